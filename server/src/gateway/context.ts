@@ -1,0 +1,34 @@
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import type { StackSecrets } from '../secrets';
+
+/** Requests allowed per IP per window for each rate-limited auth endpoint (Supabase's defaults in `DEFAULT_AUTH_RATE_LIMITS`). */
+export interface AuthRateLimits {
+  windowSeconds: number;
+  token: number;
+  signup: number;
+  recover: number;
+  userUpdate: number;
+  verify: number;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  windowSeconds: 300,
+  token: 150,
+  signup: 30,
+  recover: 30,
+  userUpdate: 30,
+  verify: 30,
+};
+
+/** What every gateway service (auth, storage, rest proxy, static) is given by the stack. */
+export interface GatewayContext {
+  /** Superuser connections: services run RLS-checked work inside transactions after `set local role`. */
+  adminPool: Pool;
+  secrets: StackSecrets;
+  /** The origin clients use, e.g. http://localhost:8080 — the `iss` of access tokens is `${publicUrl}/auth/v1`. */
+  publicUrl: string;
+  dataDir: string;
+  logger: Logger;
+  authRateLimits: AuthRateLimits;
+}

@@ -1,0 +1,46 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number; role?: string; sub?: string };
+
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+function base64url(input: string | Buffer): string {
+  return Buffer.from(input).toString('base64url');
+}
+
+function signature(data: string, secret: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+export function signJwt(claims: JwtClaims, secret: string): string {
+  const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
+  return `${body}.${signature(body, secret).toString('base64url')}`;
+}
+
+export class JwtError extends Error {}
+
+/** Verifies an HS256 token and its expiry; any other algorithm is refused. */
+export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtClaims {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed');
+  const [header, payload, sig] = parts;
+  let parsedHeader: { alg?: string };
+  let claims: JwtClaims;
+  try {
+    parsedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed');
+  }
+  if (parsedHeader.alg !== 'HS256') throw new JwtError('invalid JWT: unable to parse or verify signature, signing method is invalid');
+  const expected = signature(`${header}.${payload}`, secret);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new JwtError('invalid JWT: unable to parse or verify signature, signature is invalid');
+  }
+  if (typeof claims !== 'object' || claims === null) throw new JwtError('invalid JWT: claims are not an object');
+  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) {
+    throw new JwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+  }
+  return claims;
+}

