@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { inTransaction } from './db';
+import type { AuthDeps } from './deps';
+import { AuthError, invalidCredentials, notAdmin, userAlreadyExists, userBanned, validationFailed } from './errors';
+import { bodyObject, mergeMetadata, normalizeEmail, optionalObject, optionalString, refusePhone } from './input';
+import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
+import { authenticate, clientInfo, refreshSession, startSession } from './sessions';
+import { EMAIL_APP_METADATA, findUserByEmail, findUserById, insertUser, isBanned, oneUserJson, updateUser } from './users';
+
+/** The end-user endpoints: sign-up, sign-in and refresh, the current user, sign-out. */
+export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const { sessions, limits } = deps;
+
+  app.post('/signup', { onRequest: limits.signup.hook() }, async (request) => {
+    const body = bodyObject(request.body);
+    refusePhone(body);
+    const rawEmail = optionalString(body, 'email');
+    const password = optionalString(body, 'password');
+    if (rawEmail === undefined || password === undefined) {
+      throw validationFailed('Signing up requires an email and a password');
+    }
+    const email = normalizeEmail(rawEmail);
+    const data = optionalObject(body, 'data') ?? {};
+    assertStrongPassword(password);
+    const encryptedPassword = await hashPassword(password);
+    return inTransaction(sessions.pool, async (client) => {
+      const user = await insertUser(
+        client,
+        { email, encryptedPassword, userMetadata: data, appMetadata: EMAIL_APP_METADATA, confirmed: true, bannedUntil: null },
+        userAlreadyExists,
+      );
+      return startSession(client, sessions, user, clientInfo(request));
+    });
+  });
+
+  app.post('/token', { onRequest: limits.token.hook() }, async (request) => {
+    const { grant_type: grantType } = request.query as Record<string, unknown>;
+    const body = bodyObject(request.body);
+    if (grantType === 'password') {
+      refusePhone(body);
+      const email = optionalString(body, 'email');
+      const password = optionalString(body, 'password');
+      if (email === undefined || password === undefined) throw validationFailed('Signing in requires an email and a password');
+      const user = await findUserByEmail(sessions.pool, email.trim().toLowerCase());
+      if (!(await verifyPassword(password, user?.encrypted_password)) || !user) throw invalidCredentials();
+      // Checked only after the password, so nobody learns an account's state without knowing its password.
+      if (isBanned(user)) throw userBanned();
+      if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+      return inTransaction(sessions.pool, (client) => startSession(client, sessions, user, clientInfo(request)));
+    }
+    if (grantType === 'refresh_token') {
+      const token = optionalString(body, 'refresh_token');
+      if (!token) throw validationFailed('A refresh_token is required');
+      return refreshSession(sessions, token);
+    }
+    throw validationFailed('Unsupported grant_type: use password or refresh_token');
+  });
+
+  app.get('/user', async (request) => {
+    const { user } = await authenticate(sessions, request);
+    return oneUserJson(sessions.pool, user);
+  });
+
+  app.put('/user', { onRequest: limits.userUpdate.hook() }, async (request) => {
+    const { user, sessionId, recovered } = await authenticate(sessions, request);
+    const body = bodyObject(request.body);
+    if ('app_metadata' in body) throw notAdmin();
+    refusePhone(body);
+    const rawEmail = optionalString(body, 'email');
+    const email = rawEmail === undefined ? undefined : normalizeEmail(rawEmail);
+    const password = optionalString(body, 'password');
+    const currentPassword = optionalString(body, 'current_password');
+    const data = optionalObject(body, 'data');
+
+    let encryptedPassword: string | undefined;
+    if (password !== undefined) {
+      assertStrongPassword(password);
+      if (user.encrypted_password) {
+        // Someone who came through a recovery link proved the mailbox instead; they cannot know the old password.
+        if (currentPassword === undefined && !recovered) {
+          throw new AuthError(400, 'reauthentication_needed', 'Current password required when setting a new password');
+        }
+        if (currentPassword !== undefined && !(await verifyPassword(currentPassword, user.encrypted_password))) {
+          throw new AuthError(400, 'invalid_credentials', 'Current password is incorrect');
+        }
+        if (await verifyPassword(password, user.encrypted_password)) {
+          throw new AuthError(422, 'same_password', 'New password should be different from the old password');
+        }
+      }
+      encryptedPassword = await hashPassword(password);
+    }
+
+    return inTransaction(sessions.pool, async (client) => {
+      const locked = await findUserById(client, user.id, true);
+      if (!locked) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      const updated = await updateUser(client, locked, {
+        email,
+        encryptedPassword,
+        userMetadata: data === undefined ? undefined : mergeMetadata(locked.raw_user_meta_data, data),
+      });
+      // Whoever else knew the old password loses their sessions; this device stays signed in.
+      if (encryptedPassword !== undefined) {
+        await client.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+      }
+      return oneUserJson(client, updated);
+    });
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const { scope = 'global' } = request.query as Record<string, unknown>;
+    if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+      throw validationFailed('scope must be one of global, local, others');
+    }
+    const { user, sessionId } = await authenticate(sessions, request);
+    const where = { global: 'user_id = $1', local: 'user_id = $1 and id = $2', others: 'user_id = $1 and id <> $2' }[scope];
+    await sessions.pool.query(`delete from auth.sessions where ${where}`, scope === 'global' ? [user.id] : [user.id, sessionId]);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,12 @@
+import type { GatewayContext } from '../gateway/context';
+import type { Mailer } from './mailer';
+import type { RateLimiter } from './rate-limit';
+import type { SessionSettings } from './sessions';
+
+/** What the route modules share, built once per plugin instance. */
+export interface AuthDeps {
+  ctx: GatewayContext;
+  sessions: SessionSettings;
+  mailer: Mailer;
+  limits: Record<'token' | 'signup' | 'recover' | 'userUpdate' | 'verify', RateLimiter>;
+}

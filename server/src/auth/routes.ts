@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { GatewayContext } from '../gateway/context';
+import { registerAccountRoutes } from './account';
+import { registerAdminRoutes } from './admin';
+import type { AuthDeps } from './deps';
+import { API_VERSION, API_VERSION_HEADER, AuthError, sendAuthError } from './errors';
+import { outboxMailer, type Mailer } from './mailer';
+import { overEmailSendRateLimit, overRequestRateLimit, RateLimiter } from './rate-limit';
+import { registerRecoveryRoutes } from './recovery';
+
+export type { Mailer, RecoveryEmail } from './mailer';
+
+export interface AuthOptions {
+  /** Where recovery emails go; by default a row in `public.email_outbox` when that table exists. */
+  mailer?: Mailer;
+  /** GoTrue's refresh-token reuse interval (10 s); tests shorten it instead of waiting. */
+  refreshReuseGraceSeconds?: number;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The GoTrue subset CampusCare uses, spoken exactly as auth-js expects it. Registered by the gateway under
+ * `/auth/v1`, after its API-key check and CORS.
+ */
+export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): FastifyPluginAsync {
+  return async (app) => {
+    const windowSeconds = ctx.authRateLimits.windowSeconds;
+    const limiter = (capacity: number, refusal = overRequestRateLimit) => new RateLimiter(capacity, windowSeconds, refusal);
+    const deps: AuthDeps = {
+      ctx,
+      sessions: {
+        pool: ctx.adminPool,
+        jwtSecret: ctx.secrets.jwtSecret,
+        issuer: `${ctx.publicUrl}/auth/v1`,
+        refreshReuseGraceSeconds: options.refreshReuseGraceSeconds ?? 10,
+      },
+      mailer: options.mailer ?? outboxMailer,
+      limits: {
+        token: limiter(ctx.authRateLimits.token),
+        signup: limiter(ctx.authRateLimits.signup),
+        recover: limiter(ctx.authRateLimits.recover, overEmailSendRateLimit),
+        userUpdate: limiter(ctx.authRateLimits.userUpdate),
+        verify: limiter(ctx.authRateLimits.verify),
+      },
+    };
+
+    const log = ctx.logger.child({ component: 'auth' });
+    acceptJsonOnly(app);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header(API_VERSION_HEADER, API_VERSION);
+    });
+    app.setErrorHandler((error: FastifyError | AuthError, request, reply) => {
+      if (error instanceof AuthError) return sendAuthError(reply, error);
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return sendAuthError(reply, new AuthError(status, status === 400 ? 'bad_json' : 'validation_failed', error.message));
+      }
+      // Logged without the request: bodies and URLs may carry passwords and tokens.
+      log.error({ err: error, route: request.routeOptions.url }, 'auth request failed');
+      return sendAuthError(
+        reply,
+        new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+      );
+    });
+    app.setNotFoundHandler((_request, reply) => sendAuthError(reply, new AuthError(404, 'not_found', 'Not found')));
+
+    app.get('/health', async () => ({ name: 'GoTrue', version: 'campuscare', description: 'CampusCare auth (GoTrue subset)' }));
+    app.get('/settings', async () => ({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }));
+    registerAccountRoutes(app, deps);
+    registerRecoveryRoutes(app, deps);
+    registerAdminRoutes(app, deps);
+  };
+}
+
+/**
+ * Bodies are JSON objects of at most 64 KB. This plugin's own parsers replace whatever the gateway installed, so a
+ * malformed or oversized body is refused with a GoTrue-shaped error before any handler runs.
+ */
+function acceptJsonOnly(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text as string));
+    } catch {
+      done(new AuthError(400, 'bad_json', 'Could not parse request body as JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(new AuthError(415, 'validation_failed', 'Request body must be JSON (Content-Type: application/json)'), undefined);
+  });
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit = BODY_LIMIT_BYTES;
+  });
+}
