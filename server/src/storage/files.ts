@@ -1,0 +1,135 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { entityTooLarge } from './errors';
+
+/** Bytes kept from the start of every upload for magic-number checks. */
+const HEAD_BYTES = 64;
+
+export interface ReceivedFile {
+  tempPath: string;
+  size: number;
+  md5: string;
+  head: Buffer;
+}
+
+/**
+ * Object bytes live at `<root>/<bucket>/<key>/~<version>`: each key is a directory holding its current version.
+ * That lets key `a` and key `a/b` coexist (as in Supabase), makes an overwrite a new file that only becomes visible when
+ * its row commits, and no key segment can clash with a version file because keys never contain `~`.
+ */
+export class ObjectFiles {
+  private readonly root: string;
+  private readonly tempDir: string;
+
+  constructor(dataDir: string) {
+    this.root = resolve(dataDir, 'storage');
+    // Same file system as the objects, so placing a file is an atomic rename.
+    this.tempDir = resolve(dataDir, 'storage-tmp');
+  }
+
+  /** Streams an upload to a temp file, refusing it as soon as it exceeds `maxBytes`. */
+  async receive(source: Readable, maxBytes: number): Promise<ReceivedFile> {
+    await mkdir(this.tempDir, { recursive: true });
+    const tempPath = join(this.tempDir, randomUUID());
+    const hash = createHash('md5');
+    const headChunks: Buffer[] = [];
+    let headLength = 0;
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          callback(entityTooLarge());
+          return;
+        }
+        if (headLength < HEAD_BYTES) {
+          headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
+          headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+        }
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    // The source is piped rather than handed to pipeline(): on a refusal the request must stay open (and be drained)
+    // so the client can still read the error, instead of seeing its connection destroyed.
+    const failSource = (error: Error) => meter.destroy(error);
+    const aborted = () => failSource(new Error('upload aborted by the client'));
+    source.once('error', failSource);
+    source.once('aborted', aborted);
+    source.pipe(meter);
+    try {
+      await pipeline(meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+    } catch (error) {
+      source.unpipe(meter);
+      source.resume();
+      await rm(tempPath, { force: true });
+      throw error;
+    } finally {
+      source.off('error', failSource);
+      source.off('aborted', aborted);
+    }
+    return { tempPath, size, md5: hash.digest('hex'), head: Buffer.concat(headChunks) };
+  }
+
+  async discard(file: ReceivedFile): Promise<void> {
+    await rm(file.tempPath, { force: true });
+  }
+
+  /** Moves a received file to its version path; safe before commit because nothing points at a new version yet. */
+  async place(file: ReceivedFile, bucket: string, key: string, version: string): Promise<void> {
+    const target = this.pathOf(bucket, key, version);
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      await rename(file.tempPath, target);
+    } catch (error) {
+      // A concurrent delete may prune the directory between mkdir and rename; one retry settles it.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dirname(target), { recursive: true });
+      await rename(file.tempPath, target);
+    }
+  }
+
+  /** Removes one version and prunes the directories it leaves empty, up to the bucket directory. */
+  async remove(bucket: string, key: string, version: string): Promise<void> {
+    const target = this.pathOf(bucket, key, version);
+    await rm(target, { force: true });
+    const bucketDir = this.bucketDir(bucket);
+    for (let dir = dirname(target); dir !== bucketDir && dir.startsWith(bucketDir + sep); dir = dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        // Not empty (another key or version lives there) or already gone: either way, stop pruning.
+        break;
+      }
+    }
+  }
+
+  /** Opens a version for reading, or returns undefined when its file is missing. */
+  async open(bucket: string, key: string, version: string): Promise<{ stream: ReadStream; size: number } | undefined> {
+    const target = this.pathOf(bucket, key, version);
+    try {
+      const info = await stat(target);
+      if (!info.isFile()) return undefined;
+      return { stream: createReadStream(target), size: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  private bucketDir(bucket: string): string {
+    return join(this.root, bucket);
+  }
+
+  /** Keys are validated before they get here; the containment check is a second line of defence. */
+  private pathOf(bucket: string, key: string, version: string): string {
+    const target = resolve(this.bucketDir(bucket), ...key.split('/'), `~${version}`);
+    const inside = relative(this.root, target);
+    if (inside.startsWith('..') || resolve(this.root, inside) !== target) throw new Error(`object path escapes storage root: ${key}`);
+    return target;
+  }
+}
