@@ -75,7 +75,8 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: string): 
 }
 
 export function isBanned(user: UserRow): boolean {
-  return user.banned_until !== null && user.banned_until.getTime() > Date.now();
+  // node-pg reads a timestamp of 'infinity' as the number Infinity rather than a Date; Number() handles both.
+  return user.banned_until !== null && Number(user.banned_until) > Date.now();
 }
 
 export interface NewUser {

@@ -1,0 +1,573 @@
+/**
+ * The RLS matrix: every API role × every table × select/insert/update/delete × own record / own university / other
+ * university, plus every RPC's allowed and refused callers. Expectations are data (the ALLOW tables below, read
+ * straight from DESIGN.md §3); each probe runs in its own rolled-back transaction as the caller, the way PostgREST
+ * runs a request. "Allowed" means the statement succeeded and touched the target row; anything else is "refused".
+ */
+import { writeFileSync } from 'node:fs';
+import type { Client } from 'pg';
+import { probe, runAs, startTestDb, type Caller, type TestDb } from './harness';
+import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
+
+const ACTORS = ['anon', 'student', 'doctor', 'admin', 'super', 'deactivated_doctor', 'deactivated_student'] as const;
+type Actor = (typeof ACTORS)[number];
+type Op = 'select' | 'insert' | 'update' | 'delete';
+const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
+
+const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
+const sb = (local: string) => uuidForEmail(`${local}@southbank.edu`);
+
+const CALLER: Record<Actor, Caller> = {
+  anon: null,
+  student: nf('student01'),
+  doctor: nf('dr.adams'),
+  admin: nf('registrar'),
+  super: nf('admin'),
+  deactivated_doctor: nf('dr.chen'),
+  deactivated_student: nf('student20'),
+};
+
+const ALL_SIGNED_IN: Actor[] = ['student', 'doctor', 'admin', 'super'];
+const STAFF: Actor[] = ['doctor', 'admin', 'super'];
+const EVERYONE: Actor[] = [...ACTORS];
+
+/** A probe target: the WHERE clause that picks the row, or undefined when the scope does not apply to this actor. */
+interface Target {
+  where: string;
+  params: unknown[];
+}
+interface InsertProbe {
+  sql: string;
+  params: unknown[];
+  setup?: string;
+}
+interface TableSpec {
+  table: string;
+  scopes: string[];
+  target(actor: Actor, scope: string): Target | undefined;
+  update: string; // SET clause of the update probe: a real change a legitimate caller might make
+  insert(actor: Actor, scope: string): InsertProbe | undefined;
+  allow: Record<Op, Record<string, Actor[]>>;
+  /** Where the target row lives when the probed relation is a view. */
+  base?: string;
+}
+
+const none = (scopes: string[]): Record<string, Actor[]> => Object.fromEntries(scopes.map((s) => [s, []]));
+
+interface Ids {
+  appt: Record<string, string>; // scheduled future appointments by owner key
+  program: Record<string, string>;
+  invitation: Record<string, string>;
+  audit: Record<string, string>;
+  outbox: string;
+}
+
+function specs(ids: Ids): TableSpec[] {
+  const byId = (id: string | undefined): Target | undefined => (id ? { where: 'id = $1', params: [id] } : undefined);
+  const futureSlot = "now() + interval '200 days'";
+  return [
+    {
+      table: 'public.universities',
+      scopes: ['own', 'other'],
+      target: (_a, s) => byId(s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID),
+      update: "phone = '+1 555 999 0000'",
+      insert: (_a, s) => ({
+        sql: `insert into public.universities (id, name, email, join_code) values ($1, 'Probe University', 'probe@probe.edu', 'PROBE-${s.toUpperCase()}')`,
+        params: [s === 'own' ? '00000000-0000-4000-8000-00000000aaaa' : '00000000-0000-4000-8000-00000000bbbb'],
+      }),
+      allow: {
+        select: { own: ALL_SIGNED_IN, other: [] },
+        insert: none(['own', 'other']),
+        update: { own: ['super'], other: [] },
+        delete: none(['own', 'other']),
+      },
+    },
+    {
+      table: 'public.members',
+      scopes: ['self', 'own_staff', 'own_student', 'other'],
+      target: (a, s) =>
+        byId(
+          s === 'self' ? (CALLER[a] ?? undefined) : s === 'own_staff' ? nf('dr.bello') : s === 'own_student' ? nf('student02') : sb('student01'),
+        ),
+      update: "phone = '+1 555 999 0000'",
+      insert: (_a, s) => ({
+        setup: `select set_config('campuscare.provisioning', 'on', true);
+                insert into auth.users (id, email) values ('00000000-0000-4000-8000-0000000000cc', 'probe.member@probe.edu');`,
+        sql: `insert into public.members (id, university_id, role, email) values ('00000000-0000-4000-8000-0000000000cc', $1, 'doctor', 'probe.member@probe.edu')`,
+        params: [s === 'other' ? SOUTHBANK_ID : NORTHFIELD_ID],
+      }),
+      allow: {
+        select: { self: ALL_SIGNED_IN, own_staff: STAFF, own_student: STAFF, other: [] },
+        insert: none(['self', 'own_staff', 'own_student', 'other']),
+        update: { self: ALL_SIGNED_IN, own_staff: [], own_student: [], other: [] },
+        delete: none(['self', 'own_staff', 'own_student', 'other']),
+      },
+    },
+    {
+      table: 'public.health_profiles',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => {
+        const id = s === 'self' ? (a === 'student' || a === 'deactivated_student' ? CALLER[a] : undefined) : s === 'own' ? nf('student02') : sb('student01');
+        return id ? { where: 'student_id = $1', params: [id] } : undefined;
+      },
+      update: "allergies = 'Probe'",
+      insert: (a, s) => {
+        const id = s === 'self' ? CALLER[a] : s === 'own' ? nf('student02') : sb('student01');
+        if (!id) return undefined;
+        return {
+          setup: `delete from public.health_profiles where student_id = '${id}'`,
+          sql: `insert into public.health_profiles (student_id, genotype, blood_group, bmi) values ($1, 'AA', 'O+', 22.5)`,
+          params: [id],
+        };
+      },
+      allow: {
+        select: { self: ['student'], own: [], other: [] },
+        insert: { self: ['student'], own: [], other: [] },
+        update: { self: ['student'], own: [], other: [] },
+        delete: none(['self', 'own', 'other']),
+      },
+    },
+    {
+      table: 'public.appointments',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => byId(s === 'self' ? ids.appt[a] : s === 'own' ? ids.appt.own : ids.appt.other),
+      update: 'duration_minutes = 20',
+      insert: (a, s) => {
+        const [student, university] =
+          s === 'self' ? [CALLER[a], NORTHFIELD_ID] : s === 'own' ? [nf('student02'), NORTHFIELD_ID] : [sb('student01'), SOUTHBANK_ID];
+        if (!student) return undefined;
+        return {
+          sql: `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason)
+                values ($1, $2, ${futureSlot}, 'Probe Student', 'Law', 'NFU/2025/999', 2, 'Check-up')`,
+          params: [university, student],
+        };
+      },
+      allow: {
+        select: { self: ['student', 'doctor'], own: STAFF, other: [] },
+        insert: { self: ['student'], own: [], other: [] },
+        update: { self: ['student', 'doctor'], own: STAFF, other: [] },
+        delete: none(['self', 'own', 'other']),
+      },
+    },
+    {
+      table: 'public.programs',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => byId(s === 'self' ? ids.program[a] : s === 'own' ? ids.program.own : ids.program.other),
+      update: "title = 'Probe program'",
+      insert: (a, s) =>
+        s === 'own'
+          ? undefined
+          : {
+              sql: `insert into public.programs (university_id, title, date, created_by) values ($1, 'Probe program', current_date + 3, $2)`,
+              params: [s === 'self' ? NORTHFIELD_ID : SOUTHBANK_ID, CALLER[a]],
+            },
+      allow: {
+        select: { self: STAFF, own: ALL_SIGNED_IN, other: [] },
+        insert: { self: STAFF, own: [], other: [] },
+        update: { self: STAFF, own: ['admin', 'super'], other: [] },
+        delete: { self: ['admin', 'super'], own: ['admin', 'super'], other: [] },
+      },
+    },
+    {
+      table: 'public.invitations',
+      scopes: ['own', 'other'],
+      target: (_a, s) => byId(ids.invitation[s]),
+      update: 'accepted_at = now()',
+      insert: (_a, s) => ({
+        sql: `insert into public.invitations (university_id, email, role) values ($1, 'probe.invite@probe.edu', 'doctor')`,
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+      }),
+      allow: {
+        select: { own: ['super'], other: [] },
+        insert: none(['own', 'other']),
+        update: none(['own', 'other']),
+        delete: none(['own', 'other']),
+      },
+    },
+    {
+      table: 'public.audit_log',
+      scopes: ['self', 'own', 'other'],
+      // self = a read of the caller's own health record (exists for student01 and student20)
+      target: (a, s) => {
+        const id = s === 'self' ? ids.audit[a] : ids.audit[s];
+        return id ? { where: 'id = $1', params: [id] } : undefined;
+      },
+      update: "details = '{}'::jsonb",
+      insert: (_a, s) =>
+        s === 'self'
+          ? undefined
+          : {
+              sql: `insert into public.audit_log (action, table_name, university_id) values ('insert', 'probe', $1)`,
+              params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+            },
+      allow: {
+        select: { self: ['student'], own: ['super'], other: [] },
+        insert: none(['self', 'own', 'other']),
+        update: none(['self', 'own', 'other']),
+        delete: none(['self', 'own', 'other']),
+      },
+    },
+    {
+      table: 'public.email_outbox',
+      scopes: ['any'],
+      target: () => ({ where: 'id = $1', params: [ids.outbox] }),
+      update: 'sent_at = now()',
+      insert: () => ({ sql: `insert into public.email_outbox (to_email, subject, body) values ('x@probe.edu', 's', 'b')`, params: [] }),
+      allow: { select: { any: [] }, insert: { any: [] }, update: { any: [] }, delete: { any: [] } },
+    },
+    {
+      table: 'private.university_secrets',
+      scopes: ['own', 'other'],
+      target: (_a, s) => ({ where: 'university_id = $1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
+      update: "default_staff_password_hash = '$2a$10$probe'",
+      insert: (_a, s) => ({
+        sql: `insert into private.university_secrets (university_id, default_staff_password_hash) values ($1, '$2a$10$probe')`,
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+        setup: `delete from private.university_secrets where university_id = '${s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID}'`,
+      }),
+      allow: {
+        select: none(['own', 'other']),
+        insert: none(['own', 'other']),
+        update: none(['own', 'other']),
+        delete: none(['own', 'other']),
+      },
+    },
+    {
+      table: 'public.staff_directory',
+      base: 'public.members',
+      scopes: ['own', 'other'],
+      target: (_a, s) => byId(s === 'own' ? nf('dr.bello') : sb('dr.bello')),
+      update: "first_name = 'Probe'",
+      insert: (_a, s) => ({
+        sql: `insert into public.staff_directory (id, university_id, role, first_name, last_name) values ($1, $2, 'doctor', 'P', 'Q')`,
+        params: ['00000000-0000-4000-8000-0000000000dd', s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+      }),
+      allow: {
+        select: { own: ALL_SIGNED_IN, other: [] },
+        insert: none(['own', 'other']),
+        update: none(['own', 'other']),
+        delete: none(['own', 'other']),
+      },
+    },
+    {
+      table: 'storage.objects',
+      scopes: ['avatar_self', 'avatar_own', 'avatar_other', 'logo_own', 'logo_other'],
+      target: (a, s) => {
+        const path =
+          s === 'avatar_self'
+            ? CALLER[a] && `${CALLER[a]}/avatar.png`
+            : s === 'avatar_own'
+              ? `${nf('student02')}/avatar.png`
+              : s === 'avatar_other'
+                ? `${sb('student01')}/avatar.png`
+                : `${s === 'logo_own' ? NORTHFIELD_ID : SOUTHBANK_ID}/logo.png`;
+        if (!path) return undefined;
+        return { where: 'bucket_id = $1 and name = $2', params: [s.startsWith('avatar') ? 'avatars' : 'university-logos', path] };
+      },
+      update: `metadata = '{"mimetype":"image/png","size":99}'::jsonb`,
+      insert: (a, s) => {
+        const folder =
+          s === 'avatar_self' ? CALLER[a] : s === 'avatar_own' ? nf('student02') : s === 'avatar_other' ? sb('student01') : s === 'logo_own' ? NORTHFIELD_ID : SOUTHBANK_ID;
+        if (!folder) return undefined;
+        return {
+          sql: `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3, '{"mimetype":"image/png","size":10}')`,
+          params: [s.startsWith('avatar') ? 'avatars' : 'university-logos', `${folder}/new-upload.png`, CALLER[a]],
+        };
+      },
+      allow: {
+        select: { avatar_self: ALL_SIGNED_IN, avatar_own: ALL_SIGNED_IN, avatar_other: [], logo_own: EVERYONE, logo_other: EVERYONE },
+        insert: { avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [] },
+        update: { avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [] },
+        delete: { avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [] },
+      },
+    },
+  ];
+}
+
+interface ProbeResult {
+  table: string;
+  op: string;
+  scope: string;
+  actor: Actor;
+  expected: boolean;
+  actual: boolean;
+  detail: string;
+}
+
+let db: TestDb;
+let client: Client;
+let ids: Ids;
+const results: ProbeResult[] = [];
+
+beforeAll(async () => {
+  db = await startTestDb();
+  client = await db.connect();
+  // Deactivate one doctor and one student the way a super admin does.
+  await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_doctor]);
+  await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_student]);
+  // Reads of student01's and student20's health records, for the audit "self" probes.
+  await runAs(client, nf('dr.bello'), 'select * from public.get_health_profile($1)', [CALLER.student]);
+  await client.query(`insert into public.audit_log (actor_id, university_id, action, table_name, record_id)
+                      values ($1, $2, 'read', 'health_profiles', $3)`, [nf('dr.bello'), NORTHFIELD_ID, CALLER.deactivated_student]);
+  // Avatars and logos to probe.
+  const objects: [string, string][] = [
+    ...Object.values(CALLER)
+      .filter((c): c is string => c !== null)
+      .map((c): [string, string] => ['avatars', `${c}/avatar.png`]),
+    ['avatars', `${nf('student02')}/avatar.png`],
+    ['avatars', `${sb('student01')}/avatar.png`],
+    ['university-logos', `${NORTHFIELD_ID}/logo.png`],
+    ['university-logos', `${SOUTHBANK_ID}/logo.png`],
+  ];
+  for (const [bucket, name] of objects) {
+    await client.query(`insert into storage.objects (bucket_id, name, metadata) values ($1, $2, '{"mimetype":"image/png","size":10}')`, [bucket, name]);
+  }
+  await client.query(`insert into public.invitations (university_id, email, role) values ($1, 'pending@southbank.edu', 'doctor')`, [SOUTHBANK_ID]);
+  await client.query(`insert into private.university_secrets (university_id, default_staff_password_hash) values ($1, '$2a$10$fixture')`, [SOUTHBANK_ID]);
+  const outbox = await client.query(`insert into public.email_outbox (to_email, subject, body) values ('x@y.edu', 's', 'b') returning id`);
+
+  const one = async (sql: string, params: unknown[]) => {
+    const r = await client.query(sql, params);
+    if (!r.rows[0]) throw new Error(`no fixture for ${sql} ${JSON.stringify(params)}`);
+    return String(r.rows[0].id);
+  };
+  const futureAppt = (col: string, who: string) =>
+    one(`select id from public.appointments where ${col} = $1 and status = 'scheduled' and date > now() order by date limit 1`, [who]);
+  const program = (who: string) => one('select id from public.programs where created_by = $1 limit 1', [who]);
+  ids = {
+    appt: {
+      student: await futureAppt('student_id', CALLER.student!),
+      doctor: await futureAppt('provider_id', CALLER.doctor!),
+      deactivated_doctor: await futureAppt('provider_id', CALLER.deactivated_doctor!),
+      deactivated_student: await futureAppt('student_id', CALLER.deactivated_student!),
+      own: await futureAppt('student_id', nf('student02')),
+      other: await futureAppt('student_id', sb('student01')),
+    },
+    program: {
+      doctor: await program(CALLER.doctor!),
+      admin: await program(CALLER.admin!),
+      super: await program(CALLER.super!),
+      deactivated_doctor: await program(CALLER.deactivated_doctor!),
+      own: await program(nf('dr.bello')),
+      other: await program(sb('dr.adams')),
+    },
+    invitation: {
+      own: await one('select id from public.invitations where university_id = $1 limit 1', [NORTHFIELD_ID]),
+      other: await one('select id from public.invitations where university_id = $1 limit 1', [SOUTHBANK_ID]),
+    },
+    audit: {
+      student: await one(`select id from public.audit_log where action = 'read' and record_id = $1`, [CALLER.student]),
+      deactivated_student: await one(`select id from public.audit_log where action = 'read' and record_id = $1`, [CALLER.deactivated_student]),
+      own: await one(`select id from public.audit_log where university_id = $1 and table_name = 'programs' limit 1`, [NORTHFIELD_ID]),
+      other: await one(`select id from public.audit_log where university_id = $1 and table_name = 'programs' limit 1`, [SOUTHBANK_ID]),
+    },
+    outbox: String(outbox.rows[0].id),
+  };
+});
+
+afterAll(async () => {
+  await client?.end().catch(() => undefined);
+  await db?.stop();
+  // RLS_MATRIX_REPORT=<file> writes every probe with its outcome (for review).
+  if (process.env.RLS_MATRIX_REPORT) {
+    const lines = results.map((r) => [r.table, r.op, r.scope, r.actor, r.expected ? 'allow' : 'refuse', r.actual ? 'allowed' : 'refused', r.detail].join('\t'));
+    writeFileSync(process.env.RLS_MATRIX_REPORT, `${lines.join('\n')}\n`);
+  }
+  const allowed = results.filter((r) => r.actual).length;
+  const mismatches = results.filter((r) => r.actual !== r.expected).length;
+  console.log(
+    `RLS matrix: ${results.length} probes run — ${allowed} allowed, ${results.length - allowed} refused, ` +
+      `${mismatches} different from the expectation.`,
+  );
+});
+
+async function runTableProbes(spec: TableSpec): Promise<ProbeResult[]> {
+  const out: ProbeResult[] = [];
+  for (const op of OPS) {
+    for (const scope of spec.scopes) {
+      for (const actor of ACTORS) {
+        let sql: string;
+        let params: unknown[];
+        let setup: string | undefined;
+        if (op === 'insert') {
+          const ins = spec.insert(actor, scope);
+          if (!ins) continue;
+          ({ sql, params, setup } = ins);
+          sql += ' returning 1 as hit';
+        } else {
+          const target = spec.target(actor, scope);
+          if (!target) continue;
+          params = target.params;
+          sql =
+            op === 'select'
+              ? `select 1 as hit from ${spec.table} where ${target.where}`
+              : op === 'update'
+                ? `update ${spec.table} set ${spec.update} where ${target.where} returning 1 as hit`
+                : `delete from ${spec.table} where ${target.where} returning 1 as hit`;
+          // Make sure the target really exists, so "no rows" can only mean "refused".
+          const exists = await client.query(`select count(*)::int as n from ${spec.base ?? spec.table} where ${target.where}`, params);
+          if (exists.rows[0].n !== 1) throw new Error(`fixture missing: ${spec.table} ${scope} for ${actor}`);
+        }
+        const result = await probe(client, CALLER[actor], sql, params, setup);
+        const actual = result.ok && result.rows.length > 0;
+        const expected = (spec.allow[op][scope] ?? []).includes(actor);
+        out.push({
+          table: spec.table,
+          op,
+          scope,
+          actor,
+          expected,
+          actual,
+          detail: result.error ? `${result.error.code}: ${result.error.message}` : `${result.rows.length} row(s)`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+describe('table matrix', () => {
+  const tables = [
+    'public.universities',
+    'public.members',
+    'public.health_profiles',
+    'public.appointments',
+    'public.programs',
+    'public.invitations',
+    'public.audit_log',
+    'public.email_outbox',
+    'private.university_secrets',
+    'public.staff_directory',
+    'storage.objects',
+  ];
+  it.each(tables)('%s: every role × op × scope as designed', async (table) => {
+    const spec = specs(ids).find((s) => s.table === table)!;
+    const out = await runTableProbes(spec);
+    results.push(...out);
+    const wrong = out.filter((r) => r.actual !== r.expected).map((r) => `${r.actor} ${r.op} ${r.scope}: expected ${r.expected ? 'allowed' : 'refused'}, got ${r.detail}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('no cross-university read anywhere (except the public logo bucket)', () => {
+    const leaks = results.filter((r) => r.op === 'select' && r.scope.endsWith('other') && r.scope !== 'logo_other' && r.actual);
+    expect(results.length).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+  });
+});
+
+// --- RPCs -----------------------------------------------------------------------------------------------------------
+interface RpcCase {
+  name: string;
+  sql: string;
+  params: () => unknown[];
+  allowed: Actor[];
+  setup?: string;
+  /** For functions that "refuse" by returning nothing rather than raising. */
+  needsRow?: boolean;
+}
+
+const rpcCases = (): RpcCase[] => [
+  {
+    name: 'book_appointment',
+    sql: `select * from public.book_appointment(now() + interval '150 days', 'Check-up', $1)`,
+    params: () => [nf('dr.bello')],
+    allowed: ['student'],
+  },
+  {
+    name: 'book_appointment with a doctor of another university',
+    sql: `select * from public.book_appointment(now() + interval '150 days', 'Check-up', $1)`,
+    params: () => [sb('dr.bello')],
+    allowed: [],
+  },
+  {
+    name: 'update_appointment (cancel, own university)',
+    sql: `select * from public.update_appointment($1, status => 'cancelled', cancel_reason => 'Feeling better')`,
+    params: () => [ids.appt.student],
+    allowed: ['student', 'doctor', 'admin', 'super'],
+  },
+  {
+    name: "update_appointment (another student's appointment)",
+    sql: `select * from public.update_appointment($1, status => 'cancelled', cancel_reason => 'Not mine')`,
+    params: () => [ids.appt.own],
+    allowed: STAFF,
+  },
+  {
+    name: 'update_appointment (other university)',
+    sql: `select * from public.update_appointment($1, status => 'cancelled', cancel_reason => 'Probe')`,
+    params: () => [ids.appt.other],
+    allowed: [],
+  },
+  {
+    name: 'update_appointment (start: scheduled → ongoing)',
+    sql: `select * from public.update_appointment($1, status => 'ongoing')`,
+    params: () => [ids.appt.own],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'update_appointment (assign a doctor)',
+    sql: `select * from public.update_appointment($1, provider_id => $2)`,
+    params: () => [ids.appt.own, nf('dr.adams')],
+    setup: `update public.appointments set provider_id = null where id = (select id from public.appointments where student_id = '${nf('student02')}' and status = 'scheduled' and date > now() order by date limit 1)`,
+    allowed: STAFF,
+  },
+  { name: 'set_default_staff_password', sql: `select public.set_default_staff_password('NewStaffPass2026')`, params: () => [], allowed: ['super'] },
+  { name: 'invite_staff', sql: `select public.invite_staff('new.doctor@northfield.edu')`, params: () => [], allowed: ['super'] },
+  {
+    name: 'set_member_status (own university)',
+    sql: `select public.set_member_status($1, 'deactivated')`,
+    params: () => [nf('student02')],
+    allowed: ['super'],
+  },
+  { name: 'set_member_status (other university)', sql: `select public.set_member_status($1, 'deactivated')`, params: () => [sb('student02')], allowed: [] },
+  { name: 'make_super_admin (own university)', sql: 'select public.make_super_admin($1)', params: () => [nf('dr.bello')], allowed: ['super'] },
+  { name: 'make_super_admin (other university)', sql: 'select public.make_super_admin($1)', params: () => [sb('dr.bello')], allowed: [] },
+  { name: 'remove_member (own university)', sql: 'select public.remove_member($1)', params: () => [nf('student02')], allowed: ['super'] },
+  { name: 'remove_member (other university)', sql: 'select public.remove_member($1)', params: () => [sb('student02')], allowed: [] },
+  { name: 'dashboard_counts', sql: 'select public.dashboard_counts()', params: () => [], allowed: ALL_SIGNED_IN },
+  {
+    name: 'get_health_profile (a student of my university)',
+    sql: 'select * from public.get_health_profile($1)',
+    params: () => [nf('student02')],
+    allowed: ['doctor'],
+    needsRow: true,
+  },
+  {
+    name: 'get_health_profile (own record)',
+    sql: 'select * from public.get_health_profile($1)',
+    params: () => [nf('student01')],
+    allowed: ['student', 'doctor'],
+    needsRow: true,
+  },
+  {
+    name: 'get_health_profile (other university)',
+    sql: 'select * from public.get_health_profile($1)',
+    params: () => [sb('student02')],
+    allowed: [],
+    needsRow: true,
+  },
+  {
+    name: 'university_for_join_code',
+    sql: `select * from public.university_for_join_code('northfield')`,
+    params: () => [],
+    allowed: EVERYONE,
+    needsRow: true,
+  },
+];
+
+describe('RPC callers', () => {
+  it.each(rpcCases().map((c) => [c.name, c] as const))('%s', async (_name, rpc) => {
+    const wrong: string[] = [];
+    for (const actor of ACTORS) {
+      const result = await probe(client, CALLER[actor], rpc.sql, rpc.params(), rpc.setup);
+      const actual = result.ok && (!rpc.needsRow || result.rows.length > 0);
+      const expected = rpc.allowed.includes(actor);
+      results.push({ table: `rpc ${rpc.name}`, op: 'execute', scope: '', actor, expected, actual, detail: result.error?.message ?? 'ok' });
+      if (actual !== expected) {
+        wrong.push(`${actor}: expected ${expected ? 'allowed' : 'refused'}, got ${result.error ? `${result.error.code}: ${result.error.message}` : `${result.rows.length} row(s)`}`);
+      }
+      // A refusal must be a clear error, never a silent no-op (except the row-returning lookups).
+      if (!expected && !rpc.needsRow && result.ok) wrong.push(`${actor}: refused call returned without an error`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

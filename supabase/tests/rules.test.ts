@@ -1,0 +1,512 @@
+/**
+ * The rules the database enforces whatever the client does: every check/unique/exclusion constraint, appointment
+ * status transitions and who may make them, the sign-up trigger, password-change trigger, staff RPCs, deactivation,
+ * audited health-profile reads and the audit trail.
+ */
+import type { Client } from 'pg';
+import { actAs, probe, rolledBack, startTestDb, type TestDb } from './harness';
+import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
+
+const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
+const sb = (local: string) => uuidForEmail(`${local}@southbank.edu`);
+const SUPER = nf('admin');
+const ADMIN = nf('registrar');
+const DOCTOR = nf('dr.adams');
+const STUDENT = nf('student01');
+const STUDENT2 = nf('student02');
+
+let db: TestDb;
+let client: Client;
+
+beforeAll(async () => {
+  db = await startTestDb();
+  client = await db.connect();
+});
+afterAll(async () => {
+  await client?.end().catch(() => undefined);
+  await db?.stop();
+});
+
+async function futureAppointment(studentId: string): Promise<string> {
+  const r = await client.query(
+    `select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() order by date limit 1`,
+    [studentId],
+  );
+  return r.rows[0].id as string;
+}
+
+// --- constraints ------------------------------------------------------------------------------------------------
+describe('check, unique and exclusion constraints', () => {
+  // [constraint, statement as superuser that must violate it]
+  const cases = (appt: string): [string, string][] => [
+    ['universities_name_length', `update public.universities set name = ' ' where id = '${NORTHFIELD_ID}'`],
+    ['universities_email_format', `update public.universities set email = 'not-an-email' where id = '${NORTHFIELD_ID}'`],
+    ['universities_phone_format', `update public.universities set phone = 'call me' where id = '${NORTHFIELD_ID}'`],
+    ['universities_logo_path_length', `update public.universities set logo_path = repeat('x', 501) where id = '${NORTHFIELD_ID}'`],
+    ['universities_join_code_format', `update public.universities set join_code = 'bad code' where id = '${NORTHFIELD_ID}'`],
+    ['universities_join_code_key', `update public.universities set join_code = 'SOUTHBANK' where id = '${NORTHFIELD_ID}'`],
+    ['university_secrets_bcrypt', `update private.university_secrets set default_staff_password_hash = 'plain' where university_id = '${NORTHFIELD_ID}'`],
+    ['members_title_values', `update public.members set title = 'King' where id = '${DOCTOR}'`],
+    ['members_first_name_length', `update public.members set first_name = repeat('x', 101) where id = '${DOCTOR}'`],
+    ['members_last_name_length', `update public.members set last_name = repeat('x', 101) where id = '${DOCTOR}'`],
+    ['members_email_format', `update public.members set email = 'Upper@Case.edu' where id = '${DOCTOR}'`],
+    ['members_phone_format', `update public.members set phone = 'phone' where id = '${DOCTOR}'`],
+    ['members_staff_id_length', `update public.members set staff_id = repeat('x', 51) where id = '${DOCTOR}'`],
+    ['members_position_length', `update public.members set position = repeat('x', 101) where id = '${DOCTOR}'`],
+    ['members_specialization_length', `update public.members set specialization = repeat('x', 101) where id = '${DOCTOR}'`],
+    ['members_reg_number_format', `update public.members set reg_number = 'has space' where id = '${STUDENT}'`],
+    ['members_department_length', `update public.members set department = repeat('x', 101) where id = '${STUDENT}'`],
+    ['members_year_of_study_range', `update public.members set year_of_study = 9 where id = '${STUDENT}'`],
+    ['members_avatar_path_length', `update public.members set avatar_path = repeat('x', 501) where id = '${STUDENT}'`],
+    ['members_super_admin_is_staff', `update public.members set is_super_admin = true where id = '${STUDENT}'`],
+    ['members_student_fields', `update public.members set department = null where id = '${STUDENT}'`],
+    ['members_university_reg_number_key', `update public.members set reg_number = (select reg_number from public.members where id = '${STUDENT2}') where id = '${STUDENT}'`],
+    ['members_university_staff_id_key', `update public.members set staff_id = (select staff_id from public.members where id = '${nf('dr.bello')}') where id = '${DOCTOR}'`],
+    ['health_profiles_genotype_values', `update public.health_profiles set genotype = 'XY' where student_id = '${STUDENT}'`],
+    ['health_profiles_blood_group_values', `update public.health_profiles set blood_group = 'C+' where student_id = '${STUDENT}'`],
+    ['health_profiles_allergies_length', `update public.health_profiles set allergies = repeat('x', 1001) where student_id = '${STUDENT}'`],
+    ['health_profiles_bmi_range', `update public.health_profiles set bmi = 95 where student_id = '${STUDENT}'`],
+    ['appointments_duration_range', `update public.appointments set duration_minutes = 5 where id = '${appt}'`],
+    ['appointments_name_length', `update public.appointments set name = '' where id = '${appt}'`],
+    ['appointments_department_length', `update public.appointments set department = ' ' where id = '${appt}'`],
+    ['appointments_reg_format', `update public.appointments set reg = '?' where id = '${appt}'`],
+    ['appointments_year_range', `update public.appointments set year = 0 where id = '${appt}'`],
+    ['appointments_reason_values', `update public.appointments set reason = 'Headache' where id = '${appt}'`],
+    ['appointments_cancel_reason_length', `update public.appointments set status = 'cancelled', cancel_reason = repeat('x', 501) where id = '${appt}'`],
+    ['appointments_cancel_reason_required', `update public.appointments set cancel_reason = 'not cancelled' where id = '${appt}'`],
+    ['appointments_no_student_overlap',
+      `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason)
+       select university_id, student_id, date + interval '10 minutes', name, department, reg, year, 'Check-up' from public.appointments where id = '${appt}'`],
+    ['appointments_no_provider_overlap',
+      `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+       select a.university_id, '${STUDENT2}', a.provider_id, a.date, 'X', 'Law', 'NFU/1/1', 1, 'Check-up'
+       from public.appointments a where a.id = '${appt}'`],
+    ['programs_title_length', `update public.programs set title = '' where university_id = '${NORTHFIELD_ID}'`],
+    ['programs_description_length', `update public.programs set description = repeat('x', 5001) where university_id = '${NORTHFIELD_ID}'`],
+    ['programs_location_length', `update public.programs set location = repeat('x', 201) where university_id = '${NORTHFIELD_ID}'`],
+    ['programs_program_type_length', `update public.programs set program_type = repeat('x', 101) where university_id = '${NORTHFIELD_ID}'`],
+    ['programs_target_audience_length', `update public.programs set target_audience = repeat('x', 201) where university_id = '${NORTHFIELD_ID}'`],
+    ['programs_activities_length', `update public.programs set activities = repeat('x', 2001) where university_id = '${NORTHFIELD_ID}'`],
+    ['programs_organiser_length', `update public.programs set organiser = repeat('x', 201) where university_id = '${NORTHFIELD_ID}'`],
+    ['invitations_staff_role', `update public.invitations set role = 'student' where university_id = '${NORTHFIELD_ID}'`],
+    ['audit_log_action_values', `insert into public.audit_log (action, table_name) values ('drop', 'x')`],
+  ];
+
+  it('each constraint rejects a violating row (and every constraint has a case)', async () => {
+    const appt = await futureAppointment(STUDENT);
+    const all = cases(appt);
+    const wrong: string[] = [];
+    for (const [constraint, sql] of all) {
+      const { error } = await rolledBack(client, () => client.query(sql));
+      if (error?.constraint !== constraint) wrong.push(`${constraint}: ${error ? `${error.code} ${error.constraint ?? ''} ${error.message}` : 'accepted'}`);
+    }
+    expect(wrong).toEqual([]);
+    const declared = await client.query<{ conname: string }>(
+      `select c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+       where n.nspname in ('public', 'private') and c.contype in ('c', 'u', 'x') order by 1`,
+    );
+    const covered = new Set(all.map(([c]) => c));
+    expect(declared.rows.map((r) => r.conname).filter((c) => !covered.has(c))).toEqual([]);
+  });
+
+  it('accepts the documented reason forms and refuses others', async () => {
+    const appt = await futureAppointment(STUDENT);
+    const tryReason = (reason: string) => rolledBack(client, () => client.query('update public.appointments set reason = $1 where id = $2', [reason, appt]));
+    for (const ok of ['Check-up', 'Malaria', 'Consultation', 'Vaccination', 'Follow-up', 'Other', 'Other: Sprained ankle']) {
+      expect((await tryReason(ok)).error).toBeUndefined();
+    }
+    for (const bad of ['', 'check-up', 'Other:', 'Other:  ', `Other: ${'x'.repeat(200)}`]) {
+      expect((await tryReason(bad)).error?.constraint).toBe('appointments_reason_values');
+    }
+  });
+});
+
+// --- appointments -----------------------------------------------------------------------------------------------
+describe('appointment status transitions', () => {
+  const STATUSES = ['scheduled', 'ongoing', 'completed', 'cancelled'] as const;
+  const ALLOWED = new Set(['scheduled>ongoing', 'scheduled>cancelled', 'ongoing>completed', 'ongoing>cancelled']);
+  const ID = '00000000-0000-4000-8000-00000000a001';
+  const setupAt = (status: string) => `
+    insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason, status, cancel_reason)
+    values ('${ID}', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '40 days', 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up',
+            '${status}', ${status === 'cancelled' ? "'Because'" : 'null'})`;
+
+  it.each(STATUSES.flatMap((from) => STATUSES.filter((to) => to !== from).map((to) => [from, to] as const)))(
+    'doctor: %s → %s',
+    async (from, to) => {
+      const result = await probe(client, DOCTOR, `select * from public.update_appointment($1, status => $2, cancel_reason => 'Clinic closed')`, [ID, to], setupAt(from));
+      const allowed = ALLOWED.has(`${from}>${to}`);
+      expect(result.ok).toBe(allowed);
+      if (!allowed) expect(result.error?.message).toMatch(/cannot go from|can no longer change/);
+    },
+  );
+
+  it('cancelling needs a reason; the reason is stored', async () => {
+    const missing = await probe(client, STUDENT, `select * from public.update_appointment($1, status => 'cancelled')`, [ID], setupAt('scheduled'));
+    expect(missing.error?.message).toBe('Give a reason for cancelling the appointment');
+    const direct = await probe(client, DOCTOR, `update public.appointments set status = 'cancelled' where id = $1`, [ID], setupAt('scheduled'));
+    expect(direct.error?.message).toBe('Give a reason for cancelling the appointment');
+    const ok = await probe<{ status: string; cancel_reason: string }>(client, STUDENT, `select * from public.update_appointment($1, status => 'cancelled', cancel_reason => ' Exam ')`, [ID], setupAt('scheduled'));
+    expect(ok.rows[0]).toMatchObject({ status: 'cancelled', cancel_reason: 'Exam' });
+  });
+
+  it('who may do what', async () => {
+    const cases: [string, string, string, unknown[], RegExp | null][] = [
+      ['student starts own appointment', STUDENT, `select public.update_appointment($1, status => 'ongoing')`, [ID], /Students can only reschedule or cancel/],
+      ['student assigns a doctor', STUDENT, `select public.update_appointment($1, provider_id => $2)`, [ID, nf('dr.bello')], /Only clinic staff/],
+      ['student changes provider directly', STUDENT, `update public.appointments set provider_id = $2 where id = $1`, [ID, nf('dr.bello')], /Students can only reschedule or cancel/],
+      ['student reschedules own', STUDENT, `select public.update_appointment($1, date => now() + interval '41 days')`, [ID], null],
+      ['student reschedules into the past', STUDENT, `select public.update_appointment($1, date => now() - interval '1 day')`, [ID], /future/],
+      ['admin completes', ADMIN, `update public.appointments set status = 'ongoing' where id = $1`, [ID], /Only a doctor can start or complete/],
+      ['admin reschedules', ADMIN, `select public.update_appointment($1, date => now() + interval '42 days')`, [ID], null],
+      ['admin assigns doctor', ADMIN, `select public.update_appointment($1, provider_id => $2)`, [ID, nf('dr.bello')], null],
+      ['admin assigns a student as provider', ADMIN, `select public.update_appointment($1, provider_id => $2)`, [ID, STUDENT2], /active doctor of this university/],
+      ['admin assigns other university doctor', ADMIN, `select public.update_appointment($1, provider_id => $2)`, [ID, sb('dr.adams')], /active doctor of this university/],
+      ['doctor starts', DOCTOR, `select public.update_appointment($1, status => 'ongoing')`, [ID], null],
+      ['doctor moves to another student', DOCTOR, `update public.appointments set student_id = $2 where id = $1`, [ID, STUDENT2], /cannot change/],
+      ['student deletes', STUDENT, `delete from public.appointments where id = $1`, [ID], /permission denied/],
+    ];
+    const wrong: string[] = [];
+    for (const [label, who, sql, params, refusal] of cases) {
+      const r = await probe(client, who, sql, params, setupAt('scheduled'));
+      if (refusal === null ? !r.ok : r.ok || !refusal.test(r.error?.message ?? '')) wrong.push(`${label}: ${r.error?.message ?? 'ok'}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a student cannot change an appointment once it is ongoing, nor reschedule ongoing ones', async () => {
+    const r = await probe(client, STUDENT, `select public.update_appointment($1, date => now() + interval '45 days')`, [ID], setupAt('ongoing'));
+    expect(r.error?.message).toBe('You can only change an appointment while it is scheduled');
+    const d = await probe(client, DOCTOR, `select public.update_appointment($1, date => now() + interval '45 days')`, [ID], setupAt('ongoing'));
+    expect(d.error?.message).toBe('Only a scheduled appointment can be rescheduled');
+  });
+});
+
+describe('book_appointment', () => {
+  it('books a future slot with the student profile as defaults', async () => {
+    const r = await probe<Record<string, unknown>>(client, STUDENT, `select * from public.book_appointment(now() + interval '60 days', 'Malaria')`);
+    expect(r.error).toBeUndefined();
+    expect(r.rows[0]).toMatchObject({ student_id: STUDENT, university_id: NORTHFIELD_ID, status: 'scheduled', reason: 'Malaria', name: 'Ada Okoro', duration_minutes: 30 });
+  });
+
+  it.each([
+    ['past time', `now() - interval '1 hour'`, `'Check-up'`, 'null', 'Choose a date and time in the future'],
+    ['too far ahead', `now() + interval '400 days'`, `'Check-up'`, 'null', 'Appointments can be booked at most a year ahead'],
+    ['no reason', `now() + interval '60 days'`, `''`, 'null', 'Choose a reason for the appointment'],
+    ['unknown reason', `now() + interval '60 days'`, `'Flu'`, 'null', 'Choose a reason: Check-up, Malaria, Consultation, Vaccination, Follow-up or Other'],
+    ['no date', 'null', `'Check-up'`, 'null', 'Choose a date and time for the appointment'],
+    ['other university doctor', `now() + interval '60 days'`, `'Check-up'`, `'${sb('dr.adams')}'`, 'Choose an active doctor of this university'],
+  ])('refuses %s', async (_label, date, reason, provider, message) => {
+    const r = await probe(client, STUDENT, `select * from public.book_appointment(${date}, ${reason}, ${provider})`);
+    expect(r.error?.message).toBe(message);
+    expect(r.error?.code).toBe('P0001');
+  });
+
+  it('turns overlaps into clear 23P01 errors', async () => {
+    const mine = await probe(client, STUDENT, `select public.book_appointment(date => a.date + interval '15 minutes', reason => 'Check-up') from public.appointments a where a.id = $1`,
+      [await futureAppointment(STUDENT)]);
+    expect(mine.error).toMatchObject({ code: '23P01', message: 'You already have an appointment at that time' });
+    const apptId = await futureAppointment(STUDENT);
+    const slot = (await client.query('select date, provider_id from public.appointments where id = $1', [apptId])).rows[0];
+    expect(slot.provider_id).not.toBeNull();
+    const theirs = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot.date, slot.provider_id]);
+    expect(theirs.error).toMatchObject({ code: '23P01', message: 'That doctor is already booked at that time' });
+    // Cancelling frees the slot.
+    const freed = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot.date, slot.provider_id],
+      `update public.appointments set status = 'cancelled', cancel_reason = 'x' where id = '${apptId}'`);
+    expect(freed.error).toBeUndefined();
+  });
+
+  it('a direct insert gets the same rules', async () => {
+    const r = await probe(client, STUDENT, `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason, status)
+      values ($1, $2, now() + interval '70 days', 'Ada', 'Law', 'NFU/1/1', 1, 'Check-up', 'completed')`, [NORTHFIELD_ID, STUDENT]);
+    expect(r.error?.message).toBe('A new appointment starts as scheduled');
+  });
+});
+
+// --- sign-up ----------------------------------------------------------------------------------------------------
+describe('sign-up trigger', () => {
+  const signUp = (email: string, data: unknown) =>
+    rolledBack(client, async () => {
+      const id = (await client.query(`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2) returning id`, [email, JSON.stringify(data)])).rows[0].id;
+      const member = (await client.query('select m.*, u.name as university_name, u.join_code from public.members m join public.universities u on u.id = m.university_id where m.id = $1', [id])).rows[0];
+      return member as Record<string, unknown>;
+    });
+  const student = { kind: 'student', join_code: 'northfield', first_name: 'Zed', last_name: 'Ola', phone: '+1 555 000 1111', reg_number: 'NFU/2026/500', department: 'Law', year_of_study: 2 };
+
+  it('kind university creates the university (random join code) and its super admin', async () => {
+    const { value, error } = await signUp('Office@Lakeside.edu', { kind: 'university', university_name: ' Lakeside College ', phone: '+234 800 000' });
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ role: 'admin', is_super_admin: true, status: 'active', university_name: 'Lakeside College', email: 'office@lakeside.edu', first_name: 'Lakeside College' });
+    expect(value!.join_code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+  });
+
+  it('kind student with a valid join code creates the student; metadata cannot grant rights', async () => {
+    const { value, error } = await signUp('zed@northfield.edu', { ...student, year_of_study: '3', role: 'admin', is_super_admin: true, university_id: SOUTHBANK_ID });
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ role: 'student', is_super_admin: false, university_id: NORTHFIELD_ID, reg_number: 'NFU/2026/500', year_of_study: 3, first_name: 'Zed', last_name: 'Ola' });
+  });
+
+  it.each([
+    ['no kind', {}, 'Sign-up must register either a university (kind "university") or a student (kind "student")'],
+    ['kind admin', { kind: 'admin' }, 'Sign-up must register either a university (kind "university") or a student (kind "student")'],
+    ['university without a name', { kind: 'university', university_name: ' ' }, 'Enter the university name'],
+    ['bad phone', { kind: 'university', university_name: 'Lakeside', phone: 'call me' }, 'Enter a valid phone number (digits, spaces, +, -, parentheses)'],
+    ['student without a join code', { ...student, join_code: '' }, 'A join code from your university is required to register as a student'],
+    ['student with an unknown join code', { ...student, join_code: 'NOPE1234' }, 'That join code does not match any university. Check the link your university sent you'],
+    ['student without a last name', { ...student, last_name: '' }, 'Enter your first and last name'],
+    ['bad reg number', { ...student, reg_number: '!' }, 'Enter your registration number (2-30 letters, digits, / . _ -)'],
+    ['no department', { ...student, department: '' }, 'Enter your department'],
+    ['year 0', { ...student, year_of_study: 0 }, 'Year of study must be a whole number from 1 to 8'],
+    ['year 9', { ...student, year_of_study: 9 }, 'Year of study must be a whole number from 1 to 8'],
+    ['year 2.5', { ...student, year_of_study: 2.5 }, 'Year of study must be a whole number from 1 to 8'],
+    ['year text', { ...student, year_of_study: 'two' }, 'Year of study must be a whole number from 1 to 8'],
+    ['taken reg number', { ...student, reg_number: 'NFU/2024/001' }, 'That registration number is already registered at this university'],
+  ])('refuses %s with a clear P0001 and stores nothing', async (_label, data, message) => {
+    const before = (await client.query('select count(*)::int n from auth.users')).rows[0].n;
+    const { error } = await signUp('new.person@northfield.edu', data);
+    expect(error).toMatchObject({ code: 'P0001', message });
+    expect((await client.query('select count(*)::int n from auth.users')).rows[0].n).toBe(before);
+  });
+});
+
+// --- staff management -------------------------------------------------------------------------------------------
+describe('default staff password and invitations', () => {
+  it.each([
+    ['Short1A', 'The password must be at least 10 characters long'],
+    ['alllowercase123', 'Password should include an uppercase, lowercase, and digits'],
+    ['ALLUPPERCASE123', 'Password should include an uppercase, lowercase, and digits'],
+    ['NoDigitsHereAtAll', 'Password should include an uppercase, lowercase, and digits'],
+    [`Aa1${'x'.repeat(70)}`, 'The password can be at most 72 bytes long'],
+  ])('set_default_staff_password refuses %s', async (password, message) => {
+    const r = await probe(client, SUPER, 'select public.set_default_staff_password($1)', [password]);
+    expect(r.error).toMatchObject({ code: 'P0001', message });
+  });
+
+  it('stores only a bcrypt hash of the default password', async () => {
+    const result = await rolledBack(client, async () => {
+      await actAs(client, SUPER);
+      await client.query(`select public.set_default_staff_password('FreshStaffPass9')`);
+      await client.query('reset role');
+      return (await client.query(`select s.default_staff_password_hash as h, extensions.crypt('FreshStaffPass9', s.default_staff_password_hash) = s.default_staff_password_hash as ok,
+        u.default_staff_password_set_at is not null as flagged from private.university_secrets s join public.universities u on u.id = s.university_id where s.university_id = $1`, [NORTHFIELD_ID])).rows[0];
+    });
+    expect(result.value).toMatchObject({ ok: true, flagged: true });
+    expect(result.value!.h).toMatch(/^\$2a\$10\$/);
+  });
+
+  it('invite_staff refuses until a default staff password is set (Southbank)', async () => {
+    const r = await probe(client, sb('admin'), `select public.invite_staff('new@southbank.edu')`);
+    expect(r.error).toMatchObject({ code: 'P0001', message: 'Set a default staff password in Settings → Password first' });
+  });
+
+  it('invite_staff creates the account, invitation and email with the sign-in link, never the password', async () => {
+    const result = await rolledBack(client, async () => {
+      await client.query(`select set_config('app.site_url', 'https://care.example.edu/', true)`);
+      await actAs(client, SUPER);
+      const invitation = (await client.query(`select public.invite_staff(' New.Doc+1@Northfield.edu ') as r`)).rows[0].r;
+      await client.query('reset role');
+      const user = (await client.query(`select u.*, extensions.crypt('NorthfieldStaff2026', u.encrypted_password) = u.encrypted_password as default_ok
+        from auth.users u where u.email = 'new.doc+1@northfield.edu'`)).rows[0];
+      const identity = (await client.query('select * from auth.identities where user_id = $1', [user.id])).rows[0];
+      const member = (await client.query('select * from public.members where id = $1', [user.id])).rows[0];
+      const mail = (await client.query(`select * from public.email_outbox where to_email = 'new.doc+1@northfield.edu'`)).rows[0];
+      // The invited doctor changes the password at first sign-in (what the auth service does).
+      await client.query(`update auth.users set encrypted_password = extensions.crypt('MyOwnPass2026', extensions.gen_salt('bf', 4)) where id = $1`, [user.id]);
+      const after = (await client.query('select m.must_change_password, i.accepted_at from public.members m, public.invitations i where m.id = $1 and i.id = $2', [user.id, invitation.id])).rows[0];
+      return { invitation, user, identity, member, mail, after };
+    });
+    expect(result.error).toBeUndefined();
+    const { invitation, user, identity, member, mail, after } = result.value!;
+    expect(invitation).toMatchObject({ email: 'new.doc+1@northfield.edu', role: 'doctor', invited_by: SUPER, university_id: NORTHFIELD_ID, accepted_at: null });
+    expect(invitation.link).toBe('https://care.example.edu/adminsignin?email=new.doc%2B1@northfield.edu');
+    expect(user).toMatchObject({ default_ok: true, raw_app_meta_data: { provider: 'email', providers: ['email'] } });
+    expect(user.email_confirmed_at).not.toBeNull();
+    expect(identity).toMatchObject({ provider: 'email', provider_id: user.id, identity_data: { sub: user.id, email: 'new.doc+1@northfield.edu', email_verified: true } });
+    expect(member).toMatchObject({ role: 'doctor', must_change_password: true, status: 'active', university_id: NORTHFIELD_ID });
+    expect(mail.body).toContain(invitation.link);
+    expect(mail.body).not.toContain('NorthfieldStaff2026');
+    expect(mail.subject).toBe('You have been invited to Northfield University on CampusCare');
+    expect(after.must_change_password).toBe(false);
+    expect(after.accepted_at).not.toBeNull();
+  });
+
+  it.each([
+    ['not-an-email', 'doctor', 'Enter a valid email address'],
+    ['dr.bello@northfield.edu', 'doctor', 'An account with that email already exists'],
+    ['DR.BELLO@southbank.edu', 'doctor', 'An account with that email already exists'],
+    ['x@northfield.edu', 'student', 'Staff can be invited as doctor or admin'],
+  ])('invite_staff refuses %s as %s', async (email, role, message) => {
+    const r = await probe(client, SUPER, 'select public.invite_staff($1, $2)', [email, role]);
+    expect(r.error).toMatchObject({ code: 'P0001', message });
+  });
+});
+
+describe('member status, super admins and removal', () => {
+  it('deactivation bans, ends sessions and takes effect on the next request; reactivation restores', async () => {
+    const result = await rolledBack(client, async () => {
+      await client.query(`insert into auth.sessions (id, user_id) values ('00000000-0000-4000-8000-0000000005e5', $1)`, [STUDENT2]);
+      await client.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ('rt-probe', $1, '00000000-0000-4000-8000-0000000005e5')`, [STUDENT2]);
+      await client.query('savepoint s');
+      await actAs(client, SUPER);
+      const row = (await client.query(`select (public.set_member_status($1, 'deactivated')).*`, [STUDENT2])).rows[0];
+      // The student's still-valid access token now sees nothing, and booking is refused.
+      await actAs(client, STUDENT2);
+      const own = (await client.query('select count(*)::int n from public.members')).rows[0].n;
+      const appts = (await client.query('select count(*)::int n from public.appointments')).rows[0].n;
+      const health = (await client.query('select count(*)::int n from public.health_profiles')).rows[0].n;
+      let booking = '';
+      await client.query('savepoint b');
+      try {
+        await client.query(`select public.book_appointment(now() + interval '90 days', 'Check-up')`);
+      } catch (e) {
+        booking = (e as Error).message;
+        await client.query('rollback to savepoint b');
+      }
+      await client.query('reset role');
+      const user = (await client.query('select banned_until from auth.users where id = $1', [STUDENT2])).rows[0];
+      const sessions = (await client.query('select count(*)::int n from auth.sessions where user_id = $1', [STUDENT2])).rows[0].n;
+      const tokens = (await client.query('select count(*)::int n from auth.refresh_tokens where user_id = $1', [STUDENT2])).rows[0].n;
+      await actAs(client, SUPER);
+      await client.query(`select public.set_member_status($1, 'active')`, [STUDENT2]);
+      await actAs(client, STUDENT2);
+      const ownAgain = (await client.query('select count(*)::int n from public.members')).rows[0].n;
+      await client.query('reset role');
+      const userAgain = (await client.query('select banned_until from auth.users where id = $1', [STUDENT2])).rows[0];
+      return { row, own, appts, health, booking, user, sessions, tokens, ownAgain, userAgain };
+    });
+    expect(result.error).toBeUndefined();
+    const v = result.value!;
+    expect(v.row.status).toBe('deactivated');
+    expect([v.own, v.appts, v.health]).toEqual([0, 0, 0]);
+    expect(v.booking).toBe('Only students can book appointments');
+    expect((v.user.banned_until as Date).getTime()).toBeGreaterThan(Date.now() + 50 * 365 * 24 * 3600 * 1000);
+    expect([v.sessions, v.tokens]).toEqual([0, 0]);
+    expect(v.ownAgain).toBe(1);
+    expect(v.userAgain.banned_until).toBeNull();
+  });
+
+  it.each([
+    ['deactivate yourself', `select public.set_member_status($1, 'deactivated')`, [SUPER], 'You cannot change the status of your own account'],
+    ['unknown status', `select public.set_member_status($1, 'paused')`, [STUDENT2], 'Status must be active or deactivated'],
+    ['make a student super admin', 'select public.make_super_admin($1)', [STUDENT2], 'Only staff members can be made super admin'],
+    ['remove yourself', 'select public.remove_member($1)', [SUPER], 'You cannot remove your own account'],
+    ['remove someone of another university', 'select public.remove_member($1)', [sb('student02')], 'Member not found'],
+  ])('refuses to %s', async (_label, sql, params, message) => {
+    const r = await probe(client, SUPER, sql, params);
+    expect(r.error).toMatchObject({ code: 'P0001', message });
+  });
+
+  it('make_super_admin gives a doctor super-admin powers', async () => {
+    const result = await rolledBack(client, async () => {
+      await actAs(client, SUPER);
+      await client.query('select public.make_super_admin($1)', [nf('dr.bello')]);
+      await actAs(client, nf('dr.bello'));
+      return (await client.query('select count(*)::int n from public.invitations')).rows[0].n;
+    });
+    expect(result.value).toBeGreaterThan(0);
+  });
+
+  it('remove_member deletes the account and its data, and the audit log keeps the record', async () => {
+    const result = await rolledBack(client, async () => {
+      await actAs(client, SUPER);
+      await client.query('select public.remove_member($1)', [STUDENT2]);
+      await client.query('reset role');
+      return (await client.query(`select (select count(*)::int from auth.users where id = $1) users,
+        (select count(*)::int from public.appointments where student_id = $1) appts,
+        (select count(*)::int from public.health_profiles where student_id = $1) health,
+        (select count(*)::int from public.audit_log where record_id = $1 and action = 'delete' and table_name = 'members' and actor_id = $2) audited`, [STUDENT2, SUPER])).rows[0];
+    });
+    expect(result.value).toEqual({ users: 0, appts: 0, health: 0, audited: 1 });
+  });
+});
+
+// --- health profiles and audit ------------------------------------------------------------------------------------
+describe('health profiles and the audit trail', () => {
+  it("staff cannot select a student's health profile; a doctor reads it through get_health_profile, which is audited", async () => {
+    const plain = await probe(client, DOCTOR, 'select * from public.health_profiles where student_id = $1', [STUDENT2]);
+    expect(plain.rows).toEqual([]);
+    const result = await rolledBack(client, async () => {
+      await actAs(client, DOCTOR);
+      const profile = (await client.query('select * from public.get_health_profile($1)', [STUDENT2])).rows[0];
+      await actAs(client, STUDENT2);
+      const seenByStudent = (await client.query(`select actor_id from public.audit_log where action = 'read' and record_id = $1`, [STUDENT2])).rows;
+      const names = (await client.query('select first_name, last_name from public.staff_directory where id = $1', [DOCTOR])).rows;
+      await actAs(client, STUDENT);
+      const seenByOther = (await client.query(`select count(*)::int n from public.audit_log where record_id = $1`, [STUDENT2])).rows[0].n;
+      return { profile, seenByStudent, names, seenByOther };
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.value!.profile.student_id).toBe(STUDENT2);
+    expect(result.value!.seenByStudent).toEqual([{ actor_id: DOCTOR }]);
+    expect(result.value!.names).toEqual([{ first_name: 'Amelia', last_name: 'Adams' }]);
+    expect(result.value!.seenByOther).toBe(0);
+    const admin = await probe(client, ADMIN, 'select * from public.get_health_profile($1)', [STUDENT2]);
+    expect(admin.error?.message).toBe("Only doctors of the student's university can read health profiles");
+  });
+
+  it('writes audit rows for insert/update/delete on members, health_profiles, appointments and programs', async () => {
+    const result = await rolledBack(client, async () => {
+      await actAs(client, STUDENT);
+      await client.query(`update public.health_profiles set allergies = 'Pollen', bmi = 23.1 where student_id = $1`, [STUDENT]);
+      await client.query(`update public.members set phone = '+1 555 123 4567' where id = $1`, [STUDENT]);
+      const appt = (await client.query(`select (public.book_appointment(now() + interval '80 days', 'Vaccination')).id`)).rows[0].id;
+      await actAs(client, DOCTOR);
+      const program = (await client.query(`insert into public.programs (university_id, title, date, created_by) values ($1, 'Audit me', current_date, $2) returning id`, [NORTHFIELD_ID, DOCTOR])).rows[0].id;
+      await actAs(client, ADMIN);
+      await client.query('delete from public.programs where id = $1', [program]);
+      await client.query('reset role');
+      return (await client.query(`select table_name, action, details from public.audit_log where actor_id in ($1, $2, $3) and record_id in ($1, $4, $5) order by id`,
+        [STUDENT, DOCTOR, ADMIN, appt, program])).rows;
+    });
+    expect(result.error).toBeUndefined();
+    const rows = result.value!;
+    expect(rows.map((r) => `${r.table_name}:${r.action}`)).toEqual([
+      'health_profiles:update', 'members:update', 'appointments:insert', 'programs:insert', 'programs:delete',
+    ]);
+    // Health data never lands in the audit log, only the names of the changed columns.
+    expect(rows[0].details).toEqual({ columns: ['allergies', 'bmi'] });
+    expect(JSON.stringify(rows[0].details)).not.toContain('Pollen');
+    expect(rows[1].details).toEqual({ changed: { phone: ['+1 555 0201 11', '+1 555 123 4567'] } });
+  });
+
+  it('the audit log is append-only, even for the table owner', async () => {
+    const { error } = await rolledBack(client, () => client.query('delete from public.audit_log'));
+    expect(error?.message).toBe('The audit log is append-only');
+  });
+
+  it('students cannot change their role, status, university, email or password flag', async () => {
+    for (const column of ['role', 'status', 'university_id', 'is_super_admin', 'email', 'must_change_password', 'reg_number']) {
+      const r = await probe(client, STUDENT, `update public.members set ${column} = ${column} where id = $1`, [STUDENT]);
+      expect(r.error?.message).toBe('permission denied for table members');
+    }
+  });
+});
+
+describe('dashboard_counts and lookups', () => {
+  it('returns live numbers for each role', async () => {
+    const admin = await probe<{ c: Record<string, unknown> }>(client, ADMIN, 'select public.dashboard_counts() c');
+    expect(admin.rows[0].c).toMatchObject({ role: 'admin', students: 20, staff: 5, programs: 5, appointments: 83 });
+    const doctor = await probe<{ c: Record<string, number> }>(client, DOCTOR, 'select public.dashboard_counts() c');
+    const expected = (await client.query(`select count(*)::int a, count(distinct student_id)::int p from public.appointments where provider_id = $1`, [DOCTOR])).rows[0];
+    expect(doctor.rows[0].c).toMatchObject({ role: 'doctor', appointments: expected.a, patients: expected.p, programs: 5 });
+    const student = await probe<{ c: Record<string, number> }>(client, STUDENT, 'select public.dashboard_counts() c');
+    expect(student.rows[0].c).toMatchObject({ role: 'student', appointments: 5, upcoming_appointments: 3 });
+    const southbank = await probe<{ c: Record<string, number> }>(client, sb('admin'), 'select public.dashboard_counts() c');
+    expect(southbank.rows[0].c).toMatchObject({ students: 20, programs: 3 });
+  });
+
+  it('university_for_join_code finds only real codes', async () => {
+    const hit = await probe(client, null, `select name from public.university_for_join_code(' southbank ')`);
+    expect(hit.rows).toEqual([{ name: 'Southbank University' }]);
+    const miss = await probe(client, null, `select name from public.university_for_join_code('NOPE')`);
+    expect(miss.rows).toEqual([]);
+  });
+
+  it('seeded demo accounts sign in with the documented password', async () => {
+    const r = await client.query(`select count(*)::int n from auth.users u join auth.identities i on i.user_id = u.id
+      where u.encrypted_password = extensions.crypt('CampusCare2026', u.encrypted_password) and u.email_confirmed_at is not null`);
+    expect(r.rows[0].n).toBe(50);
+  });
+});
+
