@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     dataDir: resolve(REPO_ROOT, process.env.CAMPUSCARE_DATA_DIR ?? '.data'),
     port,
     publicUrl: process.env.PUBLIC_URL,
+    smtpUrl: process.env.SMTP_URL,
+    mailFrom: process.env.MAIL_FROM,
     logger,
   });
   console.log(`\nCampusCare is running at ${stack.url}\n`);

@@ -8,6 +8,9 @@ import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits, type GatewayContext } fr
 import { registerApiGateway } from './gateway/api-gateway';
 import { restProxy } from './gateway/rest-proxy';
 import { createLogger } from './logger';
+import { mailboxPage } from './mail/mailbox-page';
+import { startOutboxDelivery } from './mail/outbox';
+import { mailboxTransport, smtpTransport } from './mail/transports';
 import { startCluster } from './postgres/cluster';
 import { migrate } from './postgres/migrate';
 import { startPostgrest, type Postgrest } from './postgrest/supervisor';
@@ -35,6 +38,13 @@ export interface StackOptions {
   pgPort?: number;
   postgrestPoolSize?: number;
   authRateLimits?: Partial<AuthRateLimits>;
+  /** SMTP server for outgoing email (env SMTP_URL); without it messages go to the local mailbox. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Serve /mailbox (the local mailbox page); on by default, off when NODE_ENV=production. */
+  mailbox?: boolean;
+  /** Deliver email_outbox rows in this process (default true; benchmarks and tests of delivery itself turn it off). */
+  deliverEmail?: boolean;
 }
 
 export interface Stack {
@@ -99,8 +109,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logger,
       authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
     };
-    const app = await buildGateway(context, postgrest.url, options.appsRoot ?? REPO_ROOT);
+    const hasOutbox = await tableExists(cluster.adminPool, 'public.email_outbox');
+    const mailboxEnabled = hasOutbox && (options.mailbox ?? process.env.NODE_ENV !== 'production');
+    const app = await buildGateway(context, postgrest.url, options.appsRoot ?? REPO_ROOT, mailboxEnabled);
     stopSteps.push(() => app.close());
+    if (hasOutbox && options.deliverEmail !== false) {
+      const transport = options.smtpUrl
+        ? smtpTransport(options.smtpUrl, options.mailFrom ?? 'CampusCare <no-reply@campuscare.local>')
+        : mailboxTransport;
+      const delivery = startOutboxDelivery({ pool: cluster.adminPool, transport, logger: logger.child({ component: 'mail' }) });
+      stopSteps.push(() => delivery.stop());
+    }
     await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
     logger.info({ url: publicUrl }, 'CampusCare is up');
 
@@ -120,7 +139,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
-async function buildGateway(context: GatewayContext, postgrestUrl: string, appsRoot: string) {
+async function tableExists(pool: Pool, name: string): Promise<boolean> {
+  const { rows } = await pool.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [name]);
+  return rows[0].exists;
+}
+
+async function buildGateway(context: GatewayContext, postgrestUrl: string, appsRoot: string, mailbox: boolean) {
   const gatewayLogger: FastifyBaseLogger = context.logger.child({ component: 'gateway' });
   // Per-request lines would drown the log (and the benchmarks); errors are still logged by the services.
   const app = Fastify({ loggerInstance: gatewayLogger, logController: new LogController({ disableRequestLogging: true }), trustProxy: false });
@@ -128,6 +152,7 @@ async function buildGateway(context: GatewayContext, postgrestUrl: string, appsR
   await app.register(restProxy, { prefix: '/rest/v1', postgrestUrl });
   await app.register(authRoutes(context), { prefix: '/auth/v1' });
   await app.register(storageRoutes(context), { prefix: '/storage/v1' });
+  if (mailbox) await app.register(mailboxPage, { pool: context.adminPool });
   await app.register(appsPlugin, { appsRoot, publicUrl: context.publicUrl, anonKey: context.secrets.anonKey });
   return app;
 }

@@ -90,6 +90,8 @@ describe('check, unique and exclusion constraints', () => {
     ['programs_organiser_length', `update public.programs set organiser = repeat('x', 201) where university_id = '${NORTHFIELD_ID}'`],
     ['invitations_staff_role', `update public.invitations set role = 'student' where university_id = '${NORTHFIELD_ID}'`],
     ['audit_log_action_values', `insert into public.audit_log (action, table_name) values ('drop', 'x')`],
+    ['email_outbox_attempts_check', `insert into public.email_outbox (to_email, subject, body, attempts) values ('a@b.edu', 's', 'b', -1)`],
+    ['email_outbox_delivered_via_check', `insert into public.email_outbox (to_email, subject, body, delivered_via) values ('a@b.edu', 's', 'b', 'pigeon')`],
   ];
 
   it('each constraint rejects a violating row (and every constraint has a case)', async () => {

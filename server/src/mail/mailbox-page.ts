@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+
+interface MailboxRow {
+  to_email: string;
+  subject: string;
+  body: string;
+  sent_at: Date;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Message bodies are plain text; links in them become clickable so a demo can follow an invitation. */
+function renderBody(body: string): string {
+  return escapeHtml(body).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+export function renderMailbox(rows: MailboxRow[]): string {
+  const items = rows
+    .map(
+      (row) => `<article><h2>${escapeHtml(row.subject)}</h2>
+<p class="meta">To ${escapeHtml(row.to_email)} · ${row.sent_at.toISOString()}</p>
+<pre>${renderBody(row.body)}</pre></article>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>CampusCare local mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
+article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#6b7280}pre{white-space:pre-wrap;font:inherit}</style>
+</head><body><h1>Local mailbox</h1>
+<p>Emails CampusCare sent while no SMTP server is configured (set <code>SMTP_URL</code> to deliver them for real).</p>
+${items || '<p>No messages yet.</p>'}
+</body></html>`;
+}
+
+/** `/mailbox`: the last 100 messages delivered to the local mailbox. Never enabled in production. */
+export async function mailboxPage(app: FastifyInstance, options: { pool: Pool }): Promise<void> {
+  app.get('/mailbox', async (_request, reply) => {
+    const { rows } = await options.pool.query<MailboxRow>(
+      `select to_email, subject, body, sent_at from public.email_outbox
+        where delivered_via = 'mailbox' order by sent_at desc, id desc limit 100`,
+    );
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderMailbox(rows));
+  });
+}

@@ -1,0 +1,93 @@
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import type { MailTransport } from './transports';
+
+export interface OutboxMessage {
+  id: string;
+  to_email: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+export interface OutboxDeliveryOptions {
+  pool: Pool;
+  transport: MailTransport;
+  logger: Logger;
+  pollIntervalMs?: number;
+}
+
+const BATCH_SIZE = 20;
+export const MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min … capped at an hour: a mail server that is down for a while is not hammered. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(attempts - 1, 0), 3600);
+}
+
+/**
+ * Delivers `email_outbox` rows written by the database (invitations, recovery links). Rows are claimed with
+ * `for update skip locked`, so several gateway processes can share one database without sending a message twice.
+ */
+export function startOutboxDelivery({ pool, transport, logger, pollIntervalMs = 2000 }: OutboxDeliveryOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const deliverBatch = async (): Promise<number> => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<OutboxMessage>(
+        `select id::text, to_email, subject, body, attempts from public.email_outbox
+          where sent_at is null and next_attempt_at <= now() and attempts < $1
+          order by id limit $2 for update skip locked`,
+        [MAX_ATTEMPTS, BATCH_SIZE],
+      );
+      for (const message of rows) {
+        try {
+          await transport.send(message);
+          await client.query('update public.email_outbox set sent_at = now(), delivered_via = $2, last_error = null where id = $1', [
+            message.id,
+            transport.name,
+          ]);
+        } catch (error) {
+          const attempts = message.attempts + 1;
+          logger.warn({ err: error, outboxId: message.id, attempts }, 'email delivery failed; will retry');
+          await client.query(
+            `update public.email_outbox set attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4)
+              where id = $1`,
+            [message.id, attempts, String(error).slice(0, 500), retryDelaySeconds(attempts)],
+          );
+        }
+      }
+      await client.query('commit');
+      return rows.length;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  const tick = () => {
+    running = deliverBatch()
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error }, 'email outbox delivery failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollIntervalMs);
+      });
+  };
+  tick();
+
+  return {
+    /** Runs one delivery pass now (tests use it instead of waiting for the poll). */
+    deliverNow: () => deliverBatch(),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
