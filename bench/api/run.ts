@@ -1,0 +1,366 @@
+/**
+ * `npm run bench:api`: starts the whole stack on the benchmark data (`npm run bench:data` first), then for each
+ * scenario measures through the gateway (`/rest/v1`) and straight against PostgREST with the same JWTs, alternating
+ * direct/gateway, and prints req/s, p50/p95/p99, errors and the gateway/direct ratio, followed by the query plans
+ * each scenario runs as its user. Results go to bench/results/latest.md.
+ *
+ * Env: CAMPUSCARE_BENCH_DATA_DIR (default .bench-data), BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS
+ * (direct/gateway pairs per scenario, default 2), BENCH_CONNECTIONS (default 50), BENCH_SCENARIOS (comma-separated
+ * subset), BENCH_POSTGREST_POOL (PostgREST's pool size, default the stack's), BENCH_RESULTS (output file).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Pool } from 'pg';
+import { freePort } from '../../server/src/ports';
+import { REPO_ROOT, startStack, type Stack } from '../../server/src/stack';
+import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir } from './dataset';
+import { explainScenario } from './explain';
+import type { LoadJob, LoadResult } from './load';
+import { SCENARIOS, requestBuilder, type ScenarioContext, type ScenarioName } from './scenarios';
+
+type Target = 'direct' | 'gateway';
+
+interface Measurement {
+  requests: number;
+  seconds: number;
+  latenciesMs: number[];
+  errors: number;
+  errorSamples: string[];
+}
+
+interface ScenarioResult {
+  scenario: ScenarioName;
+  probe: string;
+  byTarget: Record<Target, Measurement>;
+  /** Booking only: what the database holds afterwards. */
+  bookingCheck?: string;
+}
+
+/** What each scenario must reach (issue 9): p95 in ms, and booking throughput. */
+const GOALS: Record<ScenarioName, { p95Ms: number; minRps?: number }> = {
+  'doctor-day': { p95Ms: 25 },
+  'admin-search': { p95Ms: 25 },
+  'student-own': { p95Ms: 25 },
+  'dashboard-counts': { p95Ms: 50 },
+  'book-appointment': { p95Ms: Number.POSITIVE_INFINITY, minRps: 300 },
+};
+const MIN_GATEWAY_RATIO = 0.9;
+const WARM_UP_SECONDS = 2;
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+async function main(): Promise<void> {
+  const dataDir = benchDataDir();
+  if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) {
+    throw new Error(`No benchmark database in ${dataDir}: run \`npm run bench:data\` first.`);
+  }
+  const seconds = env('BENCH_SECONDS', 10);
+  const rounds = env('BENCH_ROUNDS', 2);
+  const connections = env('BENCH_CONNECTIONS', 50);
+  const scenarios = process.env.BENCH_SCENARIOS
+    ? process.env.BENCH_SCENARIOS.split(',').map((name) => {
+        if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`Unknown scenario ${name}; known: ${SCENARIOS.join(', ')}`);
+        return name as ScenarioName;
+      })
+    : [...SCENARIOS];
+  const resultsFile = resolve(process.env.BENCH_RESULTS ?? join(REPO_ROOT, 'bench', 'results', 'latest.md'));
+
+  const port = await freePort();
+  const stack = await startStack({
+    dataDir,
+    port,
+    host: '127.0.0.1',
+    seed: false,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    ...(process.env.BENCH_POSTGREST_POOL ? { postgrestPoolSize: env('BENCH_POSTGREST_POOL', 20) } : {}),
+  });
+  try {
+    const loaded = await stack.adminPool.query('select 1 from public.universities where id = $1', [BIG_UNIVERSITY.id]);
+    if (loaded.rows.length === 0) throw new Error(`${dataDir} holds no benchmark data: run \`npm run bench:data\` first.`);
+    const { rows } = await stack.adminPool.query<{ today: Date; window_start: Date }>(
+      `select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as today,
+              date_trunc('day', now() at time zone 'utc') at time zone 'utc' + make_interval(days => $1) as window_start`,
+      [BOOKING_WINDOW_START_DAYS],
+    );
+    const context: ScenarioContext = {
+      jwtSecret: stack.jwtSecret,
+      issuer: `${stack.url}/auth/v1`,
+      todayIso: rows[0].today.toISOString(),
+      bookingWindowStartIso: rows[0].window_start.toISOString(),
+    };
+    await deleteBenchBookings(stack.adminPool, context);
+
+    const targets: Record<Target, string> = { direct: stack.postgrestUrl, gateway: `${stack.url}/rest/v1` };
+    const results: ScenarioResult[] = [];
+    const nextRequest = { value: 0 };
+    for (const scenario of scenarios) {
+      console.log(`\n▶ ${scenario}`);
+      const probe = await probeScenario(stack, scenario, context);
+      console.log(`  probe: ${probe}`);
+      const run = async (target: Target, durationSeconds: number): Promise<LoadResult> => {
+        const result = await runLoad({
+          scenario,
+          baseUrl: targets[target],
+          apiKey: stack.anonKey,
+          connections,
+          durationSeconds,
+          firstRequest: nextRequest.value,
+          context,
+        });
+        nextRequest.value += result.requestsBuilt;
+        return result;
+      };
+      await run('direct', WARM_UP_SECONDS);
+      await run('gateway', WARM_UP_SECONDS);
+      const byTarget: Record<Target, Measurement> = {
+        direct: { requests: 0, seconds: 0, latenciesMs: [], errors: 0, errorSamples: [] },
+        gateway: { requests: 0, seconds: 0, latenciesMs: [], errors: 0, errorSamples: [] },
+      };
+      for (let round = 0; round < rounds; round++) {
+        for (const target of ['direct', 'gateway'] as const) {
+          const result = await run(target, seconds);
+          const into = byTarget[target];
+          into.requests += result.latenciesMs.length;
+          into.seconds += result.seconds;
+          into.latenciesMs.push(...result.latenciesMs);
+          into.errors += result.errors;
+          into.errorSamples.push(...result.errorSamples.filter((sample) => !into.errorSamples.includes(sample)));
+          console.log(`  ${target.padEnd(7)} ${(result.latenciesMs.length / result.seconds).toFixed(0).padStart(6)} req/s  p95 ${percentile(Float64Array.from(result.latenciesMs).sort(), 0.95).toFixed(1)} ms  errors ${result.errors}`);
+        }
+      }
+      const result: ScenarioResult = { scenario, probe, byTarget };
+      if (scenario === 'book-appointment') {
+        result.bookingCheck = await checkBookings(stack.adminPool, context);
+        console.log(`  ${result.bookingCheck}`);
+      }
+      results.push(result);
+    }
+
+    console.log('\nQuery plans (as each request’s user)…');
+    const plans: { scenario: ScenarioName; plan: string }[] = [];
+    for (const scenario of scenarios) plans.push({ scenario, plan: await explainScenario(stack.adminPool, scenario, context) });
+
+    const machine = await describeMachine(stack);
+    const report = renderReport({ results, plans, machine, seconds, rounds, connections });
+    mkdirSync(dirname(resultsFile), { recursive: true });
+    writeFileSync(resultsFile, report);
+    console.log(`\n${renderTable(results)}\n\nFull report with plans: ${resultsFile}`);
+  } finally {
+    await deleteBenchBookings(stack.adminPool, undefined).catch((error: unknown) => console.error('cleanup failed', error));
+    await stack.stop();
+  }
+}
+
+function runLoad(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load.ts'), JSON.stringify(job)], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      try {
+        resolvePromise(JSON.parse(output) as LoadResult);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** One request through the gateway before measuring: proves the scenario returns real data under RLS. */
+async function probeScenario(stack: Stack, scenario: ScenarioName, context: ScenarioContext): Promise<string> {
+  // The last request number before booking would reuse a student: far above what a run books, so the probe's
+  // booking never collides with a measured one.
+  const request = requestBuilder(scenario, context)(BIG_UNIVERSITY.students - 1);
+  const response = await fetch(`${stack.url}/rest/v1${request.path}`, {
+    method: request.method,
+    headers: { apikey: stack.anonKey, ...request.headers },
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  const body: unknown = await response.json();
+  if (!response.ok) throw new Error(`${scenario} probe failed with ${response.status}: ${JSON.stringify(body)}`);
+  const range = response.headers.get('content-range');
+  if (Array.isArray(body)) {
+    if (body.length === 0) throw new Error(`${scenario} probe returned no rows: the benchmark would measure an empty page`);
+    return `HTTP ${response.status}, ${body.length} rows${range ? `, Content-Range ${range}` : ''}`;
+  }
+  return `HTTP ${response.status}, ${JSON.stringify(body).slice(0, 160)}`;
+}
+
+/** Bookings live only in the reserved window; deleting them (and their audit rows) leaves the dataset as loaded. */
+async function deleteBenchBookings(pool: Pool, context: ScenarioContext | undefined): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    // No audit entry for removing benchmark rows.
+    await client.query('set local session_replication_role = replica');
+    const windowStart = context?.bookingWindowStartIso ?? null;
+    await client.query(
+      `with gone as (
+         delete from public.appointments
+         where date >= coalesce($1::timestamptz, date_trunc('day', now()) + make_interval(days => $2 - 1))
+         returning id
+       )
+       delete from public.audit_log l using gone where l.table_name = 'appointments' and l.record_id = gone.id`,
+      [windowStart, BOOKING_WINDOW_START_DAYS],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await pool.query('vacuum (analyze) public.appointments, public.audit_log');
+}
+
+/** No student and no doctor may hold two overlapping active appointments among everything booked. */
+async function checkBookings(pool: Pool, context: ScenarioContext): Promise<string> {
+  const { rows } = await pool.query<{ booked: string; student_overlaps: string; doctor_overlaps: string }>(
+    `with booked as (
+       select student_id, provider_id, date, date + make_interval(mins => duration_minutes) as ends_at
+       from public.appointments where date >= $1 and status in ('scheduled', 'ongoing')
+     )
+     select (select count(*) from booked) as booked,
+            (select count(*) from (select date, lag(ends_at) over (partition by student_id order by date) as previous_end
+                                   from booked) s where previous_end > date) as student_overlaps,
+            (select count(*) from (select date, lag(ends_at) over (partition by provider_id order by date) as previous_end
+                                   from booked where provider_id is not null) d where previous_end > date) as doctor_overlaps`,
+    [context.bookingWindowStartIso],
+  );
+  const { booked, student_overlaps: studentOverlaps, doctor_overlaps: doctorOverlaps } = rows[0];
+  const ok = studentOverlaps === '0' && doctorOverlaps === '0';
+  return `${ok ? 'no double booking' : 'DOUBLE BOOKING FOUND'}: ${booked} appointments booked, ${studentOverlaps} student overlaps, ${doctorOverlaps} doctor overlaps`;
+}
+
+function percentile(sorted: ArrayLike<number>, quantile: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)];
+}
+
+interface Summary {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+function summarise(measurement: Measurement): Summary {
+  const sorted = Float64Array.from(measurement.latenciesMs).sort();
+  return {
+    rps: measurement.requests / measurement.seconds,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    errors: measurement.errors,
+  };
+}
+
+function verdict(result: ScenarioResult): string {
+  const goal = GOALS[result.scenario];
+  const gateway = summarise(result.byTarget.gateway);
+  const direct = summarise(result.byTarget.direct);
+  const misses: string[] = [];
+  if (gateway.p95 > goal.p95Ms) misses.push(`p95 > ${goal.p95Ms} ms`);
+  if (goal.minRps !== undefined && gateway.rps < goal.minRps) misses.push(`< ${goal.minRps} req/s`);
+  if (gateway.rps < MIN_GATEWAY_RATIO * direct.rps) misses.push(`gateway < ${MIN_GATEWAY_RATIO} × direct`);
+  if (gateway.errors + direct.errors > 0) misses.push('errors');
+  if (result.bookingCheck !== undefined && !result.bookingCheck.startsWith('no double booking')) misses.push('double booking');
+  return misses.length === 0 ? 'meets' : `misses: ${misses.join(', ')}`;
+}
+
+function renderTable(results: ScenarioResult[]): string {
+  const lines = [
+    '| scenario | target | req/s | p50 ms | p95 ms | p99 ms | errors | gateway/direct | goal |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const result of results) {
+    const direct = summarise(result.byTarget.direct);
+    const gateway = summarise(result.byTarget.gateway);
+    const row = (target: Target, s: Summary, ratio: string, goal: string) =>
+      `| ${result.scenario} | ${target} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${ratio} | ${goal} |`;
+    lines.push(row('direct', direct, '', ''));
+    lines.push(row('gateway', gateway, (gateway.rps / direct.rps).toFixed(2), verdict(result)));
+  }
+  return lines.join('\n');
+}
+
+async function describeMachine(stack: Stack): Promise<string> {
+  const cores = cpus();
+  const { rows } = await stack.adminPool.query<{ version: string; shared_buffers: string }>(
+    `select version() as version, current_setting('shared_buffers') as shared_buffers`,
+  );
+  const server = (await fetch(stack.postgrestUrl)).headers.get('server') ?? 'PostgREST';
+  return [
+    `- CPU: ${cores.length} × ${cores[0]?.model ?? 'unknown'}; memory ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Linux ${release()}`,
+    `- Node ${process.version}; ${rows[0].version.split(',')[0]} (shared_buffers ${rows[0].shared_buffers}); ${server}`,
+    '- Everything on the same machine: PostgreSQL, PostgREST, the gateway (this process) and the load generator (one',
+    '  autocannon child process per measurement). They compete for the same cores, so absolute numbers are lower than',
+    '  on separate machines, and the gateway runs are additionally charged for the gateway’s own CPU.',
+  ].join('\n');
+}
+
+function renderReport(input: {
+  results: ScenarioResult[];
+  plans: { scenario: ScenarioName; plan: string }[];
+  machine: string;
+  seconds: number;
+  rounds: number;
+  connections: number;
+}): string {
+  const probes = input.results
+    .map((r) => `- **${r.scenario}**: ${r.probe}${r.bookingCheck ? `; afterwards: ${r.bookingCheck}` : ''}`)
+    .join('\n');
+  const errors = input.results
+    .flatMap((r) => (['direct', 'gateway'] as const).map((t) => ({ r, t, samples: r.byTarget[t].errorSamples })))
+    .filter(({ samples }) => samples.length > 0)
+    .map(({ r, t, samples }) => `- ${r.scenario} (${t}): ${samples.join(', ')}`);
+  const plans = input.plans.map(({ scenario, plan }) => `### ${scenario}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n');
+  return `# API benchmark results
+
+Generated by \`npm run bench:api\` on ${new Date().toISOString()} against the \`npm run bench:data\` database
+(${BIG_UNIVERSITY.students.toLocaleString('en')} students, ${BIG_UNIVERSITY.doctors} doctors,
+${BIG_UNIVERSITY.appointments.toLocaleString('en')} appointments in the measured university, plus a second university).
+
+${input.connections} connections; per scenario a ${WARM_UP_SECONDS} s warm-up on each target, then ${input.rounds} × (direct ${input.seconds} s, gateway ${input.seconds} s), alternating.
+"direct" is PostgREST's own port, "gateway" is \`/rest/v1\` on the public port; both get the same requests and JWTs.
+
+## Machine
+
+${input.machine}
+
+## Results
+
+${renderTable(input.results)}
+
+Goals: reads p95 ≤ 25 ms, dashboard p95 ≤ 50 ms, booking ≥ 300/s without double booking, gateway ≥ ${MIN_GATEWAY_RATIO} × direct.
+
+## What each scenario sent (one probe through the gateway)
+
+${probes}
+${errors.length > 0 ? `\n## Error samples\n\n${errors.join('\n')}\n` : ''}
+## Query plans
+
+Each scenario's SQL run as its user (role \`authenticated\`, the same JWT claims), so RLS is part of the plan. Table
+reads: \`EXPLAIN (ANALYZE, BUFFERS)\` of the statement PostgREST runs. RPCs: every statement inside the function, as
+executed (auto_explain with ANALYZE and BUFFERS, nested statements); booking is rolled back.
+
+${plans}
+`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

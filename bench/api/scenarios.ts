@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { signJwt } from '../../server/src/jwt';
+import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminEmail, adminId, doctorEmail, doctorId, studentEmail, studentId } from './dataset';
+
+/**
+ * The screens under test, as the request supabase-js sends for each: method, PostgREST path + query string, headers
+ * and body. `n` numbers the request within a run (and across runs for booking), so consecutive requests come from
+ * different users — a doctor's page is read by all 40 doctors, the student list by thousands of students.
+ */
+export const SCENARIOS = ['doctor-day', 'admin-search', 'student-own', 'dashboard-counts', 'book-appointment'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export interface ScenarioContext {
+  jwtSecret: string;
+  /** The `iss` claim the auth service puts in access tokens. */
+  issuer: string;
+  /** Start of today (UTC), ISO: the doctor's page lists appointments from today on. */
+  todayIso: string;
+  /** First half-hour of the reserved booking window, ISO. */
+  bookingWindowStartIso: string;
+}
+
+export interface ScenarioRequest {
+  method: 'GET' | 'POST';
+  /** Path below /rest/v1 (gateway) or the PostgREST root (direct). */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Who sends it: the JWT `sub`, for EXPLAIN as that user. */
+  userId: string;
+}
+
+export const DOCTOR_DAY_COLUMNS = 'id,date,name,reason,status,reg,department';
+export const ADMIN_OVERVIEW_COLUMNS = 'id,date,name,reg,department,reason,status,provider_id';
+export const STUDENT_OWN_COLUMNS = 'id,date,duration_minutes,reason,status,provider_id,cancel_reason';
+export const BOOKING_MINUTES = 30;
+
+/** Same claims as the auth service's access tokens (server/src/auth/sessions.ts), valid for an hour. */
+export function accessToken(userId: string, email: string, context: ScenarioContext): string {
+  const iat = Math.floor(Date.now() / 1000);
+  return signJwt(
+    {
+      iss: context.issuer,
+      sub: userId,
+      aud: 'authenticated',
+      exp: iat + 3600,
+      iat,
+      email,
+      phone: '',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: {},
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: iat }],
+      session_id: randomUUID(),
+      is_anonymous: false,
+    },
+    context.jwtSecret,
+  );
+}
+
+/** Spreads request numbers over all students in a scattered order (the stride is coprime with the student count). */
+export function studentNumberFor(n: number): number {
+  return 1 + ((n * 7919) % BIG_UNIVERSITY.students);
+}
+
+/** Booking n: a different student each time, doctors in turn, each doctor's next free half hour in the window. */
+export function bookingSlot(n: number, context: ScenarioContext): { student: number; doctor: number; startsAt: string } {
+  const doctor = 1 + (n % BIG_UNIVERSITY.doctors);
+  const halfHour = Math.floor(n / BIG_UNIVERSITY.doctors);
+  const startsAt = new Date(Date.parse(context.bookingWindowStartIso) + halfHour * BOOKING_MINUTES * 60_000).toISOString();
+  return { student: 1 + (n % BIG_UNIVERSITY.students), doctor, startsAt };
+}
+
+/** Builds request `n` of a scenario; tokens are cached per user so the load generator spends its time sending. */
+export function requestBuilder(scenario: ScenarioName, context: ScenarioContext): (n: number) => ScenarioRequest {
+  const tokens = new Map<string, string>();
+  const bearer = (userId: string, email: string) => {
+    let token = tokens.get(userId);
+    if (token === undefined) {
+      token = accessToken(userId, email, context);
+      tokens.set(userId, token);
+    }
+    return `Bearer ${token}`;
+  };
+  const u = BIG_UNIVERSITY;
+  switch (scenario) {
+    case 'doctor-day':
+      return (n) => {
+        const doctor = 1 + (n % u.doctors);
+        const query = new URLSearchParams({
+          select: DOCTOR_DAY_COLUMNS,
+          provider_id: `eq.${doctorId(u, doctor)}`,
+          date: `gte.${context.todayIso}`,
+          order: 'date.asc',
+          limit: '50',
+        });
+        return {
+          method: 'GET',
+          path: `/appointments?${query}`,
+          headers: { authorization: bearer(doctorId(u, doctor), doctorEmail(u, doctor)) },
+          userId: doctorId(u, doctor),
+        };
+      };
+    case 'admin-search':
+      return () => {
+        const query = new URLSearchParams({
+          select: ADMIN_OVERVIEW_COLUMNS,
+          name: `ilike.*${ADMIN_SEARCH_TERM}*`,
+          order: 'date.desc',
+          limit: '20',
+        });
+        return {
+          method: 'GET',
+          path: `/appointments?${query}`,
+          // No total: counting every match of a common name costs ~30 ms of database time per request whether
+          // `count=exact` or `count=estimated` is asked (PostgREST's estimate starts with the exact count), so a
+          // search pages with "next" while a full page comes back (bench/results/latest.md, "Counting").
+          headers: { authorization: bearer(adminId(u), adminEmail(u)) },
+          userId: adminId(u),
+        };
+      };
+    case 'student-own':
+      return (n) => {
+        const student = studentNumberFor(n);
+        const query = new URLSearchParams({
+          select: STUDENT_OWN_COLUMNS,
+          student_id: `eq.${studentId(u, student)}`,
+          order: 'date.desc',
+          limit: '20',
+        });
+        return {
+          method: 'GET',
+          path: `/appointments?${query}`,
+          headers: { authorization: bearer(studentId(u, student), studentEmail(u, student)) },
+          userId: studentId(u, student),
+        };
+      };
+    case 'dashboard-counts':
+      return () => ({
+        method: 'POST',
+        path: '/rpc/dashboard_counts',
+        headers: { authorization: bearer(adminId(u), adminEmail(u)), 'content-type': 'application/json' },
+        body: '{}',
+        userId: adminId(u),
+      });
+    case 'book-appointment':
+      return (n) => {
+        const slot = bookingSlot(n, context);
+        return {
+          method: 'POST',
+          path: '/rpc/book_appointment',
+          headers: {
+            authorization: bearer(studentId(u, slot.student), studentEmail(u, slot.student)),
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ date: slot.startsAt, reason: 'Check-up', provider_id: doctorId(u, slot.doctor) }),
+          userId: studentId(u, slot.student),
+        };
+      };
+  }
+}
