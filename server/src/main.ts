@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { buildApps } from '../../shell/scripts/build-apps';
 import { createLogger } from './logger';
 import { assertPortFree } from './ports';
 import { REPO_ROOT, startStack } from './stack';
@@ -20,6 +21,11 @@ async function main(): Promise<void> {
         : `Cannot listen on port ${port}: ${String(error)}`,
     );
     process.exit(1);
+  }
+
+  // `npm run dev` keeps the builds fresh itself; otherwise build whatever is missing or older than its sources.
+  if (!process.env.CAMPUSCARE_WATCHING_APPS) {
+    await buildApps({ onlyStale: true, log: (message: string) => logger.info(message) });
   }
 
   const stack = await startStack({

@@ -35,7 +35,7 @@ export async function appsPlugin(app: FastifyInstance, options: AppsOptions): Pr
   app.get('/config.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(config));
 
   const shellDist = join(options.appsRoot, 'shell', 'dist');
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, setHeaders: setCacheHeaders });
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', setHeaders: setCacheHeaders });
   for (const remote of REMOTES) {
     await app.register(fastifyStatic, {
       root: join(options.appsRoot, `mfe-${remote}`, 'dist'),

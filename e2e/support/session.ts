@@ -1,0 +1,25 @@
+import type { Page } from 'playwright-core';
+import { SESSION_STORAGE_KEY } from '../../shared/src/supabase/client';
+
+export const DEMO_PASSWORD = 'CampusCare2026';
+
+export const DEMO_ACCOUNTS = {
+  admin: 'admin@northfield.edu',
+  doctor: 'dr.adams@northfield.edu',
+  student: 'student01@northfield.edu',
+} as const;
+
+/**
+ * Signs in the way the app's client does (the password grant of the auth API) and stores the session
+ * where the app's single Supabase client looks for it. The page must already be on the app's origin.
+ */
+export async function signIn(page: Page, stackUrl: string, anonKey: string, email: string): Promise<void> {
+  const response = await fetch(`${stackUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: HTTP ${response.status} ${await response.text()}`);
+  const session: unknown = await response.json();
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
+}

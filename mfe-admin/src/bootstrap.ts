@@ -1,0 +1,4 @@
+import { renderStandalone } from '@campuscare/shared';
+import routes from './routes';
+
+renderStandalone(routes, 'admin');

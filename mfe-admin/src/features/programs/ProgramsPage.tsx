@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+import { EmptyState, PageHeader, PATHS, Section } from '@campuscare/shared';
+
+export function ProgramsPage() {
+  return (
+    <>
+      <PageHeader title="Programs" actions={<Link to={PATHS.adminProgramList}>All programs</Link>} />
+      <Section title="Your programs">
+        <EmptyState title="You haven't created any program yet" />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+const { createAppConfig } = require('@campuscare/shared/build/webpack-config');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'mfe_admin',
+  classPrefix: 'admin',
+  devPort: 3002,
+  exposes: { './Routes': './src/routes/index.ts' },
+});

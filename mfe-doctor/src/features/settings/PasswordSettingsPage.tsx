@@ -1,0 +1,11 @@
+import { Section } from '@campuscare/shared';
+import { SettingsHeader } from './SettingsTabs';
+
+export function PasswordSettingsPage() {
+  return (
+    <>
+      <SettingsHeader />
+      <Section title="Change password" />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { lazyPage, PATHS, type AreaRoutes } from '@campuscare/shared';
+
+const routes: AreaRoutes<'doctor'> = {
+  [PATHS.doctorDashboard]: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+  [PATHS.doctorPrograms]: lazyPage(() => import('../features/programs/ProgramListPage'), 'ProgramListPage'),
+  [PATHS.doctorNewProgram]: lazyPage(() => import('../features/programs/NewProgramPage'), 'NewProgramPage'),
+  [PATHS.doctorPatients]: lazyPage(() => import('../features/patients/PatientsPage'), 'PatientsPage'),
+  [PATHS.doctorProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
+  [PATHS.doctorPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
+};
+
+export default routes;

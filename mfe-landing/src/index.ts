@@ -1,0 +1,2 @@
+// Standalone development entry; the async boundary lets Module Federation settle shared singletons first.
+import('./bootstrap');

@@ -1,0 +1,11 @@
+import { lazyPage, PATHS, type AreaRoutes } from '@campuscare/shared';
+
+const routes: AreaRoutes<'landing'> = {
+  [PATHS.landing]: lazyPage(() => import('../features/home/HomePage'), 'HomePage'),
+  [PATHS.register]: lazyPage(() => import('../features/registration/RegisterPage'), 'RegisterPage'),
+  [PATHS.questionnaire]: lazyPage(() => import('../features/questionnaire/QuestionnairePage'), 'QuestionnairePage'),
+  [PATHS.signIn]: lazyPage(() => import('../features/sign-in/SignInPage'), 'SignInPage'),
+  [PATHS.adminSignIn]: lazyPage(() => import('../features/sign-in/AdminSignInPage'), 'AdminSignInPage'),
+};
+
+export default routes;

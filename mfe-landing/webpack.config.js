@@ -1,0 +1,9 @@
+const { createAppConfig } = require('@campuscare/shared/build/webpack-config');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'mfe_landing',
+  classPrefix: 'landing',
+  devPort: 3001,
+  exposes: { './Routes': './src/routes/index.ts' },
+});

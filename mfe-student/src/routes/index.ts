@@ -1,0 +1,10 @@
+import { lazyPage, PATHS, type AreaRoutes } from '@campuscare/shared';
+
+const routes: AreaRoutes<'student'> = {
+  [PATHS.studentDashboard]: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+  [PATHS.studentPrograms]: lazyPage(() => import('../features/programs/ProgramsPage'), 'ProgramsPage'),
+  [PATHS.studentProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
+  [PATHS.studentPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
+};
+
+export default routes;

@@ -1,0 +1,9 @@
+const { createAppConfig } = require('@campuscare/shared/build/webpack-config');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'mfe_student',
+  classPrefix: 'student',
+  devPort: 3004,
+  exposes: { './Routes': './src/routes/index.ts' },
+});

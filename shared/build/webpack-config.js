@@ -1,0 +1,166 @@
+// Webpack configuration shared by the shell and the four remotes, so the Module Federation
+// contract (share scope, singletons, runtime placement) is written down once.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const GATEWAY_URL = process.env.CAMPUSCARE_GATEWAY_URL || 'http://localhost:8080';
+
+/**
+ * The default 'version-first' fetches every registered remote's entry before resolving any shared module,
+ * so one unreachable remote would break e.g. the lazy supabase-js import everywhere. The shell provides
+ * every singleton, so the already-loaded copy is the right one anyway.
+ */
+const SHARE_STRATEGY = 'loaded-first';
+
+const BUILD_STAMP_FILE = '.build-stamp.json';
+
+/** Records when a successful build started, so `build-apps --if-stale` can tell whether sources changed since. */
+class BuildStampPlugin {
+  constructor(mode) {
+    this.mode = mode;
+  }
+
+  apply(compiler) {
+    let startedAt = Date.now();
+    const markStart = () => {
+      startedAt = Date.now();
+    };
+    compiler.hooks.run.tap('BuildStampPlugin', markStart);
+    compiler.hooks.watchRun.tap('BuildStampPlugin', markStart);
+    // Through webpack's output file system: `webpack serve` keeps its output (and so its stamp) in memory.
+    compiler.hooks.afterEmit.tapAsync('BuildStampPlugin', (compilation, done) => {
+      if (compilation.errors.length > 0) return done();
+      const stamp = `${JSON.stringify({ startedAt, mode: this.mode })}\n`;
+      return compiler.outputFileSystem.writeFile(path.join(compiler.outputPath, BUILD_STAMP_FILE), stamp, (error) => done(error || undefined));
+    });
+  }
+}
+
+/** Every app shares these as singletons; `react/` and `react-dom/` cover jsx-runtime and react-dom/client. */
+function sharedSingletons(appPackage) {
+  const dependencies = appPackage.dependencies;
+  const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}` });
+  return {
+    react: singleton(dependencies.react),
+    'react/': singleton(dependencies.react),
+    'react-dom': singleton(dependencies['react-dom']),
+    'react-dom/': singleton(dependencies['react-dom']),
+    // react-router-dom 7 re-exports react-router: both must be the host's copy or router contexts differ.
+    'react-router': singleton(dependencies['react-router-dom']),
+    'react-router-dom': singleton(dependencies['react-router-dom']),
+    'react-toastify': singleton(dependencies['react-toastify']),
+    '@supabase/supabase-js': singleton(dependencies['@supabase/supabase-js']),
+    '@campuscare/shared': singleton(dependencies['@campuscare/shared']),
+  };
+}
+
+function styleRules(classPrefix) {
+  return [
+    {
+      test: /\.module\.css$/,
+      use: [
+        'style-loader',
+        {
+          loader: 'css-loader',
+          options: {
+            modules: {
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+              localIdentName: `${classPrefix}_[local]_[hash:base64:5]`,
+            },
+          },
+        },
+      ],
+    },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
+  ];
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir           the app's folder
+ * @param {string} app.name          federation name and webpack uniqueName
+ * @param {string} app.classPrefix   prefix of generated CSS class names
+ * @param {number} app.devPort       port of `webpack serve`
+ * @param {Record<string,string>} [app.exposes]  set for remotes
+ */
+function createAppConfig(app) {
+  const appPackage = require(path.join(app.dir, 'package.json'));
+  const isHost = !app.exposes;
+
+  return (_env, argv) => {
+    const production = (argv.mode || 'production') === 'production';
+    // A remote's own entry only exists to run it standalone in development.
+    const hasOwnEntry = isHost || !production;
+
+    const federation = isHost
+      ? {
+          name: app.name,
+          remotes: {},
+          shared: sharedSingletons(appPackage),
+          shareStrategy: SHARE_STRATEGY,
+          dts: false,
+          manifest: false,
+          experiments: { provideExternalRuntime: true },
+        }
+      : {
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes,
+          shared: sharedSingletons(appPackage),
+          shareStrategy: SHARE_STRATEGY,
+          dts: false,
+          manifest: true,
+          // The shell ships the federation runtime once; a standalone development build brings its own.
+          experiments: { externalRuntime: production },
+        };
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: hasOwnEntry ? { main: { import: './src/index.ts', filename: production ? '[name].[fullhash:8].js' : '[name].js' } } : {},
+      output: {
+        path: path.join(app.dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: app.name,
+        // The federation runtime resolves this pattern without a chunk, where no hash exists; the entry sets its own.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { target: 'es2020', jsx: 'automatic' },
+          },
+          ...styleRules(app.classPrefix),
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin(federation),
+        new BuildStampPlugin(production ? 'production' : 'development'),
+        ...(hasOwnEntry
+          ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title: 'CampusCare' })]
+          : []),
+      ],
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      watchOptions: { ignored: /node_modules|dist/ },
+      devServer: {
+        port: app.devPort,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/config.json', '/auth', '/rest', '/storage', '/mfe'], target: GATEWAY_URL }],
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, sharedSingletons, BUILD_STAMP_FILE };

@@ -1,0 +1,87 @@
+import {
+  AREAS,
+  dashboardPathFor,
+  findRoute,
+  passwordPathFor,
+  REMOTE_NAMES,
+  remoteRoutesId,
+  ROUTES,
+  routesOfArea,
+  signInPathFor,
+  staffSignInLink,
+  studentJoinLink,
+  NAVIGATION,
+} from './contract';
+
+const SPEC_ROUTES = [
+  '/', '/register', '/questions', '/signin', '/dashboardd', '/programs', '/staff', '/student', '/profilepage',
+  '/passwordpage', '/newprogram', '/staffmembers', '/newprogramm', '/dashboarrd', '/programm', '/patients',
+  '/adminprofile', '/adminpassword', '/adminsignin', '/studentdashboard', '/studentprofile', '/studentpassword',
+  '/studentprogram',
+];
+
+describe('route contract', () => {
+  it('has exactly the 23 paths of the spec, each once', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  it('gives each area the routes it owns', () => {
+    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin']);
+    expect(routesOfArea('admin').map((route) => route.path).sort()).toEqual(
+      ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/newprogram', '/staffmembers'].sort(),
+    );
+    expect(routesOfArea('doctor').map((route) => route.path).sort()).toEqual(
+      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/newprogramm'].sort(),
+    );
+    expect(routesOfArea('student').map((route) => route.path).sort()).toEqual(
+      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprogram'].sort(),
+    );
+  });
+
+  it('lets only the area role into admin, doctor and student pages', () => {
+    for (const route of ROUTES) {
+      if (route.area !== 'landing') expect(route.access).toBe(route.area);
+    }
+  });
+
+  it('keeps the landing area public except the questionnaire, which needs a student', () => {
+    expect(routesOfArea('landing').filter((route) => route.access !== 'public').map((route) => [route.path, route.access])).toEqual([
+      ['/questions', 'student'],
+    ]);
+  });
+
+  it('sends staff to /adminsignin and students to /signin', () => {
+    expect(signInPathFor('admin')).toBe('/adminsignin');
+    expect(signInPathFor('doctor')).toBe('/adminsignin');
+    expect(signInPathFor('student')).toBe('/signin');
+  });
+
+  it('knows every role’s dashboard and password page', () => {
+    expect([dashboardPathFor('admin'), dashboardPathFor('doctor'), dashboardPathFor('student')]).toEqual(['/dashboardd', '/dashboarrd', '/studentdashboard']);
+    expect([passwordPathFor('admin'), passwordPathFor('doctor'), passwordPathFor('student')]).toEqual(['/passwordpage', '/adminpassword', '/studentpassword']);
+  });
+
+  it('finds routes regardless of a trailing slash or letter case, and nothing else', () => {
+    expect(findRoute('/Dashboardd/')?.path).toBe('/dashboardd');
+    expect(findRoute('/')?.path).toBe('/');
+    expect(findRoute('/dashboard')).toBeUndefined();
+  });
+
+  it('names one remote per area, each exposing ./Routes', () => {
+    expect(AREAS.map(remoteRoutesId)).toEqual(['mfe_landing/Routes', 'mfe_admin/Routes', 'mfe_doctor/Routes', 'mfe_student/Routes']);
+    expect(new Set(Object.values(REMOTE_NAMES)).size).toBe(4);
+  });
+
+  it('only links the sidebar to pages of the same role', () => {
+    for (const [role, items] of Object.entries(NAVIGATION)) {
+      for (const item of items) {
+        for (const path of [item.to, ...item.alsoActiveOn]) expect(findRoute(path)?.access).toBe(role);
+      }
+    }
+  });
+
+  it('builds join and staff sign-in links on the given origin', () => {
+    expect(studentJoinLink('https://care.example', 'AB12 CD')).toBe('https://care.example/register?join=AB12+CD');
+    expect(staffSignInLink('https://care.example', 'dr.x@uni.edu')).toBe('https://care.example/adminsignin?email=dr.x%40uni.edu');
+  });
+});

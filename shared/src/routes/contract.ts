@@ -1,0 +1,191 @@
+import type { ComponentType } from 'react';
+
+export type Role = 'admin' | 'doctor' | 'student';
+export type Area = 'landing' | Role;
+export type RouteAccess = 'public' | Role;
+
+export const ROLES: readonly Role[] = ['admin', 'doctor', 'student'];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Every path of the spec, named after what the screen is. The odd spellings are part of the contract. */
+export const PATHS = {
+  landing: '/',
+  register: '/register',
+  questionnaire: '/questions',
+  signIn: '/signin',
+  adminSignIn: '/adminsignin',
+
+  adminDashboard: '/dashboardd',
+  adminProgramList: '/programs',
+  adminStaffList: '/staff',
+  adminStudents: '/student',
+  adminProfile: '/profilepage',
+  adminPassword: '/passwordpage',
+  adminPrograms: '/newprogram',
+  adminStaff: '/staffmembers',
+
+  doctorDashboard: '/dashboarrd',
+  doctorPrograms: '/programm',
+  doctorNewProgram: '/newprogramm',
+  doctorPatients: '/patients',
+  doctorProfile: '/adminprofile',
+  doctorPassword: '/adminpassword',
+
+  studentDashboard: '/studentdashboard',
+  studentProfile: '/studentprofile',
+  studentPassword: '/studentpassword',
+  studentPrograms: '/studentprogram',
+} as const;
+
+export type PathName = keyof typeof PATHS;
+
+export interface RouteDefinition {
+  readonly path: string;
+  readonly area: Area;
+  readonly access: RouteAccess;
+  readonly title: string;
+}
+
+export const ROUTES = [
+  { path: PATHS.landing, area: 'landing', access: 'public', title: 'CampusCare' },
+  { path: PATHS.register, area: 'landing', access: 'public', title: 'Create account' },
+  { path: PATHS.questionnaire, area: 'landing', access: 'student', title: "Let's know more about you" },
+  { path: PATHS.signIn, area: 'landing', access: 'public', title: 'Sign in' },
+  { path: PATHS.adminSignIn, area: 'landing', access: 'public', title: 'Admin sign in' },
+
+  { path: PATHS.adminDashboard, area: 'admin', access: 'admin', title: 'Dashboard' },
+  { path: PATHS.adminProgramList, area: 'admin', access: 'admin', title: 'Programs' },
+  { path: PATHS.adminStaffList, area: 'admin', access: 'admin', title: 'Staff' },
+  { path: PATHS.adminStudents, area: 'admin', access: 'admin', title: 'Students' },
+  { path: PATHS.adminProfile, area: 'admin', access: 'admin', title: 'Settings' },
+  { path: PATHS.adminPassword, area: 'admin', access: 'admin', title: 'Settings' },
+  { path: PATHS.adminPrograms, area: 'admin', access: 'admin', title: 'Programs' },
+  { path: PATHS.adminStaff, area: 'admin', access: 'admin', title: 'Staff' },
+
+  { path: PATHS.doctorDashboard, area: 'doctor', access: 'doctor', title: 'Dashboard' },
+  { path: PATHS.doctorPrograms, area: 'doctor', access: 'doctor', title: 'Programs' },
+  { path: PATHS.doctorNewProgram, area: 'doctor', access: 'doctor', title: 'Programs' },
+  { path: PATHS.doctorPatients, area: 'doctor', access: 'doctor', title: 'Appointments overview' },
+  { path: PATHS.doctorProfile, area: 'doctor', access: 'doctor', title: 'Settings' },
+  { path: PATHS.doctorPassword, area: 'doctor', access: 'doctor', title: 'Settings' },
+
+  { path: PATHS.studentDashboard, area: 'student', access: 'student', title: 'Dashboard' },
+  { path: PATHS.studentProfile, area: 'student', access: 'student', title: 'Settings' },
+  { path: PATHS.studentPassword, area: 'student', access: 'student', title: 'Settings' },
+  { path: PATHS.studentPrograms, area: 'student', access: 'student', title: 'Programs' },
+] as const satisfies readonly RouteDefinition[];
+
+export type ContractRoute = (typeof ROUTES)[number];
+export type ContractPath = ContractRoute['path'];
+export type AreaPath<A extends Area> = Extract<ContractRoute, { area: A }>['path'];
+
+/** What a remote's `./Routes` module exports by default: one page component per contract path of its area. */
+export type AreaRoutes<A extends Area> = Readonly<Record<AreaPath<A>, ComponentType>>;
+export interface AreaRoutesModule<A extends Area> {
+  readonly default: AreaRoutes<A>;
+}
+
+export const REMOTE_NAMES = {
+  landing: 'mfe_landing',
+  admin: 'mfe_admin',
+  doctor: 'mfe_doctor',
+  student: 'mfe_student',
+} as const satisfies Record<Area, string>;
+
+export const AREAS: readonly Area[] = ['landing', 'admin', 'doctor', 'student'];
+
+export function remoteRoutesId(area: Area): `${(typeof REMOTE_NAMES)[Area]}/Routes` {
+  return `${REMOTE_NAMES[area]}/Routes`;
+}
+
+export function findRoute(pathname: string): ContractRoute | undefined {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  return ROUTES.find((route) => route.path === normalised);
+}
+
+export function routesOfArea<A extends Area>(area: A): ReadonlyArray<Extract<ContractRoute, { area: A }>> {
+  return ROUTES.filter((route): route is Extract<ContractRoute, { area: A }> => route.area === area);
+}
+
+const DASHBOARD_BY_ROLE = {
+  admin: PATHS.adminDashboard,
+  doctor: PATHS.doctorDashboard,
+  student: PATHS.studentDashboard,
+} as const satisfies Record<Role, ContractPath>;
+
+/** Staff (admins and doctors) sign in at /adminsignin, students at /signin. */
+const SIGN_IN_BY_ROLE = {
+  admin: PATHS.adminSignIn,
+  doctor: PATHS.adminSignIn,
+  student: PATHS.signIn,
+} as const satisfies Record<Role, ContractPath>;
+
+const PASSWORD_BY_ROLE = {
+  admin: PATHS.adminPassword,
+  doctor: PATHS.doctorPassword,
+  student: PATHS.studentPassword,
+} as const satisfies Record<Role, ContractPath>;
+
+export function dashboardPathFor(role: Role): ContractPath {
+  return DASHBOARD_BY_ROLE[role];
+}
+
+export function signInPathFor(role: Role): ContractPath {
+  return SIGN_IN_BY_ROLE[role];
+}
+
+export function passwordPathFor(role: Role): ContractPath {
+  return PASSWORD_BY_ROLE[role];
+}
+
+/** Link a student follows to join their university (`/register?join=<code>`). */
+export function studentJoinLink(origin: string, joinCode: string): string {
+  const url = new URL(PATHS.register, origin);
+  url.searchParams.set('join', joinCode);
+  return url.toString();
+}
+
+/** Link sent to invited staff: the staff sign-in page, with the invited email filled in. */
+export function staffSignInLink(origin: string, email: string): string {
+  const url = new URL(PATHS.adminSignIn, origin);
+  url.searchParams.set('email', email);
+  return url.toString();
+}
+
+export interface NavigationItem {
+  readonly label: string;
+  readonly to: ContractPath;
+  /** Further paths that belong to the same sidebar entry (e.g. both settings tabs). */
+  readonly alsoActiveOn: readonly ContractPath[];
+}
+
+export const NAVIGATION: Readonly<Record<Role, readonly NavigationItem[]>> = {
+  admin: [
+    { label: 'Dashboard', to: PATHS.adminDashboard, alsoActiveOn: [] },
+    { label: 'Programs', to: PATHS.adminPrograms, alsoActiveOn: [PATHS.adminProgramList] },
+    { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
+    { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
+    { label: 'Settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword] },
+  ],
+  doctor: [
+    { label: 'Dashboard', to: PATHS.doctorDashboard, alsoActiveOn: [] },
+    { label: 'Programs', to: PATHS.doctorPrograms, alsoActiveOn: [PATHS.doctorNewProgram] },
+    { label: 'Patients', to: PATHS.doctorPatients, alsoActiveOn: [] },
+    { label: 'Settings', to: PATHS.doctorProfile, alsoActiveOn: [PATHS.doctorPassword] },
+  ],
+  student: [
+    { label: 'Dashboard', to: PATHS.studentDashboard, alsoActiveOn: [] },
+    { label: 'Programs', to: PATHS.studentPrograms, alsoActiveOn: [] },
+    { label: 'Settings', to: PATHS.studentProfile, alsoActiveOn: [PATHS.studentPassword] },
+  ],
+};
+
+/** Where Log Out leads for each role: students go back to the landing page (spec), staff to their sign-in page. */
+export const SIGNED_OUT_DESTINATION: Readonly<Record<Role, ContractPath>> = {
+  admin: PATHS.adminSignIn,
+  doctor: PATHS.adminSignIn,
+  student: PATHS.landing,
+};

@@ -1,0 +1,64 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../database.types';
+import { loadRuntimeConfig } from '../config/runtimeConfig';
+
+export type CampusCareClient = SupabaseClient<Database>;
+
+/** sessionStorage key under which the one client keeps the auth session (a tab-scoped session). */
+export const SESSION_STORAGE_KEY = 'campuscare.auth.session';
+
+type ClientListener = (client: CampusCareClient) => void;
+
+let clientRequest: Promise<CampusCareClient> | null = null;
+let readyClient: CampusCareClient | null = null;
+const listeners = new Set<ClientListener>();
+
+async function createCampusCareClient(): Promise<CampusCareClient> {
+  // supabase-js is loaded on first use so public pages (the landing page) do not pay for it.
+  const [{ createClient }, config] = await Promise.all([import('@supabase/supabase-js'), loadRuntimeConfig()]);
+  return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: {
+      storage: window.sessionStorage,
+      storageKey: SESSION_STORAGE_KEY,
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: false,
+    },
+  });
+}
+
+/** The app's single Supabase client, created on first call. */
+export function getSupabase(): Promise<CampusCareClient> {
+  if (!clientRequest) {
+    clientRequest = createCampusCareClient().then(
+      (client) => {
+        readyClient = client;
+        listeners.forEach((listener) => listener(client));
+        return client;
+      },
+      (error: unknown) => {
+        clientRequest = null;
+        throw error;
+      },
+    );
+  }
+  return clientRequest;
+}
+
+/** Calls `listener` once the client exists (at once if it already does); returns an unsubscribe function. */
+export function onSupabaseReady(listener: ClientListener): () => void {
+  if (readyClient) {
+    listener(readyClient);
+    return () => undefined;
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function hasStoredSession(): boolean {
+  try {
+    return window.sessionStorage.getItem(SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}

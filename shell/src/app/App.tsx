@@ -1,0 +1,18 @@
+import { BrowserRouter } from 'react-router-dom';
+import { CampusCareToasts, UserProfileProvider } from '@campuscare/shared';
+import type { AreaLoader } from '../remotes/areaLoader';
+import { AreaLoaderContext } from '../remotes/AreaLoaderContext';
+import { AppRoutes } from '../routing/AppRoutes';
+
+export function App({ areaLoader }: { readonly areaLoader: AreaLoader }) {
+  return (
+    <BrowserRouter>
+      <UserProfileProvider>
+        <AreaLoaderContext.Provider value={areaLoader}>
+          <AppRoutes />
+        </AreaLoaderContext.Provider>
+        <CampusCareToasts />
+      </UserProfileProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadRuntimeConfig } from '@campuscare/shared';
+import '@campuscare/shared/src/ui/tokens.css';
+import { App } from './app/App';
+import { StartupError } from './app/StartupError';
+import { connectRemotes } from './remotes/federation';
+
+async function start(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root element');
+  const root = createRoot(rootElement);
+  try {
+    const areaLoader = connectRemotes(await loadRuntimeConfig());
+    root.render(
+      <StrictMode>
+        <App areaLoader={areaLoader} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />);
+  }
+}
+
+void start();

@@ -1,0 +1,57 @@
+import { Suspense, useEffect, useState } from 'react';
+import { LoadingState, type Area } from '@campuscare/shared';
+import type { PageComponents } from './areaLoader';
+import { useAreaLoader } from './AreaLoaderContext';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteFallback } from './RemoteFallback';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+type LoadState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly pages: PageComponents } | { readonly status: 'failed' };
+
+/** Renders the page a remote exposes for `path`, loading the remote on first use. */
+export function RemoteRoute({ area, path }: { readonly area: Area; readonly path: string }) {
+  const loader = useAreaLoader();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>(() => {
+    const pages = loader.peek(area);
+    return pages ? { status: 'ready', pages } : { status: 'loading' };
+  });
+
+  useEffect(() => {
+    const cached = loader.peek(area);
+    if (cached) {
+      setState({ status: 'ready', pages: cached });
+      return undefined;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    loader.load(area).then(
+      (pages) => current && setState({ status: 'ready', pages }),
+      (error: unknown) => {
+        console.warn(`[campuscare] could not load the ${area} area`, error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [area, attempt, loader]);
+
+  const retry = () => {
+    loader.reset(area);
+    setAttempt((count) => count + 1);
+  };
+
+  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} />;
+  if (state.status === 'loading') return <LoadingState label="Loading page…" />;
+
+  const Page = state.pages[path];
+  if (!Page) return <NotFoundPage />;
+  return (
+    <RemoteErrorBoundary key={attempt} area={area} onRetry={retry}>
+      <Suspense fallback={<LoadingState label="Loading page…" />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+/** Marker module handed back by the federation runtime when a remote could not be loaded. */
+export interface UnavailableRemoteModule {
+  readonly remoteUnavailable: true;
+  readonly reason: string;
+}
+
+export function isUnavailableRemoteModule(value: unknown): value is UnavailableRemoteModule {
+  return typeof value === 'object' && value !== null && (value as Partial<UnavailableRemoteModule>).remoteUnavailable === true;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Turns a failed remote load (manifest, remote entry or exposed module) into a marker module instead of
+ * an unhandled rejection inside the federation runtime; the shell then shows its fallback and retries.
+ */
+export function createRecoveryPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'campuscare-remote-recovery',
+    errorLoadRemote({ lifecycle, error }) {
+      if (lifecycle !== 'onLoad') return undefined;
+      const fallback: UnavailableRemoteModule = { remoteUnavailable: true, reason: describe(error) };
+      return fallback;
+    },
+  };
+}
