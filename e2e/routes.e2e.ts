@@ -1,35 +1,23 @@
 import { expect as expectPage } from './support/expectations';
-import { openBrowser, type BrowserSession } from './support/browser';
+import type { BrowserSession } from './support/browser';
 import { DEMO_ACCOUNTS, signIn } from './support/session';
-import { startTestStack, type TestStack } from './support/stack';
+import { useE2eSuite } from './support/suite';
 import { routesOfArea, ROLES, type Role } from '../shared/src/routes/contract';
 
-let stack: TestStack;
 let browser: BrowserSession | undefined;
 
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 240_000);
-
-afterAll(async () => {
-  await stack?.close();
-});
-
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+const suite = useE2eSuite();
 
 async function open(path = '/'): Promise<BrowserSession> {
-  browser = await openBrowser();
-  await browser.page.goto(`${stack.url}${path}`);
+  browser = await suite.openBrowser();
+  await browser.page.goto(`${suite.stack.url}${path}`);
   return browser;
 }
 
 async function openSignedIn(email: string): Promise<BrowserSession> {
   const session = await open('/signin');
   await expectPage.mainHeading(session.page);
-  await signIn(session.page, stack.url, stack.anonKey, email);
+  await signIn(session.page, suite.stack.url, suite.stack.anonKey, email);
   return session;
 }
 
@@ -47,7 +35,7 @@ describe('every contract route renders for its role', () => {
   it('renders the public landing pages for a signed-out visitor', async () => {
     const session = await open('/');
     for (const route of routesOfArea('landing').filter((candidate) => candidate.access === 'public')) {
-      await session.page.goto(`${stack.url}${route.path}`);
+      await session.page.goto(`${suite.stack.url}${route.path}`);
       await expectPage.mainHeading(session.page);
       expect(pathOf(session)).toBe(route.path);
     }
@@ -58,7 +46,7 @@ describe('every contract route renders for its role', () => {
     const session = await openSignedIn(DEMO_ACCOUNTS[role]);
     const pages = [...routesOfArea(role), ...routesOfArea('landing').filter((route) => route.access === role)];
     for (const route of pages) {
-      await session.page.goto(`${stack.url}${route.path}`);
+      await session.page.goto(`${suite.stack.url}${route.path}`);
       await expectPage.mainHeading(session.page);
       expect(pathOf(session)).toBe(route.path);
       if (route.area !== 'landing') {
@@ -88,16 +76,16 @@ describe('guards', () => {
     ['admin', '/patients', '/dashboardd'],
   ] as const)('sends a signed-in %s on %s to their own dashboard %s', async (role, from, to) => {
     const session = await openSignedIn(DEMO_ACCOUNTS[role]);
-    await session.page.goto(`${stack.url}${from}`);
+    await session.page.goto(`${suite.stack.url}${from}`);
     await session.page.waitForURL(`**${to}`);
     await expectPage.visible(session.page.getByRole('navigation', { name: ROLE_NAVIGATION[role] }));
   });
 
   it('sends a member who must change their password to their password page', async () => {
     const email = 'dr.bello@northfield.edu';
-    await stack.adminPool.query('update public.members set must_change_password = true where email = $1', [email]);
+    await suite.stack.adminPool.query('update public.members set must_change_password = true where email = $1', [email]);
     const session = await openSignedIn(email);
-    await session.page.goto(`${stack.url}/patients`);
+    await session.page.goto(`${suite.stack.url}/patients`);
     await session.page.waitForURL('**/adminpassword');
     await expectPage.heading(session.page, 'Settings');
   });
@@ -113,17 +101,17 @@ describe('a remote that cannot be reached', () => {
     const session = await openSignedIn(DEMO_ACCOUNTS.doctor);
     await session.context.route('**/mfe/doctor/**', (route) => route.abort('connectionrefused'));
 
-    await session.page.goto(`${stack.url}/dashboarrd`);
+    await session.page.goto(`${suite.stack.url}/dashboarrd`);
     const fallback = session.page.getByRole('alert');
     await expectPage.visible(fallback.getByRole('heading', { name: 'The doctor area is unavailable right now' }));
     await expectPage.visible(session.page.getByRole('navigation', { name: ROLE_NAVIGATION.doctor }));
 
-    await session.page.goto(`${stack.url}/`);
+    await session.page.goto(`${suite.stack.url}/`);
     await expectPage.heading(session.page, 'The right care for students’ health needs');
-    await session.page.goto(`${stack.url}/signin`);
+    await session.page.goto(`${suite.stack.url}/signin`);
     await expectPage.mainHeading(session.page);
 
-    await session.page.goto(`${stack.url}/dashboarrd`);
+    await session.page.goto(`${suite.stack.url}/dashboarrd`);
     await expectPage.visible(fallback.getByRole('button', { name: 'Retry' }));
     await session.context.unroute('**/mfe/doctor/**');
     await fallback.getByRole('button', { name: 'Retry' }).click();
@@ -133,7 +121,7 @@ describe('a remote that cannot be reached', () => {
   it('keeps other roles’ areas working while the doctor remote is down', async () => {
     const session = await openSignedIn(DEMO_ACCOUNTS.admin);
     await session.context.route('**/mfe/doctor/**', (route) => route.abort('connectionrefused'));
-    await session.page.goto(`${stack.url}/dashboardd`);
+    await session.page.goto(`${suite.stack.url}/dashboardd`);
     await expectPage.heading(session.page, 'Dashboard');
     await expectPage.visible(session.page.getByRole('heading', { name: 'Appointments Overview' }));
   });

@@ -133,6 +133,10 @@ export type Database = {
           body: string
           created_at: string
           sent_at: string | null
+          attempts: number
+          next_attempt_at: string
+          last_error: string | null
+          delivered_via: string | null
         }
         Insert: {
           id?: never
@@ -141,6 +145,10 @@ export type Database = {
           body: string
           created_at?: string
           sent_at?: string | null
+          attempts?: number
+          next_attempt_at?: string
+          last_error?: string | null
+          delivered_via?: string | null
         }
         Update: {
           id?: never
@@ -149,6 +157,10 @@ export type Database = {
           body?: string
           created_at?: string
           sent_at?: string | null
+          attempts?: number
+          next_attempt_at?: string
+          last_error?: string | null
+          delivered_via?: string | null
         }
         Relationships: []
       }
@@ -481,6 +493,13 @@ export type Database = {
           Args: {
             email: string
             role?: string
+          }
+          Returns: Json
+        }
+      invite_student:
+        {
+          Args: {
+            email: string
           }
           Returns: Json
         }

@@ -20,6 +20,6 @@ describe('mfe-admin routes module', () => {
         </UserProfileProvider>
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { lazyPage, PATHS, type AreaRoutes } from '@campuscare/shared';
 
 const routes: AreaRoutes<'student'> = {
-  [PATHS.studentDashboard]: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+  [PATHS.studentDashboard]: lazyPage(() => import('./DashboardPage'), 'DashboardPage'),
   [PATHS.studentPrograms]: lazyPage(() => import('../features/programs/ProgramsPage'), 'ProgramsPage'),
   [PATHS.studentProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
   [PATHS.studentPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),

@@ -17,7 +17,6 @@ export interface ProfileActions {
   readonly ensureLoaded: () => void;
   /** Re-reads the member row and health profile, e.g. after the user edited them. */
   readonly refresh: () => Promise<void>;
-  readonly signOut: () => Promise<void>;
 }
 
 export type UserProfile = ProfileState & ProfileActions;
@@ -80,12 +79,7 @@ export function UserProfileProvider({ children }: { readonly children: ReactNode
     await loadFor(client, data.session?.user ?? null);
   }, [loadFor]);
 
-  const signOut = useCallback(async () => {
-    const client = await getSupabase();
-    await client.auth.signOut();
-  }, []);
-
-  const value = useMemo<UserProfile>(() => ({ ...state, ensureLoaded, refresh, signOut }), [state, ensureLoaded, refresh, signOut]);
+  const value = useMemo<UserProfile>(() => ({ ...state, ensureLoaded, refresh }), [state, ensureLoaded, refresh]);
   return <UserProfileContext.Provider value={value}>{children}</UserProfileContext.Provider>;
 }
 

@@ -18,7 +18,8 @@ export async function loadProfile(client: CampusCareClient, user: User | null): 
   const { data: member, error } = await client.from('members').select('*').eq('id', user.id).maybeSingle();
   if (error) throw new Error(error.message);
   if (!member || member.status === 'deactivated') {
-    await client.auth.signOut();
+    // Only this browser's copy: a deactivated member's server sessions were already ended by the database.
+    await client.auth.signOut({ scope: 'local' });
     return { status: 'signedOut', reason: member ? 'deactivated' : 'noMembership' };
   }
 

@@ -182,10 +182,3 @@ export const NAVIGATION: Readonly<Record<Role, readonly NavigationItem[]>> = {
     { label: 'Settings', to: PATHS.studentProfile, alsoActiveOn: [PATHS.studentPassword] },
   ],
 };
-
-/** Where Log Out leads for each role: students go back to the landing page (spec), staff to their sign-in page. */
-export const SIGNED_OUT_DESTINATION: Readonly<Record<Role, ContractPath>> = {
-  admin: PATHS.adminSignIn,
-  doctor: PATHS.adminSignIn,
-  student: PATHS.landing,
-};

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { findRoute, NAVIGATION, PATHS, SIGNED_OUT_DESTINATION, type NavigationItem, type Role } from '../routes/contract';
+import { findRoute, NAVIGATION, PATHS, type NavigationItem, type Role } from '../routes/contract';
+import { AVATARS_BUCKET, StoredImage } from '../account/StoredImage';
+import { signOut } from '../auth/session';
 import { displayName } from '../profile/profileApi';
 import { useUserProfile } from '../profile/UserProfileProvider';
+import { useUniversityLogoUrl } from '../university/logo';
 import styles from './ui.module.css';
 
 const AREA_LABEL: Readonly<Record<Role, string>> = {
@@ -15,13 +18,20 @@ function isActive(item: NavigationItem, pathname: string): boolean {
   return item.to === pathname || (item.alsoActiveOn as readonly string[]).includes(pathname);
 }
 
+/** Name, email and photo of the signed-in member; the university account also shows its university's logo. */
 function SignedInIdentity() {
   const profile = useUserProfile();
-  if (profile.status !== 'signedIn') return null;
+  const member = profile.status === 'signedIn' ? profile.member : null;
+  const logoUrl = useUniversityLogoUrl(member?.role === 'admin' ? member.university_id : null);
+  if (!member) return null;
   return (
     <div className={styles.identity} aria-label="Signed in as">
-      <span className={styles.identityName}>{displayName(profile.member)}</span>
-      <span className={styles.identityEmail}>{profile.member.email}</span>
+      {logoUrl && <img src={logoUrl} alt="University logo" className={styles.identityLogo} />}
+      <div className={styles.identityText}>
+        <span className={styles.identityName}>{displayName(member)}</span>
+        <span className={styles.identityEmail}>{member.email}</span>
+      </div>
+      <StoredImage bucket={AVATARS_BUCKET} path={member.avatar_path} alt="Your photo" className={styles.identityAvatar} />
     </div>
   );
 }
@@ -30,12 +40,13 @@ function SignedInIdentity() {
 export function RoleLayout({ role, children }: { readonly role: Role; readonly children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { signOut } = useUserProfile();
   const pageTitle = findRoute(pathname)?.title ?? AREA_LABEL[role];
 
   const logOut = async () => {
-    await signOut();
-    navigate(SIGNED_OUT_DESTINATION[role]);
+    // Leave the signed-in area first, so its guard does not send the member to a sign-in page as the session ends.
+    navigate(PATHS.landing);
+    // When the server could not be told, a full page load drops the session the client still holds in memory.
+    if (!(await signOut())) window.location.assign(PATHS.landing);
   };
 
   return (

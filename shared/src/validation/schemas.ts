@@ -21,7 +21,12 @@ export const MESSAGES = {
   invalidGenotype: 'Choose a genotype: AA, AS, AC, SS, SC or CC',
   invalidBloodGroup: 'Choose a blood group: A+, A-, B+, B-, AB+, AB-, O+ or O-',
   invalidBmi: 'BMI must be a number between 10 and 80',
-  invalidYear: 'Year of study must be a whole number from 1 to 10',
+  chooseDisabled: 'Choose Yes or No',
+  allergiesTooLong: 'Allergies can be at most 1000 characters',
+  invalidHeight: 'Height must be between 50 and 250 cm',
+  invalidWeight: 'Weight must be between 2 and 400 kg',
+  invalidYear: 'Year of study must be a whole number from 1 to 8',
+  invalidRegNumber: 'Registration number: 2 to 30 letters, digits, /, ., _ or -, starting with a letter or digit',
   imagesOnly: 'Choose an image file',
 } as const;
 
@@ -32,6 +37,9 @@ export const APPOINTMENT_REASONS = ['Check-up', 'Malaria', 'Consultation', 'Vacc
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 export const NEW_PASSWORD_MIN_LENGTH = 10;
 export const BMI_RANGE = { min: 10, max: 80 } as const;
+export const HEIGHT_CM_RANGE = { min: 50, max: 250 } as const;
+export const WEIGHT_KG_RANGE = { min: 2, max: 400 } as const;
+export const ALLERGIES_MAX_LENGTH = 1000;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 ()-]{7,20}$/;
@@ -111,9 +119,22 @@ export interface StudentRegistrationValues {
   readonly password: string;
 }
 
+/** The database's limits (members_year_of_study_range, members_reg_number_format), so forms refuse what it would. */
+export const YEAR_OF_STUDY_RANGE = { min: 1, max: 8 } as const;
+export const YEARS_OF_STUDY: readonly string[] = Array.from(
+  { length: YEAR_OF_STUDY_RANGE.max - YEAR_OF_STUDY_RANGE.min + 1 },
+  (_, index) => String(YEAR_OF_STUDY_RANGE.min + index),
+);
+const REG_NUMBER_FORMAT = /^[A-Za-z0-9][A-Za-z0-9/._-]{1,29}$/;
+
 export function parseYearOfStudy(value: string): number | undefined {
   const year = Number(value);
-  return Number.isInteger(year) && year >= 1 && year <= 10 ? year : undefined;
+  return Number.isInteger(year) && year >= YEAR_OF_STUDY_RANGE.min && year <= YEAR_OF_STUDY_RANGE.max ? year : undefined;
+}
+
+export function regNumberError(value: string): string | undefined {
+  if (isBlank(value)) return MESSAGES.required;
+  return REG_NUMBER_FORMAT.test(value.trim()) ? undefined : MESSAGES.invalidRegNumber;
 }
 
 export function validateStudentRegistration(values: StudentRegistrationValues): FieldErrors<StudentRegistrationValues> {
@@ -122,7 +143,7 @@ export function validateStudentRegistration(values: StudentRegistrationValues): 
     lastName: isBlank(values.lastName) ? MESSAGES.required : undefined,
     email: emailError(values.email),
     phone: phoneError(values.phone),
-    regNumber: /^[A-Za-z0-9/-]+$/.test(values.regNumber.trim()) ? undefined : MESSAGES.required,
+    regNumber: regNumberError(values.regNumber),
     department: isBlank(values.department) ? MESSAGES.required : undefined,
     yearOfStudy: parseYearOfStudy(values.yearOfStudy) === undefined ? MESSAGES.invalidYear : undefined,
     password: newPasswordError(values.password),
@@ -137,17 +158,51 @@ export interface HealthProfileValues {
   readonly bmi: string;
 }
 
+/** A decimal number typed by a person ("22,5" too), or undefined for anything else. */
+function parseDecimal(value: string): number | undefined {
+  const trimmed = value.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  return Number(trimmed);
+}
+
+function inRange(value: number | undefined, range: { readonly min: number; readonly max: number }): number | undefined {
+  return value !== undefined && value >= range.min && value <= range.max ? value : undefined;
+}
+
+/** The BMI as stored (one decimal, like the database's numeric(4,1)), or undefined when it is not a sane BMI. */
 export function parseBmi(value: string): number | undefined {
-  const bmi = Number(value.trim());
-  return value.trim() !== '' && Number.isFinite(bmi) && bmi >= BMI_RANGE.min && bmi <= BMI_RANGE.max ? bmi : undefined;
+  const bmi = inRange(parseDecimal(value), BMI_RANGE);
+  return bmi === undefined ? undefined : Math.round(bmi * 10) / 10;
+}
+
+export interface BodyMeasurementValues {
+  readonly heightCm: string;
+  readonly weightKg: string;
+}
+
+/** Height and weight are optional helpers for working out the BMI; each is checked only once typed in. */
+export function validateBodyMeasurements(values: BodyMeasurementValues): FieldErrors<BodyMeasurementValues> {
+  return withoutEmpty<BodyMeasurementValues>({
+    heightCm: isBlank(values.heightCm) || inRange(parseDecimal(values.heightCm), HEIGHT_CM_RANGE) !== undefined ? undefined : MESSAGES.invalidHeight,
+    weightKg: isBlank(values.weightKg) || inRange(parseDecimal(values.weightKg), WEIGHT_KG_RANGE) !== undefined ? undefined : MESSAGES.invalidWeight,
+  });
+}
+
+/** BMI = weight (kg) / height (m)², to one decimal; undefined unless both are valid and the result is a sane BMI. */
+export function computeBmi(values: BodyMeasurementValues): number | undefined {
+  const heightCm = inRange(parseDecimal(values.heightCm), HEIGHT_CM_RANGE);
+  const weightKg = inRange(parseDecimal(values.weightKg), WEIGHT_KG_RANGE);
+  if (heightCm === undefined || weightKg === undefined) return undefined;
+  const bmi = Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10;
+  return inRange(bmi, BMI_RANGE);
 }
 
 export function validateHealthProfile(values: HealthProfileValues): FieldErrors<HealthProfileValues> {
   return withoutEmpty<HealthProfileValues>({
     genotype: (GENOTYPES as readonly string[]).includes(values.genotype) ? undefined : MESSAGES.invalidGenotype,
     bloodGroup: (BLOOD_GROUPS as readonly string[]).includes(values.bloodGroup) ? undefined : MESSAGES.invalidBloodGroup,
-    disabled: values.disabled === 'yes' || values.disabled === 'no' ? undefined : MESSAGES.required,
-    allergies: undefined,
+    disabled: values.disabled === 'yes' || values.disabled === 'no' ? undefined : MESSAGES.chooseDisabled,
+    allergies: values.allergies.trim().length > ALLERGIES_MAX_LENGTH ? MESSAGES.allergiesTooLong : undefined,
     bmi: parseBmi(values.bmi) === undefined ? MESSAGES.invalidBmi : undefined,
   });
 }

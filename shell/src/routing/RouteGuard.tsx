@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ErrorBanner, findRoute, LoadingState, useUserProfile } from '@campuscare/shared';
+import { ErrorBanner, findRoute, hasStoredSession, LoadingState, signInNoticeFor, useUserProfile, type SignInRedirectState } from '@campuscare/shared';
 import { decideAccess } from './access';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
@@ -11,6 +11,12 @@ export function RouteGuard() {
   const route = findRoute(pathname);
   const needsProfile = route !== undefined && route.access !== 'public';
   const { ensureLoaded } = profile;
+  // Whether this tab had a session that has since gone (expired, revoked): the sign-in page then says so.
+  const hadSession = useRef(hasStoredSession());
+  useEffect(() => {
+    if (profile.status === 'signedIn') hadSession.current = true;
+    else if (profile.status === 'signedOut' && !needsProfile) hadSession.current = false;
+  }, [profile.status, needsProfile]);
 
   useEffect(() => {
     if (needsProfile) ensureLoaded();
@@ -34,7 +40,10 @@ export function RouteGuard() {
           <ErrorBanner message={`Could not check your session: ${decision.message}`} onRetry={ensureLoaded} />
         </main>
       );
-    case 'redirect':
-      return <Navigate to={decision.to} replace state={{ from: pathname }} />;
+    case 'redirect': {
+      const state: SignInRedirectState | { readonly from: string } =
+        profile.status === 'signedOut' ? { from: pathname, notice: signInNoticeFor(profile.reason, hadSession.current) } : { from: pathname };
+      return <Navigate to={decision.to} replace state={state} />;
+    }
   }
 }

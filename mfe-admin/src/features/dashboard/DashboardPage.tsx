@@ -1,27 +1,33 @@
-import { DataTable, PageHeader, Section, StatCard, StatGrid, type Appointment, type Column } from '@campuscare/shared';
+import { AppointmentsOverview, ErrorBanner, LoadingState, PageHeader, Section, StatCard, StatGrid } from '@campuscare/shared';
+import { AppointmentsChart } from './AppointmentsChart';
+import type { UniversityCounts } from './dashboardApi';
+import { useDashboardData } from './useDashboardData';
 
-const COLUMNS: readonly Column<Appointment>[] = [
-  { key: 'id', header: 'ID', render: (appointment) => appointment.reg },
-  { key: 'name', header: 'Name', render: (appointment) => appointment.name },
-  { key: 'date', header: 'Date/time', render: (appointment) => new Date(appointment.date).toLocaleString() },
-  { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
-  { key: 'provider', header: 'Provider', render: (appointment) => appointment.provider_id ?? 'Unassigned' },
-  { key: 'status', header: 'Status', render: (appointment) => appointment.status },
-  { key: 'actions', header: 'Actions', render: () => null },
+const CARDS: ReadonlyArray<{ readonly label: string; readonly key: keyof UniversityCounts }> = [
+  { label: 'Appointments', key: 'appointments' },
+  { label: 'Programs', key: 'programs' },
+  { label: 'Registered staff', key: 'staff' },
+  { label: 'Enrolled students', key: 'students' },
 ];
 
 export function DashboardPage() {
+  const { counts, days, refresh, reloadCounts, reloadDays } = useDashboardData();
   return (
     <>
       <PageHeader title="Dashboard" />
+      {counts.status === 'error' && <ErrorBanner message={`Could not load the numbers: ${counts.message}`} onRetry={reloadCounts} />}
       <StatGrid label="University at a glance">
-        <StatCard label="Appointments" value="—" />
-        <StatCard label="Programs" value="—" />
-        <StatCard label="Registered staff" value="—" />
-        <StatCard label="Enrolled students" value="—" />
+        {CARDS.map((card) => (
+          <StatCard key={card.key} label={card.label} value={counts.status === 'ready' ? counts.value[card.key].toLocaleString() : '…'} />
+        ))}
       </StatGrid>
+      <Section title="Appointments per day">
+        {days.status === 'loading' && <LoadingState label="Loading the chart…" />}
+        {days.status === 'error' && <ErrorBanner message={`Could not load the chart: ${days.message}`} onRetry={reloadDays} />}
+        {days.status === 'ready' && <AppointmentsChart days={days.value} />}
+      </Section>
       <Section title="Appointments Overview">
-        <DataTable caption="Appointments" columns={COLUMNS} rows={[]} rowKey={(appointment) => appointment.id} emptyMessage="No appointments yet" />
+        <AppointmentsOverview onChanged={refresh} />
       </Section>
     </>
   );

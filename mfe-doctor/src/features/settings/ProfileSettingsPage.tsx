@@ -1,12 +1,101 @@
-import { Section } from '@campuscare/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  getSupabase,
+  hasErrors,
+  LoadingState,
+  notifySuccess,
+  Section,
+  SelectField,
+  STAFF_TITLES,
+  TextField,
+  useUserProfile,
+  type FieldErrors,
+  type Member,
+  MemberPhotoPicker,
+} from '@campuscare/shared';
 import { SettingsHeader } from './SettingsTabs';
+import { saveStaffProfile, staffProfileValues, validateStaffProfile, type StaffProfileValues } from './staffProfileApi';
+import styles from './settings.module.css';
+
+const TITLE_OPTIONS = STAFF_TITLES.map((title) => ({ value: title, label: title === '' ? '—' : title }));
+
+function ProfileForm({ member, onSaved }: { readonly member: Member; readonly onSaved: () => Promise<void> }) {
+  const [values, setValues] = useState<StaffProfileValues>(() => staffProfileValues(member));
+  const [errors, setErrors] = useState<FieldErrors<StaffProfileValues>>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => setValues(staffProfileValues(member)), [member]);
+
+  const field = (name: keyof StaffProfileValues) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fieldErrors = validateStaffProfile(values);
+    setErrors(fieldErrors);
+    setSaveError(null);
+    if (hasErrors(fieldErrors)) return;
+    setSaving(true);
+    try {
+      await saveStaffProfile(await getSupabase(), member, values);
+      await onSaved();
+      notifySuccess('Profile saved');
+    } catch (error) {
+      setSaveError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Personal details">
+      <SelectField label="Title" options={TITLE_OPTIONS} {...field('title')} />
+      <div className={styles.row}>
+        <TextField label="First Name" autoComplete="given-name" maxLength={100} {...field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" maxLength={100} {...field('lastName')} />
+      </div>
+      <TextField label="Staff ID" maxLength={50} {...field('staffId')} />
+      <TextField label="Email Address" type="email" autoComplete="email" {...field('email')} />
+      <TextField label="Phone Number" type="tel" autoComplete="tel" {...field('phone')} />
+      {saveError && (
+        <p role="alert" className={styles.error}>
+          {saveError}
+        </p>
+      )}
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 export function ProfileSettingsPage() {
+  const profile = useUserProfile();
   return (
     <>
       <SettingsHeader />
-      <Section title="Profile photo" />
-      <Section title="Personal details" />
+      {profile.status !== 'signedIn' ? (
+        <LoadingState label="Loading your profile…" />
+      ) : (
+        <>
+          <Section title="Photo">
+            <MemberPhotoPicker member={profile.member} onChanged={profile.refresh} />
+          </Section>
+          <Section title="Personal details">
+            <ProfileForm member={profile.member} onSaved={profile.refresh} />
+          </Section>
+        </>
+      )}
     </>
   );
 }

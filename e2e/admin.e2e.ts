@@ -1,0 +1,346 @@
+import type { Page } from 'playwright-core';
+import { expect as expectPage } from './support/expectations';
+import type { BrowserSession } from './support/browser';
+import { DEMO_PASSWORD, signIn } from './support/session';
+import { useE2eSuite } from './support/suite';
+import { canSignIn, chooseRowAction, mailboxMessage, memberIdOf, TINY_PNG, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
+
+const SUPER_ADMIN = 'admin@northfield.edu';
+const PLAIN_ADMIN = 'registrar@northfield.edu';
+const SOUTHBANK_SUPER_ADMIN = 'admin@southbank.edu';
+const NORTHFIELD_STAFF_PASSWORD = 'NorthfieldStaff2026';
+
+const suite = useE2eSuite();
+
+async function openAs(email: string, path: string): Promise<BrowserSession> {
+  const session = await suite.openBrowser();
+  await session.page.goto(`${suite.stack.url}/adminsignin`);
+  await expectPage.mainHeading(session.page);
+  await signIn(session.page, suite.stack.url, suite.stack.anonKey, email);
+  await session.page.goto(`${suite.stack.url}${path}`);
+  await expectPage.mainHeading(session.page);
+  return session;
+}
+
+async function query<Row extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<Row[]> {
+  return (await suite.stack.adminPool.query<Row>(sql, params)).rows;
+}
+
+/** Waits for a database condition the UI action should have caused. */
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function dialog(page: Page, name: string) {
+  return page.getByRole('dialog', { name });
+}
+
+describe('admin dashboard', () => {
+  it('shows live counts, the per-day chart, and edits, assigns and cancels appointments with conflicts explained', async () => {
+    const [university] = await query<{ id: string }>(`select id from public.universities where name = 'Northfield University'`);
+    const [counts] = await query<{ appointments: string; programs: string; staff: string; students: string }>(
+      `select (select count(*) from public.appointments where university_id = $1) appointments,
+              (select count(*) from public.programs where university_id = $1) programs,
+              (select count(*) from public.members where university_id = $1 and role in ('admin','doctor')) staff,
+              (select count(*) from public.members where university_id = $1 and role = 'student') students`,
+      [university!.id],
+    );
+    // Two upcoming scheduled appointments of different students; Dr Bello takes the second at the first one's time.
+    const [target, other] = await query<{ id: string; reg: string; name: string; date: Date; student_id: string }>(
+      `select distinct on (student_id) id, reg, name, date, student_id from public.appointments
+        where university_id = $1 and status = 'scheduled' and date > now() + interval '2 days' and provider_id is null
+        order by student_id, date limit 2`,
+      [university!.id],
+    );
+    const bello = await memberIdOf(suite.stack, 'dr.bello@northfield.edu');
+    await query(`update public.appointments set provider_id = null where provider_id = $1 and status in ('scheduled','ongoing') and date between $2::timestamptz - interval '2 hours' and $2::timestamptz + interval '2 hours'`, [bello, target!.date]);
+    await query(`update public.appointments set provider_id = $1, date = $2 where id = $3`, [bello, target!.date, other!.id]);
+
+    const { page, errors } = await openAs(SUPER_ADMIN, '/dashboardd');
+    const cards = page.getByRole('region', { name: 'University at a glance' });
+    await waitForText(cards, Number(counts!.appointments).toLocaleString('en-US'));
+    for (const value of [counts!.programs, counts!.staff, counts!.students]) await waitForText(cards, value);
+    await expectPage.visible(page.getByRole('list', { name: 'Appointments per day' }));
+
+    await page.getByLabel('Search appointments').fill(target!.reg);
+    await page.getByLabel('Status', { exact: true }).selectOption('scheduled');
+    const table = page.getByRole('table', { name: 'Appointments Overview' });
+    // The student may have several appointments: pick the row by its date as the page formats it.
+    const when = await page.evaluate((iso) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }), target!.date.toISOString());
+    const row = table.getByRole('row').filter({ hasText: target!.reg }).filter({ hasText: when });
+    await expectPage.visible(row.filter({ hasText: 'Unassigned' }));
+    await page.getByLabel('Sort by date').selectOption('desc');
+    await expectPage.visible(row);
+
+    await chooseRowAction(row, new RegExp(`^Actions for ${target!.name}`), 'Edit');
+    const edit = dialog(page, 'Edit appointment');
+    const belloOption = await edit.getByLabel('Doctor').locator('option', { hasText: 'Bello' }).getAttribute('value');
+    await edit.getByLabel('Doctor').selectOption(belloOption!);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    const outcome = await Promise.race([
+      edit.getByRole('alert').first().waitFor().then(() => edit.getByRole('alert').first().innerText()),
+      page.getByText('Appointment updated').first().waitFor().then(() => 'saved without a conflict'),
+    ]);
+    expect(outcome).toContain('That doctor is already booked at that time');
+    expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBeNull();
+
+    const adamsOption = await edit.getByLabel('Doctor').locator('option', { hasText: 'Adams' }).getAttribute('value');
+    await edit.getByLabel('Doctor').selectOption(adamsOption!);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await waitForText(page, 'Appointment updated');
+    await expectPage.visible(row.filter({ hasText: 'Adams' }));
+    expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBe(adamsOption);
+
+    await chooseRowAction(row, new RegExp(`^Actions for ${target!.name}`), 'Cancel');
+    const cancel = dialog(page, 'Cancel appointment');
+    await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
+    await waitForText(cancel, 'Give a reason for cancelling the appointment');
+    await cancel.getByLabel('Reason for cancelling').fill('Clinic closed for training');
+    await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
+    await waitForText(page, 'Appointment cancelled');
+    const [cancelled] = await query<{ status: string; cancel_reason: string }>(`select status, cancel_reason from public.appointments where id = $1`, [target!.id]);
+    expect(cancelled).toEqual({ status: 'cancelled', cancel_reason: 'Clinic closed for training' });
+    await page.getByLabel('Status', { exact: true }).selectOption('cancelled');
+    await expectPage.visible(row.filter({ hasText: 'Cancelled' }));
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+});
+
+describe('programs', () => {
+  it('shows the empty state, creates through the two-step dialog, edits and deletes', async () => {
+    await query(`delete from public.programs where university_id = (select id from public.universities where name = 'Southbank University')`);
+    const { page, errors } = await openAs(SOUTHBANK_SUPER_ADMIN, '/newprogram');
+    await waitForText(page, "You haven't created any program yet");
+    await page.getByRole('button', { name: 'Create a program' }).click();
+
+    const stepOne = dialog(page, 'Create a new program');
+    await stepOne.getByRole('button', { name: 'Next' }).click();
+    await waitForText(stepOne, 'This field is required');
+    await stepOne.getByLabel('Title').fill('Hydration Week');
+    await stepOne.getByLabel('Description').fill('Free water bottles and talks on staying hydrated during exams.');
+    await stepOne.getByLabel('Date').fill('2030-05-06');
+    await stepOne.getByLabel('Time').fill('11:15');
+    await stepOne.getByRole('button', { name: 'Next' }).click();
+
+    const stepTwo = dialog(page, 'Almost done!');
+    await stepTwo.getByRole('button', { name: 'Back' }).click();
+    expect(await dialog(page, 'Create a new program').getByLabel('Title').inputValue()).toBe('Hydration Week');
+    await dialog(page, 'Create a new program').getByRole('button', { name: 'Next' }).click();
+    await stepTwo.getByLabel('Location').fill('Main Quad');
+    await stepTwo.getByLabel('Program Type').fill('Awareness');
+    await stepTwo.getByLabel('Target Audience').fill('All students');
+    await stepTwo.getByLabel('Activities').fill('Talks, free bottles');
+    await stepTwo.getByRole('button', { name: 'Create program' }).click();
+    await waitForText(page, 'Program created');
+    await expectPage.visible(page.getByRole('article', { name: 'Hydration Week' }));
+    const [stored] = await query<{ organiser: string; time: string; location: string }>(`select organiser, time::text, location from public.programs where title = 'Hydration Week'`);
+    expect(stored).toEqual({ organiser: 'Southbank University', time: '11:15:00', location: 'Main Quad' });
+
+    await page.goto(`${suite.stack.url}/programs`);
+    const card = page.getByRole('article', { name: 'Hydration Week' });
+    await waitForText(card, 'Organised by Southbank University');
+    expect(await page.getByRole('link', { name: 'New program' }).getAttribute('href')).toBe('/newprogram');
+
+    await chooseRowAction(page, 'Actions for Hydration Week', 'Edit');
+    await dialog(page, 'Edit program').getByLabel('Title').fill('Hydration Fortnight');
+    await dialog(page, 'Edit program').getByRole('button', { name: 'Next' }).click();
+    await dialog(page, 'Almost done!').getByRole('button', { name: 'Save program' }).click();
+    await waitForText(page, 'Program updated');
+    await expectPage.visible(page.getByRole('article', { name: 'Hydration Fortnight' }));
+
+    await page.goto(`${suite.stack.url}/newprogram`);
+    await chooseRowAction(page, 'Actions for Hydration Fortnight', 'Delete');
+    await dialog(page, 'Delete program').getByRole('button', { name: 'Delete program' }).click();
+    await waitForText(page, "You haven't created any program yet");
+    expect(await query(`select 1 from public.programs where title like 'Hydration%'`)).toHaveLength(0);
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+});
+
+describe('staff', () => {
+  it('refuses invitations until a default staff password is set, then invites for real', async () => {
+    const { page, errors } = await openAs(SOUTHBANK_SUPER_ADMIN, '/staffmembers');
+    await page.getByRole('button', { name: 'Invite staff members' }).first().click();
+    const invite = dialog(page, 'Invite Members');
+    await waitForText(invite, 'Set a default staff password first');
+    expect(await invite.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await invite.getByRole('link', { name: 'Settings → Password' }).click();
+
+    await expectPage.heading(page, 'Settings');
+    const form = page.getByRole('form', { name: 'Default staff password' });
+    await form.getByLabel('Default staff password', { exact: true }).fill('SouthbankStaff2026');
+    await form.getByLabel('Confirm default staff password', { exact: true }).fill('SouthbankStaff2027');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForText(form, 'New passwords do not match.');
+    await form.getByLabel('Confirm default staff password', { exact: true }).fill('SouthbankStaff2026');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForText(page, 'Default staff password saved');
+    await eventually(() => query(`select default_staff_password_set_at from public.universities where name = 'Southbank University'`), (rows) => rows[0]?.default_staff_password_set_at !== null);
+
+    await page.goto(`${suite.stack.url}/staffmembers`);
+    await page.getByRole('button', { name: 'Invite staff members' }).first().click();
+    await dialog(page, 'Invite Members').getByLabel('Email address').fill('nurse.new@southbank.edu');
+    await dialog(page, 'Invite Members').getByRole('button', { name: 'Send' }).click();
+    await waitForText(page, 'Invitation sent to nurse.new@southbank.edu');
+    expect(await canSignIn(suite.stack, 'nurse.new@southbank.edu', 'SouthbankStaff2026')).toBe(true);
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+
+  it('invites a doctor whose email arrives with the sign-in link; the doctor signs in with the default password and must change it', async () => {
+    const { page, context, errors } = await openAs(SUPER_ADMIN, '/staffmembers');
+    await expectPage.visible(page.getByRole('table', { name: 'Staff members' }));
+    await page.getByRole('button', { name: 'Invite staff members' }).first().click();
+    const invite = dialog(page, 'Invite Members');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.url });
+    await invite.getByLabel('Email address').fill('new.doctor@northfield.edu');
+    await invite.getByRole('button', { name: 'Copy Link' }).click();
+    await waitForText(page, 'Link copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.stack.url}/adminsignin?email=new.doctor%40northfield.edu`);
+
+    await invite.getByRole('button', { name: 'Send' }).click();
+    await waitForText(page, 'Invitation sent to new.doctor@northfield.edu');
+    const mail = await mailboxMessage(page, suite.stack.url, 'new.doctor@northfield.edu', 'You have been invited to Northfield University on CampusCare');
+    expect(mail).toContain(`${suite.stack.url}/adminsignin?email=new.doctor@northfield.edu`);
+    expect(mail).not.toContain(NORTHFIELD_STAFF_PASSWORD);
+
+    const doctor = await suite.openBrowser();
+    await doctor.page.goto(`${suite.stack.url}/adminsignin?email=new.doctor%40northfield.edu`);
+    await doctor.page.getByLabel('Email').fill('new.doctor@northfield.edu');
+    await doctor.page.getByLabel('Password', { exact: true }).fill(NORTHFIELD_STAFF_PASSWORD);
+    await doctor.page.getByRole('button', { name: 'Login' }).click();
+    await doctor.page.waitForURL(`${suite.stack.url}/adminpassword`);
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+
+  it('makes a super admin, deactivates, reactivates and removes staff, each confirmed and effective at once', async () => {
+    const chen = await memberIdOf(suite.stack, 'dr.chen@northfield.edu');
+    const bello = await memberIdOf(suite.stack, 'dr.bello@northfield.edu');
+    const { page, errors } = await openAs(SUPER_ADMIN, '/staff');
+    await page.getByLabel('Search staff').fill('Bello');
+    const table = page.getByRole('table', { name: 'Staff members' });
+    await expectPage.visible(table.getByRole('row').filter({ hasText: 'dr.bello@northfield.edu' }));
+    await chooseRowAction(page, /^Actions for .*Bello/, 'Make Super Admin');
+    await dialog(page, 'Make super admin').getByRole('button', { name: 'Make Super Admin' }).click();
+    await waitForText(page, 'is now a super admin');
+    expect((await query(`select is_super_admin from public.members where id = $1`, [bello]))[0]!.is_super_admin).toBe(true);
+    await expectPage.visible(table.getByText('Super admin'));
+
+    await page.getByLabel('Search staff').fill('Chen');
+    await expectPage.visible(table.getByRole('row').filter({ hasText: 'dr.chen@northfield.edu' }));
+    await chooseRowAction(page, /^Actions for .*Chen/, 'Deactivate User');
+    await dialog(page, 'Deactivate user').getByRole('button', { name: 'Deactivate User' }).click();
+    await waitForText(page, 'has been deactivated');
+    expect((await query(`select status from public.members where id = $1`, [chen]))[0]!.status).toBe('deactivated');
+    expect(await canSignIn(suite.stack, 'dr.chen@northfield.edu', DEMO_PASSWORD)).toBe(false);
+    await chooseRowAction(page, /^Actions for .*Chen/, 'Reactivate User');
+    await dialog(page, 'Reactivate user').getByRole('button', { name: 'Reactivate User' }).click();
+    await waitForText(page, 'has been reactivated');
+    expect(await canSignIn(suite.stack, 'dr.chen@northfield.edu', DEMO_PASSWORD)).toBe(true);
+
+    await page.getByLabel('Search staff').fill('new.doctor');
+    await expectPage.visible(table.getByRole('row').filter({ hasText: 'new.doctor@northfield.edu' }));
+    await chooseRowAction(page, /^Actions for /, 'Remove User');
+    await dialog(page, 'Remove user').getByRole('button', { name: 'Remove User' }).click();
+    await waitForText(page, 'has been removed');
+    await waitForText(table, 'Nobody matches your search');
+    expect(await query(`select 1 from public.members where email = 'new.doctor@northfield.edu'`)).toHaveLength(0);
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+
+  it('refuses super-admin actions to a plain admin with a clear message', async () => {
+    const adams = await memberIdOf(suite.stack, 'dr.adams@northfield.edu');
+    const { page } = await openAs(PLAIN_ADMIN, '/staff');
+    await waitForText(page, 'Only a super admin can invite, deactivate, remove or promote staff members.');
+    await page.getByLabel('Search staff').fill('Adams');
+    await expectPage.visible(page.getByRole('row').filter({ hasText: 'dr.adams@northfield.edu' }));
+    await chooseRowAction(page, /^Actions for .*Adams/, 'Make Super Admin');
+    const confirm = dialog(page, 'Make super admin');
+    await confirm.getByRole('button', { name: 'Make Super Admin' }).click();
+    await waitForText(confirm, 'Only a super admin can do this');
+    await confirm.getByRole('button', { name: 'Keep as is' }).click();
+    await chooseRowAction(page, /^Actions for .*Adams/, 'Remove User');
+    await dialog(page, 'Remove user').getByRole('button', { name: 'Remove User' }).click();
+    await waitForText(dialog(page, 'Remove user'), 'Only a super admin can do this');
+    const [row] = await query<{ is_super_admin: boolean }>(`select is_super_admin from public.members where id = $1`, [adams]);
+    expect(row).toEqual({ is_super_admin: false });
+  });
+});
+
+describe('students', () => {
+  it('deactivates and removes students, shares the join link and invites by email', async () => {
+    const { page, context, errors } = await openAs(SUPER_ADMIN, '/student');
+    const table = page.getByRole('table', { name: 'Students' });
+    await page.getByLabel('Search students').fill('student05@');
+    await expectPage.visible(table.getByRole('row').filter({ hasText: 'student05@northfield.edu' }));
+    await chooseRowAction(page, /^Actions for /, 'Deactivate User');
+    await dialog(page, 'Deactivate user').getByRole('button', { name: 'Deactivate User' }).click();
+    await waitForText(page, 'has been deactivated');
+    await waitForText(table, 'Deactivated');
+    expect(await canSignIn(suite.stack, 'student05@northfield.edu', DEMO_PASSWORD)).toBe(false);
+
+    await page.getByLabel('Search students').fill('student06@');
+    await expectPage.visible(table.getByRole('row').filter({ hasText: 'student06@northfield.edu' }));
+    await chooseRowAction(page, /^Actions for /, 'Remove User');
+    await dialog(page, 'Remove user').getByRole('button', { name: 'Remove User' }).click();
+    await waitForText(page, 'has been removed');
+    expect(await query(`select 1 from public.members where email = 'student06@northfield.edu'`)).toHaveLength(0);
+
+    expect(await page.getByLabel('Student join link').inputValue()).toBe(`${suite.stack.url}/register?join=NORTHFIELD`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.url });
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await waitForText(page, 'Link copied to clipboard!');
+
+    await page.getByLabel('Student email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send join link' }).click();
+    await waitForText(page, 'Enter a valid email address');
+    await page.getByLabel('Student email').fill('fresher@example.edu');
+    await page.getByRole('button', { name: 'Send join link' }).click();
+    await waitForText(page, 'Join link sent to fresher@example.edu');
+    const mail = await mailboxMessage(page, suite.stack.url, 'fresher@example.edu', 'Join Northfield University on CampusCare');
+    expect(mail).toContain('/register?join=NORTHFIELD');
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+});
+
+describe('settings', () => {
+  it('saves the university details and logo, prefilled from the database', async () => {
+    const { page, errors } = await openAs(SUPER_ADMIN, '/profilepage');
+    expect(await page.getByLabel('University Name').inputValue()).toBe('Northfield University');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('admin@northfield.edu');
+    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForText(page, 'University details saved');
+    expect((await query(`select phone from public.universities where name = 'Northfield University'`))[0]!.phone).toBe('+44 20 7946 0000');
+
+    await page.getByLabel('University logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expectPage.visible(page.getByRole('img', { name: 'University logo preview' }));
+    await page.getByRole('button', { name: 'Change Profile photo' }).click();
+    await waitForText(page, 'Logo updated');
+    const [university] = await query<{ id: string; logo_path: string }>(`select id, logo_path from public.universities where name = 'Northfield University'`);
+    expect(university!.logo_path).toMatch(new RegExp(`^${university!.id}/logo-\\d+\\.png$`));
+    await page.reload();
+    expect(await page.getByLabel('Phone').inputValue()).toBe('+44 20 7946 0000');
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+
+  it('changes the admin password after checking the current one', async () => {
+    const { page } = await openAs(PLAIN_ADMIN, '/passwordpage');
+    expect(await page.getByRole('form', { name: 'Default staff password' }).count()).toBe(0);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current Password', { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByLabel('New Password', { exact: true }).fill('RegistrarPass2027');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('RegistrarPass2028');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForText(form, 'New passwords do not match.');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('RegistrarPass2027');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForText(page, 'Password changed successfully!');
+    expect(await canSignIn(suite.stack, PLAIN_ADMIN, 'RegistrarPass2027')).toBe(true);
+  });
+});

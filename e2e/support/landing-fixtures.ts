@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+
+/** A valid 1×1 PNG: enough for the logo bucket, which accepts images up to 2 MB. */
+export const TINY_PNG = {
+  name: 'logo.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+};
+
+export const NOT_AN_IMAGE = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') };
+
+export const OVERSIZED_PNG = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) };
+
+/** A password that meets the sign-up policy (10+ characters, upper, lower, digit). */
+export const NEW_PASSWORD = 'Lakeside2026Care';
+
+let counter = 0;
+/** An address no other test (or earlier run on the same stack) has used. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@lakeside.test`;
+}
+
+/** The keys the tab keeps in session storage (the auth session lives there while signed in). */
+export function sessionStorageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(window.sessionStorage));
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Resolves once the page has had no request in flight for `quietMs`. */
+export function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  return new Promise((resolve) => {
+    const inFlight = new Set<unknown>();
+    let timer: NodeJS.Timeout | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      if (inFlight.size > 0) return;
+      timer = setTimeout(() => {
+        page.off('request', started);
+        page.off('requestfinished', finished);
+        page.off('requestfailed', finished);
+        resolve();
+      }, quietMs);
+    };
+    const started = (request: unknown) => {
+      inFlight.add(request);
+      settle();
+    };
+    const finished = (request: unknown) => {
+      inFlight.delete(request);
+      settle();
+    };
+    page.on('request', started);
+    page.on('requestfinished', finished);
+    page.on('requestfailed', finished);
+    settle();
+  });
+}

@@ -1,0 +1,28 @@
+import type { DayLoad } from './dashboardApi';
+import styles from './dashboard.module.css';
+
+function dayLabel(day: string, format: Intl.DateTimeFormatOptions): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1).toLocaleDateString(undefined, format);
+}
+
+/** Bars drawn with CSS; each bar's list item names its day and count for screen readers. */
+export function AppointmentsChart({ days }: { readonly days: readonly DayLoad[] }) {
+  const highest = Math.max(1, ...days.map((day) => day.count));
+  return (
+    <figure className={styles.chart}>
+      <ul className={styles.bars} aria-label="Appointments per day">
+        {days.map((day) => (
+          <li key={day.day} className={styles.bar} aria-label={`${dayLabel(day.day, { weekday: 'long', day: 'numeric', month: 'long' })}: ${day.count} ${day.count === 1 ? 'appointment' : 'appointments'}`}>
+            <span className={styles.count} aria-hidden="true">
+              {day.count}
+            </span>
+            <span className={styles.fill} style={{ height: `${(day.count / highest) * 100}%` }} aria-hidden="true" />
+            <span aria-hidden="true">{dayLabel(day.day, { day: 'numeric', month: 'short' })}</span>
+          </li>
+        ))}
+      </ul>
+      <figcaption className={styles.caption}>Scheduled and ongoing appointments for the next {days.length} days</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Button, PageHeader, Section, useUserProfile } from '@campuscare/shared';
+import { InviteStaffModal } from './InviteStaffModal';
+import { staffColumns } from './memberColumns';
+import { MemberTable } from './MemberTable';
+import { useMemberActions } from './useMemberActions';
+import { useMemberList } from './useMemberList';
+
+/** /staff: search the university's staff; Make Super Admin, Deactivate/Reactivate and Remove per row. */
+export function StaffListPage() {
+  const profile = useUserProfile();
+  const list = useMemberList('staff');
+  const { actionsFor, dialog } = useMemberActions(list.reload, { canPromote: true });
+  const [inviting, setInviting] = useState(false);
+  const isSuperAdmin = profile.status === 'signedIn' && profile.member.is_super_admin;
+
+  return (
+    <>
+      <PageHeader title="Staff" actions={<Button onClick={() => setInviting(true)}>Invite staff members</Button>} />
+      <Section title="Staff members">
+        {!isSuperAdmin && <p>Only a super admin can invite, deactivate, remove or promote staff members.</p>}
+        <MemberTable
+          caption="Staff members"
+          searchLabel="Search staff"
+          searchPlaceholder="Name, email or staff ID"
+          emptyMessage="No staff members yet"
+          columns={staffColumns(actionsFor)}
+          list={list}
+        />
+      </Section>
+      {dialog}
+      {inviting && <InviteStaffModal onClose={() => setInviting(false)} onInvited={list.reload} />}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { CampusCareClient } from '@campuscare/shared';
+import { inviteStaff, listMembers } from './membersApi';
+
+type Call = readonly [string, ...unknown[]];
+
+function fakeClient(result: { data?: unknown; count?: number; error?: { message: string } | null }) {
+  const calls: Call[] = [];
+  const builder: Record<string, unknown> = {};
+  for (const method of ['from', 'select', 'neq', 'in', 'eq', 'or', 'order', 'range']) {
+    builder[method] = (...args: unknown[]) => {
+      calls.push([method, ...args]);
+      return builder;
+    };
+  }
+  builder.rpc = async (...args: unknown[]) => {
+    calls.push(['rpc', ...args]);
+    return { data: result.data ?? null, error: result.error ?? null };
+  };
+  builder.then = (resolve: (value: unknown) => void) => resolve({ data: result.data ?? [], count: result.count ?? 0, error: result.error ?? null });
+  return { client: builder as unknown as CampusCareClient, calls };
+}
+
+describe('listMembers', () => {
+  it('lists staff (admins and doctors) without the signed-in account, searched by name, email or staff ID', async () => {
+    const { client, calls } = fakeClient({ count: 12 });
+    const page = await listMembers(client, { kind: 'staff', page: 2, pageSize: 10, search: 'bello', excludeId: 'me' });
+    expect(page.total).toBe(12);
+    expect(calls).toContainEqual(['neq', 'id', 'me']);
+    expect(calls).toContainEqual(['in', 'role', ['admin', 'doctor']]);
+    expect(calls).toContainEqual(['or', 'first_name.ilike.*bello*,last_name.ilike.*bello*,email.ilike.*bello*,staff_id.ilike.*bello*']);
+    expect(calls).toContainEqual(['range', 10, 19]);
+  });
+
+  it('lists students by registration number and never selects health data', async () => {
+    const { client, calls } = fakeClient({});
+    await listMembers(client, { kind: 'students', page: 1, pageSize: 10, search: 'NFU/2024', excludeId: 'me' });
+    expect(calls).toContainEqual(['eq', 'role', 'student']);
+    expect(calls).toContainEqual(['or', expect.stringContaining('reg_number.ilike.*NFU/2024*')]);
+    const select = calls.find(([method]) => method === 'select');
+    expect(String(select?.[1])).not.toMatch(/health|genotype|blood/);
+  });
+});
+
+describe('inviteStaff', () => {
+  it('returns the sign-in link of the invitation', async () => {
+    const { client, calls } = fakeClient({ data: { id: 'i1', link: 'http://localhost:8080/adminsignin?email=a@b.edu' } });
+    await expect(inviteStaff(client, ' a@b.edu ', 'doctor')).resolves.toBe('http://localhost:8080/adminsignin?email=a@b.edu');
+    expect(calls).toContainEqual(['rpc', 'invite_staff', { email: 'a@b.edu', role: 'doctor' }]);
+  });
+
+  it("shows the database's refusal", async () => {
+    const { client } = fakeClient({ error: { message: 'Set a default staff password in Settings → Password first' } });
+    await expect(inviteStaff(client, 'a@b.edu', 'doctor')).rejects.toThrow('Set a default staff password in Settings → Password first');
+  });
+});

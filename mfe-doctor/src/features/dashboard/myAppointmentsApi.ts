@@ -1,0 +1,68 @@
+import type { CampusCareClient, Member, OverviewAppointment } from '@campuscare/shared';
+
+export type StudentContact = Pick<Member, 'email' | 'phone'>;
+export type MyAppointment = OverviewAppointment & { readonly student: StudentContact | null };
+
+export interface MyAppointmentsPage {
+  readonly appointments: readonly MyAppointment[];
+  readonly total: number;
+}
+
+export interface MyAppointmentsQuery {
+  readonly providerId: string;
+  /** 1-based page number. */
+  readonly page: number;
+  readonly pageSize: number;
+  /** ISO timestamp; earlier appointments are left out. */
+  readonly from: string;
+}
+
+export interface DoctorCounts {
+  readonly appointments: number;
+  readonly programs: number;
+  readonly patients: number;
+}
+
+const MY_APPOINTMENT_COLUMNS =
+  '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name), student:members!appointments_student_id_fkey(email, phone)';
+
+/** Midnight at the start of the viewer's day, so this morning's appointments still show. */
+export function startOfToday(now: Date = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+/** The doctor's appointments from `from` on, earliest first, one page at a time. */
+export async function listMyAppointments(client: CampusCareClient, query: MyAppointmentsQuery): Promise<MyAppointmentsPage> {
+  const first = (query.page - 1) * query.pageSize;
+  const { data, error, count } = await client
+    .from('appointments')
+    .select(MY_APPOINTMENT_COLUMNS, { count: 'exact' })
+    .eq('provider_id', query.providerId)
+    .gte('date', query.from)
+    .order('date', { ascending: true })
+    .order('id')
+    .range(first, first + query.pageSize - 1);
+  if (error) throw new Error(error.message);
+  return { appointments: data ?? [], total: count ?? 0 };
+}
+
+function countOf(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}
+
+export async function fetchDoctorCounts(client: CampusCareClient): Promise<DoctorCounts> {
+  const { data, error } = await client.rpc('dashboard_counts');
+  if (error) throw new Error(error.message);
+  const counts = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  return {
+    appointments: countOf(counts['appointments']),
+    programs: countOf(counts['programs']),
+    patients: countOf(counts['patients']),
+  };
+}
+
+/** "email · phone" of the student, falling back to their department when staff cannot see contact details. */
+export function contactInformation(appointment: MyAppointment): string {
+  const parts = [appointment.student?.email, appointment.student?.phone].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : appointment.department;
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { AVATARS_BUCKET, DataTable, ErrorBanner, formatAppointmentDate, getSupabase, LoadingState, Modal, providerName, STATUS_LABEL, StoredImage, type Column, type OverviewAppointment } from '@campuscare/shared';
+import { HISTORY_LIMIT, loadPatientRecord, type PatientRecord } from './patientRecordApi';
+import styles from './patients.module.css';
+
+type RecordState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly record: PatientRecord } | { readonly status: 'error'; readonly message: string };
+
+const HISTORY_COLUMNS: readonly Column<OverviewAppointment>[] = [
+  { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+  { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
+  { key: 'provider', header: 'Provider', render: (appointment) => providerName(appointment.provider) },
+  { key: 'status', header: 'Status', render: (appointment) => STATUS_LABEL[appointment.status] },
+];
+
+function shown(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === '' ? 'Not given' : String(value);
+}
+
+function RecordBody({ record }: { readonly record: PatientRecord }) {
+  const { patient, healthProfile } = record;
+  return (
+    <div className={styles.record}>
+      <section aria-label="Profile" className={styles.profile}>
+        <StoredImage bucket={AVATARS_BUCKET} path={patient.avatar_path} alt={`Photo of ${patient.first_name} ${patient.last_name}`} className={styles.avatar} />
+        <dl className={styles.details}>
+          <dt>Registration number</dt>
+          <dd>{shown(patient.reg_number)}</dd>
+          <dt>Department</dt>
+          <dd>{shown(patient.department)}</dd>
+          <dt>Year of study</dt>
+          <dd>{shown(patient.year_of_study)}</dd>
+          <dt>Email</dt>
+          <dd>{patient.email}</dd>
+          <dt>Phone</dt>
+          <dd>{shown(patient.phone)}</dd>
+        </dl>
+      </section>
+      <section aria-label="Health profile">
+        <h3 className={styles.heading}>Health profile</h3>
+        {healthProfile ? (
+          <dl className={styles.details}>
+            <dt>Genotype</dt>
+            <dd>{shown(healthProfile.genotype)}</dd>
+            <dt>Blood group</dt>
+            <dd>{shown(healthProfile.blood_group)}</dd>
+            <dt>Disabled</dt>
+            <dd>{healthProfile.disabled === null ? 'Not given' : healthProfile.disabled ? 'Yes' : 'No'}</dd>
+            <dt>Allergies</dt>
+            <dd>{shown(healthProfile.allergies)}</dd>
+            <dt>BMI</dt>
+            <dd>{shown(healthProfile.bmi)}</dd>
+          </dl>
+        ) : (
+          <p>The student has not filled in the health questionnaire yet.</p>
+        )}
+      </section>
+      <section aria-label="Appointment history">
+        <DataTable
+          caption={record.historyTotal > HISTORY_LIMIT ? `Appointment history (latest ${HISTORY_LIMIT} of ${record.historyTotal})` : 'Appointment history'}
+          columns={HISTORY_COLUMNS}
+          rows={record.history}
+          rowKey={(appointment) => appointment.id}
+          emptyMessage="No appointments yet"
+        />
+      </section>
+    </div>
+  );
+}
+
+/** Opens a student's record; reading the health profile is recorded in the audit log. */
+export function PatientRecordDialog({ studentId, name, onClose }: { readonly studentId: string; readonly name: string; readonly onClose: () => void }) {
+  const [state, setState] = useState<RecordState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    getSupabase()
+      .then((client) => loadPatientRecord(client, studentId))
+      .then(
+        (record) => current && setState({ status: 'ready', record }),
+        (error: unknown) => current && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [studentId, attempt]);
+
+  const title = state.status === 'ready' ? `${state.record.patient.first_name} ${state.record.patient.last_name}` : name;
+  return (
+    <Modal title={`Patient: ${title}`} open onClose={onClose}>
+      {state.status === 'loading' && <LoadingState label="Loading the patient's record…" />}
+      {state.status === 'error' && <ErrorBanner message={`Could not load the record: ${state.message}`} onRetry={() => setAttempt((count) => count + 1)} />}
+      {state.status === 'ready' && <RecordBody record={state.record} />}
+    </Modal>
+  );
+}

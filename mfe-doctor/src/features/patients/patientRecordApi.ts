@@ -1,0 +1,40 @@
+import type { CampusCareClient, Database, Member, OverviewAppointment } from '@campuscare/shared';
+
+export type PatientDetails = Pick<Member, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'avatar_path'>;
+export type PatientHealthProfile = Database['public']['Functions']['get_health_profile']['Returns'][number];
+
+export interface PatientRecord {
+  readonly patient: PatientDetails;
+  /** Null when the student has not filled in the questionnaire yet. */
+  readonly healthProfile: PatientHealthProfile | null;
+  readonly history: readonly OverviewAppointment[];
+  readonly historyTotal: number;
+}
+
+export const HISTORY_LIMIT = 20;
+
+const PATIENT_COLUMNS = 'id, first_name, last_name, email, phone, reg_number, department, year_of_study, avatar_path';
+const HISTORY_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
+
+/**
+ * A student's record for a doctor: their member row, their health profile through the audited
+ * `get_health_profile` (every open leaves a row in audit_log) and their latest appointments.
+ */
+export async function loadPatientRecord(client: CampusCareClient, studentId: string): Promise<PatientRecord> {
+  const [member, health, history] = await Promise.all([
+    client.from('members').select(PATIENT_COLUMNS).eq('id', studentId).eq('role', 'student').maybeSingle(),
+    client.rpc('get_health_profile', { student_id: studentId }),
+    client
+      .from('appointments')
+      .select(HISTORY_COLUMNS, { count: 'exact' })
+      .eq('student_id', studentId)
+      .order('date', { ascending: false })
+      .order('id')
+      .range(0, HISTORY_LIMIT - 1),
+  ]);
+  if (member.error) throw new Error(member.error.message);
+  if (!member.data) throw new Error('This student is not a member of your university');
+  if (health.error) throw new Error(health.error.message);
+  if (history.error) throw new Error(history.error.message);
+  return { patient: member.data, healthProfile: health.data[0] ?? null, history: history.data ?? [], historyTotal: history.count ?? 0 };
+}

@@ -1,0 +1,69 @@
+import { isValidEmail, MESSAGES, STAFF_TITLES, type CampusCareClient, type FieldErrors, type Member } from '@campuscare/shared';
+
+export interface StaffProfileValues {
+  readonly title: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly staffId: string;
+  readonly email: string;
+  readonly phone: string;
+}
+
+export const STAFF_ID_TAKEN_MESSAGE = 'That Staff ID already belongs to another member of your university';
+export const INVALID_PHONE_MESSAGE = MESSAGES.invalidPhone;
+
+/** The same rule as the members_phone_format constraint, so a refusal shows next to the field. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{3,24}$/;
+
+export function staffProfileValues(member: Member): StaffProfileValues {
+  return {
+    title: member.title ?? '',
+    firstName: member.first_name,
+    lastName: member.last_name,
+    staffId: member.staff_id ?? '',
+    email: member.email,
+    phone: member.phone ?? '',
+  };
+}
+
+export function validateStaffProfile(values: StaffProfileValues): FieldErrors<StaffProfileValues> {
+  const errors: FieldErrors<StaffProfileValues> = {};
+  if (!(STAFF_TITLES as readonly string[]).includes(values.title)) errors.title = MESSAGES.required;
+  if (values.firstName.trim() === '') errors.firstName = MESSAGES.required;
+  if (values.lastName.trim() === '') errors.lastName = MESSAGES.required;
+  if (values.email.trim() === '') errors.email = MESSAGES.required;
+  else if (!isValidEmail(values.email)) errors.email = MESSAGES.invalidEmail;
+  if (values.phone.trim() !== '' && !PHONE_PATTERN.test(values.phone.trim())) errors.phone = INVALID_PHONE_MESSAGE;
+  return errors;
+}
+
+function orNull(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * Saves the signed-in staff member's own profile. The email belongs to the auth account (a trigger copies it
+ * to `members.email`), so it changes first: if that is refused, nothing else is saved.
+ */
+export async function saveStaffProfile(client: CampusCareClient, member: Member, values: StaffProfileValues): Promise<void> {
+  const email = values.email.trim().toLowerCase();
+  if (email !== member.email) {
+    const { error } = await client.auth.updateUser({ email });
+    if (error) throw new Error(error.message);
+  }
+  const { data, error } = await client
+    .from('members')
+    .update({
+      title: orNull(values.title),
+      first_name: values.firstName.trim(),
+      last_name: values.lastName.trim(),
+      staff_id: orNull(values.staffId),
+      phone: orNull(values.phone),
+    })
+    .eq('id', member.id)
+    .select('id')
+    .maybeSingle();
+  if (error) throw new Error(error.code === '23505' && error.message.includes('staff_id') ? STAFF_ID_TAKEN_MESSAGE : error.message);
+  if (!data) throw new Error('Your profile could not be saved: sign in again and retry');
+}

@@ -1,0 +1,64 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { renderPage } from '../../test/renderPage';
+import { AdminSignInPage } from './AdminSignInPage';
+import { SignInPage } from './SignInPage';
+
+describe('SignInPage', () => {
+  it('keeps Sign In disabled until email and password are filled and no error shows', () => {
+    renderPage(<SignInPage />, '/signin');
+    const button = screen.getByRole('button', { name: 'Sign In' });
+    expect(button).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'student01@northfield.edu' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: '12345' } });
+    expect(screen.getByText('Password should be at least 6 characters long')).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'CampusCare2026' } });
+    expect(button).toBeEnabled();
+  });
+
+  it('asks for every field when submitted without a role', () => {
+    renderPage(<SignInPage />, '/signin');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'student01@northfield.edu' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'CampusCare2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/signin');
+  });
+
+  it('offers only the doctor and student roles', () => {
+    renderPage(<SignInPage />, '/signin');
+    const options = Array.from((screen.getByLabelText('Role') as HTMLSelectElement).options).map((option) => option.value);
+    expect(options).toEqual(['', 'student', 'doctor']);
+  });
+
+  it('says why the visitor was sent to sign in', () => {
+    renderPage(<SignInPage />, { pathname: '/signin', state: { from: '/studentdashboard', notice: 'sessionEnded' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+  });
+});
+
+describe('AdminSignInPage', () => {
+  it('fills in the email of an invitation link and explains where passwords come from', () => {
+    renderPage(<AdminSignInPage />, '/adminsignin?email=dr.new%40northfield.edu');
+    expect(screen.getByLabelText('Email')).toHaveValue('dr.new@northfield.edu');
+    expect(screen.getByText(/Change your password after you log in/)).toBeInTheDocument();
+    expect(screen.getByText(/ask your Super Admin/)).toBeInTheDocument();
+  });
+
+  it('shows and hides the password', () => {
+    renderPage(<AdminSignInPage />, '/adminsignin');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show Password' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('flags an invalid email once the field is left and keeps Login disabled', () => {
+    renderPage(<AdminSignInPage />, '/adminsignin');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.blur(screen.getByLabelText('Email'));
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'CampusCare2026' } });
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+  });
+});

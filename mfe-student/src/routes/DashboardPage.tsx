@@ -1,0 +1,23 @@
+import { LoadingState, PageHeader, useUserProfile } from '@campuscare/shared';
+import { StudentAppointments } from '../features/appointments/StudentAppointments';
+import { UpcomingPrograms } from '../features/programs/UpcomingPrograms';
+import { YourInformation } from '../features/your-information/YourInformation';
+
+/** /studentdashboard: the page composes the features a student uses most. */
+export function DashboardPage() {
+  const profile = useUserProfile();
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <UpcomingPrograms />
+      {profile.status === 'signedIn' ? (
+        <>
+          <StudentAppointments member={profile.member} />
+          <YourInformation member={profile.member} />
+        </>
+      ) : (
+        <LoadingState label="Loading your profile…" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { getSupabase } from '../supabase/client';
+import { Button } from '../ui/Button';
+import { imageFileError, uploadImage } from './imageApi';
+import styles from './account.module.css';
+
+export interface PhotoPickerProps {
+  /** Names the picker, e.g. "Profile photo". */
+  readonly label: string;
+  readonly bucket: string;
+  /** The object path to store a chosen file at (e.g. `<user_id>/avatar.png`); upload replaces what is there. */
+  readonly pathFor: (file: File) => string;
+  /** The image stored now, shown until another one is chosen. */
+  readonly currentUrl?: string | null;
+  readonly uploadLabel?: string;
+  /** Called with the stored path after a successful upload; a rejected promise is shown as the error. */
+  readonly onUploaded: (path: string) => Promise<void> | void;
+}
+
+/** Picks an image (type and size checked here, again by the bucket), previews it, and uploads it on request. */
+export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadLabel = 'Change Profile photo', onUploaded }: PhotoPickerProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    if (!file) return undefined;
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => {
+      URL.revokeObjectURL(url);
+      setPreviewUrl(null);
+    };
+  }, [file]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setError(null);
+    if (!chosen) return;
+    const problem = imageFileError(chosen);
+    if (problem) {
+      setFile(null);
+      setError(problem);
+      event.target.value = '';
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const upload = async () => {
+    if (!file) return;
+    setUploading(true);
+    setError(null);
+    try {
+      const client = await getSupabase();
+      const result = await uploadImage(client, bucket, pathFor(file), file);
+      if (result.error !== null) {
+        setError(result.error);
+        return;
+      }
+      await onUploaded(result.path);
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+    } catch (uploadError) {
+      setError(uploadError instanceof Error ? uploadError.message : String(uploadError));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const shown = previewUrl ?? currentUrl;
+  return (
+    <div className={styles.picker}>
+      {shown ? <img src={shown} alt={previewUrl ? `${label} preview` : label} className={styles.preview} /> : <div className={styles.placeholder}>No photo</div>}
+      <div className={styles.pickerControls}>
+        <label htmlFor={inputId}>{label}</label>
+        <input
+          id={inputId}
+          ref={inputRef}
+          type="file"
+          accept="image/*"
+          onChange={choose}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error && (
+          <p id={errorId} role="alert" className={styles.formError}>
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => void upload()} disabled={uploading || !file}>
+            {uploading ? 'Uploading…' : uploadLabel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

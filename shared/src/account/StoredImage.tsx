@@ -1,0 +1,42 @@
+import { useEffect, useState, type ImgHTMLAttributes } from 'react';
+import { getSupabase } from '../supabase/client';
+import { signedImageUrl } from './imageApi';
+
+export const AVATARS_BUCKET = 'avatars';
+
+/** A short-lived URL for an image in a private bucket; null while loading, without a path, or when refused. */
+export function useSignedImageUrl(bucket: string, path: string | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setUrl(null);
+    if (!path) return undefined;
+    let current = true;
+    void getSupabase()
+      .then((client) => signedImageUrl(client, bucket, path))
+      .then((signed) => {
+        if (current) setUrl(signed);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [bucket, path]);
+  return url;
+}
+
+/** The signed URL of a member's avatar (`members.avatar_path` in the private `avatars` bucket). */
+export function useAvatarUrl(avatarPath: string | null | undefined): string | null {
+  return useSignedImageUrl(AVATARS_BUCKET, avatarPath);
+}
+
+export type StoredImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+  readonly bucket: string;
+  readonly path: string | null | undefined;
+  readonly alt: string;
+};
+
+/** An image from a private bucket; renders nothing until its signed URL is known. */
+export function StoredImage({ bucket, path, alt, ...imageProps }: StoredImageProps) {
+  const url = useSignedImageUrl(bucket, path);
+  return url ? <img src={url} alt={alt} {...imageProps} /> : null;
+}

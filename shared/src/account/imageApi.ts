@@ -1,0 +1,47 @@
+import type { CampusCareClient } from '../supabase/client';
+import { isImageFile, MESSAGES } from '../validation/schemas';
+
+/** Matches the storage buckets' file_size_limit (2 MB). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+export const IMAGE_TOO_LARGE_MESSAGE = 'Choose an image of 2 MB or less';
+
+/** Seconds a signed URL of a private image stays valid. */
+const SIGNED_URL_SECONDS = 60 * 60;
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/** Why `file` cannot be uploaded as a picture, or undefined when it can. */
+export function imageFileError(file: Pick<File, 'type' | 'size'>): string | undefined {
+  if (!isImageFile(file)) return MESSAGES.imagesOnly;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
+  return undefined;
+}
+
+/** `<folder>/<baseName>.<ext>` for an image file; the extension follows the file's type. */
+export function imageObjectPath(folder: string, baseName: string, file: Pick<File, 'type'>): string {
+  const extension = EXTENSIONS[file.type] ?? file.type.replace(/^image\//, '').replace(/[^a-z0-9]/gi, '');
+  return `${folder}/${baseName}.${extension || 'img'}`;
+}
+
+/** Uploads (or replaces) an image; returns the stored path or the storage service's message. */
+export async function uploadImage(
+  client: CampusCareClient,
+  bucket: string,
+  path: string,
+  file: File,
+): Promise<{ readonly path: string; readonly error: null } | { readonly path: null; readonly error: string }> {
+  const { data, error } = await client.storage.from(bucket).upload(path, file, { upsert: true, contentType: file.type, cacheControl: '0' });
+  if (error) return { path: null, error: error.message };
+  return { path: data.path, error: null };
+}
+
+export async function signedImageUrl(client: CampusCareClient, bucket: string, path: string): Promise<string | null> {
+  const { data, error } = await client.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS);
+  return error ? null : data.signedUrl;
+}

@@ -1,0 +1,28 @@
+import type { CampusCareClient } from '../supabase/client';
+
+export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
+
+/** Auth error codes (GoTrue's) that deserve a message written for the person changing their password. */
+const PASSWORD_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  invalid_credentials: 'Your current password is incorrect.',
+  same_password: SAME_PASSWORD_MESSAGE,
+  reauthentication_needed: 'Enter your current password.',
+};
+
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
+
+export interface PasswordChangeRequest {
+  readonly currentPassword: string;
+  readonly newPassword: string;
+}
+
+/**
+ * Changes the signed-in user's password. The auth service checks `current_password`, the password policy
+ * and that the new password differs; its refusals come back as a message for the user.
+ */
+export async function changePassword(client: CampusCareClient, request: PasswordChangeRequest): Promise<{ readonly error: string | null }> {
+  const { error } = await client.auth.updateUser({ password: request.newPassword, current_password: request.currentPassword });
+  if (!error) return { error: null };
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  return { error: PASSWORD_ERROR_MESSAGES[code] ?? error.message };
+}

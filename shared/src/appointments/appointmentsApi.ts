@@ -1,0 +1,127 @@
+import type { Appointment, AppointmentStatus, Member } from '../database.types';
+import type { Role } from '../routes/contract';
+import type { CampusCareClient } from '../supabase/client';
+
+export type ProviderSummary = Pick<Member, 'id' | 'title' | 'first_name' | 'last_name'>;
+export type OverviewAppointment = Appointment & { readonly provider: ProviderSummary | null };
+
+export const APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'ongoing', 'completed', 'cancelled'];
+
+export const STATUS_LABEL: Readonly<Record<AppointmentStatus, string>> = {
+  scheduled: 'Scheduled',
+  ongoing: 'Ongoing',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export type DateOrder = 'asc' | 'desc';
+
+export interface AppointmentQuery {
+  /** 1-based page number. */
+  readonly page: number;
+  readonly pageSize: number;
+  /** Matches the student's name or registration number. */
+  readonly search?: string;
+  readonly status?: AppointmentStatus | null;
+  readonly order?: DateOrder;
+  /** Only this doctor's appointments. */
+  readonly providerId?: string | null;
+}
+
+export interface AppointmentPage {
+  readonly appointments: readonly OverviewAppointment[];
+  readonly total: number;
+}
+
+const OVERVIEW_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** A search term made safe for a PostgREST `or=(…)` filter: its reserved characters and wildcards are dropped. */
+export function searchPattern(term: string): string | null {
+  const cleaned = term.replace(/[,()"'\\:*%_]/g, ' ').replace(/\s+/g, ' ').trim();
+  return cleaned === '' ? null : `*${cleaned}*`;
+}
+
+/** One page of the caller's university's appointments (RLS limits rows to it), searched and filtered on the server. */
+export async function listAppointments(client: CampusCareClient, query: AppointmentQuery): Promise<AppointmentPage> {
+  const from = (query.page - 1) * query.pageSize;
+  let request = client.from('appointments').select(OVERVIEW_COLUMNS, { count: 'exact' });
+  const pattern = searchPattern(query.search ?? '');
+  if (pattern) request = request.or(`name.ilike.${pattern},reg.ilike.${pattern}`);
+  if (query.status) request = request.eq('status', query.status);
+  if (query.providerId) request = request.eq('provider_id', query.providerId);
+  const { data, error, count } = await request
+    .order('date', { ascending: (query.order ?? 'asc') === 'asc' })
+    .order('id')
+    .range(from, from + query.pageSize - 1);
+  if (error) fail(error.message);
+  return { appointments: data ?? [], total: count ?? 0 };
+}
+
+/** The active doctors of the caller's university, for assigning appointments. */
+export async function listDoctors(client: CampusCareClient): Promise<readonly ProviderSummary[]> {
+  const { data, error } = await client
+    .from('members')
+    .select('id, title, first_name, last_name')
+    .eq('role', 'doctor')
+    .eq('status', 'active')
+    .order('last_name')
+    .order('first_name');
+  if (error) fail(error.message);
+  return data ?? [];
+}
+
+export interface AppointmentChange {
+  readonly status?: AppointmentStatus;
+  /** ISO timestamp. */
+  readonly date?: string;
+  readonly providerId?: string;
+  readonly cancelReason?: string;
+}
+
+/** Changes an appointment through `update_appointment`, which enforces transitions and double booking. */
+export async function updateAppointment(client: CampusCareClient, id: string, change: AppointmentChange): Promise<Appointment> {
+  const { data, error } = await client.rpc('update_appointment', {
+    id,
+    ...(change.status ? { status: change.status } : {}),
+    ...(change.date ? { date: change.date } : {}),
+    ...(change.providerId ? { provider_id: change.providerId } : {}),
+    ...(change.cancelReason ? { cancel_reason: change.cancelReason } : {}),
+  });
+  if (error) fail(error.message);
+  return data;
+}
+
+/**
+ * Where a staff member may move an appointment's status without cancelling it (cancelling has its own flow).
+ * Mirrors the database: only doctors start and complete appointments.
+ */
+export function nextStatuses(status: AppointmentStatus, role: Role): readonly AppointmentStatus[] {
+  if (role !== 'doctor') return [];
+  if (status === 'scheduled') return ['ongoing'];
+  if (status === 'ongoing') return ['completed'];
+  return [];
+}
+
+export function isActiveAppointment(status: AppointmentStatus): boolean {
+  return status === 'scheduled' || status === 'ongoing';
+}
+
+export function providerName(provider: ProviderSummary | null): string {
+  if (!provider) return 'Unassigned';
+  return [provider.title, provider.first_name, provider.last_name].filter(Boolean).join(' ');
+}
+
+export function formatAppointmentDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** An ISO timestamp as the value of a `datetime-local` input (local time, minutes). */
+export function toDateTimeLocal(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

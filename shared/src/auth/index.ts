@@ -1,0 +1,3 @@
+export * from './authErrors';
+export * from './session';
+export * from './signInNotice';

@@ -1,0 +1,180 @@
+import type { Member } from '../database.types';
+import type { CampusCareClient } from '../supabase/client';
+import { SESSION_STORAGE_KEY } from '../supabase/client';
+import { AUTH_MESSAGES, authErrorMessage } from './authErrors';
+import { destinationAfterSignIn, roleRefusal, signInWithRole, signOut } from './session';
+import { signInNoticeFor, signInNoticeMessage } from './signInNotice';
+
+function member(overrides: Partial<Member>): Member {
+  return {
+    id: 'user-1',
+    university_id: 'university-1',
+    role: 'student',
+    is_super_admin: false,
+    status: 'active',
+    must_change_password: false,
+    title: null,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: 'ada@northfield.edu',
+    phone: null,
+    staff_id: null,
+    position: null,
+    specialization: null,
+    reg_number: null,
+    department: null,
+    year_of_study: null,
+    avatar_path: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+interface StubOptions {
+  readonly signInError?: { message: string; code?: string; status?: number; name?: string };
+  readonly member?: Member | null;
+  readonly hasHealthProfile?: boolean;
+  readonly signOutError?: { message: string };
+}
+
+/** The few client calls sign-in and sign-out make, recorded so tests can check no session is left behind. */
+function stubClient(options: StubOptions) {
+  const calls = { signOutScopes: [] as Array<string | undefined>, signedIn: false };
+  const client = {
+    auth: {
+      async signInWithPassword() {
+        if (options.signInError) return { data: { user: null, session: null }, error: options.signInError };
+        calls.signedIn = true;
+        return { data: { user: { id: 'user-1' }, session: {} }, error: null };
+      },
+      async signOut({ scope }: { scope?: string } = {}) {
+        calls.signOutScopes.push(scope);
+        calls.signedIn = false;
+        return { error: options.signOutError ?? null };
+      },
+    },
+    from(table: string) {
+      const query = {
+        select: () => query,
+        eq: () => query,
+        async maybeSingle() {
+          if (table === 'members') return { data: options.member ?? null, error: null };
+          return { data: options.hasHealthProfile ? { student_id: 'user-1' } : null, error: null };
+        },
+      };
+      return query;
+    },
+  };
+  return { client: client as unknown as CampusCareClient, calls };
+}
+
+const credentials = { email: ' ada@northfield.edu ', password: 'CampusCare2026' };
+
+describe('authErrorMessage', () => {
+  it.each([
+    [{ message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 }, AUTH_MESSAGES.invalidCredentials],
+    [{ message: 'User is banned', code: 'user_banned', status: 400 }, AUTH_MESSAGES.deactivated],
+    [{ message: 'User already registered', code: 'user_already_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
+    [{ message: 'taken', code: 'email_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
+    [{ message: 'weak', code: 'weak_password', status: 422 }, AUTH_MESSAGES.weakPassword],
+    [{ message: 'That join code does not match any university', code: 'validation_failed', status: 400 }, 'That join code does not match any university'],
+    [{ message: 'Failed to fetch', name: 'AuthRetryableFetchError', status: 0 }, AUTH_MESSAGES.unreachable],
+    [{ message: 'slow down', status: 429 }, AUTH_MESSAGES.rateLimited],
+    [{ message: 'boom', name: 'AuthRetryableFetchError', status: 500 }, AUTH_MESSAGES.serverError],
+    [{ message: 'boom', status: 503 }, AUTH_MESSAGES.serverError],
+    ['not an error', AUTH_MESSAGES.unexpected],
+  ])('maps %p to a message for people', (error, message) => {
+    expect(authErrorMessage(error)).toBe(message);
+  });
+});
+
+describe('roleRefusal', () => {
+  it('lets doctors and students through /signin with their own role only', () => {
+    expect(roleRefusal({ page: 'signIn', role: 'student' }, 'student')).toBeUndefined();
+    expect(roleRefusal({ page: 'signIn', role: 'doctor' }, 'doctor')).toBeUndefined();
+    expect(roleRefusal({ page: 'signIn', role: 'student' }, 'doctor')?.message).toMatch(/doctor account/);
+    expect(roleRefusal({ page: 'signIn', role: 'doctor' }, 'student')?.message).toMatch(/student account/);
+  });
+
+  it('points administrators at /signin to /adminsignin and students at /adminsignin to /signin', () => {
+    expect(roleRefusal({ page: 'signIn', role: 'doctor' }, 'admin')).toEqual(expect.objectContaining({ signInInstead: '/adminsignin' }));
+    expect(roleRefusal({ page: 'adminSignIn' }, 'student')).toEqual(expect.objectContaining({ signInInstead: '/signin' }));
+    expect(roleRefusal({ page: 'adminSignIn' }, 'admin')).toBeUndefined();
+    expect(roleRefusal({ page: 'adminSignIn' }, 'doctor')).toBeUndefined();
+  });
+});
+
+describe('destinationAfterSignIn', () => {
+  it('sends members to their dashboard, students without a health profile to the questionnaire, and forced password changes first', () => {
+    expect(destinationAfterSignIn(member({}), 'admin', false)).toBe('/dashboardd');
+    expect(destinationAfterSignIn(member({}), 'doctor', false)).toBe('/dashboarrd');
+    expect(destinationAfterSignIn(member({}), 'student', true)).toBe('/studentdashboard');
+    expect(destinationAfterSignIn(member({}), 'student', false)).toBe('/questions');
+    expect(destinationAfterSignIn(member({ must_change_password: true }), 'doctor', false)).toBe('/adminpassword');
+    expect(destinationAfterSignIn(member({ must_change_password: true }), 'admin', false)).toBe('/passwordpage');
+  });
+});
+
+describe('signInWithRole', () => {
+  it('signs in a member whose role matches and routes by the account’s role', async () => {
+    const { client, calls } = stubClient({ member: member({ role: 'doctor' }) });
+    const result = await signInWithRole(credentials, { page: 'adminSignIn' }, client);
+    expect(result).toEqual(expect.objectContaining({ ok: true, destination: '/dashboarrd' }));
+    expect(calls.signedIn).toBe(true);
+  });
+
+  it('sends a student without a health profile to the questionnaire', async () => {
+    const { client } = stubClient({ member: member({ role: 'student' }), hasHealthProfile: false });
+    expect(await signInWithRole(credentials, { page: 'signIn', role: 'student' }, client)).toEqual(expect.objectContaining({ ok: true, destination: '/questions' }));
+  });
+
+  it('refuses a role that does not match and leaves no session behind', async () => {
+    const { client, calls } = stubClient({ member: member({ role: 'admin' }) });
+    const result = await signInWithRole(credentials, { page: 'signIn', role: 'doctor' }, client);
+    expect(result).toEqual({ ok: false, message: expect.stringMatching(/administrator/), signInInstead: '/adminsignin' });
+    expect(calls.signedIn).toBe(false);
+    expect(calls.signOutScopes).toEqual(['local']);
+  });
+
+  it('refuses an account without a member row', async () => {
+    const { client, calls } = stubClient({ member: null });
+    expect(await signInWithRole(credentials, { page: 'adminSignIn' }, client)).toEqual({ ok: false, message: AUTH_MESSAGES.noMembership });
+    expect(calls.signedIn).toBe(false);
+  });
+
+  it('gives wrong credentials one message that does not say whether the email exists', async () => {
+    const { client } = stubClient({ signInError: { message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 } });
+    expect(await signInWithRole(credentials, { page: 'signIn', role: 'student' }, client)).toEqual({ ok: false, message: 'Incorrect email or password' });
+  });
+});
+
+describe('signOut', () => {
+  it('ends the server session with scope local and clears session storage', async () => {
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, '{}');
+    window.sessionStorage.setItem('campuscare.other', 'x');
+    const { client, calls } = stubClient({});
+    expect(await signOut(client)).toBe(true);
+    expect(calls.signOutScopes).toEqual(['local']);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('clears session storage even when the server cannot be told, and says so', async () => {
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, '{}');
+    const { client } = stubClient({ signOutError: { message: 'Failed to fetch' } });
+    expect(await signOut(client)).toBe(false);
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('sign-in notices', () => {
+  it('explains why the visitor was sent to sign in', () => {
+    expect(signInNoticeFor('deactivated', true)).toBe('deactivated');
+    expect(signInNoticeFor(undefined, true)).toBe('sessionEnded');
+    expect(signInNoticeFor(undefined, false)).toBe('signInRequired');
+    expect(signInNoticeMessage({ from: '/patients', notice: 'sessionEnded' })).toBe('Your session has ended. Please sign in again.');
+    expect(signInNoticeMessage({ from: '/patients', notice: 'deactivated' })).toMatch(/deactivated/);
+    expect(signInNoticeMessage(null)).toBeUndefined();
+    expect(signInNoticeMessage({ notice: 'nonsense' })).toBeUndefined();
+  });
+});

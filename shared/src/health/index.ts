@@ -1,0 +1,2 @@
+export * from './healthProfileApi';
+export * from './HealthProfileFields';

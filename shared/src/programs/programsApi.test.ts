@@ -1,0 +1,121 @@
+import type { Member, Program } from '../database.types';
+import type { CampusCareClient } from '../supabase/client';
+import { createProgram, deleteProgram, listPrograms, programFields, programValues, updateProgram } from './programsApi';
+
+type Call = readonly [string, ...unknown[]];
+
+/** A stand-in for the PostgREST query builder: records every call and answers with the next queued result. */
+function fakeClient(results: ReadonlyArray<{ data?: unknown; count?: number | null; error?: { message: string } | null }>) {
+  const queries: Call[][] = [];
+  let next = 0;
+  const client = {
+    from(table: string) {
+      const calls: Call[] = [['from', table]];
+      queries.push(calls);
+      const builder: Record<string, unknown> = {};
+      for (const method of ['select', 'insert', 'update', 'delete', 'eq', 'gte', 'lt', 'order', 'range', 'single', 'maybeSingle']) {
+        builder[method] = (...args: unknown[]) => {
+          calls.push([method, ...args]);
+          return builder;
+        };
+      }
+      builder.then = (resolve: (value: unknown) => void) => {
+        const result = results[next++] ?? {};
+        resolve({ data: result.data ?? null, count: result.count ?? null, error: result.error ?? null });
+      };
+      return builder;
+    },
+  };
+  return { client: client as unknown as CampusCareClient, queries };
+}
+
+const program = (overrides: Partial<Program> = {}): Program => ({
+  id: 'p1',
+  university_id: 'u1',
+  title: 'Blood Donation Drive',
+  description: 'Give blood',
+  date: '2026-02-01',
+  time: '09:00:00',
+  location: 'Sports Complex',
+  program_type: 'Drive',
+  target_audience: 'Everyone',
+  activities: 'Donation',
+  organiser: 'Dr Amelia Adams',
+  created_by: 'm1',
+  created_at: '2026-01-01T00:00:00Z',
+  ...overrides,
+});
+
+const VALUES = {
+  title: ' Malaria Week ',
+  description: 'Talks',
+  date: '2026-03-02',
+  time: '10:30',
+  location: 'Hall',
+  programType: 'Awareness',
+  targetAudience: 'All students',
+  activities: '',
+};
+
+describe('listPrograms', () => {
+  it('fills a page with upcoming programs first and does not fetch past rows it does not need', async () => {
+    const { client, queries } = fakeClient([{ data: [program(), program({ id: 'p2' })], count: 5 }, { count: 3 }]);
+    const result = await listPrograms(client, { page: 1, pageSize: 2, today: '2026-01-10' });
+    expect(result).toEqual({ programs: [program(), program({ id: 'p2' })], total: 8 });
+    expect(queries[0]).toContainEqual(['gte', 'date', '2026-01-10']);
+    expect(queries[0]).toContainEqual(['range', 0, 1]);
+    expect(queries[1]).toContainEqual(['select', '*', { count: 'exact', head: true }]);
+    expect(queries[1]?.some(([method]) => method === 'range')).toBe(false);
+  });
+
+  it('continues with past programs, most recent first, once the upcoming ones run out', async () => {
+    const { client, queries } = fakeClient([{ data: [program({ id: 'up' })], count: 3 }, { data: [program({ id: 'past' })], count: 4 }]);
+    const result = await listPrograms(client, { page: 2, pageSize: 2, today: '2026-01-10' });
+    expect(result.programs.map((row) => row.id)).toEqual(['up', 'past']);
+    expect(result.total).toBe(7);
+    expect(queries[1]).toContainEqual(['lt', 'date', '2026-01-10']);
+    expect(queries[1]).toContainEqual(['order', 'date', { ascending: false }]);
+    expect(queries[1]).toContainEqual(['range', 0, 0]);
+  });
+
+  it('reports the database error', async () => {
+    const { client } = fakeClient([{ error: { message: 'permission denied' } }]);
+    await expect(listPrograms(client, { page: 1, pageSize: 2 })).rejects.toThrow('permission denied');
+  });
+});
+
+describe('program values', () => {
+  it('stores trimmed text and empty optional fields as null', () => {
+    expect(programFields(VALUES)).toEqual({
+      title: 'Malaria Week',
+      description: 'Talks',
+      date: '2026-03-02',
+      time: '10:30',
+      location: 'Hall',
+      program_type: 'Awareness',
+      target_audience: 'All students',
+      activities: null,
+    });
+  });
+
+  it('turns a stored program back into form values (time without seconds)', () => {
+    expect(programValues(program())).toMatchObject({ title: 'Blood Donation Drive', time: '09:00', programType: 'Drive' });
+    expect(programValues(null).title).toBe('');
+  });
+});
+
+describe('saving programs', () => {
+  const author = { id: 'm1', university_id: 'u1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams', email: 'dr.adams@northfield.edu' } as Member;
+
+  it('creates the program in the author university, named after the author', async () => {
+    const { client, queries } = fakeClient([{ data: program() }]);
+    await expect(createProgram(client, author, VALUES)).resolves.toEqual(program());
+    expect(queries[0]).toContainEqual(['insert', expect.objectContaining({ university_id: 'u1', created_by: 'm1', organiser: 'Dr Amelia Adams', title: 'Malaria Week' })]);
+  });
+
+  it('says so when RLS let an update or delete match nothing', async () => {
+    await expect(updateProgram(fakeClient([{ data: null }]).client, 'p1', VALUES)).rejects.toThrow('You cannot change this program');
+    await expect(deleteProgram(fakeClient([{ data: [] }]).client, 'p1')).rejects.toThrow('You cannot delete this program');
+    await expect(deleteProgram(fakeClient([{ data: [{ id: 'p1' }] }]).client, 'p1')).resolves.toBeUndefined();
+  });
+});
