@@ -14,6 +14,7 @@ export * from './ui/SearchBox';
 export * from './ui/RowActionMenu';
 export * from './ui/Modal';
 export * from './ui/FormFields';
+export * from './ui/useSavedForm';
 export * from './routes/lazyPage';
 export * from './dev/StandaloneRemote';
 export * from './account';

@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
   ErrorBanner,
   getSupabase,
-  hasErrors,
   imageObjectPath,
   isValidEmail,
   LoadingState,
@@ -14,6 +13,7 @@ import {
   TextField,
   UNIVERSITY_LOGOS_BUCKET,
   universityLogoUrl,
+  useSavedForm,
   type FieldErrors,
   type University,
 } from '@campuscare/shared';
@@ -49,31 +49,17 @@ function useLogoUrl(logoPath: string | null): string | null {
 }
 
 function UniversityProfile({ university, onSaved }: { readonly university: University; readonly onSaved: () => void }) {
-  const [values, setValues] = useState<DetailsValues>({ name: university.name, email: university.email, phone: university.phone ?? '' });
-  const [errors, setErrors] = useState<FieldErrors<DetailsValues>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const logoUrl = useLogoUrl(university.logo_path);
-
-  const set = (field: keyof DetailsValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const fieldErrors = validateUniversityDetails(values);
-    setErrors(fieldErrors);
-    if (hasErrors(fieldErrors)) return;
-    setSaving(true);
-    setError(null);
-    try {
+  const initial = useMemo<DetailsValues>(() => ({ name: university.name, email: university.email, phone: university.phone ?? '' }), [university]);
+  const { field, submit, saving, saveError } = useSavedForm<DetailsValues>({
+    initial,
+    validate: validateUniversityDetails,
+    save: async (values) => {
       await updateUniversity(await getSupabase(), university.id, { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() === '' ? null : values.phone.trim() });
-      notifySuccess('University details saved');
       onSaved();
-    } catch (saveError) {
-      setError(saveError instanceof Error ? saveError.message : String(saveError));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    successMessage: 'University details saved',
+  });
+  const logoUrl = useLogoUrl(university.logo_path);
 
   const saveLogo = async (path: string) => {
     await updateUniversity(await getSupabase(), university.id, { logo_path: path });
@@ -93,11 +79,11 @@ function UniversityProfile({ university, onSaved }: { readonly university: Unive
         />
       </Section>
       <Section title="University details">
-        <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
-          <TextField label="University Name" value={values.name} error={errors.name} maxLength={200} onChange={set('name')} />
-          <TextField label="Email" type="email" value={values.email} error={errors.email} onChange={set('email')} />
-          <TextField label="Phone" type="tel" value={values.phone} error={errors.phone} onChange={set('phone')} />
-          {error && <ErrorBanner message={error} />}
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <TextField label="University Name" maxLength={200} {...field('name')} />
+          <TextField label="Email" type="email" {...field('email')} />
+          <TextField label="Phone" type="tel" {...field('phone')} />
+          {saveError && <ErrorBanner message={saveError} />}
           <div className={styles.buttons}>
             <Button type="submit" disabled={saving}>
               {saving ? 'Saving…' : 'Save'}

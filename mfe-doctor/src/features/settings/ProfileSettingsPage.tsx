@@ -1,18 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import {
   Button,
   getSupabase,
-  hasErrors,
   LoadingState,
-  notifySuccess,
+  MemberPhotoPicker,
   Section,
   SelectField,
   STAFF_TITLES,
   TextField,
+  useSavedForm,
   useUserProfile,
-  type FieldErrors,
   type Member,
-  MemberPhotoPicker,
 } from '@campuscare/shared';
 import { SettingsHeader } from './SettingsTabs';
 import { saveStaffProfile, staffProfileValues, validateStaffProfile, type StaffProfileValues } from './staffProfileApi';
@@ -21,39 +19,16 @@ import styles from './settings.module.css';
 const TITLE_OPTIONS = STAFF_TITLES.map((title) => ({ value: title, label: title === '' ? '—' : title }));
 
 function ProfileForm({ member, onSaved }: { readonly member: Member; readonly onSaved: () => Promise<void> }) {
-  const [values, setValues] = useState<StaffProfileValues>(() => staffProfileValues(member));
-  const [errors, setErrors] = useState<FieldErrors<StaffProfileValues>>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => setValues(staffProfileValues(member)), [member]);
-
-  const field = (name: keyof StaffProfileValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const fieldErrors = validateStaffProfile(values);
-    setErrors(fieldErrors);
-    setSaveError(null);
-    if (hasErrors(fieldErrors)) return;
-    setSaving(true);
-    try {
+  const initial = useMemo(() => staffProfileValues(member), [member]);
+  const { field, submit, saving, saveError } = useSavedForm<StaffProfileValues>({
+    initial,
+    validate: validateStaffProfile,
+    save: async (values) => {
       await saveStaffProfile(await getSupabase(), member, values);
       await onSaved();
-      notifySuccess('Profile saved');
-    } catch (error) {
-      setSaveError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    successMessage: 'Profile saved',
+  });
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Personal details">

@@ -1,20 +1,18 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import {
   Button,
   ErrorBanner,
   getSupabase,
-  hasErrors,
   HealthProfileFields,
   healthProfileFormValues,
   LoadingState,
-  notifySuccess,
   saveHealthProfile,
   Section,
   SelectField,
   TextField,
+  useSavedForm,
   useUserProfile,
   validateHealthProfile,
-  type FieldErrors,
   type HealthProfile,
   type HealthProfileValues,
   type Member,
@@ -34,44 +32,17 @@ const YEAR_OPTIONS = [{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.m
 
 type Refresh = () => Promise<void>;
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function PersonalDetailsForm({ member, onSaved }: { readonly member: Member; readonly onSaved: Refresh }) {
-  const [values, setValues] = useState<StudentProfileValues>(() => studentProfileValues(member));
-  const [errors, setErrors] = useState<FieldErrors<StudentProfileValues>>({});
-  const [saveError, setSaveError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => setValues(studentProfileValues(member)), [member]);
-
-  const field = (name: keyof StudentProfileValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { readonly target: { readonly value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const fieldErrors = validateStudentProfile(values);
-    setErrors(fieldErrors);
-    setSaveError(undefined);
-    if (hasErrors(fieldErrors)) return;
-    setSaving(true);
-    try {
+  const initial = useMemo(() => studentProfileValues(member), [member]);
+  const { field, submit, saving, saveError } = useSavedForm<StudentProfileValues>({
+    initial,
+    validate: validateStudentProfile,
+    save: async (values) => {
       await saveStudentProfile(await getSupabase(), member, values);
       await onSaved();
-      notifySuccess(SETTINGS_MESSAGES.profileSaved);
-    } catch (error) {
-      setSaveError(messageOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    successMessage: SETTINGS_MESSAGES.profileSaved,
+  });
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Personal details">
@@ -98,34 +69,17 @@ function PersonalDetailsForm({ member, onSaved }: { readonly member: Member; rea
 
 /** The questionnaire's answers, edited with the same fields and rules as /questions. */
 function HealthInformationForm({ member, healthProfile, onSaved }: { readonly member: Member; readonly healthProfile: HealthProfile | null; readonly onSaved: Refresh }) {
-  const [values, setValues] = useState<HealthProfileValues>(() => healthProfileFormValues(healthProfile));
-  const [errors, setErrors] = useState<FieldErrors<HealthProfileValues>>({});
-  const [saveError, setSaveError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => setValues(healthProfileFormValues(healthProfile)), [healthProfile]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const fieldErrors = validateHealthProfile(values);
-    setErrors(fieldErrors);
-    setSaveError(undefined);
-    if (hasErrors(fieldErrors)) return;
-    setSaving(true);
-    try {
-      const refusal = await saveHealthProfile(await getSupabase(), member.id, values);
-      if (refusal) {
-        setSaveError(refusal);
-        return;
-      }
+  const initial = useMemo(() => healthProfileFormValues(healthProfile), [healthProfile]);
+  const { values, setValues, errors, submit, saving, saveError } = useSavedForm<HealthProfileValues>({
+    initial,
+    validate: validateHealthProfile,
+    save: async (changed) => {
+      const refusal = await saveHealthProfile(await getSupabase(), member.id, changed);
+      if (refusal) throw new Error(refusal);
       await onSaved();
-      notifySuccess(SETTINGS_MESSAGES.healthSaved);
-    } catch (error) {
-      setSaveError(messageOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    successMessage: SETTINGS_MESSAGES.healthSaved,
+  });
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Health information">
