@@ -3,7 +3,7 @@ import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
-import { networkQuiet, NEW_PASSWORD, NOT_AN_IMAGE, OVERSIZED_PNG, pathOf, sessionStorageKeys, TINY_PNG, uniqueEmail } from './support/landing-fixtures';
+import { networkQuiet, NEW_PASSWORD, NOT_AN_IMAGE, OVERSIZED_PNG, pathOf, sessionGone, TINY_PNG, uniqueEmail } from './support/landing-fixtures';
 import { SESSION_STORAGE_KEY } from '../shared/src/supabase/client';
 
 let browser: BrowserSession | undefined;
@@ -238,7 +238,7 @@ describe('registration errors', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await text(page, 'An account with this email already exists. Sign in instead.');
     expect(pathOf(page)).toBe('/register');
-    expect(await sessionStorageKeys(page)).not.toContain(SESSION_STORAGE_KEY);
+    expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
   });
 
   it('shows a clear message when the server fails', async () => {
@@ -310,7 +310,7 @@ describe('/signin', () => {
     await fillSignIn(page, 'nobody@northfield.edu', DEMO_PASSWORD, 'student');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await text(page, 'Incorrect email or password');
-    expect(await sessionStorageKeys(page)).not.toContain(SESSION_STORAGE_KEY);
+    expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
   });
 
   it('refuses a role that does not match the account and leaves no session', async () => {
@@ -318,12 +318,12 @@ describe('/signin', () => {
     await fillSignIn(page, DEMO_ACCOUNTS.student, DEMO_PASSWORD, 'doctor');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await text(page, 'This is a student account. Choose “Student” as your role and sign in again.');
-    expect(await sessionStorageKeys(page)).not.toContain(SESSION_STORAGE_KEY);
+    expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
 
     await fillSignIn(page, DEMO_ACCOUNTS.admin, DEMO_PASSWORD, 'doctor');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await text(page, /This is a university administrator account/);
-    expect(await sessionStorageKeys(page)).not.toContain(SESSION_STORAGE_KEY);
+    expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
     expect(await activeSessions(DEMO_ACCOUNTS.admin)).toBe(0);
     await page.getByRole('link', { name: 'Go to the staff sign-in page' }).click();
     await page.waitForURL('**/adminsignin');
@@ -376,7 +376,7 @@ describe('/adminsignin', () => {
     await fillSignIn(page, DEMO_ACCOUNTS.student, DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await text(page, 'Students sign in on the student sign-in page.');
-    expect(await sessionStorageKeys(page)).not.toContain(SESSION_STORAGE_KEY);
+    expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
     await page.getByRole('link', { name: 'Go to the student sign-in page' }).click();
     await page.waitForURL('**/signin');
   });

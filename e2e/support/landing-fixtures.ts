@@ -22,8 +22,15 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** The keys the tab keeps in session storage (the auth session lives there while signed in). */
-export function sessionStorageKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => Object.keys(window.sessionStorage));
+/**
+ * Whether the tab holds no stored session within a few seconds: a refused sign-in removes it, but on a loaded machine
+ * the client's own bookkeeping can still be settling when the refusal message appears.
+ */
+export async function sessionGone(page: Page, key: string): Promise<boolean> {
+  return page
+    .waitForFunction((storageKey) => window.sessionStorage.getItem(storageKey) === null, key, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
 }
 
 export function pathOf(page: Page): string {
