@@ -68,6 +68,8 @@ async function main(): Promise<void> {
       }
       console.log(`  rebuilding ${secondaryIndexes.length} appointment indexes…`);
       for (const definition of secondaryIndexes) await client.query(definition);
+      // The dashboard counters are kept by triggers, which the bulk load bypassed.
+      await client.query('select private.recount_dashboard_tallies()');
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');

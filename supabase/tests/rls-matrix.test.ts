@@ -233,6 +233,23 @@ function specs(ids: Ids): TableSpec[] {
       },
     },
     {
+      table: 'private.dashboard_tallies',
+      scopes: ['own', 'other'],
+      target: (_a, s) => ({ where: "university_id = $1 and subject = 'students'", params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
+      update: 'n = n + 1000',
+      insert: (_a, s) => ({
+        sql: `insert into private.dashboard_tallies (university_id, subject, shard, n) values ($1, 'staff', 15, 1000)`,
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+        setup: `delete from private.dashboard_tallies where university_id = '${s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID}' and shard = 15`,
+      }),
+      allow: {
+        select: none(['own', 'other']),
+        insert: none(['own', 'other']),
+        update: none(['own', 'other']),
+        delete: none(['own', 'other']),
+      },
+    },
+    {
       table: 'public.staff_directory',
       base: 'public.members',
       scopes: ['own', 'other'],
@@ -437,6 +454,7 @@ describe('table matrix', () => {
     'public.audit_log',
     'public.email_outbox',
     'private.university_secrets',
+    'private.dashboard_tallies',
     'public.staff_directory',
     'storage.objects',
   ];
@@ -524,6 +542,13 @@ const rpcCases = (): RpcCase[] => [
   { name: 'remove_member (own university)', sql: 'select public.remove_member($1)', params: () => [nf('student02')], allowed: ['super'] },
   { name: 'remove_member (other university)', sql: 'select public.remove_member($1)', params: () => [sb('student02')], allowed: [] },
   { name: 'dashboard_counts', sql: 'select public.dashboard_counts()', params: () => [], allowed: ALL_SIGNED_IN },
+  {
+    name: 'private.add_to_dashboard_tallies (inflating a counter)',
+    sql: `select private.add_to_dashboard_tallies(array[$1::uuid], array['students'], array[1000::bigint])`,
+    params: () => [NORTHFIELD_ID],
+    allowed: [],
+  },
+  { name: 'private.recount_dashboard_tallies', sql: 'select private.recount_dashboard_tallies()', params: () => [], allowed: [] },
   {
     name: 'get_health_profile (a student of my university)',
     sql: 'select * from public.get_health_profile($1)',

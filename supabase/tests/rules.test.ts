@@ -91,6 +91,8 @@ describe('check, unique and exclusion constraints', () => {
     ['invitations_staff_role', `update public.invitations set role = 'student' where university_id = '${NORTHFIELD_ID}'`],
     ['audit_log_action_values', `insert into public.audit_log (action, table_name) values ('drop', 'x')`],
     ['email_outbox_attempts_check', `insert into public.email_outbox (to_email, subject, body, attempts) values ('a@b.edu', 's', 'b', -1)`],
+    ['dashboard_tallies_subject_check', `insert into private.dashboard_tallies (university_id, subject, shard, n) values ('${NORTHFIELD_ID}', 'programs', 0, 1)`],
+    ['dashboard_tallies_shard_check', `insert into private.dashboard_tallies (university_id, subject, shard, n) values ('${NORTHFIELD_ID}', 'students', 16, 1)`],
     ['email_outbox_delivered_via_check', `insert into public.email_outbox (to_email, subject, body, delivered_via) values ('a@b.edu', 's', 'b', 'pigeon')`],
   ];
 
