@@ -183,7 +183,12 @@ function render(model: Awaited<ReturnType<typeof introspect>>): string {
       else if (f.returnRelation) returns = `${rowType(f.returnRelation, 5)}${f.returnsSet ? '[]' : ''}`;
       else returns = `${type(f.returnType, f.returnSchema, f.returnIsArray)}${f.returnsSet ? '[]' : ''}`;
       const argsBlock = args.length ? `{\n${args.join('\n')}\n${ind(5)}}` : 'never';
-      return `{\n${ind(5)}Args: ${argsBlock}\n${ind(5)}Returns: ${returns}\n${ind(4)}}`;
+      // Like the Supabase CLI: a function returning table rows names the table, so supabase-js can type embeds on it.
+      const setof =
+        outs.length === 0 && f.returnRelation
+          ? `\n${ind(5)}SetofOptions: {\n${ind(6)}from: "*"\n${ind(6)}to: "${f.returnRelation}"\n${ind(6)}isOneToOne: ${!f.returnsSet}\n${ind(6)}isSetofReturn: ${f.returnsSet}\n${ind(5)}}`
+          : '';
+      return `{\n${ind(5)}Args: ${argsBlock}\n${ind(5)}Returns: ${returns}${setof}\n${ind(4)}}`;
     });
     return `${ind(3)}${quote(name)}:\n${ind(4)}${variants.length > 1 ? variants.map((v) => `| ${v}`).join(`\n${ind(4)}`) : variants[0]}`;
   });

@@ -1,9 +1,9 @@
 import type { Pool } from 'pg';
 import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminId, doctorId, studentId } from './dataset';
 import {
-  ADMIN_OVERVIEW_COLUMNS,
-  DOCTOR_DAY_COLUMNS,
-  STUDENT_OWN_COLUMNS,
+  ADMIN_OVERVIEW_ROWS,
+  DOCTOR_DAY_ROWS,
+  STUDENT_OWN_ROWS,
   bookingSlot,
   studentNumberFor,
   type ScenarioContext,
@@ -18,32 +18,34 @@ interface Statement {
   rpc: boolean;
 }
 
-const columns = (list: string) => list.split(',').join(', ');
-
-/** The statement PostgREST runs for each scenario (its own SQL wraps the same query in a json_agg CTE). */
+/**
+ * The core of the statement PostgREST runs for each scenario: the rows of the page and how they are found. (PostgREST
+ * wraps it in a json_agg CTE, adds the embedded doctor/student as lateral subqueries under their own RLS, and counts
+ * the same filter for the total.)
+ */
 function statementFor(scenario: ScenarioName, context: ScenarioContext): Statement {
   const u = BIG_UNIVERSITY;
   switch (scenario) {
     case 'doctor-day':
       return {
         userId: doctorId(u, 1),
-        sql: `select ${columns(DOCTOR_DAY_COLUMNS)} from public.appointments where provider_id = $1 and date >= $2 order by date asc limit 50`,
+        sql: `select * from public.appointments where provider_id = $1 and date >= $2 order by date asc, id asc limit ${DOCTOR_DAY_ROWS}`,
         params: [doctorId(u, 1), context.todayIso],
         rpc: false,
       };
     case 'admin-search':
       return {
         userId: adminId(u),
-        sql: `select ${columns(ADMIN_OVERVIEW_COLUMNS)} from public.appointments where name ilike $1 order by date desc limit 20`,
-        params: [`%${ADMIN_SEARCH_TERM}%`],
-        rpc: false,
+        sql: `select *, count(*) over () as total from public.search_appointments($1) order by date asc, id asc limit ${ADMIN_OVERVIEW_ROWS}`,
+        params: [ADMIN_SEARCH_TERM],
+        rpc: true,
       };
     case 'student-own': {
       const student = studentId(u, studentNumberFor(1));
       return {
         userId: student,
-        sql: `select ${columns(STUDENT_OWN_COLUMNS)} from public.appointments where student_id = $1 order by date desc limit 20`,
-        params: [student],
+        sql: `select * from public.appointments where student_id = $1 and date < $2 order by date desc limit ${STUDENT_OWN_ROWS}`,
+        params: [student, context.todayIso],
         rpc: false,
       };
     }

@@ -30,10 +30,19 @@ export interface ScenarioRequest {
   userId: string;
 }
 
-export const DOCTOR_DAY_COLUMNS = 'id,date,name,reason,status,reg,department';
-export const ADMIN_OVERVIEW_COLUMNS = 'id,date,name,reg,department,reason,status,provider_id';
-export const STUDENT_OWN_COLUMNS = 'id,date,duration_minutes,reason,status,provider_id,cancel_reason';
+/** The columns and embeds the screens ask for: mfe-doctor listMyAppointments and shared listAppointments. */
+export const DOCTOR_DAY_COLUMNS =
+  '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name), student:members!appointments_student_id_fkey(email, phone)';
+export const ADMIN_OVERVIEW_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
+/** The doctor's page is measured at 50 rows (the issue's figure; the screen shows 10 at a time). */
+export const DOCTOR_DAY_ROWS = 50;
+/** The admin overview's page size. */
+export const ADMIN_OVERVIEW_ROWS = 10;
+/** The student's "past appointments" page size. */
+export const STUDENT_OWN_ROWS = 5;
 export const BOOKING_MINUTES = 30;
+/** Every list screen asks for an exact total (its pagination shows it). */
+const EXACT_COUNT = { prefer: 'count=exact' };
 
 /** Same claims as the auth service's access tokens (server/src/auth/sessions.ts), valid for an hour. */
 export function accessToken(userId: string, email: string, context: ScenarioContext): string {
@@ -92,47 +101,45 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
           select: DOCTOR_DAY_COLUMNS,
           provider_id: `eq.${doctorId(u, doctor)}`,
           date: `gte.${context.todayIso}`,
-          order: 'date.asc',
-          limit: '50',
+          order: 'date.asc,id.asc',
+          offset: '0',
+          limit: String(DOCTOR_DAY_ROWS),
         });
         return {
           method: 'GET',
           path: `/appointments?${query}`,
-          headers: { authorization: bearer(doctorId(u, doctor), doctorEmail(u, doctor)) },
+          headers: { authorization: bearer(doctorId(u, doctor), doctorEmail(u, doctor)), ...EXACT_COUNT },
           userId: doctorId(u, doctor),
         };
       };
     case 'admin-search':
+      // What the overview's search sends (shared listAppointments): the search RPC, ordered, paged and counted.
       return () => {
-        const query = new URLSearchParams({
-          select: ADMIN_OVERVIEW_COLUMNS,
-          name: `ilike.*${ADMIN_SEARCH_TERM}*`,
-          order: 'date.desc',
-          limit: '20',
-        });
+        const query = new URLSearchParams({ select: ADMIN_OVERVIEW_COLUMNS, order: 'date.asc,id.asc', offset: '0', limit: String(ADMIN_OVERVIEW_ROWS) });
         return {
-          method: 'GET',
-          path: `/appointments?${query}`,
-          // No total: counting every match of a common name costs ~30 ms of database time per request whether
-          // `count=exact` or `count=estimated` is asked (PostgREST's estimate starts with the exact count), so a
-          // search pages with "next" while a full page comes back (bench/results/latest.md, "Counting").
-          headers: { authorization: bearer(adminId(u), adminEmail(u)) },
+          method: 'POST',
+          path: `/rpc/search_appointments?${query}`,
+          headers: { authorization: bearer(adminId(u), adminEmail(u)), 'content-type': 'application/json', ...EXACT_COUNT },
+          body: JSON.stringify({ term: ADMIN_SEARCH_TERM }),
           userId: adminId(u),
         };
       };
     case 'student-own':
+      // The student's past appointments, newest first (mfe-student listMyAppointments).
       return (n) => {
         const student = studentNumberFor(n);
         const query = new URLSearchParams({
-          select: STUDENT_OWN_COLUMNS,
+          select: '*',
           student_id: `eq.${studentId(u, student)}`,
+          date: `lt.${context.todayIso}`,
           order: 'date.desc',
-          limit: '20',
+          offset: '0',
+          limit: String(STUDENT_OWN_ROWS),
         });
         return {
           method: 'GET',
           path: `/appointments?${query}`,
-          headers: { authorization: bearer(studentId(u, student), studentEmail(u, student)) },
+          headers: { authorization: bearer(studentId(u, student), studentEmail(u, student)), ...EXACT_COUNT },
           userId: studentId(u, student),
         };
       };

@@ -438,6 +438,11 @@ export type Database = {
       }
     }
     Functions: {
+      appointments_total:
+        {
+          Args: never
+          Returns: number
+        }
       book_appointment:
         {
           Args: {
@@ -467,6 +472,12 @@ export type Database = {
             created_at: string
             updated_at: string
           }
+          SetofOptions: {
+            from: "*"
+            to: "appointments"
+            isOneToOne: true
+            isSetofReturn: false
+          }
         }
       dashboard_counts:
         {
@@ -487,6 +498,12 @@ export type Database = {
             bmi: number | null
             updated_at: string
           }[]
+          SetofOptions: {
+            from: "*"
+            to: "health_profiles"
+            isOneToOne: false
+            isSetofReturn: true
+          }
         }
       invite_staff:
         {
@@ -530,6 +547,12 @@ export type Database = {
             created_at: string
             updated_at: string
           }
+          SetofOptions: {
+            from: "*"
+            to: "members"
+            isOneToOne: true
+            isSetofReturn: false
+          }
         }
       remove_member:
         {
@@ -537,6 +560,35 @@ export type Database = {
             member_id: string
           }
           Returns: undefined
+        }
+      search_appointments:
+        {
+          Args: {
+            term: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            provider_id: string | null
+            date: string
+            duration_minutes: number
+            name: string
+            department: string
+            reg: string
+            year: number
+            reason: string
+            status: Database["public"]["Enums"]["appointment_status"]
+            cancel_reason: string | null
+            created_at: string
+            updated_at: string
+          }[]
+          SetofOptions: {
+            from: "*"
+            to: "appointments"
+            isOneToOne: false
+            isSetofReturn: true
+          }
         }
       set_default_staff_password:
         {
@@ -572,6 +624,12 @@ export type Database = {
             avatar_path: string | null
             created_at: string
             updated_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "members"
+            isOneToOne: true
+            isSetofReturn: false
           }
         }
       university_for_join_code:
@@ -611,6 +669,12 @@ export type Database = {
             cancel_reason: string | null
             created_at: string
             updated_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "appointments"
+            isOneToOne: true
+            isSetofReturn: false
           }
         }
     }

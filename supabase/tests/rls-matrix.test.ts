@@ -548,6 +548,21 @@ const rpcCases = (): RpcCase[] => [
     params: () => [NORTHFIELD_ID],
     allowed: [],
   },
+  {
+    name: 'search_appointments (own university)',
+    sql: `select id from public.search_appointments('nfu/')`,
+    params: () => [],
+    allowed: STAFF,
+    needsRow: true,
+  },
+  {
+    name: 'search_appointments (a term only the other university has)',
+    sql: `select id from public.search_appointments('SBU/')`,
+    params: () => [],
+    allowed: [],
+    needsRow: true,
+  },
+  { name: 'appointments_total', sql: 'select public.appointments_total()', params: () => [], allowed: STAFF },
   { name: 'private.recount_dashboard_tallies', sql: 'select private.recount_dashboard_tallies()', params: () => [], allowed: [] },
   {
     name: 'get_health_profile (a student of my university)',

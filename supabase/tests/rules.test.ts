@@ -514,3 +514,42 @@ describe('dashboard_counts and lookups', () => {
   });
 });
 
+
+describe('appointment search and totals at scale', () => {
+  const search = (caller: string, term: string) => probe<{ name: string; reg: string }>(client, caller, 'select name, reg from public.search_appointments($1)', [term]);
+
+  it('finds names and registration numbers case-insensitively, in the caller university only', async () => {
+    const byReg = await search(ADMIN, 'nfu/2024');
+    expect(byReg.ok).toBe(true);
+    expect(byReg.rows.length).toBeGreaterThan(0);
+    expect(byReg.rows.every((r) => r.reg.startsWith('NFU/2024'))).toBe(true);
+    const { rows } = await client.query<{ name: string }>(`select name from public.appointments where university_id = $1 limit 1`, [NORTHFIELD_ID]);
+    const byName = await search(DOCTOR, rows[0].name.toUpperCase());
+    expect(byName.rows.length).toBeGreaterThan(0);
+    expect(byName.rows.every((r) => r.name === rows[0].name && r.reg.startsWith('NFU/'))).toBe(true);
+    // The seed gives both universities the same names: each sees only its own students' appointments.
+    const southbank = await search(sb('admin'), rows[0].name);
+    expect(southbank.rows.length).toBeGreaterThan(0);
+    expect(southbank.rows.every((r) => r.reg.startsWith('SBU/'))).toBe(true);
+  });
+
+  it('treats % and _ in a term as plain characters', async () => {
+    expect((await search(ADMIN, '%')).rows).toEqual([]);
+    expect((await search(ADMIN, '_')).rows).toEqual([]);
+  });
+
+  it('refuses students, empty and overlong terms with a clear message', async () => {
+    expect((await search(STUDENT, 'nfu')).error?.message).toBe('Only clinic staff can search appointments');
+    expect((await search(ADMIN, '  ')).error?.message).toBe('Search for 1 to 100 characters');
+    expect((await search(ADMIN, 'x'.repeat(101))).error?.message).toBe('Search for 1 to 100 characters');
+  });
+
+  it("appointments_total is the staff member's university's real count", async () => {
+    for (const [caller, university] of [[DOCTOR, NORTHFIELD_ID], [sb('admin'), SOUTHBANK_ID]]) {
+      const total = await probe<{ n: string }>(client, caller, 'select public.appointments_total() n');
+      const real = await client.query<{ n: string }>('select count(*) n from public.appointments where university_id = $1', [university]);
+      expect(total.rows[0].n).toBe(real.rows[0].n);
+    }
+    expect((await probe(client, STUDENT, 'select public.appointments_total()')).error?.message).toBe("Only clinic staff can see the university's appointments");
+  });
+});

@@ -5,21 +5,26 @@ import { listAppointments, nextStatuses, providerName, searchPattern, toDateTime
 
 type Call = readonly [string, ...unknown[]];
 
-function fakeClient(result: { data?: unknown; count?: number | null; error?: { message: string } | null }) {
+/** A supabase-js stand-in recording every builder call; `appointments_total` answers `total`, anything else `result`. */
+function fakeClient(result: { data?: unknown; count?: number | null; error?: { message: string } | null }, total?: { data: number | null; error: { message: string } | null }) {
   const calls: Call[] = [];
-  const builder: Record<string, unknown> = {};
-  for (const method of ['from', 'select', 'or', 'eq', 'order', 'range']) {
-    builder[method] = (...args: unknown[]) => {
-      calls.push([method, ...args]);
-      return builder;
-    };
-  }
-  builder.rpc = async (...args: unknown[]) => {
-    calls.push(['rpc', ...args]);
-    return { data: result.data ?? null, error: result.error ?? null };
+  const builder = (answer: () => unknown): Record<string, unknown> => {
+    const chain: Record<string, unknown> = {};
+    for (const method of ['from', 'select', 'or', 'eq', 'order', 'range']) {
+      chain[method] = (...args: unknown[]) => {
+        calls.push([method, ...args]);
+        return chain;
+      };
+    }
+    chain.then = (resolve: (value: unknown) => void) => resolve(answer());
+    return chain;
   };
-  builder.then = (resolve: (value: unknown) => void) => resolve({ data: result.data ?? null, count: result.count ?? null, error: result.error ?? null });
-  return { client: builder as unknown as CampusCareClient, calls };
+  const client = builder(() => ({ data: result.data ?? null, count: result.count ?? null, error: result.error ?? null }));
+  client.rpc = (...args: unknown[]) => {
+    calls.push(['rpc', ...args]);
+    return args[0] === 'appointments_total' && total ? builder(() => total) : client;
+  };
+  return { client: client as unknown as CampusCareClient, calls };
 }
 
 const appointment: Appointment = {
@@ -41,26 +46,40 @@ const appointment: Appointment = {
 };
 
 describe('listAppointments', () => {
-  it('searches name and registration number, filters and sorts on the server, one page at a time', async () => {
+  it('searches through search_appointments, filters and sorts on the server, one page at a time', async () => {
     const { client, calls } = fakeClient({ data: [], count: 42 });
-    const result = await listAppointments(client, { page: 3, pageSize: 10, search: 'NFU/2024', status: 'scheduled', order: 'desc', providerId: 'd1' });
+    const result = await listAppointments(client, { page: 3, pageSize: 10, search: ' NFU/2024 ', status: 'scheduled', order: 'desc', providerId: 'd1' });
     expect(result.total).toBe(42);
-    expect(calls).toContainEqual(['or', 'name.ilike.*NFU/2024*,reg.ilike.*NFU/2024*']);
+    expect(calls).toContainEqual(['rpc', 'search_appointments', { term: 'NFU/2024' }, { count: 'exact' }]);
     expect(calls).toContainEqual(['eq', 'status', 'scheduled']);
     expect(calls).toContainEqual(['eq', 'provider_id', 'd1']);
     expect(calls).toContainEqual(['order', 'date', { ascending: false }]);
     expect(calls).toContainEqual(['range', 20, 29]);
+    expect(calls.map(([method]) => method)).not.toContain('from');
   });
 
-  it('leaves out empty filters', async () => {
-    const { client, calls } = fakeClient({ data: [], count: 0 });
-    await listAppointments(client, { page: 1, pageSize: 10, search: '  ' });
-    expect(calls.map(([method]) => method)).not.toContain('or');
+  it('takes the unfiltered total from the counters instead of counting every row', async () => {
+    const { client, calls } = fakeClient({ data: [], count: null }, { data: 1013, error: null });
+    const result = await listAppointments(client, { page: 1, pageSize: 10, search: '  ' });
+    expect(result.total).toBe(1013);
+    expect(calls).toContainEqual(['from', 'appointments']);
+    expect(calls.find(([method]) => method === 'select')?.[2]).toEqual({});
+    expect(calls).toContainEqual(['rpc', 'appointments_total']);
     expect(calls.map(([method]) => method)).not.toContain('eq');
   });
 
-  it('reports the database error', async () => {
-    await expect(listAppointments(fakeClient({ error: { message: 'boom' } }).client, { page: 1, pageSize: 10 })).rejects.toThrow('boom');
+  it('counts exactly when a filter narrows the list', async () => {
+    const { client, calls } = fakeClient({ data: [], count: 7 });
+    const result = await listAppointments(client, { page: 1, pageSize: 10, status: 'ongoing' });
+    expect(result.total).toBe(7);
+    expect(calls.find(([method]) => method === 'select')?.[2]).toEqual({ count: 'exact' });
+    expect(calls.filter(([method]) => method === 'rpc')).toEqual([]);
+  });
+
+  it('reports the database error, of the page or of the total', async () => {
+    await expect(listAppointments(fakeClient({ error: { message: 'boom' } }).client, { page: 1, pageSize: 10, status: 'ongoing' })).rejects.toThrow('boom');
+    const totalFails = fakeClient({ data: [] }, { data: null, error: { message: 'Only clinic staff can see the university\'s appointments' } }).client;
+    await expect(listAppointments(totalFails, { page: 1, pageSize: 10 })).rejects.toThrow('Only clinic staff');
   });
 });
 
