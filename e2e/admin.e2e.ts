@@ -205,7 +205,7 @@ describe('staff', () => {
 
     await invite.getByRole('button', { name: 'Send' }).click();
     await waitForText(page, 'Invitation sent to new.doctor@northfield.edu');
-    const mail = await mailboxMessage(page, suite.stack.url, 'new.doctor@northfield.edu', 'You have been invited to Northfield University on CampusCare');
+    const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'new.doctor@northfield.edu', 'You have been invited to Northfield University on CampusCare');
     expect(mail).toContain(`${suite.stack.url}/adminsignin?email=new.doctor@northfield.edu`);
     expect(mail).not.toContain(NORTHFIELD_STAFF_PASSWORD);
 
@@ -302,7 +302,7 @@ describe('students', () => {
     await page.getByLabel('Student email').fill('fresher@example.edu');
     await page.getByRole('button', { name: 'Send join link' }).click();
     await waitForText(page, 'Join link sent to fresher@example.edu');
-    const mail = await mailboxMessage(page, suite.stack.url, 'fresher@example.edu', 'Join Northfield University on CampusCare');
+    const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'fresher@example.edu', 'Join Northfield University on CampusCare');
     expect(mail).toContain('/register?join=NORTHFIELD');
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });

@@ -15,10 +15,10 @@ import { dirname, join, resolve } from 'node:path';
 import type { Pool } from 'pg';
 import { freePort } from '../../server/src/ports';
 import { REPO_ROOT, startStack, type Stack } from '../../server/src/stack';
-import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir } from './dataset';
+import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir, doctorId } from './dataset';
 import { explainScenario } from './explain';
 import type { LoadJob, LoadResult } from './load';
-import { SCENARIOS, requestBuilder, type ScenarioContext, type ScenarioName } from './scenarios';
+import { SCENARIOS, benchSessionId, requestBuilder, type ScenarioContext, type ScenarioName } from './scenarios';
 
 type Target = 'direct' | 'gateway';
 
@@ -95,6 +95,9 @@ async function main(): Promise<void> {
       bookingWindowStartIso: rows[0].window_start.toISOString(),
     };
     await deleteBenchBookings(stack.adminPool, context);
+    await createBenchSessions(stack.adminPool);
+    const gateCost = await measureRequestGate(stack.adminPool);
+    console.log(`request gate (gate.check_request): ${gateCost}`);
 
     const targets: Record<Target, string> = { direct: stack.postgrestUrl, gateway: `${stack.url}/rest/v1` };
     const results: ScenarioResult[] = [];
@@ -148,7 +151,7 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) plans.push({ scenario, plan: await explainScenario(stack.adminPool, scenario, context) });
 
     const machine = await describeMachine(stack);
-    const report = renderReport({ results, plans, machine, seconds, rounds, connections });
+    const report = renderReport({ results, plans, machine, seconds, rounds, connections, gateCost });
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, report);
     console.log(`\n${renderTable(results)}\n\nFull report with plans: ${resultsFile}`);
@@ -225,6 +228,51 @@ async function deleteBenchBookings(pool: Pool, context: ScenarioContext | undefi
     client.release();
   }
   await pool.query('vacuum (analyze) public.appointments, public.audit_log');
+}
+
+/** The request gate refuses tokens without a live session: one per benchmark user, ids as scenarios.ts mints them. */
+async function createBenchSessions(pool: Pool): Promise<void> {
+  await pool.query(
+    `insert into auth.sessions (id, user_id) select md5('bench-session:' || u.id::text)::uuid, u.id from auth.users u
+     on conflict (id) do nothing`,
+  );
+}
+
+/**
+ * What the request gate adds to every API request, measured inside PostgreSQL as a doctor with a live session: the
+ * mean time of the pre-request call PostgREST makes, against the same loop doing nothing.
+ */
+async function measureRequestGate(pool: Pool): Promise<string> {
+  const doctor = doctorId(BIG_UNIVERSITY, 1);
+  const claims = JSON.stringify({ role: 'authenticated', aud: 'authenticated', sub: doctor, session_id: benchSessionId(doctor) });
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('request.jwt.claims', $1, true), set_config('request.method', 'GET', true),
+                               set_config('request.path', '/appointments', true)`, [claims]);
+    await client.query('set local role authenticated');
+    const calls = 20_000;
+    // The DO block runs as the doctor and hands its result back through transaction-local settings.
+    await client.query(`do $$
+      declare t0 timestamptz; t1 timestamptz; t2 timestamptz;
+      begin
+        t0 := clock_timestamp();
+        for i in 1..${calls} loop perform gate.check_request(); end loop;
+        t1 := clock_timestamp();
+        for i in 1..${calls} loop perform 1; end loop;
+        t2 := clock_timestamp();
+        perform set_config('bench.gate_us', (extract(epoch from t1 - t0) * 1e6 / ${calls})::text, true);
+        perform set_config('bench.empty_us', (extract(epoch from t2 - t1) * 1e6 / ${calls})::text, true);
+      end $$`);
+    const measured = await client.query<{ gate_us: number; empty_us: number }>(
+      `select current_setting('bench.gate_us')::float8 as gate_us, current_setting('bench.empty_us')::float8 as empty_us`,
+    );
+    await client.query('rollback');
+    const { gate_us: gateUs, empty_us: emptyUs } = measured.rows[0];
+    return `${(gateUs - emptyUs).toFixed(1)} µs of database time per request (mean of ${calls.toLocaleString('en')} calls)`;
+  } finally {
+    client.release();
+  }
 }
 
 /** No student and no doctor may hold two overlapping active appointments among everything booked. */
@@ -321,6 +369,7 @@ function renderReport(input: {
   seconds: number;
   rounds: number;
   connections: number;
+  gateCost: string;
 }): string {
   const probes = input.results
     .map((r) => `- **${r.scenario}**: ${r.probe}${r.bookingCheck ? `; afterwards: ${r.bookingCheck}` : ''}`)
@@ -348,6 +397,10 @@ ${input.machine}
 ${renderTable(input.results)}
 
 Goals: reads p95 ≤ 25 ms, dashboard p95 ≤ 50 ms, booking ≥ 300/s without double booking, gateway ≥ ${MIN_GATEWAY_RATIO} × direct.
+
+Every request above passes the request gate (\`gate.check_request\`, PostgREST's \`db-pre-request\`: the token's
+session must be live, and an account with the default staff password may only read its own row). Its cost, as a
+doctor with a live session: ${input.gateCost}.
 
 ## What each scenario sent (one probe through the gateway)
 

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { signJwt } from '../../server/src/jwt';
-import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminEmail, adminId, doctorEmail, doctorId, studentEmail, studentId } from './dataset';
+import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminEmail, adminId, doctorEmail, doctorId, md5Uuid, studentEmail, studentId } from './dataset';
 
 /**
  * The screens under test, as the request supabase-js sends for each: method, PostgREST path + query string, headers
@@ -44,6 +43,12 @@ export const BOOKING_MINUTES = 30;
 /** Every list screen asks for an exact total (its pagination shows it). */
 const EXACT_COUNT = { prefer: 'count=exact' };
 
+/**
+ * Each benchmark user's one session (the request gate refuses tokens whose session is not in auth.sessions): the same
+ * id in SQL, `md5('bench-session:' || user_id)::uuid`, so run.ts can create them all in one statement.
+ */
+export const benchSessionId = (userId: string) => md5Uuid(`bench-session:${userId}`);
+
 /** Same claims as the auth service's access tokens (server/src/auth/sessions.ts), valid for an hour. */
 export function accessToken(userId: string, email: string, context: ScenarioContext): string {
   const iat = Math.floor(Date.now() / 1000);
@@ -61,7 +66,7 @@ export function accessToken(userId: string, email: string, context: ScenarioCont
       role: 'authenticated',
       aal: 'aal1',
       amr: [{ method: 'password', timestamp: iat }],
-      session_id: randomUUID(),
+      session_id: benchSessionId(userId),
       is_anonymous: false,
     },
     context.jwtSecret,

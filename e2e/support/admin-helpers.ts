@@ -21,11 +21,15 @@ export async function canSignIn(stack: TestStack, email: string, password: strin
   return response.ok;
 }
 
-/** Waits until the local mailbox shows a message to `email` with `subject`; returns the message text. */
-export async function mailboxMessage(page: Page, stackUrl: string, email: string, subject: string): Promise<string> {
+/**
+ * Waits until the local mailbox (its URL carries the secret token the stack printed) shows a message to `email` with
+ * `subject`; returns the message text.
+ */
+export async function mailboxMessage(page: Page, mailboxUrl: string | null, email: string, subject: string): Promise<string> {
+  if (!mailboxUrl) throw new Error('this stack serves no local mailbox');
   const deadline = Date.now() + 30_000;
   for (;;) {
-    await page.goto(`${stackUrl}/mailbox`);
+    await page.goto(mailboxUrl);
     const message = page.getByRole('article').filter({ hasText: `To ${email}` }).filter({ has: page.getByRole('heading', { name: subject }) });
     if ((await message.count()) > 0) return message.first().innerText();
     if (Date.now() > deadline) throw new Error(`no "${subject}" to ${email} in the mailbox`);

@@ -39,8 +39,27 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
     throw new JwtError('invalid JWT: unable to parse or verify signature, signature is invalid');
   }
   if (typeof claims !== 'object' || claims === null) throw new JwtError('invalid JWT: claims are not an object');
-  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) {
+  // A token that never expires could never be taken back, so one without `exp` is no token at all.
+  if (typeof claims.exp !== 'number') throw new JwtError('invalid JWT: token has invalid claims: token has no expiry');
+  if (claims.exp <= nowSeconds) {
     throw new JwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+  }
+  return claims;
+}
+
+/** The audience of user access tokens (GoTrue's `aud`); the API keys name none. */
+export const API_AUDIENCE = 'authenticated';
+
+/**
+ * Verifies a token presented to the API (an API key or a user's access token): a token issued for another audience,
+ * or a user token that names none, is refused even when its signature is good.
+ */
+export function verifyApiToken(token: string, secret: string): JwtClaims {
+  const claims = verifyJwt(token, secret);
+  const audiences = claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  const forThisApi = audiences.includes(API_AUDIENCE);
+  if ((audiences.length > 0 && !forThisApi) || (claims.role === 'authenticated' && !forThisApi)) {
+    throw new JwtError('invalid JWT: token has invalid claims: the audience is not this API');
   }
   return claims;
 }

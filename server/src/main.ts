@@ -32,11 +32,16 @@ async function main(): Promise<void> {
     dataDir: resolve(REPO_ROOT, process.env.CAMPUSCARE_DATA_DIR ?? '.data'),
     port,
     publicUrl: process.env.PUBLIC_URL,
+    host: process.env.HOST,
     smtpUrl: process.env.SMTP_URL,
     mailFrom: process.env.MAIL_FROM,
+    devBuilds: Boolean(process.env.CAMPUSCARE_WATCHING_APPS),
     logger,
   });
-  console.log(`\nCampusCare is running at ${stack.url}\n`);
+  console.log(`\nCampusCare is running at ${stack.url}`);
+  // The mailbox shows recovery links: only whoever can read this terminal gets its secret.
+  if (stack.mailboxUrl) console.log(`Local mailbox (keep this link to yourself): ${stack.mailboxUrl}`);
+  console.log('');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Pool } from 'pg';
@@ -7,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits, type GatewayContext } from './gateway/context';
 import { registerApiGateway } from './gateway/api-gateway';
 import { restProxy } from './gateway/rest-proxy';
+import { registerSecurityHeaders } from './gateway/security-headers';
 import { createLogger } from './logger';
 import { mailboxPage } from './mail/mailbox-page';
 import { startOutboxDelivery } from './mail/outbox';
@@ -24,6 +26,7 @@ export const REPO_ROOT = resolve(__dirname, '..', '..');
 export interface StackOptions {
   dataDir: string;
   port: number;
+  /** Address to listen on (env HOST); loopback by default, so nothing is exposed unless asked. */
   host?: string;
   /** Origin clients reach the gateway at; defaults to http://localhost:<port>. */
   publicUrl?: string;
@@ -43,6 +46,8 @@ export interface StackOptions {
   mailFrom?: string;
   /** Serve /mailbox (the local mailbox page); on by default, off when NODE_ENV=production. */
   mailbox?: boolean;
+  /** The apps are development builds (`npm run dev`), whose modules need eval. */
+  devBuilds?: boolean;
   /** Deliver email_outbox rows in this process (default true; benchmarks and tests of delivery itself turn it off). */
   deliverEmail?: boolean;
 }
@@ -56,6 +61,8 @@ export interface Stack {
   adminPool: Pool;
   postgrest: Postgrest;
   postgrestUrl: string;
+  /** The local mailbox with its secret token, or null when the mailbox is off. */
+  mailboxUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -108,10 +115,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dataDir,
       logger,
       authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
+      requestGate: await configuredRequestGate(cluster.adminPool),
     };
     const hasOutbox = await tableExists(cluster.adminPool, 'public.email_outbox');
     const mailboxEnabled = hasOutbox && (options.mailbox ?? process.env.NODE_ENV !== 'production');
-    const app = await buildGateway(context, postgrest.url, options.appsRoot ?? REPO_ROOT, mailboxEnabled);
+    const mailboxToken = mailboxEnabled ? randomBytes(24).toString('base64url') : null;
+    const app = await buildGateway(context, {
+      postgrestUrl: postgrest.url,
+      appsRoot: options.appsRoot ?? REPO_ROOT,
+      mailboxToken,
+      devBuilds: options.devBuilds ?? false,
+    });
     stopSteps.push(() => app.close());
     if (hasOutbox && options.deliverEmail !== false) {
       const transport = options.smtpUrl
@@ -120,7 +134,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const delivery = startOutboxDelivery({ pool: cluster.adminPool, transport, logger: logger.child({ component: 'mail' }) });
       stopSteps.push(() => delivery.stop());
     }
-    await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+    await app.listen({ port: options.port, host: options.host ?? 'localhost' });
     logger.info({ url: publicUrl }, 'CampusCare is up');
 
     return {
@@ -131,6 +145,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       adminPool: cluster.adminPool,
       postgrest,
       postgrestUrl: postgrest.url,
+      mailboxUrl: mailboxToken ? `${publicUrl}/mailbox?token=${mailboxToken}` : null,
       stop: stopAll,
     };
   } catch (error) {
@@ -139,20 +154,43 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
+/** The `db-pre-request` function the migrations configured for PostgREST (as `pgrst.db_pre_request` on its role). */
+async function configuredRequestGate(pool: Pool): Promise<string | null> {
+  const { rows } = await pool.query<{ gate: string }>(
+    `select substr(setting, length('pgrst.db_pre_request=') + 1) as gate
+       from pg_db_role_setting s join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) setting
+      where r.rolname = 'authenticator' and s.setdatabase = 0 and setting like 'pgrst.db\\_pre\\_request=%'`,
+  );
+  const gate = rows[0]?.gate;
+  if (gate === undefined) return null;
+  // The name is spliced into SQL by the storage service, so it must be a plain schema-qualified name.
+  if (!/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/.test(gate)) throw new Error(`pgrst.db_pre_request is not a function name: ${gate}`);
+  return gate;
+}
+
 async function tableExists(pool: Pool, name: string): Promise<boolean> {
   const { rows } = await pool.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [name]);
   return rows[0].exists;
 }
 
-async function buildGateway(context: GatewayContext, postgrestUrl: string, appsRoot: string, mailbox: boolean) {
+interface GatewayOptions {
+  postgrestUrl: string;
+  appsRoot: string;
+  /** The secret that opens /mailbox; null serves no mailbox. */
+  mailboxToken: string | null;
+  devBuilds: boolean;
+}
+
+async function buildGateway(context: GatewayContext, { postgrestUrl, appsRoot, mailboxToken, devBuilds }: GatewayOptions) {
   const gatewayLogger: FastifyBaseLogger = context.logger.child({ component: 'gateway' });
   // Per-request lines would drown the log (and the benchmarks); errors are still logged by the services.
   const app = Fastify({ loggerInstance: gatewayLogger, logController: new LogController({ disableRequestLogging: true }), trustProxy: false });
+  await registerSecurityHeaders(app, { apiOrigin: new URL(context.publicUrl).origin, allowEval: devBuilds });
   registerApiGateway(app, context.secrets);
-  await app.register(restProxy, { prefix: '/rest/v1', postgrestUrl });
+  await app.register(restProxy, { prefix: '/rest/v1', postgrestUrl, jwtSecret: context.secrets.jwtSecret });
   await app.register(authRoutes(context), { prefix: '/auth/v1' });
   await app.register(storageRoutes(context), { prefix: '/storage/v1' });
-  if (mailbox) await app.register(mailboxPage, { pool: context.adminPool });
+  if (mailboxToken) await app.register(mailboxPage, { pool: context.adminPool, token: mailboxToken });
   await app.register(appsPlugin, { appsRoot, publicUrl: context.publicUrl, anonKey: context.secrets.anonKey });
   return app;
 }

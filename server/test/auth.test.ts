@@ -39,6 +39,7 @@ async function startGateway(limits: Partial<AuthRateLimits> = {}): Promise<strin
     dataDir,
     logger,
     authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...limits },
+    requestGate: null,
   };
   const app = Fastify();
   registerApiGateway(app, secrets);

@@ -26,7 +26,7 @@ describe('email delivery', () => {
     let page = '';
     for (let attempt = 0; attempt < 50 && !page.includes('new.doctor@northfield.edu'); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      page = await (await fetch(`${stack.url}/mailbox`)).text();
+      page = await (await fetch(`${stack.mailboxUrl}`)).text();
     }
     expect(page).toContain('To new.doctor@northfield.edu');
     expect(page).toContain(`<a href="${stack.url}/adminsignin?email=`);

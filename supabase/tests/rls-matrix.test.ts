@@ -9,7 +9,7 @@ import type { Client } from 'pg';
 import { probe, runAs, startTestDb, type Caller, type TestDb } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
-const ACTORS = ['anon', 'student', 'doctor', 'admin', 'super', 'deactivated_doctor', 'deactivated_student'] as const;
+const ACTORS = ['anon', 'student', 'doctor', 'admin', 'super', 'deactivated_doctor', 'deactivated_student', 'pending_doctor'] as const;
 type Actor = (typeof ACTORS)[number];
 type Op = 'select' | 'insert' | 'update' | 'delete';
 const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
@@ -25,6 +25,8 @@ const CALLER: Record<Actor, Caller> = {
   super: nf('admin'),
   deactivated_doctor: nf('dr.chen'),
   deactivated_student: nf('student20'),
+  // Invited in beforeAll: still has the default staff password (must_change_password), so it may read its own row only.
+  pending_doctor: null,
 };
 
 const ALL_SIGNED_IN: Actor[] = ['student', 'doctor', 'admin', 'super'];
@@ -97,7 +99,7 @@ function specs(ids: Ids): TableSpec[] {
         params: [s === 'other' ? SOUTHBANK_ID : NORTHFIELD_ID],
       }),
       allow: {
-        select: { self: ALL_SIGNED_IN, own_staff: STAFF, own_student: STAFF, other: [] },
+        select: { self: [...ALL_SIGNED_IN, 'pending_doctor'], own_staff: STAFF, own_student: STAFF, other: [] },
         insert: none(['self', 'own_staff', 'own_student', 'other']),
         update: { self: ALL_SIGNED_IN, own_staff: [], own_student: [], other: [] },
         delete: none(['self', 'own_staff', 'own_student', 'other']),
@@ -319,6 +321,9 @@ const results: ProbeResult[] = [];
 beforeAll(async () => {
   db = await startTestDb();
   client = await db.connect();
+  await runAs(client, CALLER.super, `select public.invite_staff('pending.doctor@northfield.edu')`);
+  const invited = await client.query(`select id from public.members where email = 'pending.doctor@northfield.edu' and must_change_password`);
+  CALLER.pending_doctor = String(invited.rows[0].id);
   // Deactivate one doctor and one student the way a super admin does.
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_doctor]);
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_student]);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
-import { JwtError, signJwt, verifyJwt } from '../jwt';
+import { JwtError, signJwt, verifyApiToken } from '../jwt';
 import { inTransaction } from './db';
 import { AuthError, badJwt, noAuthorization, sessionNotFound, userBanned } from './errors';
 import { isJsonObject, isUuid } from './input';
@@ -199,7 +199,7 @@ export function bearerToken(request: FastifyRequest): string {
 
 export function verifiedClaims(token: string, jwtSecret: string): Record<string, unknown> {
   try {
-    return verifyJwt(token, jwtSecret);
+    return verifyApiToken(token, jwtSecret);
   } catch (error) {
     if (error instanceof JwtError) throw badJwt(error.message);
     throw error;

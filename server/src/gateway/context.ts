@@ -31,4 +31,9 @@ export interface GatewayContext {
   dataDir: string;
   logger: Logger;
   authRateLimits: AuthRateLimits;
+  /**
+   * The function PostgREST runs before every request (its `db-pre-request` setting, e.g. `gate.check_request`), or
+   * null when the database sets none. The storage service runs it too, so both APIs refuse the same requests.
+   */
+  requestGate: string | null;
 }

@@ -1,13 +1,50 @@
 import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { JwtError, verifyApiToken } from '../jwt';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** PostgREST's error body, so supabase-js reads the gateway's refusals like PostgREST's own. */
+function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.code(status).send({ code, message, details: null, hint: null });
+}
+
+/**
+ * A URL PostgREST cannot take apart: malformed percent-encoding (which also covers encoded lone surrogates) or an
+ * encoded NUL, which PostgreSQL text cannot hold. Left to PostgREST, such a request fails inside it instead of
+ * being refused.
+ */
+function unreadableUrl(url: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return 'The request URL is not valid percent-encoded UTF-8';
+  }
+  return decoded.includes('\u0000') ? 'The request URL contains a NUL character' : undefined;
+}
+
+/**
+ * The token PostgREST will act on. PostgREST itself accepts a token without `exp` and any audience when none is
+ * configured; the gateway holds every API to the same rule (jwt.ts verifyApiToken).
+ */
+function tokenRefusal(request: FastifyRequest, jwtSecret: string): string | undefined {
+  const token = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) return 'Authorization header must be "Bearer <token>"';
+  try {
+    verifyApiToken(token, jwtSecret);
+    return undefined;
+  } catch (error) {
+    if (error instanceof JwtError) return error.message;
+    throw error;
+  }
+}
 
 /**
  * `/rest/v1/*` → PostgREST with the prefix stripped. Bodies pass through unparsed (PostgREST validates them) but are
  * capped, so an oversized request is refused before it reaches the database.
  */
-export async function restProxy(app: FastifyInstance, options: { postgrestUrl: string }): Promise<void> {
+export async function restProxy(app: FastifyInstance, options: { postgrestUrl: string; jwtSecret: string }): Promise<void> {
   await app.register(replyFrom, {
     base: options.postgrestUrl,
     undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
@@ -17,6 +54,10 @@ export async function restProxy(app: FastifyInstance, options: { postgrestUrl: s
 
   // reply-from logs two info lines per proxied request; at load that is most of the gateway's work.
   app.all('/*', { logLevel: 'warn' }, (request, reply) => {
+    const badUrl = unreadableUrl(request.url);
+    if (badUrl) return refuse(reply, 400, 'PGRST100', badUrl);
+    const badToken = tokenRefusal(request, options.jwtSecret);
+    if (badToken) return refuse(reply, 401, 'PGRST301', badToken);
     const path = request.url.slice('/rest/v1'.length) || '/';
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
     return reply.from(path, {

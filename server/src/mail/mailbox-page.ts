@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 
@@ -35,13 +36,29 @@ ${items || '<p>No messages yet.</p>'}
 </body></html>`;
 }
 
-/** `/mailbox`: the last 100 messages delivered to the local mailbox. Never enabled in production. */
-export async function mailboxPage(app: FastifyInstance, options: { pool: Pool }): Promise<void> {
-  app.get('/mailbox', async (_request, reply) => {
+const LOCKED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CampusCare local mailbox</title></head>
+<body><h1>Local mailbox</h1><p>This page needs the link CampusCare printed when it started
+(<code>/mailbox?token=…</code>). Look in the terminal that runs <code>npm start</code>.</p></body></html>`;
+
+function tokenMatches(given: unknown, expected: Buffer): boolean {
+  if (typeof given !== 'string') return false;
+  const candidate = Buffer.from(given);
+  return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+}
+
+/**
+ * `/mailbox`: the last 100 messages delivered to the local mailbox. They include password-recovery links, so the page
+ * opens only with the secret token printed at start-up (loopback requests included). Never enabled in production.
+ */
+export async function mailboxPage(app: FastifyInstance, options: { pool: Pool; token: string }): Promise<void> {
+  const expected = Buffer.from(options.token);
+  app.get('/mailbox', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    if (!tokenMatches((request.query as Record<string, unknown>).token, expected)) return reply.code(401).send(LOCKED_PAGE);
     const { rows } = await options.pool.query<MailboxRow>(
       `select to_email, subject, body, sent_at from public.email_outbox
         where delivered_via = 'mailbox' order by sent_at desc, id desc limit 100`,
     );
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderMailbox(rows));
+    return reply.send(renderMailbox(rows));
   });
 }

@@ -13,6 +13,10 @@ end
 $$;
 
 grant anon, authenticated, service_role to authenticator;
+-- Supabase's own limits for the API roles: no request holds a connection (and its locks) for long. PostgREST applies
+-- the settings of the role it switches to; the storage service sets the same limit per transaction.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;

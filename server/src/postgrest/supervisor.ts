@@ -38,6 +38,8 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
     PGRST_DB_POOL: String(options.poolSize),
     PGRST_DB_MAX_ROWS: '1000',
     PGRST_JWT_SECRET: options.jwtSecret,
+    // Tokens issued for another audience are refused even when they reach PostgREST without the gateway.
+    PGRST_JWT_AUD: 'authenticated',
     // Verifying the token on every request is a large share of PostgREST's CPU (reads gain ~15% with the cache,
     // bench/results/latest.md). A cached token is still refused after its own `exp`.
     PGRST_JWT_CACHE_MAX_LIFETIME: '3600',

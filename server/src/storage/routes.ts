@@ -21,7 +21,7 @@ export function storageRoutes(ctx: GatewayContext): FastifyPluginAsync {
     pool: ctx.adminPool,
     files: new ObjectFiles(ctx.dataDir),
     jwtSecret: ctx.secrets.jwtSecret,
-    callerOf: (request) => callerFromRequest(request, ctx.secrets.jwtSecret),
+    callerOf: (request) => callerFromRequest(request, ctx.secrets.jwtSecret, ctx.requestGate),
   };
   return async (app) => {
     app.setErrorHandler((error, request, reply) => handleStorageError(error, request, reply));

@@ -1,0 +1,40 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeadersOptions {
+  /** The origin the apps call the API at (`supabaseUrl` in /config.json); it may differ from the page's own. */
+  apiOrigin: string;
+  /** Development builds evaluate their modules from source maps (`eval-*` devtool). */
+  allowEval: boolean;
+}
+
+/**
+ * Helmet's headers on every response: a Content-Security-Policy that allows only this site's own scripts (no inline
+ * script, no framing), nosniff and a referrer policy that keeps tokens in URLs (the mailbox, recovery links) at home.
+ * Registered on the root instance itself (not as an encapsulated plugin) so its hooks cover every route.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.allowEval ? ["'unsafe-eval'"] : [])],
+        // The apps' CSS is injected as <style> elements at run time (style-loader).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', options.apiOrigin],
+        connectSrc: ["'self'", options.apiOrigin],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Public logos are meant to be shown by any site (and by apps served from another origin).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Plain-HTTP local use must keep working; a TLS-terminating proxy sets HSTS where it belongs.
+    strictTransportSecurity: false,
+  });
+}
