@@ -59,6 +59,8 @@ export interface Stack {
   jwtSecret: string;
   /** Superuser pool, for tests that must look behind the API. */
   adminPool: Pool;
+  /** The running postmaster, so tests can kill it and watch the cluster bring it back. */
+  postgresPid(): number | undefined;
   postgrest: Postgrest;
   postgrestUrl: string;
   /** The local mailbox with its secret token, or null when the mailbox is off. */
@@ -143,6 +145,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       serviceRoleKey: secrets.serviceRoleKey,
       jwtSecret: secrets.jwtSecret,
       adminPool: cluster.adminPool,
+      postgresPid: cluster.currentPid,
       postgrest,
       postgrestUrl: postgrest.url,
       mailboxUrl: mailboxToken ? `${publicUrl}/mailbox?token=${mailboxToken}` : null,

