@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { authRoutes } from './auth/routes';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits, type GatewayContext } from './gateway/context';
 import { registerApiGateway } from './gateway/api-gateway';
+import { answerFrameworkError } from './gateway/framework-errors';
 import { restProxy } from './gateway/rest-proxy';
 import { registerSecurityHeaders } from './gateway/security-headers';
 import { createLogger } from './logger';
@@ -22,6 +23,9 @@ import { appsPlugin } from './static/apps';
 import { storageRoutes } from './storage/routes';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
+
+/** Long enough for a 10 MB upload on a slow phone connection; Node's own default. */
+const REQUEST_TIMEOUT_MS = 300_000;
 
 export interface StackOptions {
   dataDir: string;
@@ -187,7 +191,14 @@ interface GatewayOptions {
 async function buildGateway(context: GatewayContext, { postgrestUrl, appsRoot, mailboxToken, devBuilds }: GatewayOptions) {
   const gatewayLogger: FastifyBaseLogger = context.logger.child({ component: 'gateway' });
   // Per-request lines would drown the log (and the benchmarks); errors are still logged by the services.
-  const app = Fastify({ loggerInstance: gatewayLogger, logController: new LogController({ disableRequestLogging: true }), trustProxy: false });
+  const app = Fastify({
+    loggerInstance: gatewayLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: false,
+    // A client that stalls mid-request cannot hold a socket for ever (uploads also have their own idle timeout).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    frameworkErrors: answerFrameworkError,
+  });
   await registerSecurityHeaders(app, { apiOrigin: new URL(context.publicUrl).origin, allowEval: devBuilds });
   registerApiGateway(app, context.secrets);
   await app.register(restProxy, { prefix: '/rest/v1', postgrestUrl, jwtSecret: context.secrets.jwtSecret });

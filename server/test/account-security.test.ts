@@ -255,6 +255,18 @@ describe('the account layer under attack', () => {
       }
     });
 
+    it('answers a URL that is not percent-encoded UTF-8 in the shape of the API it was sent to', async () => {
+      const headers = { apikey: stack.anonKey };
+      const storage = await fetch(`${stack.url}/storage/v1/object/info/avatars/%ED%A0%80`, { headers });
+      expect(storage.status).toBe(400);
+      expect(await storage.json()).toMatchObject({ statusCode: '400', message: 'The request URL is not valid percent-encoded UTF-8' });
+      const auth = await fetch(`${stack.url}/auth/v1/%zz`, { headers });
+      expect(auth.status).toBe(400);
+      expect(await auth.json()).toMatchObject({ error_code: 'validation_failed', msg: 'The request URL is not valid percent-encoded UTF-8' });
+      const page = await fetch(`${stack.url}/%E0%A4%A`);
+      expect(page.status).toBe(400);
+    });
+
     it('answers NUL bytes in a REST body with a 4xx and changes nothing', async () => {
       const student = await signedIn('student06@northfield.edu');
       const response = await fetch(`${stack.url}/rest/v1/members?id=eq.${student.userId}`, {

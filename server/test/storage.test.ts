@@ -1,8 +1,17 @@
+import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_AUTH_RATE_LIMITS, type GatewayContext } from '../src/gateway/context';
 import { signJwt } from '../src/jwt';
+import { createLogger } from '../src/logger';
+import { freePort } from '../src/ports';
+import { loadOrCreateSecrets } from '../src/secrets';
+import { storageRoutes } from '../src/storage/routes';
 import { startTestStack, type TestStack } from './support/stack';
 
 /** Two buckets with owner-folder policies: `docs` (private) and `avatars` (public, 2 KB, PNG/JPEG only). */
@@ -10,6 +19,72 @@ const FIXTURE_SUPABASE = join(__dirname, 'fixtures', 'storage');
 
 // Smallest valid PNG header plus padding: enough for the magic-number check.
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56, 1)]);
+
+const BOUNDARY = 'campuscare-test-boundary';
+
+interface FormPart {
+  name: string;
+  content: string;
+  /** Makes the part a file. */
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart body byte for byte (latin1), which FormData would never produce when it is broken. */
+function multipartBody(parts: FormPart[], { closed }: { closed: boolean }): Buffer {
+  const encoded = parts.map((part) =>
+    [
+      `--${BOUNDARY}`,
+      `Content-Disposition: form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`,
+      ...(part.type === undefined ? [] : [`Content-Type: ${part.type}`]),
+      '',
+      part.content,
+    ].join('\r\n'),
+  );
+  return Buffer.from(`${encoded.join('\r\n')}${closed ? `\r\n--${BOUNDARY}--\r\n` : ''}`, 'latin1');
+}
+
+interface RawAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Sends a request over a bare TCP connection, exactly as given: `sent` may stop short of the Content-Length it declares,
+ * which no HTTP client allows. `answer` settles when the server closes the connection.
+ */
+function sendRaw(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  sent: Buffer,
+): { socket: Socket; answer: Promise<RawAnswer> } {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect(Number(port), hostname);
+  const head = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  socket.write(`${head.join('\r\n')}\r\n\r\n`, 'latin1');
+  socket.write(sent);
+  const answer = new Promise<RawAnswer>((resolve) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A reset connection still ends in 'close', which settles the answer.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1] ?? 0);
+      const bodyText = text.slice(text.indexOf('\r\n\r\n') + 4);
+      resolve({ status, body: status && bodyText ? JSON.parse(bodyText) : undefined });
+    });
+  });
+  return { socket, answer };
+}
+
+/** Polls until `check` holds (or gives up after ~5 s): for effects the server completes after it has answered. */
+async function eventually(check: () => boolean): Promise<boolean> {
+  for (let attempt = 0; attempt < 100 && !check(); attempt++) await delay(50);
+  return check();
+}
 
 describe('storage service (supabase-js over HTTP)', () => {
   let stack: TestStack;
@@ -269,6 +344,260 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect((await as(alice).storage.listBuckets()).data).toEqual([]);
     const one = await service().storage.getBucket('avatars');
     expect(one.data).toMatchObject({ id: 'avatars', public: true, file_size_limit: 2048, allowed_mime_types: ['image/png', 'image/jpeg'] });
+    // Exactly Supabase's bucket fields: the internal owner_id stays out.
+    const supabaseFields = ['allowed_mime_types', 'created_at', 'file_size_limit', 'id', 'name', 'owner', 'public', 'updated_at'];
+    expect(Object.keys(one.data!).sort()).toEqual(supabaseFields);
+    expect(all.data!.map((bucket) => Object.keys(bucket).sort())).toEqual([supabaseFields, supabaseFields]);
     expect((await service().storage.getBucket('nope')).error).toMatchObject({ statusCode: '404' });
+  });
+
+  const authHeaders = (sub: string) => ({ apikey: stack.anonKey, Authorization: `Bearer ${tokenFor(sub)}` });
+  const objectNames = async () => (await stack.adminPool.query('select bucket_id, name from storage.objects order by 1, 2')).rows;
+  const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
+
+  it('refuses NUL bytes and broken Unicode in paths, bucket ids, queries and JSON fields with a 400, changing nothing', async () => {
+    const keep = `${bob}/keep.txt`;
+    expect((await as(bob).storage.from('docs').upload(keep, 'keep')).error).toBeNull();
+    const rowsBefore = await objectNames();
+    const filesBefore = filesOnDisk();
+    // JSON texts are written out: `\ud800` is how JSON carries a lone surrogate, `\u0000` a NUL.
+    const attacks: { method: string; path: string; json?: string }[] = [
+      { method: 'GET', path: '/bucket/do%00cs' },
+      { method: 'GET', path: `/object/docs/${keep}%00` },
+      { method: 'GET', path: `/object/info/do%00cs/${keep}` },
+      { method: 'DELETE', path: `/object/docs/${keep}%00` },
+      { method: 'GET', path: `/object/docs/${keep}?download=keep%00.txt` },
+      { method: 'POST', path: '/object/list/docs', json: `{"prefix":"${bob}\\u0000"}` },
+      { method: 'POST', path: '/object/list/docs', json: '{"prefix":"\\udc00"}' },
+      { method: 'POST', path: '/object/list/docs', json: `{"prefix":"${bob}","search":"k\\u0000"}` },
+      { method: 'POST', path: '/object/list/docs', json: `{"prefix":"${bob}","search":"\\ud800"}` },
+      { method: 'DELETE', path: '/object/docs', json: `{"prefixes":["${keep}","${bob}/\\u0000"]}` },
+      { method: 'DELETE', path: '/object/docs', json: `{"prefixes":["${keep}","\\ud800"]}` },
+      { method: 'POST', path: '/object/sign/docs', json: `{"expiresIn":60,"paths":["${keep}","\\u0000"]}` },
+      { method: 'POST', path: '/object/sign/docs', json: `{"expiresIn":60,"paths":["${keep}","\\udbff"]}` },
+    ];
+    for (const { method, path, json } of attacks) {
+      const res = await fetch(`${stack.url}/storage/v1${path}`, {
+        method,
+        headers: { ...authHeaders(bob), ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: json,
+      });
+      expect([method, path, json, res.status]).toEqual([method, path, json, 400]);
+      // A bad path is a bad key; a bad query or body field is a bad request.
+      const code = json === undefined && !path.includes('?') ? 'InvalidKey' : 'InvalidRequest';
+      expect(await res.json()).toMatchObject({ statusCode: '400', code, message: expect.stringMatching(/contains a NUL character or invalid Unicode/) });
+    }
+    // Broken percent-encoding is refused by the router before any storage route runs.
+    for (const path of [`/object/docs/${bob}/%ED%A0%80.txt`, `/object/docs/${bob}/%zz.txt`, '/object/list/%ED%A0%80']) {
+      const res = await fetch(`${stack.url}/storage/v1${path}`, {
+        method: 'POST',
+        headers: { ...authHeaders(bob), 'content-type': 'text/plain' },
+        body: 'x',
+      });
+      expect([path, res.status]).toEqual([path, 400]);
+    }
+    expect(await objectNames()).toEqual(rowsBefore);
+    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await (await as(bob).storage.from('docs').download(keep)).data!.text()).toBe('keep');
+  });
+
+  it('refuses cache-control and content-type values that downloads could not send back, storing nothing', async () => {
+    const docs = as(bob).storage.from('docs');
+    const filesBefore = filesOnDisk();
+    const injected = await docs.upload(`${bob}/injected.txt`, new Blob(['x'], { type: 'text/plain' }), {
+      cacheControl: '60\r\nSet-Cookie: session=stolen',
+    });
+    expect(injected.error).toMatchObject({
+      statusCode: '400',
+      code: 'InvalidRequest',
+      message: 'cacheControl must be a whole number of seconds, such as "3600"',
+    });
+
+    // Sent raw: fetch and FormData would clean up these values before they ever left.
+    const upload = (name: string, headers: Record<string, string>, body: Buffer) =>
+      sendRaw(stack.url, 'POST', `/storage/v1/object/docs/${bob}/${name}`, {
+        ...authHeaders(bob),
+        ...headers,
+        'Content-Length': String(body.length),
+        Connection: 'close',
+      }, body).answer;
+    const text = { 'Content-Type': 'text/plain' };
+    const filePart = (type: string) => multipartBody([{ name: '', filename: 'a.txt', type, content: 'x' }], { closed: true });
+    const refusals: [string, Promise<RawAnswer>][] = [
+      ['raw, non-ASCII cache-control', upload('raw-accent.txt', { ...text, 'Cache-Control': 'max-age=60\xe9' }, Buffer.from('x'))],
+      ['raw, overlong cache-control', upload('raw-long.txt', { ...text, 'Cache-Control': `max-age=${'9'.repeat(300)}` }, Buffer.from('x'))],
+      ['raw, non-ASCII content type', upload('raw-type.txt', { 'Content-Type': 'text/plain; charset=\xe9' }, Buffer.from('x'))],
+      ['multipart, control character in the file type', upload('part-ctl.txt', { 'Content-Type': multipartType }, filePart('text/pl\x01ain'))],
+      ['multipart, NUL in the file type', upload('part-nul.txt', { 'Content-Type': multipartType }, filePart('text/pl\x00ain'))],
+    ];
+    for (const [label, answer] of refusals) {
+      expect([label, await answer]).toEqual([
+        label,
+        { status: 400, body: expect.objectContaining({ statusCode: '400', code: 'InvalidRequest', message: expect.stringMatching(/printable ASCII/) }) },
+      ]);
+    }
+    for (const name of ['injected.txt', 'raw-accent.txt', 'raw-long.txt', 'raw-type.txt', 'part-ctl.txt', 'part-nul.txt']) {
+      expect(await rowOf('docs', `${bob}/${name}`)).toBeUndefined();
+    }
+    expect(filesOnDisk()).toEqual(filesBefore);
+
+    expect((await docs.upload(`${bob}/cached.txt`, new Blob(['x'], { type: 'text/plain' }), { cacheControl: '60' })).error).toBeNull();
+    const res = await fetch(`${stack.url}/storage/v1/object/docs/${bob}/cached.txt`, { headers: authHeaders(bob) });
+    expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'max-age=60']);
+  });
+
+  it('claims the Supabase routes it does not implement and answers unknown storage routes in the storage shape, writing nothing', async () => {
+    // Buckets named like route segments: `POST /object/upload/sign/docs/...` used to store `sign/docs/...` in `upload`.
+    await stack.adminPool.query("insert into storage.buckets (id, name) values ('upload', 'upload'), ('move', 'move'), ('list-v2', 'list-v2')");
+    try {
+      const docs = service().storage.from('docs');
+      const unsupported = [
+        await docs.createSignedUploadUrl(`${bob}/signed-upload.txt`),
+        await docs.uploadToSignedUrl(`${bob}/signed-upload.txt`, 'token', new Blob(['x'], { type: 'text/plain' })),
+        await docs.move(`${bob}/keep.txt`, `${bob}/moved.txt`),
+        await docs.copy(`${bob}/keep.txt`, `${bob}/copied.txt`),
+        await docs.listV2({ prefix: bob }),
+      ];
+      for (const { error } of unsupported) {
+        expect(error).toMatchObject({ status: 400, statusCode: '501', code: 'NotSupported', message: expect.stringMatching(/is not supported/) });
+      }
+      const unknown: [string, string][] = [
+        ['GET', ''],
+        ['GET', '/nothing/here'],
+        ['HEAD', '/nothing'],
+        ['POST', '/nothing'],
+        ['DELETE', '/render/image/docs/x.png'],
+        ['POST', '/bucket'],
+      ];
+      for (const [method, path] of unknown) {
+        const res = await fetch(`${stack.url}/storage/v1${path}`, {
+          method,
+          headers: { apikey: stack.serviceRoleKey, 'content-type': 'application/json' },
+          body: method === 'POST' ? '{}' : undefined,
+        });
+        expect([method, path, res.status]).toEqual([method, path, 400]);
+        if (method !== 'HEAD') expect(await res.json()).toMatchObject({ statusCode: '404', code: 'NotFound', message: 'Route not found' });
+      }
+      expect((await objectNames()).filter((row) => ['upload', 'move', 'list-v2'].includes(row.bucket_id))).toEqual([]);
+      expect(await rowOf('docs', `${bob}/moved.txt`)).toBeUndefined();
+      expect(await rowOf('docs', `${bob}/copied.txt`)).toBeUndefined();
+    } finally {
+      await stack.adminPool.query("delete from storage.buckets where id in ('upload', 'move', 'list-v2')");
+    }
+  });
+
+  it('removes the temp file of an upload whose client disconnects half way, and keeps serving', async () => {
+    const tempDir = join(stack.dataDir, 'storage-tmp');
+    const tempFiles = () => (existsSync(tempDir) ? readdirSync(tempDir) : []);
+    const firstBytes: [string, Record<string, string>, Buffer][] = [
+      [
+        'multipart.txt',
+        { 'Content-Type': multipartType },
+        multipartBody([{ name: 'cacheControl', content: '60' }, { name: '', filename: 'a.txt', type: 'text/plain', content: 'the first bytes' }], {
+          closed: false,
+        }),
+      ],
+      ['raw.txt', { 'Content-Type': 'text/plain' }, Buffer.from('the first bytes')],
+    ];
+    for (const [name, headers, sent] of firstBytes) {
+      const path = `/storage/v1/object/docs/${bob}/${name}`;
+      const upload = sendRaw(stack.url, 'POST', path, { ...authHeaders(bob), ...headers, 'Content-Length': String(sent.length + 100_000) }, sent);
+      // The server is receiving the file when the client goes.
+      expect([name, await eventually(() => tempFiles().length > 0)]).toEqual([name, true]);
+      upload.socket.destroy();
+      expect([name, await eventually(() => tempFiles().length === 0)]).toEqual([name, true]);
+      expect(await rowOf('docs', `${bob}/${name}`)).toBeUndefined();
+    }
+    expect((await as(bob).storage.from('docs').list(bob)).error).toBeNull();
+  });
+
+  it('answers a multipart upload whose body ends without its closing boundary, storing nothing', async () => {
+    const sent = multipartBody([{ name: '', filename: 'a.txt', type: 'text/plain', content: 'cut short' }], { closed: false });
+    const { answer } = sendRaw(stack.url, 'POST', `/storage/v1/object/docs/${bob}/unterminated.txt`, {
+      ...authHeaders(bob),
+      'Content-Type': multipartType,
+      'Content-Length': String(sent.length),
+      Connection: 'close',
+    }, sent);
+    expect(await answer).toEqual({
+      status: 400,
+      body: expect.objectContaining({ statusCode: '400', code: 'InvalidRequest', message: 'The upload ended before the whole file arrived' }),
+    });
+    expect(await rowOf('docs', `${bob}/unterminated.txt`)).toBeUndefined();
+    // The answer may leave before the temp file's removal finishes.
+    expect(await eventually(() => readdirSync(join(stack.dataDir, 'storage-tmp')).length === 0)).toBe(true);
+  });
+
+  describe('with a one-second upload idle timeout', () => {
+    let dataDir: string;
+    let tempDir: string;
+    let baseUrl: string;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'campuscare-storage-'));
+      tempDir = join(dataDir, 'storage-tmp');
+      // What a crash in the middle of an upload leaves behind.
+      mkdirSync(tempDir);
+      writeFileSync(join(tempDir, randomUUID()), 'half an upload');
+      const context: GatewayContext = {
+        adminPool: stack.adminPool,
+        secrets: loadOrCreateSecrets(stack.dataDir),
+        publicUrl: stack.url,
+        dataDir,
+        logger: createLogger('silent'),
+        authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+        requestGate: null,
+      };
+      // Closing must not wait on connections a failing test left stalled.
+      app = Fastify({ forceCloseConnections: true });
+      await app.register(storageRoutes(context, { uploadIdleTimeoutMs: 1000 }), { prefix: '/storage/v1' });
+      const port = await freePort();
+      await app.listen({ port, host: 'localhost' });
+      baseUrl = `http://localhost:${port}`;
+    });
+    afterAll(async () => {
+      await app?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('removes temp files left behind before the service started', () => {
+      expect(readdirSync(tempDir)).toEqual([]);
+    });
+
+    it('abandons a stalled upload with a 400 and closes its connection, leaving no temp file', async () => {
+      const stalledBodies: { stalls: string; headers: Record<string, string>; sent: Buffer; receivesBytes: boolean }[] = [
+        {
+          stalls: 'before the file part',
+          headers: { 'Content-Type': multipartType },
+          sent: multipartBody([{ name: 'cacheControl', content: '60' }], { closed: false }),
+          receivesBytes: false,
+        },
+        {
+          stalls: 'inside the file part',
+          headers: { 'Content-Type': multipartType },
+          sent: multipartBody([{ name: '', filename: 'a.txt', type: 'text/plain', content: 'the first bytes' }], { closed: false }),
+          receivesBytes: true,
+        },
+        { stalls: 'inside a raw body', headers: { 'Content-Type': 'text/plain' }, sent: Buffer.from('the first bytes'), receivesBytes: true },
+      ];
+      for (const { stalls, headers, sent, receivesBytes } of stalledBodies) {
+        const path = `/storage/v1/object/docs/${bob}/stalled.txt`;
+        const upload = sendRaw(baseUrl, 'POST', path, { ...authHeaders(bob), ...headers, 'Content-Length': String(sent.length + 100_000) }, sent);
+        if (receivesBytes) expect([stalls, await eventually(() => readdirSync(tempDir).length > 0)]).toEqual([stalls, true]);
+        expect([stalls, await upload.answer]).toEqual([
+          stalls,
+          { status: 400, body: expect.objectContaining({ statusCode: '408', code: 'RequestTimeout', message: 'The upload sent no data for 1 s and was abandoned' }) },
+        ]);
+        expect([stalls, readdirSync(tempDir)]).toEqual([stalls, []]);
+      }
+      expect(await rowOf('docs', `${bob}/stalled.txt`)).toBeUndefined();
+      const after = await fetch(`${baseUrl}/storage/v1/object/list/docs`, {
+        method: 'POST',
+        headers: { ...authHeaders(bob), 'content-type': 'application/json' },
+        body: JSON.stringify({ prefix: bob }),
+      });
+      expect(after.status).toBe(200);
+    });
   });
 });

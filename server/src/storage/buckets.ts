@@ -27,7 +27,8 @@ export async function readBucket(pool: Pool, id: string): Promise<BucketSettings
   };
 }
 
-const BUCKET_COLUMNS = 'id, name, owner, owner_id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at';
+// What Supabase Storage answers: `owner_id` stays internal.
+const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at';
 
 /** GET /bucket and /bucket/:id, under RLS like Supabase: without bucket policies only the service role sees buckets. */
 export function registerBucketRoutes(app: FastifyInstance, { pool, callerOf }: StorageDeps): void {

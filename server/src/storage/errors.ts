@@ -30,6 +30,16 @@ export const invalidJwt = (message: string) => new StorageError('403', 'InvalidJ
 export const entityTooLarge = () =>
   new StorageError('413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size');
 export const invalidMimeType = (message: string) => new StorageError('415', 'InvalidMimeType', 'invalid_mime_type', message);
+export const routeNotFound = () => new StorageError('404', 'NotFound', 'not_found', 'Route not found');
+export const notSupported = (feature: string) =>
+  new StorageError('501', 'NotSupported', 'not_supported', `${feature} is not supported by this storage server`);
+/** `where` names the offending key or field for the person reading the message. */
+export const unsafeText = (code: 'InvalidKey' | 'InvalidRequest', where: string) =>
+  new StorageError('400', code, 'Invalid Input', `${where} contains a NUL character or invalid Unicode (an unpaired surrogate)`);
+export const uploadTimedOut = (idleMs: number) =>
+  new StorageError('408', 'RequestTimeout', 'Request Timeout', `The upload sent no data for ${idleMs / 1000} s and was abandoned`);
+export const uploadIncomplete = () =>
+  new StorageError('400', 'InvalidRequest', 'Invalid Input', 'The upload ended before the whole file arrived');
 
 interface PgError {
   code: string;

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { entityTooLarge } from './errors';
+import { entityTooLarge, uploadIncomplete } from './errors';
 
 /** Bytes kept from the start of every upload for magic-number checks. */
 const HEAD_BYTES = 64;
@@ -31,9 +31,25 @@ export class ObjectFiles {
     this.tempDir = resolve(dataDir, 'storage-tmp');
   }
 
-  /** Streams an upload to a temp file, refusing it as soon as it exceeds `maxBytes`. */
-  async receive(source: Readable, maxBytes: number): Promise<ReceivedFile> {
+  /**
+   * Removes the temp files of uploads that were cut short by a crash or a stop: nothing refers to them any more.
+   * Only safe before this service takes its first upload.
+   */
+  async removeLeftoverTempFiles(): Promise<void> {
+    const names = await readdir(this.tempDir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    await Promise.all(names.map((name) => rm(join(this.tempDir, name), { recursive: true, force: true })));
+  }
+
+  /**
+   * Streams an upload to a temp file, refusing it as soon as it exceeds `maxBytes`. The temp file is removed whenever
+   * the upload does not complete: a refusal, a source that fails or closes early, or `abandoned` firing.
+   */
+  async receive(source: Readable, maxBytes: number, abandoned: AbortSignal): Promise<ReceivedFile> {
     await mkdir(this.tempDir, { recursive: true });
+    abandoned.throwIfAborted();
     const tempPath = join(this.tempDir, randomUUID());
     const hash = createHash('md5');
     const headChunks: Buffer[] = [];
@@ -56,21 +72,27 @@ export class ObjectFiles {
     });
     // The source is piped rather than handed to pipeline(): on a refusal the request must stay open (and be drained)
     // so the client can still read the error, instead of seeing its connection destroyed.
-    const failSource = (error: Error) => meter.destroy(error);
-    const aborted = () => failSource(new Error('upload aborted by the client'));
-    source.once('error', failSource);
-    source.once('aborted', aborted);
+    const fail = (error: Error) => meter.destroy(error);
+    // Busboy destroys its file stream without an error when the request dies, so closing early counts as failing.
+    const stopWatchingSource = finished(source, { writable: false }, (error) => {
+      if (error) fail(error.code === 'ERR_STREAM_PREMATURE_CLOSE' ? uploadIncomplete() : error);
+    });
+    const onAbandoned = () => fail(abandoned.reason as Error);
+    abandoned.addEventListener('abort', onAbandoned, { once: true });
     source.pipe(meter);
+    const target = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+      await pipeline(meter, target);
     } catch (error) {
       source.unpipe(meter);
       source.resume();
+      // The file is opened asynchronously: an upload that fails at once must not have it created after the removal.
+      if (!target.closed) await new Promise<void>((resolve) => target.once('close', () => resolve()));
       await rm(tempPath, { force: true });
       throw error;
     } finally {
-      source.off('error', failSource);
-      source.off('aborted', aborted);
+      stopWatchingSource();
+      abandoned.removeEventListener('abort', onAbandoned);
     }
     return { tempPath, size, md5: hash.digest('hex'), head: Buffer.concat(headChunks) };
   }

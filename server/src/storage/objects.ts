@@ -9,6 +9,8 @@ export interface StorageDeps {
   files: ObjectFiles;
   jwtSecret: string;
   callerOf(request: FastifyRequest): Caller;
+  /** How long an upload may send nothing before it is abandoned. */
+  uploadIdleTimeoutMs: number;
 }
 
 export interface ObjectMetadata {

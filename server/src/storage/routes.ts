@@ -3,31 +3,41 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../gateway/context';
 import { registerBucketRoutes } from './buckets';
 import { handleDownload, handleInfo, handlePublicDownload } from './download';
-import { handleStorageError, StorageError } from './errors';
+import { handleStorageError, notSupported, routeNotFound } from './errors';
 import { ObjectFiles } from './files';
 import { handleList } from './list';
 import type { StorageDeps } from './objects';
 import { handleRemoveMany, handleRemoveOne } from './remove';
 import { callerFromRequest } from './rls';
 import { handleSign, handleSignedDownload, handleSignMany } from './sign';
+import { refuseUnsafeText } from './text';
 import { handleUpload } from './upload';
+
+export interface StorageOptions {
+  /** How long an upload may send nothing before it is abandoned; 30 s unless a test needs it shorter. */
+  uploadIdleTimeoutMs?: number;
+}
 
 /**
  * The Supabase Storage subset supabase-js uses, registered by the gateway under `/storage/v1`. Every route except
  * `GET /object/public/*` and `GET /object/sign/*` acts as the caller named by the bearer token, under RLS.
  */
-export function storageRoutes(ctx: GatewayContext): FastifyPluginAsync {
+export function storageRoutes(ctx: GatewayContext, { uploadIdleTimeoutMs = 30_000 }: StorageOptions = {}): FastifyPluginAsync {
   const deps: StorageDeps = {
     pool: ctx.adminPool,
     files: new ObjectFiles(ctx.dataDir),
     jwtSecret: ctx.secrets.jwtSecret,
     callerOf: (request) => callerFromRequest(request, ctx.secrets.jwtSecret, ctx.requestGate),
+    uploadIdleTimeoutMs,
   };
   return async (app) => {
+    await deps.files.removeLeftoverTempFiles();
     app.setErrorHandler((error, request, reply) => handleStorageError(error, request, reply));
+    // Methods the router does not know at all; known methods on unknown paths meet the catch-all in unclaimedRoutes.
     app.setNotFoundHandler((_request, reply) => {
-      void reply.code(400).send(new StorageError('404', 'NotFound', 'not_found', 'Route not found').toJSON());
+      void reply.code(400).send(routeNotFound().toJSON());
     });
+    app.addHook('preValidation', refuseUnsafeText);
 
     registerBucketRoutes(app, deps);
 
@@ -43,6 +53,7 @@ export function storageRoutes(ctx: GatewayContext): FastifyPluginAsync {
     app.delete('/object/*', (request) => handleRemoveOne(deps, request));
 
     await app.register(uploadRoutes(deps));
+    await app.register(unclaimedRoutes);
   };
 }
 
@@ -55,7 +66,30 @@ function uploadRoutes(deps: StorageDeps) {
     app.removeAllContentTypeParsers();
     await app.register(multipart);
     app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    app.post('/object/*', (request) => handleUpload(deps, request, 'POST'));
-    app.put('/object/*', (request) => handleUpload(deps, request, 'PUT'));
+    app.post('/object/*', (request, reply) => handleUpload(deps, request, reply, 'POST'));
+    app.put('/object/*', (request, reply) => handleUpload(deps, request, reply, 'PUT'));
   };
+}
+
+/**
+ * Supabase routes this server does not implement, claimed so the upload catch-all never takes them for uploads (to a
+ * bucket named `upload`, `move`...), and every other storage path, so none falls through to the apps' fallback.
+ * Their bodies are never parsed.
+ */
+async function unclaimedRoutes(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const refuse = (feature: string) => async () => {
+    throw notSupported(feature);
+  };
+  app.post('/object/upload/sign/*', refuse('Creating signed upload URLs (createSignedUploadUrl)'));
+  app.put('/object/upload/sign/*', refuse('Uploading to signed upload URLs (uploadToSignedUrl)'));
+  app.post('/object/move', refuse('Moving objects (move)'));
+  app.post('/object/copy', refuse('Copying objects (copy)'));
+  app.post('/object/list-v2/:bucket', refuse('Listing objects with list-v2 (use list)'));
+  const notFound = async () => {
+    throw routeNotFound();
+  };
+  app.all('/', notFound);
+  app.all('/*', notFound);
 }

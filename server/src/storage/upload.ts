@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { MultipartFields } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
 import { readBucket } from './buckets';
-import { entityTooLarge, invalidRequest, objectNotFound } from './errors';
+import { entityTooLarge, invalidRequest, objectNotFound, uploadIncomplete, uploadTimedOut } from './errors';
 import type { ReceivedFile } from './files';
 import { splitObjectPath } from './keys';
 import { assertContentMatchesMime, assertMimeAllowed } from './mime';
@@ -27,13 +28,18 @@ interface Incoming {
  * the file is moved into place inside that transaction and removed again if anything fails, so a refused or failed
  * upload leaves neither a row nor a file.
  */
-export async function handleUpload(deps: StorageDeps, request: FastifyRequest, method: 'POST' | 'PUT'): Promise<{ Id: string; Key: string }> {
+export async function handleUpload(
+  deps: StorageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  method: 'POST' | 'PUT',
+): Promise<{ Id: string; Key: string }> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const caller = deps.callerOf(request);
   const settings = await readBucket(deps.pool, bucket);
   const mode: WriteMode = method === 'PUT' ? 'update' : request.headers['x-upsert'] === 'true' ? 'upsert' : 'create';
   const maxBytes = Math.min(settings.fileSizeLimit ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
-  const incoming = await receive(deps, request, maxBytes, settings.allowedMimeTypes);
+  const incoming = await receive(deps, request, reply, maxBytes, settings.allowedMimeTypes);
   const version = randomUUID();
   let placed = false;
   try {
@@ -66,34 +72,132 @@ export async function handleUpload(deps: StorageDeps, request: FastifyRequest, m
   }
 }
 
-async function receive(deps: StorageDeps, request: FastifyRequest, maxBytes: number, allowedMimeTypes: string[] | null): Promise<Incoming> {
-  if (request.isMultipart()) {
-    // storage-js sends the cacheControl field before the file, so it is already parsed when the file part arrives.
-    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 }, throwFileSizeLimit: false });
-    if (!part) throw invalidRequest('The request has no file part');
-    const contentType = part.mimetype || 'application/octet-stream';
-    const field = part.fields.cacheControl;
-    const cacheSeconds = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : '';
-    refuseEarly(part.file, contentType, allowedMimeTypes);
-    const file = await deps.files.receive(part.file, maxBytes);
-    return { file, contentType, cacheControl: cacheSeconds ? `max-age=${cacheSeconds}` : 'no-cache' };
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+// Whole seconds, as storage-js sends them ("3600"); ten digits are over three centuries.
+const CACHE_SECONDS = /^\d{1,10}$/;
+// Stored headers are sent back with every download, so they must be valid there.
+const STORED_HEADER_VALUE = /^[\x20-\x7e]{1,256}$/;
+
+/**
+ * Receives the file, abandoning it (and removing its temp file) as soon as the client disconnects or sends nothing
+ * for `deps.uploadIdleTimeoutMs`.
+ */
+async function receive(
+  deps: StorageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  maxBytes: number,
+  allowedMimeTypes: string[] | null,
+): Promise<Incoming> {
+  const watch = watchBody(request, reply, deps.uploadIdleTimeoutMs);
+  try {
+    if (request.isMultipart()) {
+      // storage-js sends the cacheControl field before the file, so it is already parsed when the file part arrives.
+      const part = await unlessAbandoned(
+        watch.signal,
+        request.file({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 }, throwFileSizeLimit: false }),
+      );
+      if (!part) throw invalidRequest('The request has no file part');
+      const { contentType, cacheControl } = checkBeforeReading(part.file, () => {
+        const contentType = storedHeaderValue(part.mimetype || DEFAULT_CONTENT_TYPE, "The file part's Content-Type");
+        assertMimeAllowed(contentType, allowedMimeTypes);
+        return { contentType, cacheControl: cacheControlFromField(part.fields.cacheControl) };
+      });
+      const file = await deps.files.receive(part.file, maxBytes, watch.signal);
+      return { file, contentType, cacheControl };
+    }
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw entityTooLarge();
+    const body = request.body instanceof Readable ? request.body : Readable.from([]);
+    const { contentType, cacheControl } = checkBeforeReading(body, () => {
+      const contentType = storedHeaderValue(request.headers['content-type'] || DEFAULT_CONTENT_TYPE, 'Content-Type');
+      assertMimeAllowed(contentType, allowedMimeTypes);
+      const cacheHeader = request.headers['cache-control'];
+      return { contentType, cacheControl: cacheHeader ? storedHeaderValue(cacheHeader, 'Cache-Control') : 'no-cache' };
+    });
+    const file = await deps.files.receive(body, maxBytes, watch.signal);
+    return { file, contentType, cacheControl };
+  } finally {
+    watch.stop();
   }
-  const contentType = request.headers['content-type'] || 'application/octet-stream';
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw entityTooLarge();
-  const body = request.body instanceof Readable ? request.body : Readable.from([]);
-  refuseEarly(body, contentType, allowedMimeTypes);
-  const file = await deps.files.receive(body, maxBytes);
-  return { file, contentType, cacheControl: request.headers['cache-control'] || 'no-cache' };
 }
 
-/** A refused type is known from the headers; the body is drained so the client sees the answer, not a broken pipe. */
-function refuseEarly(body: Readable, contentType: string, allowedMimeTypes: string[] | null): void {
+/**
+ * What the headers tell is checked before the body is read; on a refusal the body is drained so the client sees the
+ * answer, not a broken pipe.
+ */
+function checkBeforeReading<T>(body: Readable, check: () => T): T {
   try {
-    assertMimeAllowed(contentType, allowedMimeTypes);
+    return check();
   } catch (error) {
     body.resume();
     throw error;
   }
+}
+
+function storedHeaderValue(value: string, name: string): string {
+  if (!STORED_HEADER_VALUE.test(value)) throw invalidRequest(`${name} must be printable ASCII of at most 256 characters`);
+  return value;
+}
+
+/** The multipart `cacheControl` field becomes `max-age=<seconds>`, as in Supabase. */
+function cacheControlFromField(field: MultipartFields[string]): string {
+  if (field === undefined) return 'no-cache';
+  const seconds = !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
+  if (typeof seconds !== 'string' || !CACHE_SECONDS.test(seconds)) {
+    throw invalidRequest('cacheControl must be a whole number of seconds, such as "3600"');
+  }
+  return `max-age=${seconds}`;
+}
+
+interface BodyWatch {
+  signal: AbortSignal;
+  stop(): void;
+}
+
+/**
+ * Aborts its signal when the client disconnects before the body is read, or sends nothing for `idleMs`: otherwise a
+ * stalled upload holds a socket, a file descriptor and a temp file for good. The request itself is watched because
+ * busboy's file stream does not always fail when the request dies.
+ */
+function watchBody(request: FastifyRequest, reply: FastifyReply, idleMs: number): BodyWatch {
+  const controller = new AbortController();
+  const raw = request.raw;
+  const response = reply.raw;
+  const onGone = () => {
+    if (!raw.readableEnded) controller.abort(uploadIncomplete());
+  };
+  const onIdle = () => {
+    // The client is connected but silent: it gets the answer, and then the connection closes instead of waiting on.
+    reply.header('connection', 'close');
+    controller.abort(uploadTimedOut(idleMs));
+  };
+  // 'aborted' comes before the request's own error, so the upload fails with the clear reason rather than ECONNRESET.
+  raw.on('aborted', onGone);
+  raw.on('close', onGone);
+  // The socket's idle timer, which Node restarts whenever bytes arrive. It is heard on the response because the request
+  // only hears it until its last byte has arrived, and the socket would be destroyed unheard after that.
+  const previousTimeout = raw.socket.timeout ?? 0;
+  response.setTimeout(idleMs, onIdle);
+  if (raw.destroyed) onGone();
+  return {
+    signal: controller.signal,
+    stop() {
+      raw.off('aborted', onGone);
+      raw.off('close', onGone);
+      response.off('timeout', onIdle);
+      response.setTimeout(previousTimeout);
+    },
+  };
+}
+
+/** Settles with `work`, unless the upload is abandoned first. */
+function unlessAbandoned<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbandoned = () => reject(signal.reason);
+    if (signal.aborted) onAbandoned();
+    signal.addEventListener('abort', onAbandoned, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbandoned));
+  });
 }
 
 interface RowValues {
