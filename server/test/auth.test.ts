@@ -1,7 +1,8 @@
 import { AuthApiError, AuthWeakPasswordError, createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -14,6 +15,7 @@ import { freePort } from '../src/ports';
 import { startCluster, type Cluster } from '../src/postgres/cluster';
 import { migrate } from '../src/postgres/migrate';
 import { loadOrCreateSecrets, type StackSecrets } from '../src/secrets';
+import { appsPlugin } from '../src/static/apps';
 
 /**
  * The auth service behind the real gateway hooks, driven by the real supabase-js client over HTTP. The database is a
@@ -29,7 +31,8 @@ let secrets: StackSecrets;
 const gateways: FastifyInstance[] = [];
 let url: string;
 
-async function startGateway(limits: Partial<AuthRateLimits> = {}): Promise<string> {
+/** A gateway on its own port over the shared cluster; `withApps` adds the static apps (and their `GET /*`) as the stack does. */
+async function startGateway(limits: Partial<AuthRateLimits> = {}, { withApps = false } = {}): Promise<string> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const ctx: GatewayContext = {
@@ -44,6 +47,12 @@ async function startGateway(limits: Partial<AuthRateLimits> = {}): Promise<strin
   const app = Fastify();
   registerApiGateway(app, secrets);
   await app.register(authRoutes(ctx, { refreshReuseGraceSeconds: GRACE_SECONDS }), { prefix: '/auth/v1' });
+  if (withApps) {
+    const appsRoot = join(dataDir, 'apps');
+    mkdirSync(join(appsRoot, 'shell', 'dist'), { recursive: true });
+    writeFileSync(join(appsRoot, 'shell', 'dist', 'index.html'), '<!doctype html><title>CampusCare</title>');
+    await app.register(appsPlugin, { appsRoot, publicUrl, anonKey: secrets.anonKey });
+  }
   await app.listen({ port, host: '127.0.0.1' });
   gateways.push(app);
   return publicUrl;
@@ -72,8 +81,58 @@ async function countUsers(email: string): Promise<number> {
   return rows.length;
 }
 
-function authFetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
-  return fetch(`${url}/auth/v1${path}`, { ...init, headers: { apikey: secrets.anonKey, ...init.headers } });
+function authFetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}, base = url) {
+  return fetch(`${base}/auth/v1${path}`, { ...init, headers: { apikey: secrets.anonKey, ...init.headers } });
+}
+
+/** A JSON request as an attacker would send it, bearer token and all. */
+function sendJson(method: string, path: string, body: unknown, token?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return authFetch(path, { method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+/** The emails the outbox holds for an address, oldest first. */
+async function mailsTo(email: string): Promise<{ subject: string; body: string }[]> {
+  const { rows } = await cluster.adminPool.query<{ subject: string; body: string }>(
+    'select subject, body from public.email_outbox where to_email = $1 order by id',
+    [email],
+  );
+  return rows;
+}
+
+/** The /verify link of the newest email to an address. */
+async function linkFor(email: string): Promise<URL | undefined> {
+  const newest = (await mailsTo(email)).at(-1);
+  const match = newest && /(http\S+\/auth\/v1\/verify\S+)/.exec(newest.body);
+  return match ? new URL(match[1]) : undefined;
+}
+
+/** What a /verify link redirected to: the page, and the parameters GoTrue puts in its fragment. */
+function redirected(res: Response): { page: string; fragment: URLSearchParams } {
+  expect(res.status).toBe(303);
+  const location = new URL(res.headers.get('location') as string);
+  return { page: `${location.origin}${location.pathname}`, fragment: new URLSearchParams(location.hash.slice(1)) };
+}
+
+/** The auth.users columns these tests look at. */
+interface StoredUser {
+  email: string | null;
+  email_confirmed_at: Date | null;
+  email_change: string | null;
+  email_change_token_new: string | null;
+  email_change_sent_at: Date | null;
+  raw_user_meta_data: Record<string, unknown>;
+  raw_app_meta_data: Record<string, unknown>;
+}
+
+async function userRow(id: string): Promise<StoredUser> {
+  const { rows } = await cluster.adminPool.query<StoredUser>(
+    `select email, email_confirmed_at, email_change, email_change_token_new, email_change_sent_at, raw_user_meta_data,
+       raw_app_meta_data from auth.users where id = $1`,
+    [id],
+  );
+  return rows[0];
 }
 
 beforeAll(async () => {
@@ -87,7 +146,14 @@ beforeAll(async () => {
     runSeed: false,
     logger,
   });
-  url = await startGateway();
+  // The app's outbox, so that the auth emails can be read back.
+  await cluster.adminPool.query(`create table if not exists public.email_outbox (
+    id bigint generated always as identity primary key, to_email text not null, subject text not null, body text not null,
+    created_at timestamptz not null default now(), sent_at timestamptz)`);
+  // Every test comes from one IP: the shared gateway's per-IP limits would soon trip. The tests of those limits start
+  // gateways of their own.
+  const unlimited = 100_000;
+  url = await startGateway({ token: unlimited, signup: unlimited, recover: unlimited, userUpdate: unlimited, verify: unlimited });
 });
 
 afterAll(async () => {
@@ -149,7 +215,6 @@ describe('sign-up', () => {
     ['Short1', ['length']],
     ['alllowercase1', ['characters']],
     ['short', ['length', 'characters']],
-    [`A1${'a'.repeat(71)}`, ['length']],
   ])('refuses the weak password %s with reasons %j and stores nothing', async (password, reasons) => {
     const email = newEmail();
     const { error } = await client().auth.signUp({ email, password });
@@ -330,9 +395,10 @@ describe('sign-in and sessions', () => {
 
 describe('updating the user', () => {
   it('changes the password only with the current one, and ends the other sessions', async () => {
-    const { email, supabase } = await signedUp();
+    const { email, supabase, session } = await signedUp();
     const other = client();
-    await other.auth.signInWithPassword({ email, password: STRONG });
+    const otherSession = (await other.auth.signInWithPassword({ email, password: STRONG })).data.session;
+    if (!otherSession) throw new Error('no second session');
     const newPassword = 'Another2Horse';
 
     const missing = await supabase.auth.updateUser({ password: newPassword });
@@ -348,6 +414,16 @@ describe('updating the user', () => {
     expect(changed.error).toBeNull();
     expect((await supabase.auth.getUser()).error).toBeNull();
     expect((await other.auth.getUser()).error).toMatchObject({ name: 'AuthSessionMissingError' });
+    // Whoever held the other session (e.g. with the leaked old password) can neither use nor renew it.
+    const otherUser = await authFetch('/user', { headers: { authorization: `Bearer ${otherSession.access_token}` } });
+    expect(otherUser.status).toBe(403);
+    expect(await otherUser.json()).toMatchObject({ code: 'session_not_found' });
+    const otherRefresh = await client().auth.refreshSession({ refresh_token: otherSession.refresh_token });
+    expect(otherRefresh.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    // The session that changed the password goes on, refresh included.
+    const ownRefresh = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(ownRefresh.error).toBeNull();
+    expect((await client().auth.getUser(ownRefresh.data.session?.access_token)).error).toBeNull();
 
     const old = await client().auth.signInWithPassword({ email, password: STRONG });
     expect(old.error).toMatchObject({ code: 'invalid_credentials' });
@@ -355,20 +431,11 @@ describe('updating the user', () => {
     expect(fresh.error).toBeNull();
   });
 
-  it('merges data into user_metadata, changes the email, and refuses app_metadata', async () => {
+  it('merges data into user_metadata and refuses app_metadata', async () => {
     const { supabase } = await signedUp({ kind: 'student', phone: '123' });
     const { data, error } = await supabase.auth.updateUser({ data: { phone: '456', nickname: 'Ada' } });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toEqual({ kind: 'student', phone: '456', nickname: 'Ada' });
-
-    const taken = (await signedUp()).email;
-    const duplicate = await supabase.auth.updateUser({ email: taken });
-    expect(duplicate.error).toMatchObject({ status: 422, code: 'email_exists' });
-    const next = newEmail();
-    const moved = await supabase.auth.updateUser({ email: next.toUpperCase() });
-    expect(moved.error).toBeNull();
-    expect(moved.data.user?.email).toBe(next);
-    expect((await client().auth.signInWithPassword({ email: next, password: STRONG })).error).toBeNull();
 
     const token = (await supabase.auth.getSession()).data.session?.access_token as string;
     const res = await authFetch('/user', {
@@ -464,21 +531,6 @@ describe('admin API', () => {
 });
 
 describe('password recovery', () => {
-  beforeAll(async () => {
-    await cluster.adminPool.query(`create table if not exists public.email_outbox (
-      id bigint generated always as identity primary key, to_email text not null, subject text not null, body text not null,
-      created_at timestamptz not null default now(), sent_at timestamptz)`);
-  });
-
-  const linkFor = async (email: string) => {
-    const { rows } = await cluster.adminPool.query<{ body: string }>(
-      'select body from public.email_outbox where to_email = $1 order by id desc limit 1',
-      [email],
-    );
-    const match = rows[0] && /(http\S+\/auth\/v1\/verify\S+)/.exec(rows[0].body);
-    return match ? new URL(match[1]) : undefined;
-  };
-
   it('answers {} for every email and mails a one-time link only to existing accounts', async () => {
     const unknown = newEmail();
     expect(await client().auth.resetPasswordForEmail(unknown)).toEqual({ data: {}, error: null });
@@ -542,5 +594,413 @@ describe('rate limits', () => {
     const signUp = () => client(secrets.anonKey, limited).auth.signUp({ email: newEmail(), password: STRONG });
     expect((await signUp()).error).toBeNull();
     expect((await signUp()).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+});
+
+describe('changing the email address (GoTrue secure email change)', () => {
+  it('refuses an access token alone: the address cannot be moved to a mailbox the attacker reads', async () => {
+    const { email, session, user } = await signedUp();
+    const attackerMailbox = newEmail();
+    // The attacker copied the access token, nothing else.
+    const noPassword = await sendJson('PUT', '/user', { email: attackerMailbox }, session.access_token);
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.json()).toMatchObject({
+      code: 'reauthentication_needed',
+      message: 'Current password required when changing the email address',
+    });
+    const guessed = await sendJson('PUT', '/user', { email: attackerMailbox, current_password: 'Guess1Password' }, session.access_token);
+    expect(guessed.status).toBe(400);
+    expect(await guessed.json()).toMatchObject({ code: 'invalid_credentials', message: 'Current password is incorrect' });
+    // Nothing pending and nothing sent, even about an address that is taken.
+    const taken = await sendJson('PUT', '/user', { email: (await signedUp()).email }, session.access_token);
+    expect(taken.status).toBe(400);
+    expect(await userRow(user.id)).toMatchObject({ email, email_change: null, email_change_token_new: null, email_change_sent_at: null });
+    expect(await mailsTo(attackerMailbox)).toEqual([]);
+    expect(await mailsTo(email)).toEqual([]);
+
+    // So the next step of the takeover, a recovery email to the attacker's mailbox, never happens.
+    await client().auth.resetPasswordForEmail(attackerMailbox);
+    expect(await mailsTo(attackerMailbox)).toEqual([]);
+  });
+
+  it('keeps the address until the link mailed to the new one is opened, and tells the old one', async () => {
+    const { email, supabase, user } = await signedUp();
+    const next = newEmail();
+    const requested = await supabase.auth.updateUser(
+      { email: next.toUpperCase(), current_password: STRONG },
+      { emailRedirectTo: `${url}/settings` },
+    );
+    expect(requested.error).toBeNull();
+    expect(requested.data.user).toMatchObject({ email, new_email: next, email_change_sent_at: expect.any(String) });
+    expect((await client().auth.signInWithPassword({ email: next, password: STRONG })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
+
+    const link = (await linkFor(next)) as URL;
+    expect(link.searchParams.get('type')).toBe('email_change');
+    expect(link.searchParams.get('redirect_to')).toBe(`${url}/settings`);
+    const token = link.searchParams.get('token') as string;
+    expect((await userRow(user.id)).email_change_token_new).toBe(createHash('sha256').update(token).digest('hex'));
+    const notices = await mailsTo(email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].body).toContain(next);
+    expect(notices[0].body).not.toContain('/verify');
+
+    const { page, fragment } = redirected(await fetch(link, { redirect: 'manual' }));
+    expect(page).toBe(`${url}/settings`);
+    expect(fragment.get('type')).toBe('email_change');
+    const claims = verifyJwt(fragment.get('access_token') as string, secrets.jwtSecret);
+    expect(claims).toMatchObject({ sub: user.id, email: next, amr: [{ method: 'otp', timestamp: expect.any(Number) }] });
+
+    const changed = await supabase.auth.getUser();
+    expect(changed.data.user).toMatchObject({ email: next, email_confirmed_at: expect.any(String) });
+    expect(changed.data.user?.new_email).toBeUndefined();
+    expect(changed.data.user?.identities?.[0].identity_data).toMatchObject({ email: next, email_verified: true });
+    expect((await client().auth.signInWithPassword({ email: next, password: STRONG })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toMatchObject({ code: 'invalid_credentials' });
+
+    // The link works once.
+    expect(redirected(await fetch(link, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
+  });
+
+  it('redeems the link with verifyOtp too, once, and not after an hour', async () => {
+    const a = await signedUp();
+    const nextA = newEmail();
+    expect((await a.supabase.auth.updateUser({ email: nextA, current_password: STRONG })).error).toBeNull();
+    const token = (await linkFor(nextA))?.searchParams.get('token') as string;
+    const verified = await client().auth.verifyOtp({ type: 'email_change', token_hash: token });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email).toBe(nextA);
+    const again = await client().auth.verifyOtp({ type: 'email_change', token_hash: token });
+    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired' });
+
+    const b = await signedUp();
+    const nextB = newEmail();
+    expect((await b.supabase.auth.updateUser({ email: nextB, current_password: STRONG })).error).toBeNull();
+    const late = (await linkFor(nextB)) as URL;
+    await cluster.adminPool.query(`update auth.users set email_change_sent_at = now() - interval '61 minutes' where id = $1`, [b.user.id]);
+    expect(redirected(await fetch(late, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
+    expect(await userRow(b.user.id)).toMatchObject({ email: b.email, email_change: null, email_change_token_new: null });
+  });
+
+  it('refuses the link, changing nothing, when the new address was taken in the meantime', async () => {
+    const { email, supabase, user } = await signedUp();
+    const next = newEmail();
+    expect((await supabase.auth.updateUser({ email: next, current_password: STRONG })).error).toBeNull();
+    const link = (await linkFor(next)) as URL;
+    expect((await client().auth.signUp({ email: next, password: STRONG })).error).toBeNull();
+
+    const { fragment } = redirected(await fetch(link, { redirect: 'manual' }));
+    expect(fragment.get('error_code')).toBe('email_exists');
+    expect(await userRow(user.id)).toMatchObject({ email, email_change: next });
+    expect(await countUsers(next)).toBe(1);
+  });
+
+  it('refuses an address that is taken, and a second request within a minute', async () => {
+    const { supabase, user } = await signedUp();
+    const taken = (await signedUp()).email;
+    const duplicate = await supabase.auth.updateUser({ email: taken, current_password: STRONG });
+    expect(duplicate.error).toMatchObject({ status: 422, code: 'email_exists' });
+
+    const first = newEmail();
+    expect((await supabase.auth.updateUser({ email: first, current_password: STRONG })).error).toBeNull();
+    const second = newEmail();
+    const soon = await supabase.auth.updateUser({ email: second, current_password: STRONG });
+    expect(soon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(soon.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect((await userRow(user.id)).email_change).toBe(first);
+    expect(await mailsTo(second)).toEqual([]);
+  });
+
+  it('cancels a pending change when the password changes, so a link asked for with a leaked password dies with it', async () => {
+    const { email, supabase, user } = await signedUp();
+    const next = newEmail();
+    expect((await supabase.auth.updateUser({ email: next, current_password: STRONG })).error).toBeNull();
+    const link = (await linkFor(next)) as URL;
+    const changed = await supabase.auth.updateUser({ password: 'Another2Horse', current_password: STRONG });
+    expect(changed.error).toBeNull();
+    expect(changed.data.user?.new_email).toBeUndefined();
+    expect(redirected(await fetch(link, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
+    expect((await userRow(user.id)).email).toBe(email);
+  });
+});
+
+describe('failed sign-ins per account', () => {
+  const signIn = (base: string, email: string, password: string) =>
+    client(secrets.anonKey, base).auth.signInWithPassword({ email, password });
+  // The table keys on the SHA-256 of the lower-cased address.
+  const failureKey = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex');
+  const failuresRow = async (email: string) => {
+    const { rows } = await cluster.adminPool.query<{ failures: number }>(
+      'select failures from auth.sign_in_failures where email_hash = $1',
+      [failureKey(email)],
+    );
+    return rows[0];
+  };
+  const ageFailures = (email: string, seconds: number) =>
+    cluster.adminPool.query(
+      `update auth.sign_in_failures set first_failed_at = first_failed_at - make_interval(secs => $2) where email_hash = $1`,
+      [failureKey(email), seconds],
+    );
+
+  it('refuses even the right password once an address has used its failures, and says when to retry', async () => {
+    const limited = await startGateway({ signInFailures: 3 });
+    const { email } = await signedUp();
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(limited, email.toUpperCase(), `Wrong${i}Password`)).error).toMatchObject({ code: 'invalid_credentials' });
+    }
+    const locked = await signIn(limited, email, STRONG);
+    expect(locked.data.session).toBeNull();
+    expect(locked.error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Too many failed sign-in attempts for this email address. Try again in 15 minutes, or reset your password to sign in now.',
+    });
+    // Other addresses sign in as usual.
+    const other = await signedUp();
+    expect((await signIn(limited, other.email, STRONG)).error).toBeNull();
+  });
+
+  it('locks an address without an account the same way, so the lock tells nobody which accounts exist', async () => {
+    const limited = await startGateway({ signInFailures: 2 });
+    const existing = (await signedUp()).email;
+    const unknown = newEmail();
+    const answers = [];
+    for (const email of [existing, unknown]) {
+      for (let i = 0; i < 2; i++) await signIn(limited, email, 'Wrong1Password');
+      const { error } = await signIn(limited, email, 'Wrong1Password');
+      answers.push({ status: error?.status, code: error?.code, message: error?.message });
+    }
+    expect(answers[0]).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
+  it('counts guesses across gateway processes, even when they arrive all at once', async () => {
+    const first = await startGateway({ signInFailures: 4 });
+    const second = await startGateway({ signInFailures: 4 });
+    const { email } = await signedUp();
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(i % 2 === 0 ? first : second, email, `Guess${i}Password`)),
+    );
+    const codes = attempts.map(({ error }) => error?.code);
+    expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'over_request_rate_limit')).toHaveLength(8);
+  });
+
+  it('lifts the lock by itself when the window has passed, however long the attacker kept trying', async () => {
+    const limited = await startGateway({ signInFailures: 2, signInFailureWindowSeconds: 60 });
+    const { email } = await signedUp();
+    for (let i = 0; i < 2; i++) await signIn(limited, email, 'Wrong1Password');
+    for (let i = 0; i < 5; i++) expect((await signIn(limited, email, 'Wrong1Password')).error).toMatchObject({ status: 429 });
+    expect((await signIn(limited, email, STRONG)).error?.message).toMatch(/Try again in 1 minute,/);
+    await ageFailures(email, 61);
+    expect((await signIn(limited, email, STRONG)).error).toBeNull();
+    expect(await failuresRow(email)).toBeUndefined();
+  });
+
+  it('forgives the failures after a successful sign-in and after a redeemed recovery link', async () => {
+    const limited = await startGateway({ signInFailures: 3 });
+    const { email } = await signedUp();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++) await signIn(limited, email, 'Wrong1Password');
+      expect((await signIn(limited, email, STRONG)).error).toBeNull();
+    }
+
+    for (let i = 0; i < 3; i++) await signIn(limited, email, 'Wrong1Password');
+    expect((await signIn(limited, email, STRONG)).error).toMatchObject({ status: 429 });
+    await client().auth.resetPasswordForEmail(email);
+    const token = (await linkFor(email))?.searchParams.get('token') as string;
+    expect((await client().auth.verifyOtp({ type: 'recovery', token_hash: token })).error).toBeNull();
+    expect((await signIn(limited, email, STRONG)).error).toBeNull();
+  });
+
+  it('prunes failures whose window has passed', async () => {
+    const stale = newEmail();
+    await signIn(url, stale, 'Wrong1Password');
+    await ageFailures(stale, 16 * 60);
+    await signIn(url, newEmail(), 'Wrong1Password');
+    expect(await failuresRow(stale)).toBeUndefined();
+  });
+});
+
+describe('common passwords', () => {
+  it.each(['Password123', 'pASSWORD123', 'Qwerty12345', 'Iloveyou123', 'Football2024!', 'Sunshine2024'])(
+    'refuses %s on sign-up with reasons ["pwned"] and stores nothing',
+    async (password) => {
+      const email = newEmail();
+      const { error } = await client().auth.signUp({ email, password });
+      expect(error).toBeInstanceOf(AuthWeakPasswordError);
+      expect(error).toMatchObject({
+        status: 422,
+        code: 'weak_password',
+        reasons: ['pwned'],
+        message: 'Password is known to be weak and easy to guess, please choose a different one.',
+      });
+      expect(await countUsers(email)).toBe(0);
+    },
+  );
+
+  it('refuses them as a new password and through the admin API too', async () => {
+    const { email, supabase } = await signedUp();
+    const changed = await supabase.auth.updateUser({ password: 'Welcome123!', current_password: STRONG });
+    expect(changed.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['pwned'] });
+    expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
+
+    const admin = client(secrets.serviceRoleKey).auth.admin;
+    const adminEmail = newEmail();
+    const created = await admin.createUser({ email: adminEmail, password: 'Password123' });
+    expect(created.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['pwned'] });
+    expect(await countUsers(adminEmail)).toBe(0);
+  });
+});
+
+describe('metadata size', () => {
+  const fiveKb = { notes: 'x'.repeat(5 * 1024) };
+
+  it('refuses more than 4 KB of user_metadata on sign-up, so tokens stay small enough to use', async () => {
+    const email = newEmail();
+    const { error } = await client().auth.signUp({ email, password: STRONG, options: { data: fiveKb } });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(error?.message).toMatch(/^data is too large: it may hold at most 4 KB/);
+    expect(await countUsers(email)).toBe(0);
+  });
+
+  it('refuses growing user_metadata past 4 KB a patch at a time, and lets oversized metadata shrink', async () => {
+    const { supabase, user } = await signedUp({ kind: 'student' });
+    expect((await supabase.auth.updateUser({ data: { a: 'x'.repeat(3000) } })).error).toBeNull();
+    const grown = await supabase.auth.updateUser({ data: { b: 'x'.repeat(3000) } });
+    expect(grown.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(Object.keys((await userRow(user.id)).raw_user_meta_data)).toEqual(['a', 'kind']);
+
+    // An account stuck with metadata from before the cap can still remove it.
+    await cluster.adminPool.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || $2 where id = $1`, [user.id, fiveKb]);
+    expect((await supabase.auth.updateUser({ data: { notes: null } })).error).toBeNull();
+    expect((await userRow(user.id)).raw_user_meta_data).toEqual({ kind: 'student', a: 'x'.repeat(3000) });
+  });
+
+  it('caps user_metadata and app_metadata on the admin routes', async () => {
+    const admin = client(secrets.serviceRoleKey).auth.admin;
+    const email = newEmail();
+    for (const attributes of [{ user_metadata: fiveKb }, { app_metadata: fiveKb }]) {
+      const { error } = await admin.createUser({ email, password: STRONG, ...attributes });
+      expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+    }
+    expect(await countUsers(email)).toBe(0);
+
+    const { user } = await signedUp();
+    for (const attributes of [{ user_metadata: fiveKb }, { app_metadata: fiveKb }]) {
+      const { error } = await admin.updateUserById(user.id, attributes);
+      expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+    }
+    expect(await userRow(user.id)).toMatchObject({ raw_user_meta_data: {}, raw_app_meta_data: { provider: 'email', providers: ['email'] } });
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  const NUL = '\u0000';
+  const LONE_HIGH = '\ud800';
+  const LONE_LOW = '\udc00';
+
+  it.each([
+    ['a NUL in sign-up metadata', 'data.first_name', (email: string) => ({ email, password: STRONG, data: { first_name: `Ada${NUL}` } })],
+    ['a NUL in a metadata key', `data.x${NUL}`, (email: string) => ({ email, password: STRONG, data: { [`x${NUL}`]: 1 } })],
+    ['a lone high surrogate in the email', 'email', (email: string) => ({ email: `${LONE_HIGH}${email}`, password: STRONG })],
+    ['a lone low surrogate in an array', 'data.tags.1', (email: string) => ({ email, password: STRONG, data: { tags: ['ok', LONE_LOW] } })],
+  ])('refuses %s on sign-up with 400 validation_failed naming the field', async (_label, field, body) => {
+    const email = newEmail();
+    const res = await sendJson('POST', '/signup', body(email));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: `The field ${field} contains a NUL character or a broken Unicode surrogate pair, which cannot be stored`,
+    });
+    expect(await countUsers(email)).toBe(0);
+  });
+
+  it('refuses it on every auth endpoint before anything runs', async () => {
+    const { email, session, user } = await signedUp({ kind: 'student' });
+    const service = secrets.serviceRoleKey;
+    const attempts: [string, string, unknown, string?][] = [
+      ['POST', '/token?grant_type=password', { email, password: `${STRONG}${NUL}` }],
+      ['POST', '/token?grant_type=refresh_token', { refresh_token: `${session.refresh_token}${LONE_HIGH}` }],
+      ['PUT', '/user', { data: { kind: `student${NUL}` } }, session.access_token],
+      ['PUT', '/user', { password: `New1Password${LONE_LOW}`, current_password: STRONG }, session.access_token],
+      ['POST', '/recover', { email: `${email}${NUL}` }],
+      ['POST', '/verify', { type: 'recovery', token_hash: `abc${NUL}` }],
+      ['POST', '/admin/users', { email: newEmail(), password: STRONG, user_metadata: { name: LONE_HIGH } }, service],
+      ['PUT', `/admin/users/${user.id}`, { app_metadata: { role: `x${NUL}` } }, service],
+      ['DELETE', `/admin/users/${user.id}`, { should_soft_delete: false, reason: NUL }, service],
+    ];
+    for (const [method, path, body, token] of attempts) {
+      const res = await sendJson(method, path, body, token);
+      expect({ method, path, status: res.status }).toEqual({ method, path, status: 400 });
+      expect(await res.json()).toMatchObject({ code: 'validation_failed' });
+    }
+    expect(await userRow(user.id)).toMatchObject({ email, raw_user_meta_data: { kind: 'student' } });
+    expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
+  });
+
+  it('finds it however deep it is nested, and accepts proper surrogate pairs', async () => {
+    const email = newEmail();
+    const deep = `{"email":"${email}","password":"${STRONG}","data":{"x":${'['.repeat(20_000)}"\\u0000"${']'.repeat(20_000)}}}`;
+    const res = await sendJson('POST', '/signup', deep);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'validation_failed' });
+    expect(await countUsers(email)).toBe(0);
+
+    const { user } = await signedUp({ nickname: 'Ada 😀' });
+    expect(user.user_metadata).toEqual({ nickname: 'Ada 😀' });
+  });
+});
+
+describe('protocol fidelity with GoTrue', () => {
+  it('answers an anonymous sign-in with 422 anonymous_provider_disabled and creates nobody', async () => {
+    const before = (await cluster.adminPool.query('select count(*)::int as count from auth.users')).rows[0].count;
+    const { data, error } = await client().auth.signInAnonymously({ options: { data: { kind: 'student' } } });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect((await cluster.adminPool.query('select count(*)::int as count from auth.users')).rows[0].count).toBe(before);
+  });
+
+  it('refuses passwords over 72 bytes with 400 validation_failed, counting bytes rather than characters', async () => {
+    for (const password of [`A1${'a'.repeat(71)}`, `A1b${'é'.repeat(35)}`]) {
+      const email = newEmail();
+      const { error } = await client().auth.signUp({ email, password });
+      expect(error).not.toBeInstanceOf(AuthWeakPasswordError);
+      expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Password cannot be longer than 72 characters' });
+      expect(await countUsers(email)).toBe(0);
+    }
+  });
+
+  it('answers an unknown grant type as GoTrue does', async () => {
+    for (const query of ['?grant_type=client_credentials', '?grant_type=', '']) {
+      const res = await sendJson('POST', `/token${query}`, { email: 'a@campus.test', password: STRONG });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'unsupported_grant_type' });
+    }
+  });
+
+  it('answers every unknown path with the auth 404, even where the apps would serve GET /*', async () => {
+    const withApps = await startGateway({}, { withApps: true });
+    const notFound = { code: 'not_found', error_code: 'not_found', msg: 'Not found', message: 'Not found' };
+    const requests: [string, string, { headers: Record<string, string>; body: string }?][] = [
+      ['GET', '/nope'],
+      ['GET', '/'],
+      ['GET', '/admin/users/not/a/route'],
+      ['HEAD', '/nope'],
+      ['POST', '/nope', { headers: { 'content-type': 'application/json' }, body: '{}' }],
+      ['POST', '/nope', { headers: { 'content-type': 'text/plain' }, body: 'hello' }],
+      ['DELETE', '/user'],
+      ['PATCH', '/settings'],
+    ];
+    for (const [method, path, init] of requests) {
+      const res = await authFetch(path, { ...init, method }, withApps);
+      expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
+      expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      if (method !== 'HEAD') expect(await res.json()).toEqual(notFound);
+    }
+    // The apps still serve everything outside the API.
+    const page = await fetch(`${withApps}/some/page`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('CampusCare');
   });
 });

@@ -1,27 +1,71 @@
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from './db';
 import type { AuthDeps } from './deps';
+import { requestEmailChange } from './email-change';
 import { AuthError, invalidCredentials, notAdmin, userAlreadyExists, userBanned, validationFailed } from './errors';
-import { bodyObject, mergeMetadata, normalizeEmail, optionalObject, optionalString, refusePhone } from './input';
+import {
+  assertMetadataSize,
+  bodyObject,
+  foldEmail,
+  mergeMetadata,
+  normalizeEmail,
+  optionalObject,
+  optionalString,
+  refusePhone,
+} from './input';
+import { safeRedirect } from './links';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import { authenticate, clientInfo, refreshSession, startSession } from './sessions';
-import { EMAIL_APP_METADATA, findUserByEmail, findUserById, insertUser, isBanned, oneUserJson, updateUser } from './users';
+import { clearSignInFailures, countSignInAttempt, pruneSignInFailures } from './sign-in-failures';
+import {
+  EMAIL_APP_METADATA,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isBanned,
+  oneUserJson,
+  updateUser,
+  type UserRow,
+} from './users';
+
+/**
+ * Changing the password or the email address needs the current password, so that a stolen access token alone cannot
+ * take the account over. Someone who came through a recovery link proved the mailbox instead (they cannot know the
+ * old password), and an account without a password has none to give.
+ */
+async function assertCurrentPassword(
+  user: UserRow,
+  currentPassword: string | undefined,
+  recovered: boolean,
+  change: string,
+): Promise<void> {
+  if (!user.encrypted_password || (currentPassword === undefined && recovered)) return;
+  if (currentPassword === undefined) {
+    throw new AuthError(400, 'reauthentication_needed', `Current password required when ${change}`);
+  }
+  if (!(await verifyPassword(currentPassword, user.encrypted_password))) {
+    throw new AuthError(400, 'invalid_credentials', 'Current password is incorrect');
+  }
+}
 
 /** The end-user endpoints: sign-up, sign-in and refresh, the current user, sign-out. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  const { sessions, limits } = deps;
+  const { ctx, sessions, limits, mailer, signInFailures } = deps;
 
   app.post('/signup', { onRequest: limits.signup.hook() }, async (request) => {
     const body = bodyObject(request.body);
     refusePhone(body);
     const rawEmail = optionalString(body, 'email');
-    const password = optionalString(body, 'password');
-    if (rawEmail === undefined || password === undefined) {
-      throw validationFailed('Signing up requires an email and a password');
+    // No email and no phone is how supabase-js signInAnonymously signs up; GoTrue answers this while they are off.
+    if (rawEmail === undefined || rawEmail === '') {
+      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
+    const password = optionalString(body, 'password');
+    if (password === undefined) throw validationFailed('Signing up requires an email and a password');
     const email = normalizeEmail(rawEmail);
     const data = optionalObject(body, 'data') ?? {};
-    assertStrongPassword(password);
+    assertMetadataSize('data', data);
+    await assertStrongPassword(password);
     const encryptedPassword = await hashPassword(password);
     return inTransaction(sessions.pool, async (client) => {
       const user = await insertUser(
@@ -38,11 +82,18 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
     const body = bodyObject(request.body);
     if (grantType === 'password') {
       refusePhone(body);
-      const email = optionalString(body, 'email');
+      const rawEmail = optionalString(body, 'email');
       const password = optionalString(body, 'password');
-      if (email === undefined || password === undefined) throw validationFailed('Signing in requires an email and a password');
-      const user = await findUserByEmail(sessions.pool, email.trim().toLowerCase());
-      if (!(await verifyPassword(password, user?.encrypted_password)) || !user) throw invalidCredentials();
+      if (rawEmail === undefined || password === undefined) throw validationFailed('Signing in requires an email and a password');
+      // Counted by address whether or not it has an account, so a lock never tells which accounts exist.
+      const email = foldEmail(rawEmail);
+      await countSignInAttempt(sessions.pool, signInFailures, email);
+      const user = await findUserByEmail(sessions.pool, email);
+      if (!(await verifyPassword(password, user?.encrypted_password)) || !user) {
+        await pruneSignInFailures(sessions.pool, signInFailures);
+        throw invalidCredentials();
+      }
+      await clearSignInFailures(sessions.pool, email);
       // Checked only after the password, so nobody learns an account's state without knowing its password.
       if (isBanned(user)) throw userBanned();
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
@@ -53,7 +104,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       if (!token) throw validationFailed('A refresh_token is required');
       return refreshSession(sessions, token);
     }
-    throw validationFailed('Unsupported grant_type: use password or refresh_token');
+    // GoTrue's exact answer (internal/api/token.go), which auth-js reports as AuthApiError code invalid_credentials.
+    throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   });
 
   app.get('/user', async (request) => {
@@ -68,24 +120,21 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
     refusePhone(body);
     const rawEmail = optionalString(body, 'email');
     const email = rawEmail === undefined ? undefined : normalizeEmail(rawEmail);
+    const newEmail = email !== undefined && email !== user.email ? email : undefined;
     const password = optionalString(body, 'password');
     const currentPassword = optionalString(body, 'current_password');
     const data = optionalObject(body, 'data');
+    const redirectTo = safeRedirect(ctx.publicUrl, (request.query as Record<string, unknown>).redirect_to);
 
+    if (password !== undefined) await assertStrongPassword(password);
+    if (password !== undefined || newEmail !== undefined) {
+      const change = password !== undefined ? 'setting a new password' : 'changing the email address';
+      await assertCurrentPassword(user, currentPassword, recovered, change);
+    }
     let encryptedPassword: string | undefined;
     if (password !== undefined) {
-      assertStrongPassword(password);
-      if (user.encrypted_password) {
-        // Someone who came through a recovery link proved the mailbox instead; they cannot know the old password.
-        if (currentPassword === undefined && !recovered) {
-          throw new AuthError(400, 'reauthentication_needed', 'Current password required when setting a new password');
-        }
-        if (currentPassword !== undefined && !(await verifyPassword(currentPassword, user.encrypted_password))) {
-          throw new AuthError(400, 'invalid_credentials', 'Current password is incorrect');
-        }
-        if (await verifyPassword(password, user.encrypted_password)) {
-          throw new AuthError(422, 'same_password', 'New password should be different from the old password');
-        }
+      if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password))) {
+        throw new AuthError(422, 'same_password', 'New password should be different from the old password');
       }
       encryptedPassword = await hashPassword(password);
     }
@@ -93,11 +142,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
     return inTransaction(sessions.pool, async (client) => {
       const locked = await findUserById(client, user.id, true);
       if (!locked) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      const updated = await updateUser(client, locked, {
-        email,
-        encryptedPassword,
-        userMetadata: data === undefined ? undefined : mergeMetadata(locked.raw_user_meta_data, data),
-      });
+      const userMetadata = data === undefined ? undefined : mergeMetadata(locked.raw_user_meta_data, data);
+      if (userMetadata !== undefined) assertMetadataSize('data', userMetadata);
+      let updated = await updateUser(client, locked, { encryptedPassword, userMetadata });
+      // The address itself changes only once the link mailed to the new one is opened.
+      if (newEmail !== undefined) {
+        updated = await requestEmailChange(client, { user: updated, newEmail, publicUrl: ctx.publicUrl, redirectTo, mailer });
+      }
       // Whoever else knew the old password loses their sessions; this device stays signed in.
       if (encryptedPassword !== undefined) {
         await client.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);

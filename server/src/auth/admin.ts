@@ -3,6 +3,7 @@ import { inTransaction, sqlState } from './db';
 import type { AuthDeps } from './deps';
 import { AuthError, databaseRefusal, emailExists, notAdmin, userNotFoundById, validationFailed } from './errors';
 import {
+  assertMetadataSize,
   bodyObject,
   isUuid,
   mergeMetadata,
@@ -53,7 +54,7 @@ async function newPasswordHash(body: JsonObject): Promise<string | undefined> {
     return passwordHash;
   }
   if (password === undefined) return undefined;
-  assertStrongPassword(password);
+  await assertStrongPassword(password);
   return hashPassword(password);
 }
 
@@ -83,6 +84,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       const email = normalizeEmail(rawEmail);
       const userMetadata = optionalObject(body, 'user_metadata') ?? {};
       const appMetadata = { ...(optionalObject(body, 'app_metadata') ?? {}), ...EMAIL_APP_METADATA };
+      assertMetadataSize('user_metadata', userMetadata);
+      assertMetadataSize('app_metadata', appMetadata);
       const confirmed = optionalBoolean(body, 'email_confirm') ?? false;
       const banDuration = optionalString(body, 'ban_duration');
       const bannedUntil = banDuration === undefined ? null : banUntil(banDuration);
@@ -128,13 +131,17 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       return inTransaction(pool, async (client) => {
         const user = await findUserById(client, id, true);
         if (!user) throw userNotFoundById();
+        const mergedUserMetadata = userMetadata && mergeMetadata(user.raw_user_meta_data, userMetadata);
+        const mergedAppMetadata = appMetadata && { ...mergeMetadata(user.raw_app_meta_data, appMetadata), ...EMAIL_APP_METADATA };
+        if (mergedUserMetadata) assertMetadataSize('user_metadata', mergedUserMetadata);
+        if (mergedAppMetadata) assertMetadataSize('app_metadata', mergedAppMetadata);
         const updated = await updateUser(client, user, {
           email,
           encryptedPassword,
           confirmEmail,
           bannedUntil,
-          userMetadata: userMetadata && mergeMetadata(user.raw_user_meta_data, userMetadata),
-          appMetadata: appMetadata && { ...mergeMetadata(user.raw_app_meta_data, appMetadata), ...EMAIL_APP_METADATA },
+          userMetadata: mergedUserMetadata,
+          appMetadata: mergedAppMetadata,
         });
         // A reset password or a ban must take effect now, not when the user's refresh token runs out.
         if (encryptedPassword !== undefined || (bannedUntil !== undefined && bannedUntil !== null)) {

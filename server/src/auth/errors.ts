@@ -46,6 +46,8 @@ export const userAlreadyExists = () => new AuthError(422, 'user_already_exists',
 
 export const userNotFoundById = () => new AuthError(404, 'user_not_found', 'User not found');
 
+export const routeNotFound = () => new AuthError(404, 'not_found', 'Not found');
+
 /** A trigger that refuses data raises P0001 (plpgsql `raise exception`); its message is written for the user. */
 export function databaseRefusal(error: unknown): unknown {
   if (sqlState(error) === 'P0001' && error instanceof Error) return validationFailed(error.message);

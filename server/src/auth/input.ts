@@ -40,8 +40,13 @@ const EMAIL_PATTERN =
   /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** Emails are stored lower-cased, so sign-in and duplicate checks are case-insensitive. */
+export function foldEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+/** The folded email, or the 400 GoTrue answers when it is not an address. */
 export function normalizeEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
+  const email = foldEmail(raw);
   if (email.length > 255 || !EMAIL_PATTERN.test(email)) {
     throw validationFailed('Unable to validate email address: invalid format');
   }
@@ -68,4 +73,59 @@ export function mergeMetadata(current: JsonObject, patch: JsonObject): JsonObjec
     else merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * Metadata travels inside every access token (and so in every request's Authorization header): beyond a few KB the
+ * tokens outgrow the header limits of servers and proxies, and the account can no longer be used.
+ */
+const MAX_METADATA_BYTES = 4 * 1024;
+
+export function assertMetadataSize(field: string, metadata: JsonObject): void {
+  if (Buffer.byteLength(JSON.stringify(metadata), 'utf8') > MAX_METADATA_BYTES) {
+    throw validationFailed(`${field} is too large: it may hold at most 4 KB of JSON, because it is sent inside every access token`);
+  }
+}
+
+/** PostgreSQL stores neither a NUL character nor half of a UTF-16 surrogate pair (invalid in UTF-8, refused by jsonb). */
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A step into a JSON value, linked to its parent so that deep nesting costs no copying. */
+interface JsonStep {
+  value: unknown;
+  key: string;
+  parent: JsonStep | undefined;
+}
+
+function stepPath(step: JsonStep): string {
+  const keys: string[] = [];
+  for (let at: JsonStep | undefined = step; at?.parent !== undefined; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * Where in a parsed JSON value a string PostgreSQL cannot store is (a key or a value), as a path such as `data.name`
+ * or `data.tags.2` (`''` for the value itself); undefined when everything can be stored. Walked without recursion, as
+ * a 64 KB body can nest thousands of levels deep.
+ */
+export function unstorableTextPath(value: unknown): string | undefined {
+  const pending: JsonStep[] = [{ value, key: '', parent: undefined }];
+  for (let step = pending.pop(); step !== undefined; step = pending.pop()) {
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (UNSTORABLE_TEXT.test(current)) return stepPath(step);
+      continue;
+    }
+    const entries = Array.isArray(current)
+      ? current.map((item: unknown, index) => [String(index), item] as const)
+      : isJsonObject(current)
+        ? Object.entries(current)
+        : [];
+    for (const [key, item] of entries) {
+      const child: JsonStep = { value: item, key, parent: step };
+      if (UNSTORABLE_TEXT.test(key)) return stepPath(child);
+      pending.push(child);
+    }
+  }
+  return undefined;
 }

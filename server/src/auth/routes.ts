@@ -3,15 +3,17 @@ import type { GatewayContext } from '../gateway/context';
 import { registerAccountRoutes } from './account';
 import { registerAdminRoutes } from './admin';
 import type { AuthDeps } from './deps';
-import { API_VERSION, API_VERSION_HEADER, AuthError, sendAuthError } from './errors';
+import { API_VERSION, API_VERSION_HEADER, AuthError, routeNotFound, sendAuthError, validationFailed } from './errors';
+import { unstorableTextPath } from './input';
 import { outboxMailer, type Mailer } from './mailer';
 import { overEmailSendRateLimit, overRequestRateLimit, RateLimiter } from './rate-limit';
 import { registerRecoveryRoutes } from './recovery';
+import { registerVerifyRoutes } from './verify';
 
-export type { Mailer, RecoveryEmail } from './mailer';
+export type { EmailChangeEmail, EmailChangeNotice, Mailer, RecoveryEmail } from './mailer';
 
 export interface AuthOptions {
-  /** Where recovery emails go; by default a row in `public.email_outbox` when that table exists. */
+  /** Where auth emails go; by default a row in `public.email_outbox` when that table exists. */
   mailer?: Mailer;
   /** GoTrue's refresh-token reuse interval (10 s); tests shorten it instead of waiting. */
   refreshReuseGraceSeconds?: number;
@@ -43,6 +45,10 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
         userUpdate: limiter(ctx.authRateLimits.userUpdate),
         verify: limiter(ctx.authRateLimits.verify),
       },
+      signInFailures: {
+        maxFailures: ctx.authRateLimits.signInFailures,
+        windowSeconds: ctx.authRateLimits.signInFailureWindowSeconds,
+      },
     };
 
     const log = ctx.logger.child({ component: 'auth' });
@@ -63,7 +69,8 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
         new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
       );
     });
-    app.setNotFoundHandler((_request, reply) => sendAuthError(reply, new AuthError(404, 'not_found', 'Not found')));
+    // Methods the router does not know at all; known methods on unknown paths meet the catch-all in unknownRoutes.
+    app.setNotFoundHandler((_request, reply) => sendAuthError(reply, routeNotFound()));
 
     app.get('/health', async () => ({ name: 'GoTrue', version: 'campuscare', description: 'CampusCare auth (GoTrue subset)' }));
     app.get('/settings', async () => ({
@@ -76,23 +83,45 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
     }));
     registerAccountRoutes(app, deps);
     registerRecoveryRoutes(app, deps);
+    registerVerifyRoutes(app, deps);
     registerAdminRoutes(app, deps);
+    await app.register(unknownRoutes);
   };
 }
 
 /**
+ * Every other path under /auth/v1 answers this service's 404, whatever its method, instead of falling through to a wildcard
+ * route of the gateway (the apps' `GET /*`), which would answer in another shape. Their bodies are never parsed.
+ */
+async function unknownRoutes(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const notFound = async () => {
+    throw routeNotFound();
+  };
+  app.all('/', notFound);
+  app.all('/*', notFound);
+}
+
+/**
  * Bodies are JSON objects of at most 64 KB. This plugin's own parsers replace whatever the gateway installed, so a
- * malformed or oversized body is refused with a GoTrue-shaped error before any handler runs.
+ * malformed or oversized body, or one with text PostgreSQL cannot store, is refused with a GoTrue-shaped error before
+ * any handler runs.
  */
 function acceptJsonOnly(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
     if (text === '') return done(null, undefined);
+    let body: unknown;
     try {
-      done(null, JSON.parse(text as string));
+      body = JSON.parse(text as string);
     } catch {
-      done(new AuthError(400, 'bad_json', 'Could not parse request body as JSON'), undefined);
+      return done(new AuthError(400, 'bad_json', 'Could not parse request body as JSON'), undefined);
     }
+    const unstorable = unstorableTextPath(body);
+    if (unstorable === undefined) return done(null, body);
+    const where = unstorable === '' ? 'The request body' : `The field ${unstorable}`;
+    done(validationFailed(`${where} contains a NUL character or a broken Unicode surrogate pair, which cannot be stored`), undefined);
   });
   app.addContentTypeParser('*', (_request, _payload, done) => {
     done(new AuthError(415, 'validation_failed', 'Request body must be JSON (Content-Type: application/json)'), undefined);

@@ -47,8 +47,11 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** How the user proved who they are; it becomes the access token's `amr` method. */
-export type AuthMethod = 'password' | 'recovery';
+/**
+ * How the user proved who they are; it becomes the access token's `amr` method. GoTrue names a session from an
+ * email-change link `otp`.
+ */
+export type AuthMethod = 'password' | 'recovery' | 'otp';
 
 /** Starts a session for a user who just proved who they are, inside the caller's transaction. */
 export async function startSession(

@@ -20,6 +20,9 @@ export interface UserRow {
   phone: string | null;
   banned_until: Date | null;
   is_anonymous: boolean;
+  /** The address the user asked to change to, until the link mailed to it is opened. */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
 }
 
 interface IdentityRow {
@@ -37,8 +40,9 @@ interface IdentityRow {
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 // A soft-deleted user (deleted_at set) no longer exists for any endpoint.
-const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, confirmed_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous`;
+export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, confirmed_at,
+  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous,
+  email_change, email_change_sent_at`;
 
 export async function findUserById(db: Db, id: string, lock = false): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
@@ -131,7 +135,10 @@ export interface UserChanges {
   bannedUntil?: Date | null;
 }
 
-/** Applies changes to a user locked by the caller's transaction and keeps the email identity in step. */
+/**
+ * Applies changes to a user locked by the caller's transaction and keeps the email identity in step. A new password
+ * cancels a pending email change: it was asked for with the old password, which may be exactly what leaked.
+ */
 export async function updateUser(client: PoolClient, user: UserRow, changes: UserChanges): Promise<UserRow> {
   const email = changes.email ?? user.email;
   if (changes.email !== undefined && changes.email !== user.email && (await emailTaken(client, changes.email, user.id))) {
@@ -146,6 +153,8 @@ export async function updateUser(client: PoolClient, user: UserRow, changes: Use
          raw_app_meta_data = $5,
          email_confirmed_at = case when $6 then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
          banned_until = $7,
+         email_change = case when $8 then null else email_change end,
+         email_change_token_new = case when $8 then null else email_change_token_new end,
          updated_at = now()
        where id = $1
        returning ${USER_COLUMNS}`,
@@ -157,6 +166,7 @@ export async function updateUser(client: PoolClient, user: UserRow, changes: Use
         changes.appMetadata ?? user.raw_app_meta_data,
         changes.confirmEmail === true || (changes.email !== undefined && changes.email !== user.email),
         changes.bannedUntil === undefined ? user.banned_until : changes.bannedUntil,
+        changes.encryptedPassword !== undefined,
       ],
     );
     const updated = rows[0];
@@ -194,6 +204,8 @@ export interface UserJson {
   last_sign_in_at?: string;
   banned_until?: string;
   invited_at?: string;
+  new_email?: string;
+  email_change_sent_at?: string;
 }
 
 interface IdentityJson {
@@ -228,6 +240,8 @@ export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
   if (user.last_sign_in_at) json.last_sign_in_at = user.last_sign_in_at.toISOString();
   if (user.banned_until) json.banned_until = user.banned_until.toISOString();
   if (user.invited_at) json.invited_at = user.invited_at.toISOString();
+  if (user.email_change) json.new_email = user.email_change;
+  if (user.email_change_sent_at) json.email_change_sent_at = user.email_change_sent_at.toISOString();
   return json;
 }
 

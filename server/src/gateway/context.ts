@@ -2,7 +2,10 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { StackSecrets } from '../secrets';
 
-/** Requests allowed per IP per window for each rate-limited auth endpoint (Supabase's defaults in `DEFAULT_AUTH_RATE_LIMITS`). */
+/**
+ * Requests allowed per IP per window for each rate-limited auth endpoint (Supabase's defaults in
+ * `DEFAULT_AUTH_RATE_LIMITS`), and the failed password sign-ins allowed per email address.
+ */
 export interface AuthRateLimits {
   windowSeconds: number;
   token: number;
@@ -10,6 +13,12 @@ export interface AuthRateLimits {
   recover: number;
   userUpdate: number;
   verify: number;
+  /**
+   * Failed password sign-ins one email address may collect, from any IP and any gateway process, before its sign-ins
+   * are refused until `signInFailureWindowSeconds` after the first of them.
+   */
+  signInFailures: number;
+  signInFailureWindowSeconds: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
@@ -19,6 +28,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   recover: 30,
   userUpdate: 30,
   verify: 30,
+  signInFailures: 10,
+  signInFailureWindowSeconds: 15 * 60,
 };
 
 /** What every gateway service (auth, storage, rest proxy, static) is given by the stack. */

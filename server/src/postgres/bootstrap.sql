@@ -106,6 +106,23 @@ create table if not exists auth.one_time_tokens (
   created_at timestamptz not null default now()
 );
 
+-- Secure email change, in GoTrue's columns: the new address waits here, with the hash of the link mailed to it, until
+-- that link is opened.
+alter table auth.users add column if not exists email_change varchar(255);
+alter table auth.users add column if not exists email_change_token_new varchar(255);
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+create unique index if not exists users_email_change_token_new_key on auth.users (email_change_token_new)
+  where email_change_token_new is not null;
+
+-- Failed password sign-ins per email address, shared by every gateway process. The address is kept only as a SHA-256
+-- of its lower-cased form, whether or not it has an account; rows whose window has passed are pruned.
+create table if not exists auth.sign_in_failures (
+  email_hash text primary key,
+  failures integer not null,
+  first_failed_at timestamptz not null default now()
+);
+create index if not exists sign_in_failures_first_failed_at_idx on auth.sign_in_failures (first_failed_at);
+
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$

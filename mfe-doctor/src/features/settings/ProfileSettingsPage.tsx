@@ -4,6 +4,8 @@ import {
   getSupabase,
   LoadingState,
   MemberPhotoPicker,
+  notifySuccess,
+  PasswordField,
   Section,
   SelectField,
   STAFF_TITLES,
@@ -13,18 +15,26 @@ import {
   type Member,
 } from '@campuscare/shared';
 import { SettingsHeader } from './SettingsTabs';
-import { saveStaffProfile, staffProfileValues, validateStaffProfile, type StaffProfileValues } from './staffProfileApi';
+import {
+  changesEmail,
+  emailConfirmationSentMessage,
+  saveStaffProfile,
+  staffProfileForm,
+  validateStaffProfileForm,
+  type StaffProfileForm,
+} from './staffProfileApi';
 import styles from './settings.module.css';
 
 const TITLE_OPTIONS = STAFF_TITLES.map((title) => ({ value: title, label: title === '' ? '—' : title }));
 
-function ProfileForm({ member, onSaved }: { readonly member: Member; readonly onSaved: () => Promise<void> }) {
-  const initial = useMemo(() => staffProfileValues(member), [member]);
-  const { field, submit, saving, saveError } = useSavedForm<StaffProfileValues>({
+export function ProfileForm({ member, onSaved }: { readonly member: Member; readonly onSaved: () => Promise<void> }) {
+  const initial = useMemo(() => staffProfileForm(member), [member]);
+  const { field, values, submit, saving, saveError } = useSavedForm<StaffProfileForm>({
     initial,
-    validate: validateStaffProfile,
-    save: async (values) => {
-      await saveStaffProfile(await getSupabase(), member, values);
+    validate: (form) => validateStaffProfileForm(member, form),
+    save: async (form) => {
+      const { pendingEmail } = await saveStaffProfile(await getSupabase(), member, form);
+      if (pendingEmail !== null) notifySuccess(emailConfirmationSentMessage(pendingEmail));
       await onSaved();
     },
     successMessage: 'Profile saved',
@@ -39,6 +49,14 @@ function ProfileForm({ member, onSaved }: { readonly member: Member; readonly on
       </div>
       <TextField label="Staff ID" maxLength={50} {...field('staffId')} />
       <TextField label="Email Address" type="email" autoComplete="email" {...field('email')} />
+      {changesEmail(member, values.email) && (
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          hint="Needed to change your email address: we then send a confirmation link to the new one"
+          {...field('currentPassword')}
+        />
+      )}
       <TextField label="Phone Number" type="tel" autoComplete="tel" {...field('phone')} />
       {saveError && (
         <p role="alert" className={styles.error}>

@@ -1,5 +1,13 @@
 import type { CampusCareClient, Member } from '@campuscare/shared';
-import { saveStaffProfile, STAFF_ID_TAKEN_MESSAGE, staffProfileValues, validateStaffProfile } from './staffProfileApi';
+import {
+  CURRENT_PASSWORD_FOR_EMAIL_MESSAGE,
+  saveStaffProfile,
+  STAFF_ID_TAKEN_MESSAGE,
+  staffProfileForm,
+  staffProfileValues,
+  validateStaffProfile,
+  validateStaffProfileForm,
+} from './staffProfileApi';
 
 const member = {
   id: 'doctor-1',
@@ -11,11 +19,14 @@ const member = {
   phone: null,
 } as Member;
 
-function fakeClient(updateResult: { data: unknown; error: { code: string; message: string } | null }) {
+function fakeClient(
+  updateResult: { data: unknown; error: { code: string; message: string } | null },
+  authError: { code: string; message: string } | null = null,
+) {
   const calls: string[] = [];
-  const updateUser = jest.fn(async () => {
+  const updateUser = jest.fn(async (_attributes: Record<string, unknown>) => {
     calls.push('auth');
-    return { error: null };
+    return { error: authError };
   });
   const update = jest.fn((_columns: Record<string, unknown>) => {
     calls.push('members');
@@ -49,5 +60,39 @@ describe('saveStaffProfile', () => {
     const { client, updateUser } = fakeClient({ data: null, error: { code: '23505', message: 'duplicate key value violates unique constraint "members_university_staff_id_key"' } });
     await expect(saveStaffProfile(client, member, staffProfileValues(member))).rejects.toThrow(STAFF_ID_TAKEN_MESSAGE);
     expect(updateUser).not.toHaveBeenCalled();
+  });
+});
+
+describe('validateStaffProfileForm', () => {
+  it('asks for the current password only when the email changes', () => {
+    expect(validateStaffProfileForm(member, staffProfileForm(member))).toEqual({});
+    expect(validateStaffProfileForm(member, { ...staffProfileForm(member), email: ' DR.ADAMS@northfield.edu ' })).toEqual({});
+    expect(validateStaffProfileForm(member, { ...staffProfileForm(member), email: 'amelia@northfield.edu' })).toEqual({
+      currentPassword: CURRENT_PASSWORD_FOR_EMAIL_MESSAGE,
+    });
+    expect(validateStaffProfileForm(member, { ...staffProfileForm(member), email: 'amelia@northfield.edu', currentPassword: 'x' })).toEqual({});
+  });
+});
+
+describe('saveStaffProfile and the email change', () => {
+  it('sends the current password with the new email and tells where the confirmation link went', async () => {
+    const { client, updateUser, calls } = fakeClient({ data: { id: 'doctor-1' }, error: null });
+    const saved = await saveStaffProfile(client, member, { ...staffProfileForm(member), email: 'Amelia@northfield.edu', currentPassword: 'CampusCare2026' });
+    expect(updateUser).toHaveBeenCalledWith({ email: 'amelia@northfield.edu', current_password: 'CampusCare2026' });
+    expect(saved).toEqual({ pendingEmail: 'amelia@northfield.edu' });
+    expect(calls).toEqual(['auth', 'members']);
+  });
+
+  it('reports no pending email when the email stays', async () => {
+    const { client } = fakeClient({ data: { id: 'doctor-1' }, error: null });
+    expect(await saveStaffProfile(client, member, staffProfileForm(member))).toEqual({ pendingEmail: null });
+  });
+
+  it('saves nothing else when the auth service refuses the email change', async () => {
+    const refusal = { code: 'invalid_credentials', message: 'Current password is incorrect' };
+    const { client, update } = fakeClient({ data: { id: 'doctor-1' }, error: null }, refusal);
+    const values = { ...staffProfileForm(member), email: 'amelia@northfield.edu', firstName: 'Amelie', currentPassword: 'Wrong1Password' };
+    await expect(saveStaffProfile(client, member, values)).rejects.toThrow('Current password is incorrect');
+    expect(update).not.toHaveBeenCalled();
   });
 });

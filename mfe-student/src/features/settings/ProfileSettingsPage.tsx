@@ -17,10 +17,19 @@ import {
   type HealthProfileValues,
   type Member,
   MemberPhotoPicker,
+  notifySuccess,
+  PasswordField,
   YEARS_OF_STUDY,
 } from '@campuscare/shared';
 import { SettingsHeader } from './SettingsTabs';
-import { saveStudentProfile, studentProfileValues, validateStudentProfile, type StudentProfileValues } from './studentProfileApi';
+import {
+  changesEmail,
+  emailConfirmationSentMessage,
+  saveStudentProfile,
+  studentProfileForm,
+  validateStudentProfileForm,
+  type StudentProfileForm,
+} from './studentProfileApi';
 import styles from './Settings.module.css';
 
 export const SETTINGS_MESSAGES = {
@@ -32,13 +41,14 @@ const YEAR_OPTIONS = [{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.m
 
 type Refresh = () => Promise<void>;
 
-function PersonalDetailsForm({ member, onSaved }: { readonly member: Member; readonly onSaved: Refresh }) {
-  const initial = useMemo(() => studentProfileValues(member), [member]);
-  const { field, submit, saving, saveError } = useSavedForm<StudentProfileValues>({
+export function PersonalDetailsForm({ member, onSaved }: { readonly member: Member; readonly onSaved: Refresh }) {
+  const initial = useMemo(() => studentProfileForm(member), [member]);
+  const { field, values, submit, saving, saveError } = useSavedForm<StudentProfileForm>({
     initial,
-    validate: validateStudentProfile,
-    save: async (values) => {
-      await saveStudentProfile(await getSupabase(), member, values);
+    validate: (form) => validateStudentProfileForm(member, form),
+    save: async (form) => {
+      const { pendingEmail } = await saveStudentProfile(await getSupabase(), member, form);
+      if (pendingEmail !== null) notifySuccess(emailConfirmationSentMessage(pendingEmail));
       await onSaved();
     },
     successMessage: SETTINGS_MESSAGES.profileSaved,
@@ -51,6 +61,14 @@ function PersonalDetailsForm({ member, onSaved }: { readonly member: Member; rea
         <TextField label="Last Name" autoComplete="family-name" maxLength={100} {...field('lastName')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      {changesEmail(member, values.email) && (
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          hint="Needed to change your email address: we then send a confirmation link to the new one"
+          {...field('currentPassword')}
+        />
+      )}
       <TextField label="Matric number" value={member.reg_number ?? ''} readOnly hint="Your registration number: the university's office changes it if it is wrong" />
       <div className={styles.row}>
         <TextField label="Department" maxLength={100} {...field('department')} />
