@@ -1,14 +1,16 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import { canSignIn, chooseRowAction, mailboxMessage, memberIdOf, TINY_PNG, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
+import { clinicDateTimeInput, clinicDay } from './support/doctor-data';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
 const PLAIN_ADMIN = 'registrar@northfield.edu';
 const SOUTHBANK_SUPER_ADMIN = 'admin@southbank.edu';
 const NORTHFIELD_STAFF_PASSWORD = 'NorthfieldStaff2026';
+const NORTHFIELD_ZONE = 'America/New_York';
 
 const suite = useE2eSuite();
 
@@ -39,6 +41,26 @@ async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boole
 
 function dialog(page: Page, name: string) {
   return page.getByRole('dialog', { name });
+}
+
+/**
+ * Saves the edit dialog, confirming when it warns that the time is not a free slot: whether a seeded time falls
+ * within the clinic's hours depends on when the suite runs.
+ */
+async function saveConfirmingOutsideHours(edit: Locator): Promise<void> {
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  const saveAnyway = edit.getByRole('button', { name: 'Save anyway' });
+  const warned = await Promise.race([
+    saveAnyway.waitFor().then(() => true),
+    edit.waitFor({ state: 'detached' }).then(() => false),
+  ]);
+  if (warned) await saveAnyway.click();
+}
+
+/** The number of free slots the database offers on a clinic day (any doctor), read behind the API. */
+async function freeSlotCount(universityId: string, day: string): Promise<number> {
+  const [row] = await query<{ count: string }>('select count(*) from private.free_slots($1, $2::date, $2::date, null, null, null)', [universityId, day]);
+  return Number(row!.count);
 }
 
 describe('admin dashboard', () => {
@@ -80,19 +102,22 @@ describe('admin dashboard', () => {
 
     await chooseRowAction(row, new RegExp(`^Actions for ${target!.name}`), 'Edit');
     const edit = dialog(page, 'Edit appointment');
+    // The time is shown on the clinic's clock (New York), whatever the browser's zone, and the zone is named.
+    expect(await edit.getByLabel('Date and time').inputValue()).toBe(clinicDateTimeInput(target!.date, NORTHFIELD_ZONE));
+    await waitForText(edit, `Clinic time (${NORTHFIELD_ZONE})`);
     const belloOption = await edit.getByLabel('Doctor').locator('option', { hasText: 'Bello' }).getAttribute('value');
     await edit.getByLabel('Doctor').selectOption(belloOption!);
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    const outcome = await Promise.race([
-      edit.getByRole('alert').first().waitFor().then(() => edit.getByRole('alert').first().innerText()),
-      page.getByText('Appointment updated').first().waitFor().then(() => 'saved without a conflict'),
-    ]);
-    expect(outcome).toContain('That doctor is already booked at that time');
+    // Dr Bello is booked then: not one of his free slots, so the dialog asks before saving.
+    await waitForText(edit, "Outside Dr Tunde Bello's hours or already taken — save anyway?");
+    expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBeNull();
+    await edit.getByRole('button', { name: 'Save anyway' }).click();
+    await waitForText(edit.getByRole('alert'), 'That doctor is already booked at that time');
     expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBeNull();
 
     const adamsOption = await edit.getByLabel('Doctor').locator('option', { hasText: 'Adams' }).getAttribute('value');
     await edit.getByLabel('Doctor').selectOption(adamsOption!);
-    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await saveConfirmingOutsideHours(edit);
     await waitForText(page, 'Appointment updated');
     await expectPage.visible(row.filter({ hasText: 'Adams' }));
     expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBe(adamsOption);
@@ -304,6 +329,117 @@ describe('students', () => {
     await waitForText(page, 'Join link sent to fresher@example.edu');
     const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'fresher@example.edu', 'Join Northfield University on CampusCare');
     expect(mail).toContain('/register?join=NORTHFIELD');
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+});
+
+describe('clinic settings', () => {
+  it('lets a super admin change the opening hours, booking rules and closures, and the free slots follow', async () => {
+    const [university] = await query<{ id: string }>(`select id from public.universities where name = 'Northfield University'`);
+    const saturday = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 2, [6]);
+    expect(await freeSlotCount(university!.id, saturday)).toBe(0);
+    const { page, errors } = await openAs(SUPER_ADMIN, '/clinicpage');
+    await expectPage.heading(page, 'Settings');
+    await expectPage.visible(page.getByRole('link', { name: 'Clinic', exact: true }));
+
+    const hours = page.getByRole('form', { name: 'Opening hours' });
+    await hours.getByRole('checkbox', { name: 'Open on Saturday' }).check();
+    await hours.getByLabel('Saturday from').fill('09:00');
+    await hours.getByLabel('Saturday until').fill('12:00');
+    await hours.getByLabel('Friday until').fill('15:00');
+    await hours.getByRole('button', { name: 'Save opening hours' }).click();
+    await waitForText(page, 'Opening hours saved');
+    expect(await query(`select weekday, opens_at::text, closes_at::text from public.clinic_hours where university_id = $1 and weekday >= 5 order by weekday`, [university!.id])).toEqual([
+      { weekday: 5, opens_at: '08:00:00', closes_at: '15:00:00' },
+      { weekday: 6, opens_at: '09:00:00', closes_at: '12:00:00' },
+    ]);
+    // Saturday mornings are bookable now, on the clinic's clock.
+    const [saturdaySlots] = await query<{ first: string; last: string }>(
+      `select min(to_char(starts_at at time zone $3, 'HH24:MI')) as first, max(to_char(starts_at at time zone $3, 'HH24:MI')) as last
+         from private.free_slots($1, $2::date, $2::date, null, null, null)`,
+      [university!.id, saturday, NORTHFIELD_ZONE],
+    );
+    expect(saturdaySlots).toEqual({ first: '09:00', last: '11:30' });
+
+    const rules = page.getByRole('form', { name: 'Booking rules' });
+    expect(await rules.getByLabel('Time zone').inputValue()).toBe(NORTHFIELD_ZONE);
+    await rules.getByLabel('Minimum notice (minutes)').fill('60');
+    await waitForText(rules, 'Students book at least 1 hour ahead');
+    await rules.getByRole('button', { name: 'Save booking rules' }).click();
+    await waitForText(page, 'Booking rules saved');
+    await eventually(() => query<{ min_notice_minutes: number }>(`select min_notice_minutes from public.clinic_settings where university_id = $1`, [university!.id]), (rows) => rows[0]?.min_notice_minutes === 60);
+
+    const closureDay = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 22, [1, 2, 3, 4]);
+    expect(await freeSlotCount(university!.id, closureDay)).toBeGreaterThan(0);
+    const addClosure = page.getByRole('form', { name: 'Add a closure' });
+    await addClosure.getByRole('button', { name: 'Add closure' }).click();
+    await waitForText(addClosure, 'Say why the clinic is closed');
+    await addClosure.getByLabel('First day').fill(closureDay);
+    await addClosure.getByLabel('Reason').fill('Staff training day');
+    await addClosure.getByRole('button', { name: 'Add closure' }).click();
+    await waitForText(page, 'Closure added');
+    const closure = page.getByRole('list', { name: 'Upcoming closures' }).getByRole('listitem').filter({ hasText: 'Staff training day' });
+    await expectPage.visible(closure);
+    expect(await query(`select starts_on::text, ends_on::text from public.clinic_closures where reason = 'Staff training day'`)).toEqual([{ starts_on: closureDay, ends_on: closureDay }]);
+    expect(await freeSlotCount(university!.id, closureDay)).toBe(0);
+
+    await closure.getByRole('button', { name: /^Remove closure / }).click();
+    await waitForText(page, 'Closure removed');
+    await eventually(() => query(`select 1 from public.clinic_closures where reason = 'Staff training day'`), (rows) => rows.length === 0);
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+  });
+
+  it('shows a plain admin the clinic settings read-only', async () => {
+    const { page } = await openAs(PLAIN_ADMIN, '/clinicpage');
+    await waitForText(page, "Only a super admin can change the clinic's settings.");
+    expect(await page.getByLabel('Time zone').isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Open on Monday' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
+  });
+
+  it("lets an admin set a doctor's weekly hours and time off from the staff list", async () => {
+    const chen = await memberIdOf(suite.stack, 'dr.chen@northfield.edu');
+    const { page, errors } = await openAs(PLAIN_ADMIN, '/staff');
+    await page.getByLabel('Search staff').fill('Chen');
+    await expectPage.visible(page.getByRole('row').filter({ hasText: 'dr.chen@northfield.edu' }));
+    await chooseRowAction(page, /^Actions for .*Chen/, 'Availability');
+    const availability = dialog(page, 'Availability: Dr Wei Chen');
+    await waitForText(availability, `Days and times are the clinic's, in ${NORTHFIELD_ZONE}.`);
+
+    const hours = availability.getByRole('form', { name: 'Weekly hours' });
+    expect(await hours.getByRole('radio', { name: 'Only on these days and hours' }).isChecked()).toBe(true);
+    expect(await hours.getByLabel('Monday until').inputValue()).toBe('13:00');
+    await hours.getByRole('checkbox', { name: 'Working on Tuesday' }).check();
+    await hours.getByLabel('Tuesday from').fill('13:00');
+    await hours.getByLabel('Tuesday until').fill('18:00');
+    await hours.getByRole('button', { name: 'Save weekly hours' }).click();
+    await waitForText(hours, "Hours must be within the clinic's: 08:00–17:00");
+    await hours.getByLabel('Tuesday until').fill('17:00');
+    await hours.getByRole('button', { name: 'Save weekly hours' }).click();
+    await waitForText(page, 'Weekly hours saved');
+    expect(await query(`select weekday, opens_at::text, closes_at::text from public.doctor_hours where doctor_id = $1 order by weekday`, [chen])).toEqual([
+      { weekday: 1, opens_at: '09:00:00', closes_at: '13:00:00' },
+      { weekday: 2, opens_at: '13:00:00', closes_at: '17:00:00' },
+      { weekday: 3, opens_at: '09:00:00', closes_at: '13:00:00' },
+      { weekday: 5, opens_at: '09:00:00', closes_at: '13:00:00' },
+    ]);
+
+    const day = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 30);
+    const addTimeOff = availability.getByRole('form', { name: 'Add time off' });
+    await addTimeOff.getByLabel('First day').fill(day);
+    await addTimeOff.getByLabel('Whole days').uncheck();
+    await addTimeOff.getByLabel('From', { exact: true }).fill('09:00');
+    await addTimeOff.getByLabel('Until', { exact: true }).fill('11:00');
+    await addTimeOff.getByLabel('Reason (optional)').fill('Vaccination drive');
+    await addTimeOff.getByRole('button', { name: 'Add time off' }).click();
+    await waitForText(page, 'Time off added');
+    await waitForText(availability.getByRole('list', { name: 'Upcoming time off' }), /09:00–11:00 · Vaccination drive/);
+    const [stored] = await query<{ starts: string; ends: string }>(
+      `select to_char(starts_at at time zone $2, 'YYYY-MM-DD HH24:MI') as starts, to_char(ends_at at time zone $2, 'YYYY-MM-DD HH24:MI') as ends
+         from public.doctor_time_off where doctor_id = $1 and reason = 'Vaccination drive'`,
+      [chen, NORTHFIELD_ZONE],
+    );
+    expect(stored).toEqual({ starts: `${day} 09:00`, ends: `${day} 11:00` });
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });
 });

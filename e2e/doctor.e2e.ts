@@ -1,14 +1,27 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
-import { appointmentRow, dateTimeLocal, memberId, scheduledAppointmentsOf, TINY_PNG, unexpectedErrors } from './support/doctor-data';
+import {
+  appointmentRow,
+  clinicDateTimeInput,
+  clinicDay,
+  clinicMoment,
+  longDay,
+  memberId,
+  moveToClinicToday,
+  scheduledAppointmentsOf,
+  TINY_PNG,
+  unexpectedErrors,
+} from './support/doctor-data';
 
 const ADAMS = 'dr.adams@northfield.edu';
 const CHEN = 'dr.chen@northfield.edu';
 const SOUTHBANK_DOCTOR = 'dr.adams@southbank.edu';
 const NEW_PROGRAM_TITLE = 'Night-shift sleep clinic';
+const NORTHFIELD_ZONE = 'America/New_York';
+const STATUS_LABEL: Readonly<Record<string, string>> = { scheduled: 'Scheduled', ongoing: 'Ongoing', completed: 'Completed', cancelled: 'Cancelled' };
 
 let browser: BrowserSession | undefined;
 
@@ -48,9 +61,11 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 }
 
 describe('doctor dashboard: My Appointments', () => {
-  it('shows live counts and starts, then completes, an appointment', async () => {
+  it('shows live counts and starts, then completes, an appointment of today', async () => {
     const [target] = await scheduledAppointmentsOf(suite.stack.adminPool, ADAMS);
     if (!target) throw new Error('the seed gives dr.adams scheduled appointments');
+    // A visit is started on its day: bring one of the later ones to today on the clinic's calendar.
+    await moveToClinicToday(suite.stack.adminPool, target.id, NORTHFIELD_ZONE);
     const { page, errors } = await openAs(ADAMS, '/dashboarrd');
 
     const { rows } = await suite.stack.adminPool.query<{ count: string }>(
@@ -70,7 +85,7 @@ describe('doctor dashboard: My Appointments', () => {
     expect(errors).toEqual([]);
   });
 
-  it('reschedules an appointment and refuses a time the doctor is already booked', async () => {
+  it("reschedules on the clinic's clock, warning outside the doctor's free slots and refusing a time already booked", async () => {
     const scheduled = await scheduledAppointmentsOf(suite.stack.adminPool, ADAMS);
     const moving = scheduled[0];
     const booked = scheduled.find((appointment) => appointment.name !== moving?.name);
@@ -79,17 +94,43 @@ describe('doctor dashboard: My Appointments', () => {
 
     await rowAction(page, moving.name, 'Reschedule', 'Scheduled');
     const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
-    await dialog.getByLabel('New date and time').fill(dateTimeLocal(booked.date));
+    const when = dialog.getByLabel('New date and time');
+    expect(await when.inputValue()).toBe(clinicDateTimeInput(moving.date, NORTHFIELD_ZONE));
+    await expectPage.visible(dialog.getByText(`Clinic time (${NORTHFIELD_ZONE})`));
+    const warning = dialog.getByText(/^Outside Dr .*Adams's hours or already taken — save anyway\?$/);
+
+    await when.fill(clinicDateTimeInput(booked.date, NORTHFIELD_ZONE));
     await dialog.getByRole('button', { name: 'Reschedule' }).click();
+    await expectPage.visible(warning);
+    await dialog.getByRole('button', { name: 'Save anyway' }).click();
     await expectPage.visible(dialog.getByRole('alert').filter({ hasText: 'That doctor is already booked at that time' }));
     expect((await appointmentRow(suite.stack.adminPool, moving.id)).date.getTime()).toBe(moving.date.getTime());
 
-    const freeTime = new Date(moving.date.getTime() - 24 * 60 * 60 * 1000);
-    freeTime.setHours(6, 15, 0, 0);
-    await dialog.getByLabel('New date and time').fill(dateTimeLocal(freeTime));
+    // 06:15 at the clinic, before it opens: saved only after "Save anyway".
+    const dayBefore = clinicDateTimeInput(new Date(moving.date.getTime() - 24 * 60 * 60 * 1000), NORTHFIELD_ZONE).slice(0, 10);
+    const early = await clinicMoment(suite.stack.adminPool, NORTHFIELD_ZONE, dayBefore, '06:15');
+    await when.fill(`${dayBefore}T06:15`);
+    await dialog.getByRole('button', { name: 'Reschedule' }).click();
+    await expectPage.visible(warning);
+    expect((await appointmentRow(suite.stack.adminPool, moving.id)).date.getTime()).toBe(moving.date.getTime());
+    await dialog.getByRole('button', { name: 'Save anyway' }).click();
+    await expectPage.visible(page.getByText('Appointment rescheduled'));
+    await waitFor(() => appointmentRow(suite.stack.adminPool, moving.id), (row) => row.date.getTime() === early.getTime(), 'the early time');
+
+    // One of the doctor's free slots (free for the student too) saves without a warning.
+    const { rows: free } = await suite.stack.adminPool.query<{ starts_at: Date }>(
+      `select f.starts_at from public.members m,
+              private.free_slots(m.university_id, (now() at time zone $3)::date + 4, (now() at time zone $3)::date + 11, m.id, $2, null) f
+        where m.id = $1 order by f.starts_at limit 1`,
+      [await memberId(suite.stack.adminPool, ADAMS), moving.studentId, NORTHFIELD_ZONE],
+    );
+    const slot = free[0]?.starts_at;
+    if (!slot) throw new Error('dr.adams has free slots next week');
+    await rowAction(page, moving.name, 'Reschedule', 'Scheduled');
+    await when.fill(clinicDateTimeInput(slot, NORTHFIELD_ZONE));
     await dialog.getByRole('button', { name: 'Reschedule' }).click();
     await expectPage.visible(page.getByText('Appointment rescheduled'));
-    await waitFor(() => appointmentRow(suite.stack.adminPool, moving.id), (row) => row.date.getTime() === freeTime.getTime(), 'the new time');
+    await waitFor(() => appointmentRow(suite.stack.adminPool, moving.id), (row) => row.date.getTime() === slot.getTime(), 'the free slot');
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -107,6 +148,66 @@ describe('doctor dashboard: My Appointments', () => {
     await expectPage.visible(page.getByText('Appointment cancelled'));
     const row = await waitFor(() => appointmentRow(suite.stack.adminPool, target.id), (value) => value.status === 'cancelled', 'cancelled');
     expect(row.cancel_reason).toBe('Doctor called away to an emergency');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('doctor dashboard: My schedule', () => {
+  it("shows the doctor's day and week on the clinic's calendar, each visit with its time and status", async () => {
+    const adams = await memberId(suite.stack.adminPool, ADAMS);
+    const visitsOn = async (day: string) =>
+      (
+        await suite.stack.adminPool.query<{ time: string; name: string; status: string }>(
+          `select to_char(date at time zone $2, 'HH24:MI') as time, name, status::text from public.appointments
+            where provider_id = $1 and (date at time zone $2)::date = $3::date order by date, id`,
+          [adams, NORTHFIELD_ZONE, day],
+        )
+      ).rows;
+    const expectVisits = async (list: Locator, day: string) => {
+      const expected = await visitsOn(day);
+      const shown = expected.length === 0 ? [] : await list.getByRole('listitem').allInnerTexts();
+      expect(shown).toHaveLength(expected.length);
+      expected.forEach((visit, index) => {
+        for (const text of [visit.time, visit.name, STATUS_LABEL[visit.status] ?? visit.status]) expect(shown[index]).toContain(text);
+      });
+    };
+    // The next clinic day (after tomorrow) with visits of Dr Adams, and how many days ahead it is.
+    const { rows: ahead } = await suite.stack.adminPool.query<{ today: string; day: string; days: number }>(
+      `select to_char((now() at time zone $2)::date, 'YYYY-MM-DD') as today, to_char((date at time zone $2)::date, 'YYYY-MM-DD') as day,
+              (date at time zone $2)::date - (now() at time zone $2)::date as days
+         from public.appointments where provider_id = $1 and (date at time zone $2)::date > (now() at time zone $2)::date + 1
+        order by date limit 1`,
+      [adams, NORTHFIELD_ZONE],
+    );
+    const { today, day: busyDay, days } = ahead[0] ?? { today: '', day: '', days: 0 };
+    if (!busyDay) throw new Error('the seed gives dr.adams appointments in the coming days');
+    const { page, errors } = await openAs(ADAMS, '/dashboarrd');
+    const schedule = page.getByRole('region', { name: 'My schedule' });
+
+    await expectPage.visible(schedule.getByRole('heading', { name: longDay(today) }));
+    await expectPage.visible(schedule.getByText(`Times are the clinic's, in ${NORTHFIELD_ZONE}.`));
+    if ((await visitsOn(today)).length === 0) await expectPage.visible(schedule.getByText('No visits on this day.'));
+    else await expectVisits(schedule.getByRole('list', { name: `Visits on ${longDay(today)}` }), today);
+
+    for (let step = 0; step < days; step += 1) await schedule.getByRole('button', { name: 'Next day' }).click();
+    await expectPage.visible(schedule.getByRole('heading', { name: longDay(busyDay) }));
+    const later = schedule.getByRole('list', { name: `Visits on ${longDay(busyDay)}` });
+    await expectPage.visible(later);
+    await expectVisits(later, busyDay);
+
+    await schedule.getByRole('button', { name: 'Week' }).click();
+    const { rows: week } = await suite.stack.adminPool.query<{ day: string }>(
+      `select to_char(d, 'YYYY-MM-DD') as day from generate_series(date_trunc('week', $1::date), date_trunc('week', $1::date) + interval '6 days', interval '1 day') d`,
+      [busyDay],
+    );
+    for (const { day } of week) {
+      const column = schedule.getByRole('region', { name: longDay(day) });
+      await expectPage.visible(column);
+      if ((await visitsOn(day)).length === 0) await expectPage.visible(column.getByText('No visits'));
+      else await expectVisits(column.getByRole('list'), day);
+    }
+    await schedule.getByRole('button', { name: 'Today' }).click();
+    await expectPage.visible(schedule.getByRole('region', { name: longDay(today) }));
     expect(errors).toEqual([]);
   });
 });
@@ -190,6 +291,63 @@ describe('doctor settings', () => {
     await expectPage.visible(page.getByLabel('Signed in as').getByText('Dr Amelie Adams', { exact: true }));
     const { rows } = await suite.stack.adminPool.query('select first_name, phone from public.members where id = $1', [adamsId]);
     expect(rows).toEqual([{ first_name: 'Amelie', phone: '+1 555 010 0999' }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('sets own weekly hours and time off, and the free slots follow', async () => {
+    const adams = await memberId(suite.stack.adminPool, ADAMS);
+    const freeStarts = async (day: string) =>
+      (
+        await suite.stack.adminPool.query<{ time: string }>(
+          `select to_char(f.starts_at at time zone $3, 'HH24:MI') as time from public.members m, private.free_slots(m.university_id, $2::date, $2::date, m.id, null, null) f
+            where m.id = $1 order by f.starts_at`,
+          [adams, day, NORTHFIELD_ZONE],
+        )
+      ).rows.map((row) => row.time);
+    const friday = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 2, [5]);
+    const monday = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 2, [1]);
+    const { page, errors } = await openAs(ADAMS, '/adminavailability');
+    await expectPage.visible(page.getByRole('link', { name: 'Availability', exact: true }));
+
+    const hours = page.getByRole('form', { name: 'Weekly hours' });
+    expect(await hours.getByRole('radio', { name: 'Whenever the clinic is open' }).isChecked()).toBe(true);
+    await hours.getByRole('radio', { name: 'Only on these days and hours' }).check();
+    await hours.getByRole('checkbox', { name: 'Working on Friday' }).uncheck();
+    await hours.getByLabel('Monday until').fill('18:00');
+    await hours.getByRole('button', { name: 'Save weekly hours' }).click();
+    await expectPage.visible(hours.getByText("Hours must be within the clinic's: 08:00–17:00"));
+    await hours.getByLabel('Monday from').fill('10:00');
+    await hours.getByLabel('Monday until').fill('12:00');
+    await hours.getByRole('button', { name: 'Save weekly hours' }).click();
+    await expectPage.visible(page.getByText('Weekly hours saved'));
+    const { rows: stored } = await suite.stack.adminPool.query('select weekday, opens_at::text, closes_at::text from public.doctor_hours where doctor_id = $1 order by weekday', [adams]);
+    expect(stored).toEqual([
+      { weekday: 1, opens_at: '10:00:00', closes_at: '12:00:00' },
+      { weekday: 2, opens_at: '08:00:00', closes_at: '17:00:00' },
+      { weekday: 3, opens_at: '08:00:00', closes_at: '17:00:00' },
+      { weekday: 4, opens_at: '08:00:00', closes_at: '17:00:00' },
+    ]);
+    expect(await freeStarts(friday)).toEqual([]);
+    const mondayStarts = await freeStarts(monday);
+    expect([mondayStarts[0], mondayStarts.at(-1)]).toEqual(['10:00', '11:30']);
+
+    const dayOff = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 9, [2]);
+    expect((await freeStarts(dayOff)).length).toBeGreaterThan(0);
+    const addTimeOff = page.getByRole('form', { name: 'Add time off' });
+    await addTimeOff.getByLabel('First day').fill(dayOff);
+    await addTimeOff.getByLabel('Reason (optional)').fill('Medical conference');
+    await addTimeOff.getByRole('button', { name: 'Add time off' }).click();
+    await expectPage.visible(page.getByText('Time off added'));
+    await expectPage.visible(page.getByRole('list', { name: 'Upcoming time off' }).getByText(/\(all day\) · Medical conference/));
+    // The whole day on the clinic's clock: midnight to the next midnight in New York.
+    const { rows: timeOff } = await suite.stack.adminPool.query<{ starts: string; ends: string; next_day: string }>(
+      `select to_char(starts_at at time zone $2, 'YYYY-MM-DD HH24:MI') as starts, to_char(ends_at at time zone $2, 'YYYY-MM-DD HH24:MI') as ends,
+              to_char($3::date + 1, 'YYYY-MM-DD') as next_day
+         from public.doctor_time_off where doctor_id = $1 and reason = 'Medical conference'`,
+      [adams, NORTHFIELD_ZONE, dayOff],
+    );
+    expect(timeOff.map((entry) => [entry.starts, entry.ends])).toEqual([[`${dayOff} 00:00`, `${timeOff[0]?.next_day} 00:00`]]);
+    expect(await freeStarts(dayOff)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -1,15 +1,19 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
-import { memberId, TINY_PNG, unexpectedErrors } from './support/doctor-data';
-import { apiUser, clinicDay, dateInputValue, passwordGrant, slotAt } from './support/student-api';
+import { clinicDay, clinicMoment, memberId, TINY_PNG, unexpectedErrors } from './support/doctor-data';
+import { apiUser, clinicTimeText, passwordGrant } from './support/student-api';
 
 const ADAMS = 'dr.adams@northfield.edu';
+const NORTHFIELD_ZONE = 'America/New_York';
+const WEEKDAYS = [1, 2, 3, 4, 5];
 const BOOKED = 'Appointment booked successfully';
 const FILL_ALL = 'Please fill in all the fields correctly';
 const SUBMIT_FAILED = 'An error occurred while submitting the form';
+const NOT_FREE = 'That time is not free: choose one of the free times';
+const CUTOFF = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
 
 let browser: BrowserSession | undefined;
 
@@ -37,12 +41,20 @@ async function openBookingForm(page: Page) {
   return form;
 }
 
-async function fillBooking(page: Page, day: Date, time: string, reason: string, doctor?: string) {
-  const form = page.getByRole('form', { name: 'Book an appointment' });
-  await form.getByLabel('Date').fill(dateInputValue(day));
-  await form.getByLabel('Time').selectOption(time);
-  if (doctor) await form.getByLabel('Doctor').selectOption({ label: doctor });
-  await form.getByLabel('Reason', { exact: true }).selectOption(reason);
+/** "15:00 (America/New_York)": a free time as the picker offers it. */
+function slotOption(time: string): string {
+  return `${time} (${NORTHFIELD_ZONE})`;
+}
+
+/** The times the picker offers once it has read them for the chosen day and doctor. */
+async function offeredTimes(scope: Locator): Promise<string[]> {
+  const time = scope.getByLabel('Time');
+  await expectPage.visible(scope.getByRole('status').filter({ hasText: /free time/ }));
+  return (await time.locator('option').allTextContents()).slice(1);
+}
+
+async function isInvalid(field: Locator): Promise<boolean> {
+  return (await field.getAttribute('aria-invalid')) === 'true';
 }
 
 async function bookingAlert(page: Page, message: string) {
@@ -54,8 +66,11 @@ async function toastCount(page: Page, text: string): Promise<number> {
 }
 
 describe('booking an appointment from /studentdashboard', () => {
-  it('validates, reports refusals and failures without a success toast, then books with the chosen doctor', async () => {
+  it('validates each field, books from the free times of the chosen doctor on the clinic clock, and reports refusals and failures without a success toast', async () => {
     const student = 'student01@northfield.edu';
+    // A weekday at least four days ahead on the clinic's calendar: clear of the notice, the closure 17 days ahead and
+    // Dr Bello's day off (the booking is with Dr Adams, who works whenever the clinic is open).
+    const day = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 4, WEEKDAYS);
     const { page, errors } = await openAs(student, '/studentdashboard');
     await expectPage.visible(page.getByRole('heading', { name: 'Upcoming Programs' }));
     await expectPage.visible(page.getByRole('article', { name: 'Malaria Awareness Week' }));
@@ -63,6 +78,7 @@ describe('booking an appointment from /studentdashboard', () => {
 
     const form = await openBookingForm(page);
     await expect(form.getByLabel('Name').inputValue()).resolves.toBe(await studentName(student));
+    expect(await form.getByLabel('Doctor').inputValue()).toBe('');
 
     const requests: string[] = [];
     page.on('request', (request) => {
@@ -70,20 +86,32 @@ describe('booking an appointment from /studentdashboard', () => {
     });
     await form.getByRole('button', { name: 'Submit' }).click();
     await bookingAlert(page, FILL_ALL);
-    await fillBooking(page, clinicDay(1), '16:00', 'Check-up', 'Dr Amelia Adams');
+    expect(await isInvalid(form.getByLabel('Date'))).toBe(true);
+    expect(await isInvalid(form.getByLabel('Time'))).toBe(true);
+    expect(await isInvalid(form.getByLabel('Reason', { exact: true }))).toBe(true);
+    expect(await isInvalid(form.getByLabel('Name'))).toBe(false);
+    await expectPage.visible(form.getByText('Choose a date', { exact: true }));
+
+    await form.getByLabel('Date').fill(day);
+    await form.getByLabel('Doctor').selectOption({ label: 'Dr Amelia Adams' });
+    const offered = await offeredTimes(form);
+    expect(offered).toContain(slotOption('15:00'));
+    expect(offered.every((label) => label.endsWith(` (${NORTHFIELD_ZONE})`))).toBe(true);
+    await form.getByLabel('Time').selectOption({ label: slotOption('15:00') });
     await form.getByLabel('Department').fill('');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    await bookingAlert(page, FILL_ALL);
-    await form.getByLabel('Department').fill('Computer Science');
     await form.getByLabel('Reason', { exact: true }).selectOption('Other');
     await form.getByRole('button', { name: 'Submit' }).click();
     await bookingAlert(page, FILL_ALL);
+    expect(await isInvalid(form.getByLabel('Department'))).toBe(true);
+    expect(await isInvalid(form.getByLabel('Other reason'))).toBe(true);
+    expect(await isInvalid(form.getByLabel('Time'))).toBe(false);
     expect(requests).toEqual([]);
 
+    await form.getByLabel('Department').fill('Computer Science');
+    await form.getByLabel('Other reason').fill('Sports injury');
     await page.route('**/rest/v1/rpc/book_appointment', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'P0001', message: 'The clinic is closed for a staff day', details: null, hint: null }) }),
     );
-    await form.getByLabel('Other reason').fill('Sports injury');
     await form.getByRole('button', { name: 'Submit' }).click();
     await bookingAlert(page, 'The clinic is closed for a staff day');
     expect(await toastCount(page, BOOKED)).toBe(0);
@@ -95,6 +123,9 @@ describe('booking an appointment from /studentdashboard', () => {
       await abortReleased;
       await route.abort('connectionrefused');
     });
+    // The refusal read the free times again; 15:00 is still free, so it is still chosen.
+    await offeredTimes(form);
+    expect(await form.getByLabel('Time').locator('option:checked').textContent()).toBe(slotOption('15:00'));
     await form.getByRole('button', { name: 'Submit' }).click();
     const sending = form.getByRole('button', { name: 'Sending...' });
     await expectPage.visible(sending);
@@ -104,22 +135,41 @@ describe('booking an appointment from /studentdashboard', () => {
     expect(await toastCount(page, BOOKED)).toBe(0);
     await page.unroute('**/rest/v1/rpc/book_appointment');
 
+    // Another student takes 15:00 with Dr Adams meanwhile: the database refuses, and the picker stops offering it.
+    const other = await apiUser(suite.stack, 'student09@northfield.edu');
+    const taken = await other.rest('rpc/book_appointment', {
+      method: 'POST',
+      body: { date: (await clinicMoment(suite.stack.adminPool, NORTHFIELD_ZONE, day, '15:00')).toISOString(), reason: 'Check-up', provider_id: await memberId(suite.stack.adminPool, ADAMS) },
+    });
+    expect(taken.status).toBe(200);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await bookingAlert(page, NOT_FREE);
+    expect(await toastCount(page, BOOKED)).toBe(0);
+    // The refused time is no longer chosen once the free times were read again.
+    await form.getByLabel('Time').locator('option:checked[value=""]').waitFor({ state: 'attached' });
+    expect(await offeredTimes(form)).not.toContain(slotOption('15:00'));
+
+    await form.getByLabel('Time').selectOption({ label: slotOption('15:30') });
     await form.getByRole('button', { name: 'Submit' }).click();
     await expectPage.visible(page.locator('.Toastify').getByText(BOOKED, { exact: true }));
     expect(await form.getByLabel('Date').inputValue()).toBe('');
     expect(await form.getByLabel('Reason', { exact: true }).inputValue()).toBe('');
 
     const upcoming = page.getByRole('table', { name: 'Upcoming appointments' });
-    await expectPage.visible(upcoming.getByRole('row').filter({ hasText: 'Other: Sports injury' }).filter({ hasText: 'Dr Amelia Adams' }));
+    await expectPage.visible(
+      upcoming.getByRole('row').filter({ hasText: 'Other: Sports injury' }).filter({ hasText: 'Dr Amelia Adams' }).filter({ hasText: clinicTimeText(day, '15:30', NORTHFIELD_ZONE) }),
+    );
 
-    const start = slotAt(clinicDay(1), '16:00');
-    const { rows } = await suite.stack.adminPool.query('select reason, status, provider_id, date from public.appointments where student_id = $1 and date = $2', [await memberId(suite.stack.adminPool, student), start]);
-    expect(rows).toEqual([expect.objectContaining({ reason: 'Other: Sports injury', status: 'scheduled', provider_id: await memberId(suite.stack.adminPool, ADAMS) })]);
+    const start = await clinicMoment(suite.stack.adminPool, NORTHFIELD_ZONE, day, '15:30');
+    const { rows } = await suite.stack.adminPool.query('select reason, status, provider_id, duration_minutes from public.appointments where student_id = $1 and date = $2', [
+      await memberId(suite.stack.adminPool, student),
+      start,
+    ]);
+    expect(rows).toEqual([{ reason: 'Other: Sports injury', status: 'scheduled', provider_id: await memberId(suite.stack.adminPool, ADAMS), duration_minutes: 30 }]);
 
-    // The same time again clashes with the student's own appointment: refused, with the database's message.
-    await fillBooking(page, clinicDay(1), '16:00', 'Malaria');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    await bookingAlert(page, 'You already have an appointment at that time');
+    // The student's own visit blocks that time with any doctor: the first available is not offered it again.
+    await form.getByLabel('Date').fill(day);
+    expect(await offeredTimes(form)).not.toContain(slotOption('15:30'));
     expect(unexpectedErrors(errors)).toEqual([]);
 
     // The doctor sees it in their own list, through the API and on their dashboard.
@@ -137,26 +187,63 @@ describe('booking an appointment from /studentdashboard', () => {
 });
 
 describe('my appointments', () => {
-  it('reschedules and cancels a scheduled appointment, with the reason required', async () => {
+  it('lists upcoming and past visits on the clinic clock, reschedules to a free time, cancels with a reason, and locks changes past the cutoff', async () => {
     const student = 'student02@northfield.edu';
+    const pool = suite.stack.adminPool;
+    const id = await memberId(pool, student);
+    const adams = await memberId(pool, ADAMS);
+    const bookedDay = await clinicDay(pool, NORTHFIELD_ZONE, 2, WEEKDAYS);
     const api = await apiUser(suite.stack, student);
-    const booked = await api.rest('rpc/book_appointment', { method: 'POST', body: { date: slotAt(clinicDay(2), '13:00').toISOString(), reason: 'Other: E2E knee check' } });
+    const booked = await api.rest('rpc/book_appointment', {
+      method: 'POST',
+      body: { date: (await clinicMoment(pool, NORTHFIELD_ZONE, bookedDay, '13:00')).toISOString(), reason: 'Other: E2E knee check', provider_id: adams },
+    });
     expect(booked.status).toBe(200);
+    // A visit six hours from now: inside the 12-hour cutoff.
+    const soon = await pool.query(
+      `update public.appointments set date = date_trunc('minute', now()) + interval '6 hours', reason = 'Other: E2E soon visit'
+        where id = (select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() + interval '9 days' order by date limit 1)`,
+      [id],
+    );
+    expect(soon.rowCount).toBe(1);
 
     const { page, errors } = await openAs(student, '/studentdashboard');
     const upcoming = page.getByRole('table', { name: 'Upcoming appointments' });
+    const past = page.getByRole('table', { name: 'Past appointments' });
     const row = upcoming.getByRole('row').filter({ hasText: 'Other: E2E knee check' });
+    await expectPage.visible(row.filter({ hasText: clinicTimeText(bookedDay, '13:00', NORTHFIELD_ZONE) }));
+    // The visit going on now is upcoming; completed ones are past, and nothing past is upcoming.
+    await expectPage.visible(upcoming.getByText('Ongoing'));
+    await expectPage.visible(past.getByText('Completed').first());
+    expect(await upcoming.getByText(/^(Completed|Cancelled)$/).count()).toBe(0);
+
+    const locked = upcoming.getByRole('row').filter({ hasText: 'Other: E2E soon visit' });
+    await locked.getByRole('button', { name: /^Actions for the appointment/ }).click();
+    await page.getByRole('menuitem', { name: 'Reschedule', exact: true }).click();
+    const lockedDialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+    await expectPage.visible(lockedDialog.getByText(CUTOFF));
+    expect(await lockedDialog.getByRole('button', { name: 'Reschedule' }).isDisabled()).toBe(true);
+    await lockedDialog.getByRole('button', { name: 'Keep current time' }).click();
+    await locked.getByRole('button', { name: /^Actions for the appointment/ }).click();
+    await page.getByRole('menuitem', { name: 'Cancel', exact: true }).click();
+    const lockedCancel = page.getByRole('dialog', { name: 'Cancel appointment' });
+    await expectPage.visible(lockedCancel.getByText(CUTOFF));
+    expect(await lockedCancel.getByRole('button', { name: 'Cancel appointment' }).isDisabled()).toBe(true);
+    await lockedCancel.getByRole('button', { name: 'Keep appointment' }).click();
+
     await row.getByRole('button', { name: /^Actions for the appointment/ }).click();
     await page.getByRole('menuitem', { name: 'Reschedule', exact: true }).click();
     const reschedule = page.getByRole('dialog', { name: 'Reschedule appointment' });
-    const newDay = clinicDay(4);
-    await reschedule.getByLabel('Date').fill(dateInputValue(newDay));
-    await reschedule.getByLabel('Time').selectOption('14:30');
+    expect(await reschedule.getByLabel('Date').inputValue()).toBe(bookedDay);
+    const newDay = await clinicDay(pool, NORTHFIELD_ZONE, 4, WEEKDAYS);
+    await reschedule.getByLabel('Date').fill(newDay);
+    expect(await offeredTimes(reschedule)).toContain(slotOption('14:30'));
+    await reschedule.getByLabel('Time').selectOption({ label: slotOption('14:30') });
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     await expectPage.visible(page.locator('.Toastify').getByText('Appointment rescheduled', { exact: true }));
-    const id = await memberId(suite.stack.adminPool, student);
-    const moved = await suite.stack.adminPool.query('select date from public.appointments where student_id = $1 and reason = $2', [id, 'Other: E2E knee check']);
-    expect(moved.rows[0].date).toEqual(slotAt(newDay, '14:30'));
+    const moved = await pool.query('select date, provider_id from public.appointments where student_id = $1 and reason = $2', [id, 'Other: E2E knee check']);
+    expect(moved.rows).toEqual([{ date: await clinicMoment(pool, NORTHFIELD_ZONE, newDay, '14:30'), provider_id: adams }]);
+    await expectPage.visible(row.filter({ hasText: clinicTimeText(newDay, '14:30', NORTHFIELD_ZONE) }));
 
     await row.getByRole('button', { name: /^Actions for the appointment/ }).click();
     await page.getByRole('menuitem', { name: 'Cancel', exact: true }).click();
@@ -166,10 +253,12 @@ describe('my appointments', () => {
     await cancel.getByLabel('Reason for cancelling').fill('Feeling better');
     await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
     await expectPage.visible(page.locator('.Toastify').getByText('Appointment cancelled', { exact: true }));
-    await expectPage.visible(row.getByText('Cancelled'));
-    await expectPage.visible(row.getByText('Feeling better'));
-    expect(await row.getByRole('button', { name: /^Actions for the appointment/ }).count()).toBe(0);
-    await expectPage.visible(page.getByRole('table', { name: 'Past appointments' }).getByText('Completed').first());
+    // Cancelled, it is no longer upcoming: it is listed under Past, with its reason and no actions.
+    const cancelled = past.getByRole('row').filter({ hasText: 'Other: E2E knee check' });
+    await expectPage.visible(cancelled.getByText('Cancelled'));
+    await expectPage.visible(cancelled.getByText('Feeling better'));
+    expect(await cancelled.getByRole('button', { name: /^Actions for the appointment/ }).count()).toBe(0);
+    expect(await row.count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

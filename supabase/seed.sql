@@ -148,4 +148,24 @@ cross join (values
 ) as p(title, description, day_offset, at, location, kind, audience, activities, organiser, author, northfield_only)
 where not p.northfield_only or u.name = 'Northfield University';
 
+-- The clinics: real time zones (the universities' trigger created default weekday 08:00–17:00 hours), Dr Chen on
+-- Monday, Wednesday and Friday mornings only, Dr Bello away for a day next week, and a holiday.
+update public.clinic_settings c set timezone = z.zone
+from (values ('NORTHFIELD', 'America/New_York'), ('SOUTHBANK', 'Europe/London')) as z(code, zone)
+join demo_universities u on u.code = z.code
+where c.university_id = u.id;
+
+insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+select md5('dr.chen@' || u.domain)::uuid, u.id, d, '09:00', '13:00'
+from demo_universities u cross join (values (1), (3), (5)) as w(d);
+
+insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at, reason)
+select md5('dr.bello@' || u.domain)::uuid, u.id, date_trunc('day', now()) + interval '8 days', date_trunc('day', now()) + interval '9 days',
+       'Conference'
+from demo_universities u;
+
+insert into public.clinic_closures (university_id, starts_on, ends_on, reason)
+select u.id, current_date + 17, current_date + 17, 'University holiday'
+from demo_universities u;
+
 select set_config('campuscare.provisioning', '', true);

@@ -48,7 +48,7 @@ export const FUTURE_DAYS = 60;
  * Benchmark bookings go this far ahead, well past every loaded appointment and inside the one-year booking limit,
  * so each run can delete exactly what it booked.
  */
-export const BOOKING_WINDOW_START_DAYS = 300;
+export const BOOKING_WINDOW_START_DAYS = 250;
 
 export function benchDataDir(): string {
   return resolve(process.env.CAMPUSCARE_BENCH_DATA_DIR ?? '.bench-data');

@@ -61,6 +61,16 @@ function statementFor(scenario: ScenarioName, context: ScenarioContext): Stateme
         rpc: true,
       };
     }
+    case 'slots-doctor-week':
+    case 'slots-any-week': {
+      const student = studentId(u, studentNumberFor(1));
+      return {
+        userId: student,
+        sql: 'select count(*) from public.available_slots($1, $2, $3)',
+        params: [context.slotWeek.from, context.slotWeek.to, scenario === 'slots-doctor-week' ? doctorId(u, 1) : null],
+        rpc: true,
+      };
+    }
   }
 }
 

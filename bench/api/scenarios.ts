@@ -6,7 +6,15 @@ import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminEmail, adminId, doctorEmail, do
  * and body. `n` numbers the request within a run (and across runs for booking), so consecutive requests come from
  * different users — a doctor's page is read by all 40 doctors, the student list by thousands of students.
  */
-export const SCENARIOS = ['doctor-day', 'admin-search', 'student-own', 'dashboard-counts', 'book-appointment'] as const;
+export const SCENARIOS = [
+  'doctor-day',
+  'admin-search',
+  'student-own',
+  'dashboard-counts',
+  'book-appointment',
+  'slots-doctor-week',
+  'slots-any-week',
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface ScenarioContext {
@@ -15,8 +23,10 @@ export interface ScenarioContext {
   issuer: string;
   /** Start of today (UTC), ISO: the doctor's page lists appointments from today on. */
   todayIso: string;
-  /** First half-hour of the reserved booking window, ISO. */
+  /** The Monday (00:00 UTC) that starts the reserved booking window, ISO. */
   bookingWindowStartIso: string;
+  /** The first and last day ('YYYY-MM-DD') of the week a student looks at for free slots. */
+  slotWeek: { from: string; to: string };
 }
 
 export interface ScenarioRequest {
@@ -78,11 +88,21 @@ export function studentNumberFor(n: number): number {
   return 1 + ((n * 7919) % BIG_UNIVERSITY.students);
 }
 
-/** Booking n: a different student each time, doctors in turn, each doctor's next free half hour in the window. */
+/** The bench university's clinic: the database's default (UTC, Monday to Friday 08:00–17:00, 30-minute slots). */
+const CLINIC_OPENS_MINUTES = 8 * 60;
+const SLOTS_PER_DAY = 18;
+
+/**
+ * Booking n: a different student each time, doctors in turn, each doctor's next free clinic slot in the window (the
+ * database refuses students anything else), weekdays only from the window's Monday.
+ */
 export function bookingSlot(n: number, context: ScenarioContext): { student: number; doctor: number; startsAt: string } {
   const doctor = 1 + (n % BIG_UNIVERSITY.doctors);
-  const halfHour = Math.floor(n / BIG_UNIVERSITY.doctors);
-  const startsAt = new Date(Date.parse(context.bookingWindowStartIso) + halfHour * BOOKING_MINUTES * 60_000).toISOString();
+  const slot = Math.floor(n / BIG_UNIVERSITY.doctors);
+  const weekday = Math.floor(slot / SLOTS_PER_DAY);
+  const days = 7 * Math.floor(weekday / 5) + (weekday % 5);
+  const minutes = days * 24 * 60 + CLINIC_OPENS_MINUTES + (slot % SLOTS_PER_DAY) * BOOKING_MINUTES;
+  const startsAt = new Date(Date.parse(context.bookingWindowStartIso) + minutes * 60_000).toISOString();
   return { student: 1 + (n % BIG_UNIVERSITY.students), doctor, startsAt };
 }
 
@@ -168,6 +188,20 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
           },
           body: JSON.stringify({ date: slot.startsAt, reason: 'Check-up', provider_id: doctorId(u, slot.doctor) }),
           userId: studentId(u, slot.student),
+        };
+      };
+    case 'slots-doctor-week':
+    case 'slots-any-week':
+      // The booking form: a student looks at a week's free slots, of one doctor or of any doctor.
+      return (n) => {
+        const student = studentNumberFor(n);
+        const doctor = scenario === 'slots-doctor-week' ? { doctor_id: doctorId(u, 1 + (n % u.doctors)) } : {};
+        return {
+          method: 'POST',
+          path: '/rpc/available_slots',
+          headers: { authorization: bearer(studentId(u, student), studentEmail(u, student)), 'content-type': 'application/json' },
+          body: JSON.stringify({ from_date: context.slotWeek.from, to_date: context.slotWeek.to, ...doctor }),
+          userId: studentId(u, student),
         };
       };
   }

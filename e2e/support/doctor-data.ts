@@ -38,10 +38,51 @@ export async function appointmentRow(pool: Pool, id: string): Promise<{ status: 
   return rows[0];
 }
 
-/** A `datetime-local` input value in the browser's (this machine's) time zone. */
-export function dateTimeLocal(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** A moment as a `datetime-local` value on a clinic's clock: the staff dialogs show and take times in the clinic's zone. */
+export function clinicDateTimeInput(moment: Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/** The first day ('YYYY-MM-DD') at least `offset` days after the clinic's today whose ISO weekday is in `weekdays`. */
+export async function clinicDay(pool: Pool, zone: string, offset: number, weekdays: readonly number[] = [1, 2, 3, 4, 5, 6, 7]): Promise<string> {
+  const { rows } = await pool.query<{ day: string }>(
+    `select to_char(d, 'YYYY-MM-DD') as day
+       from generate_series((now() at time zone $1)::date + $2::integer, (now() at time zone $1)::date + $2::integer + 6, interval '1 day') d
+      where extract(isodow from d) = any($3::int[]) order by d limit 1`,
+    [zone, offset, weekdays],
+  );
+  if (!rows[0]) throw new Error(`no weekday ${weekdays.join(',')} within a week of day ${offset}`);
+  return rows[0].day;
+}
+
+/** The moment a clinic wall-clock time names ('YYYY-MM-DD', 'HH:MM'), as PostgreSQL reads it. */
+export async function clinicMoment(pool: Pool, zone: string, day: string, time: string): Promise<Date> {
+  const { rows } = await pool.query<{ moment: Date }>('select ($1::timestamp at time zone $2) as moment', [`${day} ${time}`, zone]);
+  return rows[0]!.moment;
+}
+
+/**
+ * Moves a scheduled appointment to today on the clinic's calendar, clear of the doctor's visit in progress (the seed
+ * has one from ten minutes ago): a visit can be started only on its day. Forty minutes from now, or two hours ago when
+ * forty minutes from now is already tomorrow at the clinic.
+ */
+export async function moveToClinicToday(pool: Pool, appointmentId: string, zone: string): Promise<Date> {
+  const { rows } = await pool.query<{ date: Date }>(
+    `update public.appointments set date = case
+        when ((now() + interval '40 minutes') at time zone $2)::date = (now() at time zone $2)::date then date_trunc('minute', now()) + interval '40 minutes'
+        else date_trunc('minute', now()) - interval '2 hours' end
+      where id = $1 returning date`,
+    [appointmentId, zone],
+  );
+  return rows[0]!.date;
+}
+
+/** "Tuesday, 24 November 2026": how the agenda names a day. */
+export function longDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, date!)));
 }
 
 /** A 1×1 PNG, enough for the storage service to accept as an image. */

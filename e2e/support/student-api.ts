@@ -40,26 +40,11 @@ export async function apiUser(stack: TestStack, email: string, password = DEMO_P
   };
 }
 
-/** A `<input type="date">` value in this machine's (and so the browser's) time zone. */
-export function dateInputValue(day: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
-/**
- * The first weekday at least `fromDaysAhead` days from today that is not one of `avoidDaysAhead` (the seed puts
- * every student's scheduled appointments 3 and 10 days ahead).
- */
-export function clinicDay(fromDaysAhead: number, avoidDaysAhead: readonly number[] = [3, 10]): Date {
-  const today = new Date();
-  for (let offset = fromDaysAhead; ; offset += 1) {
-    const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
-    if (day.getDay() !== 0 && day.getDay() !== 6 && !avoidDaysAhead.includes(offset)) return day;
-  }
-}
-
-/** The instant of a clinic slot ("HH:MM") on `day`, local time. */
-export function slotAt(day: Date, time: string): Date {
-  const [hours, minutes] = time.split(':').map(Number);
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes);
+/** "Thu, 26 Nov 2026, 15:30 (America/New_York)": how the student's screens show a clinic time ('YYYY-MM-DD', 'HH:MM'). */
+export function clinicTimeText(day: string, time: string, zone: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year!, month! - 1, date!)),
+  );
+  return `${shortDay}, ${time} (${zone})`;
 }

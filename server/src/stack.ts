@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './gateway/security-headers';
 import { createLogger } from './logger';
 import { mailboxPage } from './mail/mailbox-page';
 import { startOutboxDelivery } from './mail/outbox';
+import { startReminderScheduler } from './mail/reminders';
 import { mailboxTransport, smtpTransport } from './mail/transports';
 import { startCluster } from './postgres/cluster';
 import { migrate } from './postgres/migrate';
@@ -52,7 +53,10 @@ export interface StackOptions {
   mailbox?: boolean;
   /** The apps are development builds (`npm run dev`), whose modules need eval. */
   devBuilds?: boolean;
-  /** Deliver email_outbox rows in this process (default true; benchmarks and tests of delivery itself turn it off). */
+  /**
+   * Deliver email_outbox rows and queue appointment reminders in this process (default true; benchmarks and tests of
+   * delivery itself turn it off).
+   */
   deliverEmail?: boolean;
 }
 
@@ -139,6 +143,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : mailboxTransport;
       const delivery = startOutboxDelivery({ pool: cluster.adminPool, transport, logger: logger.child({ component: 'mail' }) });
       stopSteps.push(() => delivery.stop());
+      const reminders = startReminderScheduler({ pool: cluster.adminPool, logger: logger.child({ component: 'mail' }) });
+      stopSteps.push(() => reminders.stop());
     }
     await app.listen({ port: options.port, host: options.host ?? 'localhost' });
     logger.info({ url: publicUrl }, 'CampusCare is up');

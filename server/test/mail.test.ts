@@ -1,7 +1,10 @@
 import { retryDelaySeconds, startOutboxDelivery, MAX_ATTEMPTS } from '../src/mail/outbox';
 import { renderMailbox } from '../src/mail/mailbox-page';
-import type { MailTransport } from '../src/mail/transports';
+import { startReminderScheduler } from '../src/mail/reminders';
+import { smtpTransport, type MailTransport } from '../src/mail/transports';
 import { createLogger } from '../src/logger';
+import { startFakeSmtp, mimeParts, decodedBody } from './support/fake-smtp';
+import { readIcs } from './support/ics';
 import { startTestStack, type TestStack } from './support/stack';
 
 const DEMO_PASSWORD = 'CampusCare2026';
@@ -34,6 +37,24 @@ describe('email delivery', () => {
 
     const row = await stack.adminPool.query("select sent_at, delivered_via, attempts from public.email_outbox where to_email = 'new.doctor@northfield.edu'");
     expect(row.rows).toEqual([{ sent_at: expect.any(Date), delivered_via: 'mailbox', attempts: 0 }]);
+  });
+
+  it('shows that an appointment message carries its calendar attachment in the local mailbox', async () => {
+    // Five days ahead: the seed's visits are three and ten days ahead.
+    await stack.adminPool.query(
+      `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+       select m.university_id, m.id, md5('dr.adams@northfield.edu')::uuid, date_trunc('hour', now()) + interval '5 days',
+              m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study, 'Vaccination'
+       from public.members m where m.email = 'student02@northfield.edu'`,
+    );
+    let page = '';
+    for (let attempt = 0; attempt < 50 && !page.includes('To student02@northfield.edu'); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      page = await (await fetch(`${stack.mailboxUrl}`)).text();
+    }
+    const message = page.split('<article>').find((article) => article.includes('To student02@northfield.edu'));
+    expect(message).toMatch(/^<h2>Appointment booked: [^<]+\(America\/New_York\)<\/h2>/);
+    expect(message).toContain('<p class="meta">Attachment: appointment.ics</p></article>');
   });
 
   it('refuses API access to the outbox for every API role', async () => {
@@ -78,6 +99,116 @@ describe('email delivery retries', () => {
   });
 });
 
+describe('appointment emails', () => {
+  const UNIVERSITY = 'c3000000-0000-4000-8000-000000000003';
+  const DOCTOR = 'c3000000-0000-4000-8000-0000000000d1';
+  const STUDENT = 'c3000000-0000-4000-8000-0000000000a1';
+  const silent = createLogger('silent');
+  let quiet: TestStack;
+
+  beforeAll(async () => {
+    quiet = await startTestStack({ seed: false, deliverEmail: false });
+    // One university in London with a student and a doctor; the rows the sign-up trigger would make, made directly.
+    const client = await quiet.adminPool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('campuscare.provisioning', 'on', true)`);
+      await client.query(
+        `insert into public.universities (id, name, email, join_code)
+         values ('${UNIVERSITY}', 'Riverside College', 'admin@riverside.ac.uk', 'RIVERSIDE')`,
+      );
+      await client.query(`insert into auth.users (id, email) values ('${DOCTOR}', 'dr.okafor@riverside.ac.uk'), ('${STUDENT}', 'ama@riverside.ac.uk')`);
+      await client.query(
+        `insert into public.members (id, university_id, role, title, first_name, last_name, email, reg_number, department, year_of_study)
+         values ('${DOCTOR}', '${UNIVERSITY}', 'doctor', 'Dr', 'Ngozi', 'Okafor', 'dr.okafor@riverside.ac.uk', null, null, null),
+                ('${STUDENT}', '${UNIVERSITY}', 'student', null, 'Ama', 'Mensah', 'ama@riverside.ac.uk', 'RC/2026/001', 'History', 2)`,
+      );
+      await client.query(`update public.clinic_settings set timezone = 'Europe/London'`);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+  afterAll(async () => {
+    await quiet?.stop();
+  });
+
+  /** Books as the server would (no JWT subject); the database queues the student's and the doctor's emails. */
+  async function book(startsIn: string): Promise<string> {
+    const { rows } = await quiet.adminPool.query<{ id: string }>(
+      `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+       values ($1, $2, $3, date_trunc('minute', now() + $4::interval), 'Ama Mensah', 'History', 'RC/2026/001', 2, 'Check-up')
+       returning id`,
+      [UNIVERSITY, STUDENT, DOCTOR, startsIn],
+    );
+    return rows[0].id;
+  }
+
+  it('sends a booking confirmation over SMTP with appointment.ics attached', async () => {
+    const appointment = await book('3 days');
+    const smtp = await startFakeSmtp();
+    try {
+      const delivery = startOutboxDelivery({
+        pool: quiet.adminPool,
+        transport: smtpTransport(smtp.url, 'CampusCare <no-reply@campuscare.test>'),
+        logger: silent,
+        pollIntervalMs: 60_000,
+      });
+      await delivery.stop();
+    } finally {
+      await smtp.close();
+    }
+    const toStudent = smtp.messages.find((message) => /^To: ama@riverside\.ac\.uk$/m.test(message));
+    expect(toStudent).toBeDefined();
+    const parts = mimeParts(toStudent!);
+    const text = parts.find((part) => part.headers.get('content-type')?.startsWith('text/plain'));
+    expect(decodedBody(text!)).toContain('(Europe/London), 30 minutes');
+    const calendar = parts.find((part) => part.headers.get('content-type')?.startsWith('text/calendar'));
+    expect(calendar?.headers.get('content-type')).toMatch(/^text\/calendar; method=REQUEST; charset=utf-8/);
+    expect(calendar?.headers.get('content-disposition')).toMatch(/^attachment; filename=appointment\.ics$/);
+
+    const ics = readIcs(decodedBody(calendar!));
+    const { rows } = await quiet.adminPool.query<{ starts_at: string }>(
+      `select to_char(date at time zone 'UTC', 'YYYYMMDD"T"HH24MISS"Z"') as starts_at from public.appointments where id = $1`,
+      [appointment],
+    );
+    expect(ics.lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(ics.lines.at(-1)).toBe('END:VCALENDAR');
+    expect(ics.property('METHOD')).toBe('REQUEST');
+    expect(ics.property('UID')).toBe(`${appointment}@campuscare`);
+    expect(ics.property('DTSTART')).toBe(rows[0].starts_at);
+    expect(ics.property('DURATION')).toBe('PT30M');
+    expect(ics.property('ORGANIZER')).toBe('MAILTO:no-reply@campuscare.test');
+    expect(ics.lines.find((line) => line.startsWith('ATTENDEE'))).toMatch(/:mailto:ama@riverside\.ac\.uk$/);
+
+    const sent = await quiet.adminPool.query('select to_email, delivered_via from public.email_outbox where appointment_id = $1 order by id', [appointment]);
+    expect(sent.rows).toEqual([
+      { to_email: 'ama@riverside.ac.uk', delivered_via: 'smtp' },
+      { to_email: 'dr.okafor@riverside.ac.uk', delivered_via: 'smtp' },
+    ]);
+  });
+
+  it('queues the 24-hour reminders on its own schedule', async () => {
+    const appointment = await book('2 hours');
+    const scheduler = startReminderScheduler({ pool: quiet.adminPool, logger: silent, intervalMs: 50 });
+    const reminders = () =>
+      quiet.adminPool.query('select to_email from public.email_outbox where appointment_id = $1 and kind = $2 order by id', [appointment, 'reminder']);
+    try {
+      for (let attempt = 0; attempt < 100 && (await reminders()).rows.length < 2; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Many more passes later, still one reminder each.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await scheduler.stop();
+    }
+    expect((await reminders()).rows).toEqual([{ to_email: 'ama@riverside.ac.uk' }, { to_email: 'dr.okafor@riverside.ac.uk' }]);
+  });
+});
+
 describe('mail helpers', () => {
   it('backs off exponentially and caps at an hour', () => {
     expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
@@ -86,7 +217,7 @@ describe('mail helpers', () => {
 
   it('escapes message text on the mailbox page and links only http(s) URLs', () => {
     const html = renderMailbox([
-      { to_email: 'a@b.edu', subject: '<script>alert(1)</script>', body: 'Go to https://x.test/a?b=1 or javascript:alert(1)', sent_at: new Date(0) },
+      { to_email: 'a@b.edu', subject: '<script>alert(1)</script>', body: 'Go to https://x.test/a?b=1 or javascript:alert(1)', sent_at: new Date(0), has_calendar: false },
     ]);
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&#60;script&#62;');

@@ -125,6 +125,189 @@ export type Database = {
         }
         Relationships: []
       }
+      clinic_closures: {
+        Row: {
+          id: string
+          university_id: string
+          starts_on: string
+          ends_on: string
+          reason: string
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          university_id: string
+          starts_on: string
+          ends_on: string
+          reason: string
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          starts_on?: string
+          ends_on?: string
+          reason?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clinic_closures_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      clinic_hours: {
+        Row: {
+          university_id: string
+          weekday: number
+          opens_at: string
+          closes_at: string
+        }
+        Insert: {
+          university_id: string
+          weekday: number
+          opens_at: string
+          closes_at: string
+        }
+        Update: {
+          university_id?: string
+          weekday?: number
+          opens_at?: string
+          closes_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clinic_hours_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      clinic_settings: {
+        Row: {
+          university_id: string
+          timezone: string
+          slot_minutes: number
+          min_notice_minutes: number
+          student_change_cutoff_minutes: number
+          updated_at: string
+        }
+        Insert: {
+          university_id: string
+          timezone?: string
+          slot_minutes?: number
+          min_notice_minutes?: number
+          student_change_cutoff_minutes?: number
+          updated_at?: string
+        }
+        Update: {
+          university_id?: string
+          timezone?: string
+          slot_minutes?: number
+          min_notice_minutes?: number
+          student_change_cutoff_minutes?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clinic_settings_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: true
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      doctor_hours: {
+        Row: {
+          doctor_id: string
+          university_id: string
+          weekday: number
+          opens_at: string
+          closes_at: string
+        }
+        Insert: {
+          doctor_id: string
+          university_id: string
+          weekday: number
+          opens_at: string
+          closes_at: string
+        }
+        Update: {
+          doctor_id?: string
+          university_id?: string
+          weekday?: number
+          opens_at?: string
+          closes_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "doctor_hours_doctor_id_fkey"
+            columns: ["doctor_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "doctor_hours_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      doctor_time_off: {
+        Row: {
+          id: string
+          doctor_id: string
+          university_id: string
+          starts_at: string
+          ends_at: string
+          reason: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          doctor_id: string
+          university_id: string
+          starts_at: string
+          ends_at: string
+          reason?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          doctor_id?: string
+          university_id?: string
+          starts_at?: string
+          ends_at?: string
+          reason?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "doctor_time_off_doctor_id_fkey"
+            columns: ["doctor_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "doctor_time_off_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       email_outbox: {
         Row: {
           id: number
@@ -137,6 +320,10 @@ export type Database = {
           next_attempt_at: string
           last_error: string | null
           delivered_via: string | null
+          appointment_id: string | null
+          kind: string | null
+          calendar: Json | null
+          dedupe_key: string | null
         }
         Insert: {
           id?: never
@@ -149,6 +336,10 @@ export type Database = {
           next_attempt_at?: string
           last_error?: string | null
           delivered_via?: string | null
+          appointment_id?: string | null
+          kind?: string | null
+          calendar?: Json | null
+          dedupe_key?: string | null
         }
         Update: {
           id?: never
@@ -161,8 +352,20 @@ export type Database = {
           next_attempt_at?: string
           last_error?: string | null
           delivered_via?: string | null
+          appointment_id?: string | null
+          kind?: string | null
+          calendar?: Json | null
+          dedupe_key?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "email_outbox_appointment_id_fkey"
+            columns: ["appointment_id"]
+            isOneToOne: false
+            referencedRelation: "appointments"
+            referencedColumns: ["id"]
+          }
+        ]
       }
       health_profiles: {
         Row: {
@@ -442,6 +645,20 @@ export type Database = {
         {
           Args: never
           Returns: number
+        }
+      available_slots:
+        {
+          Args: {
+            from_date: string
+            to_date: string
+            doctor_id?: string
+          }
+          Returns: {
+            starts_at: string
+            ends_at: string
+            provider_id: string
+            free_doctors: number
+          }[]
         }
       book_appointment:
         {
@@ -825,6 +1042,11 @@ export type Program = Tables<"programs">
 export type Invitation = Tables<"invitations">
 export type AuditLogEntry = Tables<"audit_log">
 export type StaffDirectoryEntry = Tables<"staff_directory">
+export type ClinicSettings = Tables<"clinic_settings">
+export type ClinicHours = Tables<"clinic_hours">
+export type ClinicClosure = Tables<"clinic_closures">
+export type DoctorHours = Tables<"doctor_hours">
+export type DoctorTimeOff = Tables<"doctor_time_off">
 export type MemberRole = Enums<"member_role">
 export type MemberStatus = Enums<"member_status">
 export type AppointmentStatus = Enums<"appointment_status">

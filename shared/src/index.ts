@@ -30,3 +30,4 @@ export * from './appointments/AppointmentsOverview';
 export * from './auth';
 export * from './health';
 export * from './university/logo';
+export * from './scheduling';

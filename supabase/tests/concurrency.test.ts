@@ -3,7 +3,7 @@
  * 50 students race for one doctor's slot in 50 parallel transactions; exactly one wins.
  */
 import type { Client } from 'pg';
-import { actAs, startTestDb, type TestDb } from './harness';
+import { actAs, clinicSlot, startTestDb, type TestDb } from './harness';
 import { uuidForEmail } from './ids';
 
 let db: TestDb;
@@ -52,33 +52,36 @@ async function race(callers: string[], sql: (i: number) => [string, unknown[]]):
   }
 }
 
+/** What a booking that lost a race may hear: the slot was taken while it looked free, or was no longer offered. */
+const TAKEN_DOCTOR = '23P01 That doctor is already booked at that time';
+const TAKEN_STUDENT = '23P01 You already have an appointment at that time';
+const NOT_OFFERED = 'P0001 That time is not free: choose one of the free times';
+
 it('50 parallel bookings of one doctor slot: exactly one succeeds, 49 get a clear overlap error', async () => {
   const doctor = uuidForEmail('dr.bello@northfield.edu');
-  const slot = new Date(Date.now() + 30 * 86400_000);
-  slot.setUTCHours(7, 0, 0, 0); // 07:00 UTC, before any seeded slot
-  const results = await race(students, (i) => [
-    // Staggered starts that all overlap the same 30-minute slot.
-    `select id from public.book_appointment($1::timestamptz + make_interval(mins => $3), 'Check-up', $2)`,
-    [slot.toISOString(), doctor, i % 20],
-  ]);
+  const slot = await clinicSlot(db.pool, 30, '10:00');
+  const results = await race(students, () => [`select id from public.book_appointment($1, 'Check-up', $2)`, [slot, doctor]]);
   const ok = results.filter((r) => r.status === 'fulfilled');
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   expect(ok).toHaveLength(1);
   expect(failed).toHaveLength(49);
-  expect(new Set(failed.map((f) => `${f.reason.code} ${f.reason.message}`))).toEqual(new Set(['23P01 That doctor is already booked at that time']));
-  const stored = await db.pool.query(`select count(*)::int n from public.appointments where provider_id = $1 and date between $2::timestamptz and $2::timestamptz + interval '1 hour'`, [doctor, slot.toISOString()]);
+  const messages = new Set(failed.map((f) => `${f.reason.code} ${f.reason.message}`));
+  expect([...messages].filter((message) => message !== TAKEN_DOCTOR && message !== NOT_OFFERED)).toEqual([]);
+  const stored = await db.pool.query(`select count(*)::int n from public.appointments where provider_id = $1 and date between $2::timestamptz and $2::timestamptz + interval '1 hour'`, [doctor, slot]);
   expect(stored.rows[0].n).toBe(1);
 });
 
-it('one student racing 20 overlapping bookings of their own gets exactly one', async () => {
+it('one student racing 20 bookings of one slot with different doctors gets exactly one', async () => {
   const student = students[0];
-  const slot = new Date(Date.now() + 31 * 86400_000);
-  slot.setUTCHours(6, 0, 0, 0);
+  const slot = await clinicSlot(db.pool, 31, '11:00');
+  const doctors = [uuidForEmail('dr.adams@northfield.edu'), uuidForEmail('dr.bello@northfield.edu')];
   const results = await race(Array.from({ length: 20 }, () => student), (i) => [
-    `select id from public.book_appointment($1::timestamptz + make_interval(mins => $2), 'Consultation')`,
-    [slot.toISOString(), i],
+    `select id from public.book_appointment($1, 'Consultation', $2)`,
+    [slot, doctors[i % doctors.length]],
   ]);
   expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-  const messages = new Set(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason.message));
-  expect(messages).toEqual(new Set(['You already have an appointment at that time']));
+  const messages = new Set(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => `${r.reason.code} ${r.reason.message}`));
+  expect([...messages].filter((message) => ![TAKEN_DOCTOR, TAKEN_STUDENT, NOT_OFFERED].includes(message))).toEqual([]);
+  const stored = await db.pool.query(`select count(*)::int n from public.appointments where student_id = $1 and status = 'scheduled'`, [student]);
+  expect(stored.rows[0].n).toBe(1);
 });

@@ -4,7 +4,7 @@
  * matrix (nobody through the API).
  */
 import type { Client } from 'pg';
-import { probe, runAs, startTestDb, type TestDb } from './harness';
+import { clinicSlot, probe, runAs, startTestDb, type TestDb } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -60,11 +60,6 @@ async function expectDashboardsExact(): Promise<Record<string, Totals>> {
   return totals;
 }
 
-const inDays = (days: number, hourUtc: number) => {
-  const at = new Date(Date.now() + days * 86_400_000);
-  at.setUTCHours(hourUtc, 0, 0, 0);
-  return at.toISOString();
-};
 
 it('match a real count after the seed, per university', async () => {
   const totals = await expectDashboardsExact();
@@ -75,7 +70,7 @@ it('match a real count after the seed, per university', async () => {
 it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the right university only', async () => {
   const before = await expectDashboardsExact();
 
-  await runAs(client, nf('student03'), `select id from public.book_appointment($1, 'Check-up')`, [inDays(40, 6)]);
+  await runAs(client, nf('student03'), `select id from public.book_appointment($1, 'Check-up')`, [await clinicSlot(client, 40)]);
   let now = await expectDashboardsExact();
   expect(now.Northfield.appointments).toBe(before.Northfield.appointments + 1);
   expect(now.Southbank).toEqual(before.Southbank);
@@ -126,8 +121,10 @@ it('parallel bookings from many sessions keep the totals exact', async () => {
   const students = ['05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16'].map((n) => nf(`student${n}`));
   const sessions = await Promise.all(students.map(() => db.connect()));
   try {
+    // A different half hour each, so no two bookings compete for a doctor.
+    const slots = await Promise.all(students.map((_student, i) => clinicSlot(client, 50, `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)));
     await Promise.all(
-      sessions.map((session, i) => runAs(session, students[i], `select id from public.book_appointment($1, 'Check-up')`, [inDays(50 + i, 6)])),
+      sessions.map((session, i) => runAs(session, students[i], `select id from public.book_appointment($1, 'Check-up')`, [slots[i]])),
     );
   } finally {
     await Promise.all(sessions.map((session) => session.end()));

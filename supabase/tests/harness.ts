@@ -7,6 +7,7 @@ import pino from 'pino';
 import { startCluster } from '../../server/src/postgres/cluster';
 import { migrate } from '../../server/src/postgres/migrate';
 import { freePort } from '../../server/src/ports';
+import { NORTHFIELD_ID } from './ids';
 
 export const SUPABASE_DIR = join(__dirname, '..');
 export const DEMO_PASSWORD = 'CampusCare2026';
@@ -70,6 +71,43 @@ export async function actAs(client: Queryable, caller: Caller): Promise<void> {
       JSON.stringify({ sub: caller, role: 'authenticated', aud: 'authenticated' }),
     ]);
   }
+}
+
+/**
+ * A start the clinic offers students: the first weekday without a closure at least `daysAhead` days after today (in
+ * the university's time zone), at `time` there. Tests book at these times, as the booking form does.
+ */
+export async function clinicSlot(client: Queryable, daysAhead: number, time = '09:00', university = NORTHFIELD_ID): Promise<string> {
+  const { rows } = await client.query<{ starts_at: Date }>(
+    `select (d.day + $3::time) at time zone s.timezone as starts_at
+     from public.clinic_settings s
+     cross join lateral (
+       select g::date as day
+       from generate_series((now() at time zone s.timezone)::date + $2::integer, (now() at time zone s.timezone)::date + $2::integer + 14, interval '1 day') g
+       where extract(isodow from g) <= 5
+         and not exists (select 1 from public.clinic_closures c where c.university_id = s.university_id and g::date between c.starts_on and c.ends_on)
+       order by g
+       limit 1
+     ) d
+     where s.university_id = $1`,
+    [university, daysAhead, time],
+  );
+  return rows[0].starts_at.toISOString();
+}
+
+/**
+ * A moment of today in the university's time zone that is hours away from now (20:00 before noon, 02:00 after), so
+ * an appointment there is "today" for the start/complete rule and overlaps none of the seed's visits around now.
+ */
+export async function laterOrEarlierToday(client: Queryable, university = NORTHFIELD_ID): Promise<string> {
+  const { rows } = await client.query<{ at: Date }>(
+    `select (date_trunc('day', now() at time zone s.timezone)
+             + case when extract(hour from now() at time zone s.timezone) < 12 then interval '20 hours' else interval '2 hours' end)
+            at time zone s.timezone as at
+     from public.clinic_settings s where s.university_id = $1`,
+    [university],
+  );
+  return rows[0].at.toISOString();
 }
 
 export interface Outcome<T = Record<string, unknown>> {

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Client } from 'pg';
-import { probe, runAs, startTestDb, type Caller, type TestDb } from './harness';
+import { clinicSlot, laterOrEarlierToday, probe, runAs, startTestDb, type Caller, type TestDb } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const ACTORS = ['anon', 'student', 'doctor', 'admin', 'super', 'deactivated_doctor', 'deactivated_student', 'pending_doctor'] as const;
@@ -62,11 +62,17 @@ interface Ids {
   invitation: Record<string, string>;
   audit: Record<string, string>;
   outbox: string;
+  /** Clinic slots the seed leaves free, 150 and 200 days ahead, and a moment of today hours away from now. */
+  freeSlot150: string;
+  freeSlot200: string;
+  todayAt: string;
+  closure: Record<string, string>;
+  timeOff: Record<string, string>;
 }
 
 function specs(ids: Ids): TableSpec[] {
   const byId = (id: string | undefined): Target | undefined => (id ? { where: 'id = $1', params: [id] } : undefined);
-  const futureSlot = "now() + interval '200 days'";
+  const futureSlot = `'${ids.freeSlot200}'::timestamptz`;
   return [
     {
       table: 'public.universities',
@@ -269,6 +275,100 @@ function specs(ids: Ids): TableSpec[] {
       },
     },
     {
+      table: 'public.clinic_settings',
+      scopes: ['own', 'other'],
+      target: (_a, s) => ({ where: 'university_id = $1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
+      update: 'slot_minutes = 20',
+      insert: (_a, s) => ({
+        setup: `delete from public.clinic_settings where university_id = '${s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID}'`,
+        sql: `insert into public.clinic_settings (university_id, timezone) values ($1, 'Europe/Paris')`,
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+      }),
+      allow: {
+        select: { own: ALL_SIGNED_IN, other: [] },
+        insert: none(['own', 'other']),
+        update: { own: ['super'], other: [] },
+        delete: none(['own', 'other']),
+      },
+    },
+    {
+      table: 'public.clinic_hours',
+      scopes: ['own', 'other'],
+      target: (_a, s) => ({ where: 'university_id = $1 and weekday = 1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
+      update: "closes_at = '16:00'",
+      insert: (_a, s) => ({
+        sql: `insert into public.clinic_hours (university_id, weekday, opens_at, closes_at) values ($1, 6, '09:00', '12:00')`,
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+      }),
+      allow: {
+        select: { own: ALL_SIGNED_IN, other: [] },
+        insert: { own: ['super'], other: [] },
+        update: { own: ['super'], other: [] },
+        delete: { own: ['super'], other: [] },
+      },
+    },
+    {
+      table: 'public.clinic_closures',
+      scopes: ['own', 'other'],
+      target: (_a, s) => byId(ids.closure[s]),
+      update: "reason = 'Probe'",
+      insert: (_a, s) => ({
+        sql: `insert into public.clinic_closures (university_id, starts_on, ends_on, reason) values ($1, current_date + 30, current_date + 31, 'Probe')`,
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+      }),
+      allow: {
+        select: { own: ALL_SIGNED_IN, other: [] },
+        insert: { own: ['super'], other: [] },
+        update: { own: ['super'], other: [] },
+        delete: { own: ['super'], other: [] },
+      },
+    },
+    {
+      table: 'public.doctor_hours',
+      // self = the caller's own hours (a doctor edits theirs), own = another doctor of the university, other = Southbank.
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => {
+        const doctor = s === 'self' ? (a === 'doctor' ? CALLER.doctor : undefined) : s === 'own' ? nf('dr.bello') : sb('dr.chen');
+        return doctor ? { where: 'doctor_id = $1 and weekday = 1', params: [doctor] } : undefined;
+      },
+      update: "closes_at = '12:00'",
+      insert: (a, s) => {
+        const doctor = s === 'self' ? CALLER[a] : s === 'own' ? nf('dr.bello') : sb('dr.bello');
+        if (!doctor) return undefined;
+        return {
+          setup: `delete from public.doctor_hours where doctor_id = '${doctor}' and weekday = 4`,
+          sql: `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at) values ($1, $2, 4, '09:00', '11:00')`,
+          params: [doctor, s === 'other' ? SOUTHBANK_ID : NORTHFIELD_ID],
+        };
+      },
+      allow: {
+        select: { self: ['doctor'], own: STAFF, other: [] },
+        insert: { self: ['doctor'], own: ['admin', 'super'], other: [] },
+        update: { self: ['doctor'], own: ['admin', 'super'], other: [] },
+        delete: { self: ['doctor'], own: ['admin', 'super'], other: [] },
+      },
+    },
+    {
+      table: 'public.doctor_time_off',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => byId(s === 'self' ? (a === 'doctor' ? ids.timeOff.self : undefined) : ids.timeOff[s]),
+      update: "reason = 'Probe'",
+      insert: (a, s) => {
+        const doctor = s === 'self' ? CALLER[a] : s === 'own' ? nf('dr.bello') : sb('dr.bello');
+        if (!doctor) return undefined;
+        return {
+          sql: `insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at) values ($1, $2, now() + interval '60 days', now() + interval '61 days')`,
+          params: [doctor, s === 'other' ? SOUTHBANK_ID : NORTHFIELD_ID],
+        };
+      },
+      allow: {
+        select: { self: ['doctor'], own: STAFF, other: [] },
+        insert: { self: ['doctor'], own: ['admin', 'super'], other: [] },
+        update: { self: ['doctor'], own: ['admin', 'super'], other: [] },
+        delete: { self: ['doctor'], own: ['admin', 'super'], other: [] },
+      },
+    },
+    {
       table: 'storage.objects',
       scopes: ['avatar_self', 'avatar_own', 'avatar_other', 'logo_own', 'logo_other'],
       target: (a, s) => {
@@ -384,7 +484,25 @@ beforeAll(async () => {
       other: await one(`select id from public.audit_log where university_id = $1 and table_name = 'programs' limit 1`, [SOUTHBANK_ID]),
     },
     outbox: String(outbox.rows[0].id),
+    freeSlot150: await clinicSlot(client, 150),
+    freeSlot200: await clinicSlot(client, 200),
+    todayAt: await laterOrEarlierToday(client),
+    closure: {
+      own: await one('select id from public.clinic_closures where university_id = $1', [NORTHFIELD_ID]),
+      other: await one('select id from public.clinic_closures where university_id = $1', [SOUTHBANK_ID]),
+    },
+    timeOff: {
+      self: await one(`insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at)
+                       values ($1, $2, now() + interval '90 days', now() + interval '91 days') returning id`, [CALLER.doctor, NORTHFIELD_ID]),
+      own: await one('select id from public.doctor_time_off where doctor_id = $1', [nf('dr.bello')]),
+      other: await one('select id from public.doctor_time_off where doctor_id = $1', [sb('dr.bello')]),
+    },
   };
+  // Hours for the probing doctor and Dr Bello (Southbank's Dr Chen has seed hours), for the doctor_hours probes: the
+  // clinic's own, so the free slots the booking probes use stay free.
+  await client.query(`insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+                      select d, $3, w, '08:00', '17:00' from unnest(array[$1, $2]::uuid[]) d, generate_series(1, 5) w`,
+                     [CALLER.doctor, nf('dr.bello'), NORTHFIELD_ID]);
 });
 
 afterAll(async () => {
@@ -461,6 +579,11 @@ describe('table matrix', () => {
     'private.university_secrets',
     'private.dashboard_tallies',
     'public.staff_directory',
+    'public.clinic_settings',
+    'public.clinic_hours',
+    'public.clinic_closures',
+    'public.doctor_hours',
+    'public.doctor_time_off',
     'storage.objects',
   ];
   it.each(tables)('%s: every role × op × scope as designed', async (table) => {
@@ -484,7 +607,8 @@ interface RpcCase {
   sql: string;
   params: () => unknown[];
   allowed: Actor[];
-  setup?: string;
+  /** Superuser fixtures for this case only, built when it runs (after beforeAll). */
+  setup?: () => string;
   /** For functions that "refuse" by returning nothing rather than raising. */
   needsRow?: boolean;
 }
@@ -492,14 +616,14 @@ interface RpcCase {
 const rpcCases = (): RpcCase[] => [
   {
     name: 'book_appointment',
-    sql: `select * from public.book_appointment(now() + interval '150 days', 'Check-up', $1)`,
-    params: () => [nf('dr.bello')],
+    sql: `select * from public.book_appointment($2::timestamptz, 'Check-up', $1)`,
+    params: () => [nf('dr.bello'), ids.freeSlot150],
     allowed: ['student'],
   },
   {
     name: 'book_appointment with a doctor of another university',
-    sql: `select * from public.book_appointment(now() + interval '150 days', 'Check-up', $1)`,
-    params: () => [sb('dr.bello')],
+    sql: `select * from public.book_appointment($2::timestamptz, 'Check-up', $1)`,
+    params: () => [sb('dr.bello'), ids.freeSlot150],
     allowed: [],
   },
   {
@@ -521,16 +645,42 @@ const rpcCases = (): RpcCase[] => [
     allowed: [],
   },
   {
-    name: 'update_appointment (start: scheduled → ongoing)',
+    name: 'update_appointment (start: scheduled → ongoing, on the day)',
     sql: `select * from public.update_appointment($1, status => 'ongoing')`,
     params: () => [ids.appt.own],
+    setup: () => `update public.appointments set date = '${ids.todayAt}' where id = '${ids.appt.own}'`,
     allowed: ['doctor'],
+  },
+  {
+    name: 'update_appointment (start a visit days ahead)',
+    sql: `select * from public.update_appointment($1, status => 'ongoing')`,
+    params: () => [ids.appt.own],
+    allowed: [],
+  },
+  {
+    name: 'available_slots (own university)',
+    sql: 'select * from public.available_slots(current_date + 40, current_date + 46)',
+    params: () => [],
+    allowed: ALL_SIGNED_IN,
+    needsRow: true,
+  },
+  {
+    name: 'available_slots (a doctor of the other university)',
+    sql: 'select * from public.available_slots(current_date + 40, current_date + 46, $1)',
+    params: () => [sb('dr.bello')],
+    allowed: [],
+  },
+  {
+    name: 'private.free_slots (the unchecked computation)',
+    sql: `select * from private.free_slots($1, current_date + 40, current_date + 46, null, null, null)`,
+    params: () => [SOUTHBANK_ID],
+    allowed: [],
   },
   {
     name: 'update_appointment (assign a doctor)',
     sql: `select * from public.update_appointment($1, provider_id => $2)`,
     params: () => [ids.appt.own, nf('dr.adams')],
-    setup: `update public.appointments set provider_id = null where id = (select id from public.appointments where student_id = '${nf('student02')}' and status = 'scheduled' and date > now() order by date limit 1)`,
+    setup: () => `update public.appointments set provider_id = null where id = '${ids.appt.own}'`,
     allowed: STAFF,
   },
   { name: 'set_default_staff_password', sql: `select public.set_default_staff_password('NewStaffPass2026')`, params: () => [], allowed: ['super'] },
@@ -603,7 +753,7 @@ describe('RPC callers', () => {
   it.each(rpcCases().map((c) => [c.name, c] as const))('%s', async (_name, rpc) => {
     const wrong: string[] = [];
     for (const actor of ACTORS) {
-      const result = await probe(client, CALLER[actor], rpc.sql, rpc.params(), rpc.setup);
+      const result = await probe(client, CALLER[actor], rpc.sql, rpc.params(), rpc.setup?.());
       const actual = result.ok && (!rpc.needsRow || result.rows.length > 0);
       const expected = rpc.allowed.includes(actor);
       results.push({ table: `rpc ${rpc.name}`, op: 'execute', scope: '', actor, expected, actual, detail: result.error?.message ?? 'ok' });

@@ -4,7 +4,7 @@
  * audited health-profile reads and the audit trail.
  */
 import type { Client } from 'pg';
-import { actAs, probe, rolledBack, startTestDb, type TestDb } from './harness';
+import { actAs, clinicSlot, laterOrEarlierToday, probe, rolledBack, startTestDb, type TestDb } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -94,6 +94,22 @@ describe('check, unique and exclusion constraints', () => {
     ['dashboard_tallies_subject_check', `insert into private.dashboard_tallies (university_id, subject, shard, n) values ('${NORTHFIELD_ID}', 'programs', 0, 1)`],
     ['dashboard_tallies_shard_check', `insert into private.dashboard_tallies (university_id, subject, shard, n) values ('${NORTHFIELD_ID}', 'students', 16, 1)`],
     ['email_outbox_delivered_via_check', `insert into public.email_outbox (to_email, subject, body, delivered_via) values ('a@b.edu', 's', 'b', 'pigeon')`],
+    ['email_outbox_kind_values', `insert into public.email_outbox (to_email, subject, body, kind) values ('a@b.edu', 's', 'b', 'newsletter')`],
+    ['email_outbox_calendar_method', `insert into public.email_outbox (to_email, subject, body, calendar) values ('a@b.edu', 's', 'b', '{"method": "PUBLISH"}')`],
+    ['email_outbox_dedupe_key_key', `insert into public.email_outbox (to_email, subject, body, dedupe_key) values ('a@b.edu', 's', 'b', 'k'), ('a@b.edu', 's', 'b', 'k')`],
+    ['clinic_settings_slot_range', `update public.clinic_settings set slot_minutes = 5 where university_id = '${NORTHFIELD_ID}'`],
+    ['clinic_settings_notice_range', `update public.clinic_settings set min_notice_minutes = -1 where university_id = '${NORTHFIELD_ID}'`],
+    ['clinic_settings_cutoff_range', `update public.clinic_settings set student_change_cutoff_minutes = 20161 where university_id = '${NORTHFIELD_ID}'`],
+    ['clinic_hours_weekday_range', `update public.clinic_hours set weekday = 8 where university_id = '${NORTHFIELD_ID}' and weekday = 1`],
+    ['clinic_hours_order', `update public.clinic_hours set closes_at = '07:00' where university_id = '${NORTHFIELD_ID}' and weekday = 1`],
+    ['clinic_closures_order', `update public.clinic_closures set ends_on = starts_on - 1 where university_id = '${NORTHFIELD_ID}'`],
+    ['clinic_closures_span', `update public.clinic_closures set ends_on = starts_on + 400 where university_id = '${NORTHFIELD_ID}'`],
+    ['clinic_closures_reason_length', `update public.clinic_closures set reason = ' ' where university_id = '${NORTHFIELD_ID}'`],
+    ['doctor_hours_weekday_range', `update public.doctor_hours set weekday = 0 where doctor_id = '${nf('dr.chen')}' and weekday = 1`],
+    ['doctor_hours_order', `update public.doctor_hours set closes_at = opens_at where doctor_id = '${nf('dr.chen')}' and weekday = 1`],
+    ['doctor_time_off_order', `update public.doctor_time_off set ends_at = starts_at where doctor_id = '${nf('dr.bello')}'`],
+    ['doctor_time_off_span', `update public.doctor_time_off set ends_at = starts_at + interval '400 days' where doctor_id = '${nf('dr.bello')}'`],
+    ['doctor_time_off_reason_length', `update public.doctor_time_off set reason = repeat('x', 201) where doctor_id = '${nf('dr.bello')}'`],
   ];
 
   it('each constraint rejects a violating row (and every constraint has a case)', async () => {
@@ -130,15 +146,18 @@ describe('appointment status transitions', () => {
   const STATUSES = ['scheduled', 'ongoing', 'completed', 'cancelled'] as const;
   const ALLOWED = new Set(['scheduled>ongoing', 'scheduled>cancelled', 'ongoing>completed', 'ongoing>cancelled']);
   const ID = '00000000-0000-4000-8000-00000000a001';
-  const setupAt = (status: string) => `
+  /** The probe's appointment, 40 days ahead unless `at` (an ISO time) says otherwise. */
+  const setupAt = (status: string, at?: string) => `
     insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason, status, cancel_reason)
-    values ('${ID}', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '40 days', 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up',
-            '${status}', ${status === 'cancelled' ? "'Because'" : 'null'})`;
+    values ('${ID}', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', ${at ? `'${at}'::timestamptz` : "now() + interval '40 days'"}, 'Ada Okoro', 'Law',
+            'NFU/2025/001', 2, 'Check-up', '${status}', ${status === 'cancelled' ? "'Because'" : 'null'})`;
 
   it.each(STATUSES.flatMap((from) => STATUSES.filter((to) => to !== from).map((to) => [from, to] as const)))(
     'doctor: %s → %s',
     async (from, to) => {
-      const result = await probe(client, DOCTOR, `select * from public.update_appointment($1, status => $2, cancel_reason => 'Clinic closed')`, [ID, to], setupAt(from));
+      // On the visit's day: starting or completing is only allowed then.
+      const today = await laterOrEarlierToday(client);
+      const result = await probe(client, DOCTOR, `select * from public.update_appointment($1, status => $2, cancel_reason => 'Clinic closed')`, [ID, to], setupAt(from, today));
       const allowed = ALLOWED.has(`${from}>${to}`);
       expect(result.ok).toBe(allowed);
       if (!allowed) expect(result.error?.message).toMatch(/cannot go from|can no longer change/);
@@ -155,18 +174,20 @@ describe('appointment status transitions', () => {
   });
 
   it('who may do what', async () => {
+    const freeSlot = await clinicSlot(client, 41);
     const cases: [string, string, string, unknown[], RegExp | null][] = [
       ['student starts own appointment', STUDENT, `select public.update_appointment($1, status => 'ongoing')`, [ID], /Students can only reschedule or cancel/],
       ['student assigns a doctor', STUDENT, `select public.update_appointment($1, provider_id => $2)`, [ID, nf('dr.bello')], /Only clinic staff/],
       ['student changes provider directly', STUDENT, `update public.appointments set provider_id = $2 where id = $1`, [ID, nf('dr.bello')], /Students can only reschedule or cancel/],
-      ['student reschedules own', STUDENT, `select public.update_appointment($1, date => now() + interval '41 days')`, [ID], null],
+      ['student reschedules own to a free slot', STUDENT, `select public.update_appointment($1, date => $2)`, [ID, freeSlot], null],
+      ['student reschedules own outside the slots', STUDENT, `select public.update_appointment($1, date => $2::timestamptz + interval '10 minutes')`, [ID, freeSlot], /not free/],
       ['student reschedules into the past', STUDENT, `select public.update_appointment($1, date => now() - interval '1 day')`, [ID], /future/],
       ['admin completes', ADMIN, `update public.appointments set status = 'ongoing' where id = $1`, [ID], /Only a doctor can start or complete/],
       ['admin reschedules', ADMIN, `select public.update_appointment($1, date => now() + interval '42 days')`, [ID], null],
       ['admin assigns doctor', ADMIN, `select public.update_appointment($1, provider_id => $2)`, [ID, nf('dr.bello')], null],
       ['admin assigns a student as provider', ADMIN, `select public.update_appointment($1, provider_id => $2)`, [ID, STUDENT2], /active doctor of this university/],
       ['admin assigns other university doctor', ADMIN, `select public.update_appointment($1, provider_id => $2)`, [ID, sb('dr.adams')], /active doctor of this university/],
-      ['doctor starts', DOCTOR, `select public.update_appointment($1, status => 'ongoing')`, [ID], null],
+      ['doctor starts a visit 40 days early', DOCTOR, `select public.update_appointment($1, status => 'ongoing')`, [ID], /on its day/],
       ['doctor moves to another student', DOCTOR, `update public.appointments set student_id = $2 where id = $1`, [ID, STUDENT2], /cannot change/],
       ['student deletes', STUDENT, `delete from public.appointments where id = $1`, [ID], /permission denied/],
     ];
@@ -187,10 +208,11 @@ describe('appointment status transitions', () => {
 });
 
 describe('book_appointment', () => {
-  it('books a future slot with the student profile as defaults', async () => {
-    const r = await probe<Record<string, unknown>>(client, STUDENT, `select * from public.book_appointment(now() + interval '60 days', 'Malaria')`);
+  it('books a free slot with the student profile as defaults and the first free doctor', async () => {
+    const r = await probe<Record<string, unknown>>(client, STUDENT, `select * from public.book_appointment($1, 'Malaria')`, [await clinicSlot(client, 60)]);
     expect(r.error).toBeUndefined();
     expect(r.rows[0]).toMatchObject({ student_id: STUDENT, university_id: NORTHFIELD_ID, status: 'scheduled', reason: 'Malaria', name: 'Ada Okoro', duration_minutes: 30 });
+    expect([DOCTOR, nf('dr.bello'), nf('dr.chen')]).toContain(r.rows[0].provider_id);
   });
 
   it.each([
@@ -206,19 +228,24 @@ describe('book_appointment', () => {
     expect(r.error?.code).toBe('P0001');
   });
 
-  it('turns overlaps into clear 23P01 errors', async () => {
-    const mine = await probe(client, STUDENT, `select public.book_appointment(date => a.date + interval '15 minutes', reason => 'Check-up') from public.appointments a where a.id = $1`,
-      [await futureAppointment(STUDENT)]);
-    expect(mine.error).toMatchObject({ code: '23P01', message: 'You already have an appointment at that time' });
-    const apptId = await futureAppointment(STUDENT);
-    const slot = (await client.query('select date, provider_id from public.appointments where id = $1', [apptId])).rows[0];
-    expect(slot.provider_id).not.toBeNull();
-    const theirs = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot.date, slot.provider_id]);
-    expect(theirs.error).toMatchObject({ code: '23P01', message: 'That doctor is already booked at that time' });
-    // Cancelling frees the slot.
-    const freed = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot.date, slot.provider_id],
-      `update public.appointments set status = 'cancelled', cancel_reason = 'x' where id = '${apptId}'`);
+  it('does not offer a taken slot, and turns staff overlaps into clear 23P01 errors', async () => {
+    const slot = await clinicSlot(client, 45, '10:00');
+    const booked = `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+      values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', '${slot}', 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`;
+    const mine = await probe(client, STUDENT, `select public.book_appointment(date => $1, reason => 'Check-up')`, [slot], booked);
+    expect(mine.error).toMatchObject({ code: 'P0001', message: 'That time is not free: choose one of the free times' });
+    const theirs = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, DOCTOR], booked);
+    expect(theirs.error).toMatchObject({ code: 'P0001', message: 'That time is not free: choose one of the free times' });
+    // Another doctor is still free then, and cancelling frees the slot.
+    const other = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, nf('dr.bello')], booked);
+    expect(other.error).toBeUndefined();
+    const freed = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, DOCTOR],
+      `${booked}; update public.appointments set status = 'cancelled', cancel_reason = 'x' where student_id = '${STUDENT}' and date = '${slot}'`);
     expect(freed.error).toBeUndefined();
+    // Staff may place a visit anywhere, but never on top of another one.
+    const staff = await probe(client, ADMIN, `select public.update_appointment($1, date => $2::timestamptz + interval '10 minutes', provider_id => $3)`,
+      [await futureAppointment(STUDENT2), slot, DOCTOR], booked);
+    expect(staff.error).toMatchObject({ code: '23P01', message: 'That doctor is already booked at that time' });
   });
 
   it('a direct insert gets the same rules', async () => {
@@ -454,7 +481,7 @@ describe('health profiles and the audit trail', () => {
       await actAs(client, STUDENT);
       await client.query(`update public.health_profiles set allergies = 'Pollen', bmi = 23.1 where student_id = $1`, [STUDENT]);
       await client.query(`update public.members set phone = '+1 555 123 4567' where id = $1`, [STUDENT]);
-      const appt = (await client.query(`select (public.book_appointment(now() + interval '80 days', 'Vaccination')).id`)).rows[0].id;
+      const appt = (await client.query(`select (public.book_appointment($1, 'Vaccination')).id`, [await clinicSlot(client, 80)])).rows[0].id;
       await actAs(client, DOCTOR);
       const program = (await client.query(`insert into public.programs (university_id, title, date, created_by) values ($1, 'Audit me', current_date, $2) returning id`, [NORTHFIELD_ID, DOCTOR])).rows[0].id;
       await actAs(client, ADMIN);

@@ -9,6 +9,7 @@ const routes: AreaRoutes<'admin'> = {
   [PATHS.adminStudents]: lazyPage(() => import('../features/members/StudentsPage'), 'StudentsPage'),
   [PATHS.adminProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
   [PATHS.adminPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
+  [PATHS.adminClinic]: lazyPage(() => import('../features/settings/ClinicSettingsPage'), 'ClinicSettingsPage'),
 };
 
 export default routes;

@@ -7,6 +7,7 @@ const routes: AreaRoutes<'doctor'> = {
   [PATHS.doctorPatients]: lazyPage(() => import('../features/patients/PatientsPage'), 'PatientsPage'),
   [PATHS.doctorProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
   [PATHS.doctorPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
+  [PATHS.doctorAvailability]: lazyPage(() => import('../features/settings/AvailabilitySettingsPage'), 'AvailabilitySettingsPage'),
 };
 
 export default routes;

@@ -1,12 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
+import { CALENDAR_FILENAME } from './calendar';
 
 interface MailboxRow {
   to_email: string;
   subject: string;
   body: string;
   sent_at: Date;
+  /** The message carries an appointment's calendar event, which SMTP delivery attaches as a file. */
+  has_calendar: boolean;
 }
 
 function escapeHtml(text: string): string {
@@ -23,7 +26,7 @@ export function renderMailbox(rows: MailboxRow[]): string {
     .map(
       (row) => `<article><h2>${escapeHtml(row.subject)}</h2>
 <p class="meta">To ${escapeHtml(row.to_email)} · ${row.sent_at.toISOString()}</p>
-<pre>${renderBody(row.body)}</pre></article>`,
+<pre>${renderBody(row.body)}</pre>${row.has_calendar ? `\n<p class="meta">Attachment: ${CALENDAR_FILENAME}</p>` : ''}</article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -56,7 +59,7 @@ export async function mailboxPage(app: FastifyInstance, options: { pool: Pool; t
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     if (!tokenMatches((request.query as Record<string, unknown>).token, expected)) return reply.code(401).send(LOCKED_PAGE);
     const { rows } = await options.pool.query<MailboxRow>(
-      `select to_email, subject, body, sent_at from public.email_outbox
+      `select to_email, subject, body, sent_at, calendar is not null as has_calendar from public.email_outbox
         where delivered_via = 'mailbox' order by sent_at desc, id desc limit 100`,
     );
     return reply.send(renderMailbox(rows));

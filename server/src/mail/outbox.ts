@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import type { CalendarEvent } from './calendar';
+import { startPolling } from './poll';
 import type { MailTransport } from './transports';
 
 export interface OutboxMessage {
@@ -7,6 +9,8 @@ export interface OutboxMessage {
   to_email: string;
   subject: string;
   body: string;
+  /** Appointment messages: the event to attach as appointment.ics. */
+  calendar: CalendarEvent | null;
   attempts: number;
 }
 
@@ -26,20 +30,17 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /**
- * Delivers `email_outbox` rows written by the database (invitations, recovery links). Rows are claimed with
- * `for update skip locked`, so several gateway processes can share one database without sending a message twice.
+ * Delivers `email_outbox` rows written by the database (invitations, recovery links, appointment notices). Rows are
+ * claimed with `for update skip locked`, so several gateway processes can share one database without sending a message
+ * twice.
  */
 export function startOutboxDelivery({ pool, transport, logger, pollIntervalMs = 2000 }: OutboxDeliveryOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-
   const deliverBatch = async (): Promise<number> => {
     const client = await pool.connect();
     try {
       await client.query('begin');
       const { rows } = await client.query<OutboxMessage>(
-        `select id::text, to_email, subject, body, attempts from public.email_outbox
+        `select id::text, to_email, subject, body, calendar, attempts from public.email_outbox
           where sent_at is null and next_attempt_at <= now() and attempts < $1
           order by id limit $2 for update skip locked`,
         [MAX_ATTEMPTS, BATCH_SIZE],
@@ -71,23 +72,11 @@ export function startOutboxDelivery({ pool, transport, logger, pollIntervalMs = 
     }
   };
 
-  const tick = () => {
-    running = deliverBatch()
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error }, 'email outbox delivery failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollIntervalMs);
-      });
-  };
-  tick();
+  const polling = startPolling(deliverBatch, pollIntervalMs, (error) => logger.error({ err: error }, 'email outbox delivery failed'));
 
   return {
     /** Runs one delivery pass now (tests use it instead of waiting for the poll). */
     deliverNow: () => deliverBatch(),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => polling.stop(),
   };
 }

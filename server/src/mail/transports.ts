@@ -1,4 +1,6 @@
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
+import { calendarAttachment } from './calendar';
 import type { OutboxMessage } from './outbox';
 
 export interface MailTransport {
@@ -10,10 +12,19 @@ export interface MailTransport {
 /** Real delivery through the SMTP server in `SMTP_URL` (e.g. smtps://user:pass@mail.example.edu:465). */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
+  // Calendar invitations name the sender as their organizer.
+  const [sender] = addressparser(from, { flatten: true });
+  const organizer = sender && { name: sender.name || sender.address, email: sender.address };
   return {
     name: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, to: message.to_email, subject: message.subject, text: message.body });
+      await transporter.sendMail({
+        from,
+        to: message.to_email,
+        subject: message.subject,
+        text: message.body,
+        attachments: message.calendar ? [calendarAttachment(message.calendar, message.to_email, organizer)] : [],
+      });
     },
   };
 }

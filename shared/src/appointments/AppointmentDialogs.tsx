@@ -1,25 +1,33 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Appointment, AppointmentStatus } from '../database.types';
 import type { Role } from '../routes/contract';
+import { isFreeSlot } from '../scheduling/slotCheck';
+import { useClinic } from '../scheduling/useClinic';
+import { dateTimeInputInZone, momentFromDateTimeInput } from '../scheduling/wallClock';
+import { formatInZone } from '../scheduling/zonedTime';
 import { getSupabase } from '../supabase/client';
 import { notifySuccess } from '../toast/toast';
 import { Button } from '../ui/Button';
 import { SelectField, TextAreaField, TextField } from '../ui/FormFields';
 import { Modal } from '../ui/Modal';
-import { ErrorBanner } from '../ui/Page';
+import { ErrorBanner, LoadingState } from '../ui/Page';
 import {
   formatAppointmentDate,
   listDoctors,
   nextStatuses,
   providerName,
   STATUS_LABEL,
-  toDateTimeLocal,
   updateAppointment,
+  visitDayHasCome,
   type AppointmentChange,
   type OverviewAppointment,
   type ProviderSummary,
 } from './appointmentsApi';
+import { FreeSlotWarning, outsideFreeSlotsMessage } from './FreeSlotWarning';
 import styles from './appointments.module.css';
+
+// Part of the package through this module, which its index lists: the doctor's reschedule dialog warns the same way.
+export { FreeSlotWarning, outsideFreeSlotsMessage };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -31,23 +39,41 @@ interface DialogProps {
   readonly onChanged: (appointment: Appointment) => void;
 }
 
+interface EditForm {
+  /** A `datetime-local` value on the clinic's clock. */
+  readonly when: string;
+  readonly providerId: string;
+  readonly status: string;
+  /** The clinic's time zone, the one `when` is read in. */
+  readonly zone: string;
+}
+
 /** The changes the edit form asks for, compared with the stored appointment; `null` when nothing changed. */
-export function editedChange(appointment: Appointment, form: { readonly when: string; readonly providerId: string; readonly status: string }): AppointmentChange | null {
+export function editedChange(appointment: Appointment, form: EditForm): AppointmentChange | null {
   const change: { date?: string; providerId?: string; status?: AppointmentStatus } = {};
-  if (form.when !== '' && form.when !== toDateTimeLocal(appointment.date)) change.date = new Date(form.when).toISOString();
+  const moment = form.when === dateTimeInputInZone(appointment.date, form.zone) ? null : momentFromDateTimeInput(form.when, form.zone);
+  if (moment) change.date = moment;
   if (form.providerId !== '' && form.providerId !== appointment.provider_id) change.providerId = form.providerId;
   if (form.status !== appointment.status) change.status = form.status as AppointmentStatus;
   return Object.keys(change).length === 0 ? null : change;
 }
 
-export function EditAppointmentDialog({ appointment, viewerRole, onClose, onChanged }: DialogProps & { readonly viewerRole: Role }) {
+interface Unconfirmed {
+  readonly change: AppointmentChange;
+  readonly message: string;
+}
+
+function EditAppointmentForm({ appointment, viewerRole, zone, onClose, onChanged }: DialogProps & { readonly viewerRole: Role; readonly zone: string }) {
   const [doctors, setDoctors] = useState<readonly ProviderSummary[] | null>(null);
-  const [when, setWhen] = useState(() => toDateTimeLocal(appointment.date));
+  const [when, setWhen] = useState(() => dateTimeInputInZone(appointment.date, zone));
   const [providerId, setProviderId] = useState(appointment.provider_id ?? '');
   const [status, setStatus] = useState<string>(appointment.status);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null);
   const canReschedule = appointment.status === 'scheduled';
+  const laterStatuses = nextStatuses(appointment.status, viewerRole);
+  const dayHasCome = visitDayHasCome(appointment.date, zone);
 
   useEffect(() => {
     let current = true;
@@ -67,15 +93,11 @@ export function EditAppointmentDialog({ appointment, viewerRole, onClose, onChan
     ...(appointment.provider && !doctors?.some((doctor) => doctor.id === appointment.provider_id) ? [{ value: appointment.provider.id, label: providerName(appointment.provider) }] : []),
     ...(doctors ?? []).map((doctor) => ({ value: doctor.id, label: providerName(doctor) })),
   ];
-  const statusOptions = [appointment.status, ...nextStatuses(appointment.status, viewerRole)].map((value) => ({ value, label: STATUS_LABEL[value] }));
+  const statusOptions = [appointment.status, ...(dayHasCome ? laterStatuses : [])].map((value) => ({ value, label: STATUS_LABEL[value] }));
+  const doctorNamed = (id: string | null): ProviderSummary | null => doctors?.find((doctor) => doctor.id === id) ?? (appointment.provider?.id === id ? appointment.provider : null);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const change = editedChange(appointment, { when, providerId, status });
-    if (!change) {
-      setError('Change the date, the doctor or the status first');
-      return;
-    }
+  const persist = async (change: AppointmentChange) => {
+    setUnconfirmed(null);
     setSaving(true);
     setError(null);
     try {
@@ -89,10 +111,48 @@ export function EditAppointmentDialog({ appointment, viewerRole, onClose, onChan
     }
   };
 
+  /** Whether the new time (or doctor) is one of the free slots; staff are warned, not stopped, when it is not. */
+  const offeredAsFree = async (change: AppointmentChange): Promise<boolean> => {
+    const doctorId = change.providerId ?? appointment.provider_id;
+    return isFreeSlot(await getSupabase(), { startsAt: change.date ?? appointment.date, doctorId, zone });
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setUnconfirmed(null);
+    const change = editedChange(appointment, { when, providerId, status, zone });
+    if (!change) {
+      setError('Change the date, the doctor or the status first');
+      return;
+    }
+    if (canReschedule && (change.date || change.providerId)) {
+      setSaving(true);
+      setError(null);
+      try {
+        if (!(await offeredAsFree(change))) {
+          setUnconfirmed({ change, message: outsideFreeSlotsMessage(doctorNamed(change.providerId ?? appointment.provider_id)) });
+          setSaving(false);
+          return;
+        }
+      } catch (checkError) {
+        setError(`Could not check the free times: ${messageOf(checkError)}`);
+        setSaving(false);
+        return;
+      }
+    }
+    await persist(change);
+  };
+
+  /** Editing any field after a warning asks again on the next save: the warning was about the old choice. */
+  const edit = <Value,>(set: (value: Value) => void, value: Value) => {
+    set(value);
+    setUnconfirmed(null);
+  };
+
   return (
-    <Modal title="Edit appointment" open onClose={onClose}>
+    <>
       <p className={styles.summary}>
-        {appointment.name} ({appointment.reg}) · {formatAppointmentDate(appointment.date)}
+        {appointment.name} ({appointment.reg}) · {formatInZone(appointment.date, zone)}
       </p>
       <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
         <TextField
@@ -100,11 +160,19 @@ export function EditAppointmentDialog({ appointment, viewerRole, onClose, onChan
           type="datetime-local"
           value={when}
           disabled={!canReschedule}
-          hint={canReschedule ? undefined : 'Only a scheduled appointment can be rescheduled'}
-          onChange={(event) => setWhen(event.target.value)}
+          hint={canReschedule ? `Clinic time (${zone})` : 'Only a scheduled appointment can be rescheduled'}
+          onChange={(event) => edit(setWhen, event.target.value)}
         />
-        <SelectField label="Doctor" value={providerId} options={doctorOptions} disabled={doctors === null} onChange={(event) => setProviderId(event.target.value)} />
-        <SelectField label="Status" value={status} options={statusOptions} disabled={statusOptions.length < 2} onChange={(event) => setStatus(event.target.value)} />
+        <SelectField label="Doctor" value={providerId} options={doctorOptions} disabled={doctors === null} onChange={(event) => edit(setProviderId, event.target.value)} />
+        <SelectField
+          label="Status"
+          value={status}
+          options={statusOptions}
+          disabled={statusOptions.length < 2}
+          hint={laterStatuses.length > 0 && !dayHasCome ? 'Start and Complete are offered on the day of the visit' : undefined}
+          onChange={(event) => edit(setStatus, event.target.value)}
+        />
+        {unconfirmed && <FreeSlotWarning message={unconfirmed.message} onConfirm={() => void persist(unconfirmed.change)} onDismiss={() => setUnconfirmed(null)} />}
         {error && <ErrorBanner message={error} />}
         <div className={styles.buttons}>
           <Button variant="secondary" onClick={onClose}>
@@ -115,6 +183,20 @@ export function EditAppointmentDialog({ appointment, viewerRole, onClose, onChan
           </Button>
         </div>
       </form>
+    </>
+  );
+}
+
+/** Reschedule, assign or move the status of an appointment; times are the clinic's, whatever the browser's zone. */
+export function EditAppointmentDialog({ appointment, viewerRole, onClose, onChanged }: DialogProps & { readonly viewerRole: Role }) {
+  const { state, reload } = useClinic();
+  return (
+    <Modal title="Edit appointment" open onClose={onClose}>
+      {state.status === 'loading' && <LoadingState />}
+      {state.status === 'error' && <ErrorBanner message={`Could not load the clinic: ${state.message}`} onRetry={reload} />}
+      {state.status === 'ready' && (
+        <EditAppointmentForm appointment={appointment} viewerRole={viewerRole} zone={state.clinic.settings.timezone} onClose={onClose} onChanged={onChanged} />
+      )}
     </Modal>
   );
 }

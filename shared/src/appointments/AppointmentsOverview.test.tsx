@@ -2,12 +2,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { Member } from '../database.types';
 import { AppointmentsOverview, SEARCH_DELAY_MS } from './AppointmentsOverview';
 import { listAppointments, listDoctors, updateAppointment, type OverviewAppointment } from './appointmentsApi';
+import { listFreeSlots, loadClinic, type Clinic } from '../scheduling/schedulingApi';
 
 const admin = { id: 'm1', role: 'admin', university_id: 'u1' } as Member;
 
 jest.mock('../supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn() }));
 jest.mock('../profile/UserProfileProvider', () => ({ useUserProfile: () => ({ status: 'signedIn', member: admin }) }));
+jest.mock('../scheduling/schedulingApi', () => ({ loadClinic: jest.fn(), listFreeSlots: jest.fn() }));
 jest.mock('./appointmentsApi', () => ({
   ...jest.requireActual('./appointmentsApi'),
   listAppointments: jest.fn(),
@@ -34,7 +36,16 @@ const row: OverviewAppointment = {
   updated_at: '2026-01-01T00:00:00Z',
 };
 
+const clinic = {
+  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, updated_at: '2026-01-01T00:00:00Z' },
+  hours: [],
+  closures: [],
+} satisfies Clinic;
+
 beforeEach(() => {
+  jest.mocked(loadClinic).mockResolvedValue(clinic);
+  // The row's time is free with every doctor: assigning one saves without a warning.
+  jest.mocked(listFreeSlots).mockImplementation(async (_client, query) => [{ startsAt: row.date, endsAt: '2030-03-02T10:00:00.000Z', doctorId: query.doctorId ?? null, freeDoctors: 1 }]);
   jest.mocked(listAppointments).mockReset().mockResolvedValue({ appointments: [row], total: 1 });
   jest.mocked(listDoctors).mockResolvedValue([{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }]);
   jest.mocked(updateAppointment).mockReset();

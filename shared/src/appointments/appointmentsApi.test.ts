@@ -1,7 +1,7 @@
 import type { Appointment } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 import { editedChange } from './AppointmentDialogs';
-import { listAppointments, nextStatuses, providerName, searchPattern, toDateTimeLocal, updateAppointment } from './appointmentsApi';
+import { listAppointments, nextStatuses, providerName, searchPattern, updateAppointment, visitDayHasCome } from './appointmentsApi';
 
 type Call = readonly [string, ...unknown[]];
 
@@ -117,11 +117,21 @@ describe('rules shown in the table', () => {
     expect(providerName({ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' })).toBe('Dr Amelia Adams');
   });
 
-  it('works out what the edit form changed', () => {
-    const when = toDateTimeLocal(appointment.date);
-    expect(editedChange(appointment, { when, providerId: 'd1', status: 'scheduled' })).toBeNull();
-    expect(editedChange(appointment, { when, providerId: 'd2', status: 'ongoing' })).toEqual({ providerId: 'd2', status: 'ongoing' });
-    const later = editedChange(appointment, { when: '2026-03-03T10:00', providerId: 'd1', status: 'scheduled' });
-    expect(later?.date).toBe(new Date('2026-03-03T10:00').toISOString());
+  it('works out what the edit form changed, reading the time on the clinic clock', () => {
+    const zone = 'America/New_York';
+    const when = '2026-03-02T09:00';
+    const stored = { ...appointment, date: '2026-03-02T14:00:00.000Z' };
+    expect(editedChange(stored, { when, providerId: 'd1', status: 'scheduled', zone })).toBeNull();
+    expect(editedChange(stored, { when, providerId: 'd2', status: 'ongoing', zone })).toEqual({ providerId: 'd2', status: 'ongoing' });
+    // 10:00 in New York in March (UTC−5), whatever zone the browser is in.
+    expect(editedChange(stored, { when: '2026-03-03T10:00', providerId: 'd1', status: 'scheduled', zone })).toEqual({ date: '2026-03-03T15:00:00.000Z' });
+    expect(editedChange(stored, { when: '', providerId: 'd1', status: 'scheduled', zone })).toBeNull();
+  });
+
+  it("offers starting and completing from the visit's day on the clinic calendar", () => {
+    const now = new Date('2026-03-02T03:30:00Z'); // still 1 March, 22:30, in New York
+    expect(visitDayHasCome('2026-03-01T15:00:00Z', 'America/New_York', now)).toBe(true);
+    expect(visitDayHasCome('2026-03-02T14:00:00Z', 'America/New_York', now)).toBe(false);
+    expect(visitDayHasCome('2026-03-02T09:00:00Z', 'Europe/London', now)).toBe(true);
   });
 });

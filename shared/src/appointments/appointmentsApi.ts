@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentStatus, Member } from '../database.types';
 import type { Role } from '../routes/contract';
+import { dayInZone } from '../scheduling/zonedTime';
 import type { CampusCareClient } from '../supabase/client';
 
 export type ProviderSummary = Pick<Member, 'id' | 'title' | 'first_name' | 'last_name'>;
@@ -118,6 +119,11 @@ export function nextStatuses(status: AppointmentStatus, role: Role): readonly Ap
   return [];
 }
 
+/** A visit is started or completed on its day on the clinic's calendar, not before (the database refuses earlier). */
+export function visitDayHasCome(appointmentDate: string, zone: string, now: Date = new Date()): boolean {
+  return dayInZone(appointmentDate, zone) <= dayInZone(now, zone);
+}
+
 export function isActiveAppointment(status: AppointmentStatus): boolean {
   return status === 'scheduled' || status === 'ongoing';
 }
@@ -129,11 +135,4 @@ export function providerName(provider: ProviderSummary | null): string {
 
 export function formatAppointmentDate(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
-/** An ISO timestamp as the value of a `datetime-local` input (local time, minutes). */
-export function toDateTimeLocal(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

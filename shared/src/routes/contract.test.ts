@@ -19,19 +19,21 @@ const SPEC_ROUTES = [
   '/adminprofile', '/adminpassword', '/adminsignin', '/studentdashboard', '/studentprofile', '/studentpassword',
   '/studentprogram',
 ];
+/** Settings tabs added after the spec for real scheduling: the clinic's hours and rules, a doctor's availability. */
+const SCHEDULING_ROUTES = ['/clinicpage', '/adminavailability'];
 
 describe('route contract', () => {
-  it('has exactly the 23 paths of the spec, each once', () => {
-    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
+  it('has exactly the 23 paths of the spec and the two scheduling tabs, each once', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...SCHEDULING_ROUTES].sort());
   });
 
   it('gives each area the routes it owns', () => {
     expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin']);
     expect(routesOfArea('admin').map((route) => route.path).sort()).toEqual(
-      ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/newprogram', '/staffmembers'].sort(),
+      ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers'].sort(),
     );
     expect(routesOfArea('doctor').map((route) => route.path).sort()).toEqual(
-      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/newprogramm'].sort(),
+      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/adminavailability', '/newprogramm'].sort(),
     );
     expect(routesOfArea('student').map((route) => route.path).sort()).toEqual(
       ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprogram'].sort(),

@@ -10,7 +10,11 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Every path of the spec, named after what the screen is. The odd spellings are part of the contract. */
+/**
+ * Every path of the spec, named after what the screen is. The odd spellings are part of the contract. Two settings
+ * tabs came after the spec, named like their neighbours: the clinic's hours and rules (admin) and a doctor's own
+ * availability.
+ */
 export const PATHS = {
   landing: '/',
   register: '/register',
@@ -24,6 +28,7 @@ export const PATHS = {
   adminStudents: '/student',
   adminProfile: '/profilepage',
   adminPassword: '/passwordpage',
+  adminClinic: '/clinicpage',
   adminPrograms: '/newprogram',
   adminStaff: '/staffmembers',
 
@@ -33,6 +38,7 @@ export const PATHS = {
   doctorPatients: '/patients',
   doctorProfile: '/adminprofile',
   doctorPassword: '/adminpassword',
+  doctorAvailability: '/adminavailability',
 
   studentDashboard: '/studentdashboard',
   studentProfile: '/studentprofile',
@@ -62,6 +68,7 @@ export const ROUTES = [
   { path: PATHS.adminStudents, area: 'admin', access: 'admin', title: 'Students' },
   { path: PATHS.adminProfile, area: 'admin', access: 'admin', title: 'Settings' },
   { path: PATHS.adminPassword, area: 'admin', access: 'admin', title: 'Settings' },
+  { path: PATHS.adminClinic, area: 'admin', access: 'admin', title: 'Settings' },
   { path: PATHS.adminPrograms, area: 'admin', access: 'admin', title: 'Programs' },
   { path: PATHS.adminStaff, area: 'admin', access: 'admin', title: 'Staff' },
 
@@ -71,6 +78,7 @@ export const ROUTES = [
   { path: PATHS.doctorPatients, area: 'doctor', access: 'doctor', title: 'Appointments overview' },
   { path: PATHS.doctorProfile, area: 'doctor', access: 'doctor', title: 'Settings' },
   { path: PATHS.doctorPassword, area: 'doctor', access: 'doctor', title: 'Settings' },
+  { path: PATHS.doctorAvailability, area: 'doctor', access: 'doctor', title: 'Settings' },
 
   { path: PATHS.studentDashboard, area: 'student', access: 'student', title: 'Dashboard' },
   { path: PATHS.studentProfile, area: 'student', access: 'student', title: 'Settings' },
@@ -168,13 +176,13 @@ export const NAVIGATION: Readonly<Record<Role, readonly NavigationItem[]>> = {
     { label: 'Programs', to: PATHS.adminPrograms, alsoActiveOn: [PATHS.adminProgramList] },
     { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
     { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
-    { label: 'Settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword] },
+    { label: 'Settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic] },
   ],
   doctor: [
     { label: 'Dashboard', to: PATHS.doctorDashboard, alsoActiveOn: [] },
     { label: 'Programs', to: PATHS.doctorPrograms, alsoActiveOn: [PATHS.doctorNewProgram] },
     { label: 'Patients', to: PATHS.doctorPatients, alsoActiveOn: [] },
-    { label: 'Settings', to: PATHS.doctorProfile, alsoActiveOn: [PATHS.doctorPassword] },
+    { label: 'Settings', to: PATHS.doctorProfile, alsoActiveOn: [PATHS.doctorPassword, PATHS.doctorAvailability] },
   ],
   student: [
     { label: 'Dashboard', to: PATHS.studentDashboard, alsoActiveOn: [] },

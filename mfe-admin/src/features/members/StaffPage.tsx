@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, ErrorBanner, LoadingState, PageHeader, PATHS, Section } from '@campuscare/shared';
 import { InviteStaffModal } from './InviteStaffModal';
+import type { MemberRow } from './membersApi';
 import { staffColumns } from './memberColumns';
 import { MemberTable } from './MemberTable';
+import { useDoctorAvailabilityAction } from './useDoctorAvailabilityAction';
 import { useMemberActions } from './useMemberActions';
 import { useMemberList } from './useMemberList';
 
@@ -12,7 +14,9 @@ export const NO_STAFF_MESSAGE = "You haven't added any staff member yet";
 /** /staffmembers: the spec's empty state until someone was invited, then the staff list; Invite staff members. */
 export function StaffPage() {
   const list = useMemberList('staff');
-  const { actionsFor, dialog } = useMemberActions(list.reload, { canPromote: true });
+  const { actionsFor: memberActionsFor, dialog } = useMemberActions(list.reload, { canPromote: true });
+  const { availabilityActionFor, availabilityDialog } = useDoctorAvailabilityAction();
+  const actionsFor = (member: MemberRow) => [...availabilityActionFor(member), ...memberActionsFor(member)];
   const [inviting, setInviting] = useState(false);
   const { state } = list;
   const noStaff = state.status === 'ready' && state.total === 0 && !list.searching;
@@ -30,6 +34,7 @@ export function StaffPage() {
         )}
       </Section>
       {dialog}
+      {availabilityDialog}
       {inviting && <InviteStaffModal onClose={() => setInviting(false)} onInvited={list.reload} />}
     </>
   );

@@ -3,6 +3,7 @@ import { PageHeader, PATHS, TabLinks } from '@campuscare/shared';
 const TABS = [
   { label: 'Profile', to: PATHS.adminProfile },
   { label: 'Password', to: PATHS.adminPassword },
+  { label: 'Clinic', to: PATHS.adminClinic },
 ] as const;
 
 export function SettingsHeader() {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ErrorBanner, getSupabase, LoadingState, PageHeader, Section, StatCard, StatGrid, useUserProfile } from '@campuscare/shared';
+import { ErrorBanner, getSupabase, LoadingState, PageHeader, Section, StatCard, StatGrid, useClinic, useUserProfile } from '@campuscare/shared';
+import { DoctorAgenda } from './DoctorAgenda';
 import { fetchDoctorCounts, type DoctorCounts } from './myAppointmentsApi';
 import { MyAppointments } from './MyAppointments';
 
@@ -24,10 +25,20 @@ function useDoctorCounts(): { readonly state: CountsState; readonly reload: () =
   return { state, reload };
 }
 
+/** /dashboarrd: the doctor's counts, their day or week on the clinic's calendar, and their appointments from today on. */
 export function DashboardPage() {
   const profile = useUserProfile();
   const { state: counts, reload: reloadCounts } = useDoctorCounts();
+  const { state: clinic, reload: reloadClinic } = useClinic();
+  // Bumped when the table changes an appointment, so the agenda reads its range again.
+  const [changes, setChanges] = useState(0);
   const count = (pick: (value: DoctorCounts) => number) => (counts.status === 'ready' ? pick(counts.counts).toLocaleString() : '…');
+  const changed = useCallback(() => {
+    reloadCounts();
+    setChanges((total) => total + 1);
+  }, [reloadCounts]);
+  const doctorId = profile.status === 'signedIn' ? profile.member.id : null;
+  const zone = clinic.status === 'ready' ? clinic.clinic.settings.timezone : null;
 
   return (
     <>
@@ -38,8 +49,12 @@ export function DashboardPage() {
         <StatCard label="Programs" value={count((value) => value.programs)} />
         <StatCard label="Patients" value={count((value) => value.patients)} />
       </StatGrid>
+      {clinic.status === 'error' && <ErrorBanner message={`Could not load the clinic: ${clinic.message}`} onRetry={reloadClinic} />}
+      <Section title="My schedule">
+        {doctorId && zone ? <DoctorAgenda providerId={doctorId} zone={zone} refreshKey={changes} /> : clinic.status !== 'error' && <LoadingState label="Loading your schedule…" />}
+      </Section>
       <Section title="My Appointments">
-        {profile.status === 'signedIn' ? <MyAppointments providerId={profile.member.id} onChanged={reloadCounts} /> : <LoadingState label="Loading your appointments…" />}
+        {doctorId && zone ? <MyAppointments providerId={doctorId} zone={zone} onChanged={changed} /> : clinic.status !== 'error' && <LoadingState label="Loading your appointments…" />}
       </Section>
     </>
   );

@@ -14,12 +14,15 @@ jest.mock('@campuscare/shared', () => ({
   notifySuccess: jest.fn(),
 }));
 
+const ZONE = 'America/New_York';
+
+// Today: a visit that can be started now.
 const appointment = {
   id: 'appointment-1',
   university_id: 'university-1',
   student_id: 'student-1',
   provider_id: 'doctor-1',
-  date: '2030-01-07T09:00:00Z',
+  date: new Date().toISOString(),
   duration_minutes: 30,
   name: 'Ada Okoro',
   department: 'Medicine',
@@ -43,7 +46,7 @@ describe('MyAppointments', () => {
   it("shows 'Could not fetch appointments' with a retry that loads again", async () => {
     range.mockResolvedValueOnce({ data: null, error: { message: 'network down' }, count: null });
     range.mockResolvedValueOnce({ data: [appointment], error: null, count: 1 });
-    render(<MyAppointments providerId="doctor-1" onChanged={jest.fn()} />);
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={jest.fn()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not fetch appointments: network down');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('cell', { name: 'student01@northfield.edu · +1 555 0201 11' })).toBeInTheDocument();
@@ -53,7 +56,7 @@ describe('MyAppointments', () => {
     range.mockResolvedValue({ data: [appointment], error: null, count: 1 });
     rpc.mockResolvedValue({ data: { ...appointment, status: 'ongoing' }, error: null });
     const onChanged = jest.fn();
-    render(<MyAppointments providerId="doctor-1" onChanged={onChanged} />);
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={onChanged} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     const menu = screen.getByRole('menu');
@@ -67,10 +70,17 @@ describe('MyAppointments', () => {
   it('shows the database refusal of a status change', async () => {
     range.mockResolvedValue({ data: [{ ...appointment, status: 'ongoing' }], error: null, count: 1 });
     rpc.mockResolvedValue({ data: null, error: { message: 'This appointment is already completed and can no longer change' } });
-    render(<MyAppointments providerId="doctor-1" onChanged={jest.fn()} />);
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={jest.fn()} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Complete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ada Okoro: This appointment is already completed and can no longer change');
+  });
+
+  it("offers no Start before the visit's day on the clinic calendar, but Reschedule and Cancel", async () => {
+    range.mockResolvedValue({ data: [{ ...appointment, date: '2030-01-07T14:00:00Z' }], error: null, count: 1 });
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={jest.fn()} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reschedule', 'Cancel']);
   });
 });

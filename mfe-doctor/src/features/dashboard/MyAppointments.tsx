@@ -2,21 +2,24 @@ import { useCallback, useMemo, useState } from 'react';
 import {
   CancelAppointmentDialog,
   DataTable,
+  dayInZone,
   ErrorBanner,
   formatAppointmentDate,
   getSupabase,
   LoadingState,
+  momentInZone,
   notifySuccess,
   RowActionMenu,
   STATUS_LABEL,
   updateAppointment,
   usePagedList,
+  visitDayHasCome,
   type Appointment,
   type AppointmentStatus,
   type Column,
   type RowAction,
 } from '@campuscare/shared';
-import { contactInformation, listMyAppointments, startOfToday, type MyAppointment } from './myAppointmentsApi';
+import { contactInformation, listMyAppointments, type MyAppointment } from './myAppointmentsApi';
 import { RescheduleDialog } from './RescheduleDialog';
 
 export const MY_APPOINTMENTS_PAGE_SIZE = 10;
@@ -33,11 +36,18 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The signed-in doctor's appointments from today on, with Start, Complete, Reschedule and Cancel. */
-export function MyAppointments({ providerId, onChanged }: { readonly providerId: string; readonly onChanged: () => void }) {
+interface MyAppointmentsProps {
+  readonly providerId: string;
+  /** The clinic's time zone: "today" and the day a visit may be started are the clinic's. */
+  readonly zone: string;
+  readonly onChanged: () => void;
+}
+
+/** The signed-in doctor's appointments from the clinic's today on, with Start, Complete, Reschedule and Cancel. */
+export function MyAppointments({ providerId, zone, onChanged }: MyAppointmentsProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [from] = useState(startOfToday);
+  const [from] = useState(() => momentInZone(dayInZone(new Date(), zone), '00:00', zone));
 
   const load = useCallback(
     async (page: number) => {
@@ -74,7 +84,8 @@ export function MyAppointments({ providerId, onChanged }: { readonly providerId:
     const actionsFor = (appointment: MyAppointment): RowAction[] => {
       const statusChange = STATUS_CHANGE[appointment.status];
       const actions: RowAction[] = [];
-      if (statusChange) actions.push({ label: statusChange.label, onSelect: () => void changeStatus(appointment, statusChange.to, statusChange.done) });
+      // Start and Complete wait for the visit's day (the database refuses them earlier); Cancel does not.
+      if (statusChange && visitDayHasCome(appointment.date, zone)) actions.push({ label: statusChange.label, onSelect: () => void changeStatus(appointment, statusChange.to, statusChange.done) });
       if (appointment.status === 'scheduled') actions.push({ label: 'Reschedule', onSelect: () => setDialog({ kind: 'reschedule', appointment }) });
       if (statusChange) actions.push({ label: 'Cancel', onSelect: () => setDialog({ kind: 'cancel', appointment }) });
       return actions;
@@ -95,7 +106,7 @@ export function MyAppointments({ providerId, onChanged }: { readonly providerId:
         },
       },
     ];
-  }, [changeStatus]);
+  }, [changeStatus, zone]);
 
   return (
     <>
@@ -112,7 +123,7 @@ export function MyAppointments({ providerId, onChanged }: { readonly providerId:
           pagination={{ page, pageSize: MY_APPOINTMENTS_PAGE_SIZE, total: state.total, onPageChange: setPage }}
         />
       ) : null}
-      {dialog?.kind === 'reschedule' && <RescheduleDialog appointment={dialog.appointment} onClose={() => setDialog(null)} onChanged={changed} />}
+      {dialog?.kind === 'reschedule' && <RescheduleDialog appointment={dialog.appointment} zone={zone} onClose={() => setDialog(null)} onChanged={changed} />}
       {dialog?.kind === 'cancel' && <CancelAppointmentDialog appointment={dialog.appointment} onClose={() => setDialog(null)} onChanged={changed} />}
     </>
   );

@@ -13,7 +13,7 @@ export interface MyAppointmentsQuery {
   /** 1-based page number. */
   readonly page: number;
   readonly pageSize: number;
-  /** ISO timestamp; earlier appointments are left out. */
+  /** ISO timestamp (the start of the clinic's today, so this morning's appointments still show); earlier ones are left out. */
   readonly from: string;
 }
 
@@ -25,11 +25,6 @@ export interface DoctorCounts {
 
 const MY_APPOINTMENT_COLUMNS =
   '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name), student:members!appointments_student_id_fkey(email, phone)';
-
-/** Midnight at the start of the viewer's day, so this morning's appointments still show. */
-export function startOfToday(now: Date = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
-}
 
 /** The doctor's appointments from `from` on, earliest first, one page at a time. */
 export async function listMyAppointments(client: CampusCareClient, query: MyAppointmentsQuery): Promise<MyAppointmentsPage> {

@@ -1,14 +1,17 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CampusCareToasts, MESSAGES, type Member } from '@campuscare/shared';
+import { CampusCareToasts, listFreeSlots, MESSAGES, type FreeSlotQuery, type Member } from '@campuscare/shared';
 import { memberFixture } from '../../../../shell/src/test/fixtures';
-import { bookAppointment, type BookingOutcome } from './appointmentsApi';
+import { bookAppointment, type AppointmentOutcome } from './appointmentsApi';
 import { BOOKING_MESSAGES } from './appointmentLabels';
-import { BookingForm } from './BookingForm';
-import { CLINIC_CLOSED_MESSAGE, toDateInputValue } from './clinicHours';
+import { adams, clinic, freeSlot, NOW } from './appointmentsTestData';
+import { BookingForm, MISSING_FIELD } from './BookingForm';
+import { FREE_TIMES_FAILED, SLOT_MISSING } from './FreeSlotPicker';
 
+jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), getSupabase: async () => ({}), listFreeSlots: jest.fn() }));
 jest.mock('./appointmentsApi', () => ({ bookAppointment: jest.fn() }));
 const book = jest.mocked(bookAppointment);
+const freeSlots = jest.mocked(listFreeSlots);
 
 const student: Member = memberFixture('student', {
   id: 'student-1',
@@ -18,108 +21,179 @@ const student: Member = memberFixture('student', {
   reg_number: 'NFU/2024/001',
   year_of_study: 2,
 });
-const doctors = [{ id: 'doctor-1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }];
 
-/** A weekday at least a week ahead, so every slot of it is bookable. */
-function nextWeekday(fromDaysAhead = 7): string {
-  const day = new Date();
-  day.setDate(day.getDate() + fromDaysAhead);
-  while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
-  return toDateInputValue(day);
+// Tuesday 24 November 2026 at the clinic: 09:00 and 09:30 in New York are 14:00 and 14:30 UTC.
+const TUESDAY = '2026-11-24';
+const NINE = '2026-11-24T14:00:00+00:00';
+const NINE_THIRTY = '2026-11-24T14:30:00+00:00';
+const ADAMS_TEN = '2026-11-24T15:00:00+00:00';
+
+/** The database as the tests see it: any doctor is free at 09:00 and 09:30 on Tuesday, Dr Adams only at 10:00. */
+function answerFreeSlots(_client: unknown, query: FreeSlotQuery) {
+  if (query.from !== TUESDAY) return Promise.resolve([]);
+  return Promise.resolve(query.doctorId === adams.id ? [freeSlot(ADAMS_TEN, adams.id)] : [freeSlot(NINE), freeSlot(NINE_THIRTY)]);
 }
 
-function nextWeekend(): string {
-  const day = new Date();
-  day.setDate(day.getDate() + 7);
-  while (day.getDay() !== 6) day.setDate(day.getDate() + 1);
-  return toDateInputValue(day);
-}
+beforeEach(() => {
+  // Only the clock is fixed; timers run on, so toasts and user events behave as in a browser.
+  jest.useFakeTimers({ now: NOW, advanceTimers: true });
+  book.mockReset();
+  freeSlots.mockReset().mockImplementation(answerFreeSlots);
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 function renderForm(onBooked = jest.fn()) {
   render(
     <>
       <CampusCareToasts />
-      <BookingForm member={student} doctors={doctors} onBooked={onBooked} />
+      <BookingForm member={student} clinic={clinic} doctors={[adams]} onBooked={onBooked} />
     </>,
   );
-  return { onBooked, form: screen.getByRole('form', { name: 'Book an appointment' }) };
+  return { onBooked, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
 }
 
-async function fillSlotAndReason(user: ReturnType<typeof userEvent.setup>, date = nextWeekday()) {
-  await user.type(screen.getByLabelText('Date'), date);
-  await user.selectOptions(screen.getByLabelText('Time'), '09:30');
+type User = ReturnType<typeof userEvent.setup>;
+
+async function chooseDay(user: User, day: string) {
+  const date = screen.getByLabelText('Date');
+  if ((date as HTMLInputElement).value !== '') await user.clear(date);
+  await user.type(date, day);
+}
+
+/** The offered times, as the student reads them. */
+async function offeredTimes(): Promise<string[]> {
+  const time = screen.getByLabelText('Time');
+  await waitFor(() => expect(time).toBeEnabled());
+  return within(time)
+    .getAllByRole('option')
+    .slice(1)
+    .map((option) => option.textContent ?? '');
+}
+
+async function fillSlotAndReason(user: User) {
+  await chooseDay(user, TUESDAY);
+  await offeredTimes();
+  await user.selectOptions(screen.getByLabelText('Time'), '09:30 (America/New_York)');
   await user.selectOptions(screen.getByLabelText('Reason'), 'Malaria');
 }
 
-beforeEach(() => book.mockReset());
-
 describe('BookingForm', () => {
-  it('prefills the student fields from the profile', () => {
+  it('prefills the student fields from the profile and starts with the first available doctor', () => {
     renderForm();
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Obi');
     expect(screen.getByLabelText('Department')).toHaveValue('Medicine');
     expect(screen.getByLabelText('Registration number')).toHaveValue('NFU/2024/001');
     expect(screen.getByLabelText('Year of study')).toHaveValue('2');
+    expect(screen.getByLabelText('Doctor')).toHaveDisplayValue('First available doctor');
+    expect(screen.getByLabelText('Time')).toBeDisabled();
   });
 
-  it('sends nothing while a field is empty', async () => {
-    const user = userEvent.setup();
+  it("lets the student pick a day from the clinic's today to a year ahead and names the closed days", () => {
     renderForm();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllCorrectly);
+    const date = screen.getByLabelText('Date');
+    expect(date).toHaveAttribute('min', '2026-11-23');
+    expect(date).toHaveAttribute('max', '2027-11-22');
+    expect(date).toHaveAccessibleDescription('Open Monday to Friday; closed Thu, 10 Dec 2026 (University holiday).');
+  });
 
+  it("offers only that day's free times of any doctor, on the clinic's clock with the zone named", async () => {
+    const { user } = renderForm();
+    await chooseDay(user, TUESDAY);
+    expect(await offeredTimes()).toEqual(['09:00 (America/New_York)', '09:30 (America/New_York)']);
+    expect(freeSlots).toHaveBeenCalledTimes(1);
+    expect(freeSlots).toHaveBeenCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: null });
+    expect(screen.getByRole('status')).toHaveTextContent('2 free times on Tuesday, 24 November 2026.');
+  });
+
+  it("offers the chosen doctor's free times and books with that doctor; the first available books with none", async () => {
+    book.mockResolvedValue({ ok: true, appointment: {} as never });
+    const { user } = renderForm();
     await fillSlotAndReason(user);
-    await user.clear(screen.getByLabelText('Department'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllCorrectly);
-    expect(book).not.toHaveBeenCalled();
+    await waitFor(() => expect(book).toHaveBeenCalledWith({}, expect.objectContaining({ date: NINE_THIRTY, providerId: undefined })));
+
+    await chooseDay(user, TUESDAY);
+    await user.selectOptions(screen.getByLabelText('Doctor'), 'Dr Amelia Adams');
+    expect(await offeredTimes()).toEqual(['10:00 (America/New_York)']);
+    expect(freeSlots).toHaveBeenLastCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: adams.id });
+    await user.selectOptions(screen.getByLabelText('Time'), '10:00 (America/New_York)');
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Check-up');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(book).toHaveBeenLastCalledWith({}, { date: ADAMS_TEN, reason: 'Check-up', providerId: adams.id, name: 'Ada Obi', department: 'Medicine', reg: 'NFU/2024/001', year: 2 }),
+    );
   });
 
-  it('needs the text of an "Other" reason', async () => {
-    const user = userEvent.setup();
-    renderForm();
+  it('marks each invalid field with its own message, sends nothing and focuses the first one', async () => {
+    const { user } = renderForm();
+    await user.clear(screen.getByLabelText('Department'));
+    await user.clear(screen.getByLabelText('Registration number'));
+    await user.type(screen.getByLabelText('Registration number'), '#1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllCorrectly);
+    const invalid: Array<[string, string]> = [
+      ['Date', SLOT_MISSING.day],
+      ['Time', SLOT_MISSING.time],
+      ['Department', MISSING_FIELD.department],
+      ['Registration number', MESSAGES.invalidRegNumber],
+      ['Reason', MISSING_FIELD.reason],
+    ];
+    for (const [label, message] of invalid) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Year of study')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Date')).toHaveFocus();
+
+    // Fixing a field clears its mark; an "Other" reason needs its text.
     await fillSlotAndReason(user);
     await user.selectOptions(screen.getByLabelText('Reason'), 'Other');
+    expect(screen.getByLabelText('Date')).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllCorrectly);
+    expect(screen.getByLabelText('Other reason')).toHaveAccessibleDescription(MISSING_FIELD.otherReason);
     expect(book).not.toHaveBeenCalled();
-
-    book.mockResolvedValue({ ok: true, appointment: {} as never });
-    await user.type(screen.getByLabelText('Other reason'), 'Sports injury');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(book).toHaveBeenCalledWith(expect.objectContaining({ reason: 'Other: Sports injury' })));
   });
 
-  it('refuses weekends before sending', async () => {
-    const user = userEvent.setup();
-    renderForm();
-    await user.type(screen.getByLabelText('Date'), nextWeekend());
-    expect(screen.getByText(CLINIC_CLOSED_MESSAGE)).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Time')).getAllByRole('option')).toHaveLength(1);
+  it('says a closed day is closed without asking for its times, and offers the next day with free times', async () => {
+    freeSlots.mockImplementation((_client, query) => Promise.resolve(query.from === TUESDAY || query.from === '2026-11-30' ? [freeSlot('2026-11-30T13:00:00Z')] : []));
+    const { user } = renderForm();
+    await chooseDay(user, '2026-11-29');
+    expect(await screen.findByRole('button', { name: 'Show Monday, 30 November 2026' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(expect.stringContaining('The clinic is closed on Sundays: it is open Monday to Friday'));
+    expect(screen.getByRole('status')).toHaveTextContent('The next free time is Mon, 30 Nov 2026, 08:00 (America/New_York).');
+    expect(freeSlots).toHaveBeenCalledTimes(1);
+    expect(freeSlots).toHaveBeenCalledWith({}, { from: '2026-11-30', to: '2026-12-13', doctorId: null });
+
+    await user.click(screen.getByRole('button', { name: 'Show Monday, 30 November 2026' }));
+    expect(screen.getByLabelText('Date')).toHaveValue('2026-11-30');
+    expect(await offeredTimes()).toEqual(['08:00 (America/New_York)']);
+  });
+
+  it('says when an open day has no free times and looks two weeks further in one request', async () => {
+    freeSlots.mockResolvedValue([]);
+    const { user } = renderForm();
+    await chooseDay(user, '2026-11-25');
+    expect(await screen.findByText(/No free times in the 14 days after it: try a later day\./)).toHaveTextContent('No free times on Wednesday, 25 November 2026.');
+    expect(freeSlots.mock.calls.map(([, query]) => query)).toEqual([
+      { from: '2026-11-25', to: '2026-11-25', doctorId: null },
+      { from: '2026-11-26', to: '2026-12-09', doctorId: null },
+    ]);
+    expect(screen.getByLabelText('Time')).toHaveDisplayValue('No free times on this day');
   });
 
   it('shows Sending... while booking, then the success toast, and resets the form', async () => {
-    const user = userEvent.setup();
-    let answer: (outcome: BookingOutcome) => void = () => undefined;
+    let answer: (outcome: AppointmentOutcome) => void = () => undefined;
     book.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    const { onBooked } = renderForm();
-    const date = nextWeekday();
-    await fillSlotAndReason(user, date);
-    await user.selectOptions(screen.getByLabelText('Doctor'), 'doctor-1');
+    const { user, onBooked } = renderForm();
+    await fillSlotAndReason(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    const [year, month, day] = date.split('-').map(Number);
-    expect(book).toHaveBeenCalledWith({
-      date: new Date(year, month - 1, day, 9, 30).toISOString(),
-      reason: 'Malaria',
-      providerId: 'doctor-1',
-      name: 'Ada Obi',
-      department: 'Medicine',
-      reg: 'NFU/2024/001',
-      year: 2,
-    });
-
     answer({ ok: true, appointment: {} as never });
     expect(await screen.findByText(BOOKING_MESSAGES.booked)).toBeInTheDocument();
     expect(onBooked).toHaveBeenCalled();
@@ -128,25 +202,38 @@ describe('BookingForm', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
-  it("shows the database's refusal in the red bar and no success toast", async () => {
-    const user = userEvent.setup();
-    book.mockResolvedValue({ ok: false, message: 'You already have an appointment at that time' });
-    const { onBooked } = renderForm();
+  it("shows the database's refusal, reads the free times again and offers only those, with no success toast", async () => {
+    book.mockResolvedValue({ ok: false, message: 'That time is not free: choose one of the free times' });
+    const { user, onBooked } = renderForm();
     await fillSlotAndReason(user);
+    // Someone else took 09:30 meanwhile.
+    freeSlots.mockImplementation(() => Promise.resolve([freeSlot(NINE)]));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You already have an appointment at that time');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('That time is not free: choose one of the free times');
+    await waitFor(() => expect(screen.getByLabelText('Time')).toHaveValue(''));
+    expect(await offeredTimes()).toEqual(['09:00 (America/New_York)']);
+    expect(freeSlots).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(BOOKING_MESSAGES.booked)).not.toBeInTheDocument();
     expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Reason')).toHaveValue('Malaria');
   });
 
   it('reports a request that failed outright', async () => {
-    const user = userEvent.setup();
     book.mockRejectedValue(new Error('TypeError: Failed to fetch'));
-    renderForm();
+    const { user } = renderForm();
     await fillSlotAndReason(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(BOOKING_MESSAGES.failed);
     expect(screen.queryByText(BOOKING_MESSAGES.booked)).not.toBeInTheDocument();
+  });
+
+  it('says when the free times cannot be read, and reads them again on Try again', async () => {
+    freeSlots.mockRejectedValueOnce(new Error('TypeError: Failed to fetch'));
+    const { user } = renderForm();
+    await chooseDay(user, TUESDAY);
+    expect(await screen.findByRole('alert')).toHaveTextContent(FREE_TIMES_FAILED);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await offeredTimes()).toEqual(['09:00 (America/New_York)', '09:30 (America/New_York)']);
   });
 });

@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { DataTable, ErrorBanner, formatAppointmentDate, LoadingState, providerName, RowActionMenu, STATUS_LABEL, type Appointment, type Column, type ProviderSummary } from '@campuscare/shared';
+import {
+  DataTable,
+  ErrorBanner,
+  formatInZone,
+  getSupabase,
+  LoadingState,
+  providerName,
+  RowActionMenu,
+  STATUS_LABEL,
+  type Appointment,
+  type Clinic,
+  type Column,
+  type ProviderSummary,
+} from '@campuscare/shared';
 import { listMyAppointments, type AppointmentPeriod, type MyAppointmentPage } from './appointmentsApi';
 import { CancelAppointmentDialog, RescheduleAppointmentDialog } from './AppointmentDialogs';
 import styles from './Appointments.module.css';
@@ -16,19 +29,22 @@ const PERIOD_EMPTY: Readonly<Record<AppointmentPeriod, string>> = {
   past: 'You have no past appointments',
 };
 
-type LoadState = { readonly status: 'loading' } | { readonly status: 'error'; readonly message: string } | { readonly status: 'loaded'; readonly page: MyAppointmentPage };
+export const APPOINTMENTS_FAILED = 'Could not load your appointments. Check your connection and try again.';
+
+type LoadState = { readonly status: 'loading' } | { readonly status: 'error' } | { readonly status: 'loaded'; readonly page: MyAppointmentPage };
 
 type OpenDialog = { readonly kind: 'cancel' | 'reschedule'; readonly appointment: Appointment };
 
 interface PeriodTableProps {
   readonly studentId: string;
   readonly period: AppointmentPeriod;
+  readonly clinic: Clinic;
   readonly doctors: readonly ProviderSummary[];
   readonly refreshKey: number;
   readonly onChanged: () => void;
 }
 
-function PeriodTable({ studentId, period, doctors, refreshKey, onChanged }: PeriodTableProps) {
+function PeriodTable({ studentId, period, clinic, doctors, refreshKey, onChanged }: PeriodTableProps) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
@@ -37,10 +53,12 @@ function PeriodTable({ studentId, period, doctors, refreshKey, onChanged }: Peri
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    listMyAppointments(studentId, period, page, PAGE_SIZE, new Date()).then(
-      (result) => current && setState({ status: 'loaded', page: result }),
-      (error: unknown) => current && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
+    getSupabase()
+      .then((client) => listMyAppointments(client, { studentId, period, page, pageSize: PAGE_SIZE, now: new Date() }))
+      .then(
+        (result) => current && setState({ status: 'loaded', page: result }),
+        () => current && setState({ status: 'error' }),
+      );
     return () => {
       current = false;
     };
@@ -52,8 +70,10 @@ function PeriodTable({ studentId, period, doctors, refreshKey, onChanged }: Peri
     return doctor ? providerName(doctor) : 'Clinic staff';
   };
 
+  const when = (appointment: Appointment) => formatInZone(appointment.date, clinic.settings.timezone);
+
   const columns: readonly Column<Appointment>[] = [
-    { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+    { key: 'date', header: 'Date/time', render: when },
     { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
     { key: 'provider', header: 'Doctor', render: doctorOf },
     {
@@ -72,7 +92,7 @@ function PeriodTable({ studentId, period, doctors, refreshKey, onChanged }: Peri
       render: (appointment) =>
         appointment.status === 'scheduled' ? (
           <RowActionMenu
-            label={`Actions for the appointment on ${formatAppointmentDate(appointment.date)}`}
+            label={`Actions for the appointment on ${when(appointment)}`}
             actions={[
               { label: 'Reschedule', onSelect: () => setDialog({ kind: 'reschedule', appointment }) },
               { label: 'Cancel', onSelect: () => setDialog({ kind: 'cancel', appointment }) },
@@ -90,7 +110,7 @@ function PeriodTable({ studentId, period, doctors, refreshKey, onChanged }: Peri
   };
 
   if (state.status === 'loading') return <LoadingState label={`Loading ${PERIOD_CAPTIONS[period].toLowerCase()}…`} />;
-  if (state.status === 'error') return <ErrorBanner message={`Could not load your appointments: ${state.message}`} onRetry={() => setReloads((count) => count + 1)} />;
+  if (state.status === 'error') return <ErrorBanner message={APPOINTMENTS_FAILED} onRetry={() => setReloads((count) => count + 1)} />;
   return (
     <>
       <DataTable
@@ -101,20 +121,29 @@ function PeriodTable({ studentId, period, doctors, refreshKey, onChanged }: Peri
         emptyMessage={PERIOD_EMPTY[period]}
         pagination={state.page.total > PAGE_SIZE ? { page, pageSize: PAGE_SIZE, total: state.page.total, onPageChange: setPage } : undefined}
       />
-      {dialog?.kind === 'cancel' && <CancelAppointmentDialog appointment={dialog.appointment} onClose={() => setDialog(undefined)} onChanged={changed} />}
-      {dialog?.kind === 'reschedule' && <RescheduleAppointmentDialog appointment={dialog.appointment} onClose={() => setDialog(undefined)} onChanged={changed} />}
+      {dialog?.kind === 'cancel' && (
+        <CancelAppointmentDialog appointment={dialog.appointment} clinic={clinic} doctorName={doctorOf(dialog.appointment)} onClose={() => setDialog(undefined)} onChanged={changed} />
+      )}
+      {dialog?.kind === 'reschedule' && (
+        <RescheduleAppointmentDialog appointment={dialog.appointment} clinic={clinic} doctorName={doctorOf(dialog.appointment)} onClose={() => setDialog(undefined)} onChanged={changed} />
+      )}
     </>
   );
 }
 
 export interface MyAppointmentsProps {
   readonly studentId: string;
+  /** The clinic's time zone and cutoff: times are shown on its clock. */
+  readonly clinic: Clinic;
   readonly doctors: readonly ProviderSummary[];
   readonly refreshKey: number;
   readonly onChanged: () => void;
 }
 
-/** The student's own appointments: upcoming first (soonest first), then the past (latest first). */
+/**
+ * The student's own appointments: upcoming (the visit going on now and the scheduled ones ahead, soonest first), then
+ * the past (completed, cancelled and missed, latest first).
+ */
 export function MyAppointments(props: MyAppointmentsProps) {
   return (
     <div className={styles.periods}>

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { displayName, DoctorAvailabilityEditor, Modal, useUserProfile, type RowAction } from '@campuscare/shared';
+import type { MemberRow } from './membersApi';
+
+/**
+ * "Availability" in a doctor's row: any admin of the university (not only super admins) sets a doctor's weekly
+ * hours and time off, in a dialog; the database checks the hours against the clinic's.
+ */
+export function useDoctorAvailabilityAction() {
+  const profile = useUserProfile();
+  const universityId = profile.status === 'signedIn' ? profile.member.university_id : null;
+  const [doctor, setDoctor] = useState<MemberRow | null>(null);
+
+  const availabilityActionFor = (member: MemberRow): readonly RowAction[] =>
+    member.role === 'doctor' && member.status === 'active' && universityId ? [{ label: 'Availability', onSelect: () => setDoctor(member) }] : [];
+
+  const availabilityDialog = doctor && universityId && (
+    <Modal title={`Availability: ${displayName(doctor)}`} open onClose={() => setDoctor(null)}>
+      <DoctorAvailabilityEditor doctor={{ id: doctor.id, universityId }} />
+    </Modal>
+  );
+
+  return { availabilityActionFor, availabilityDialog };
+}

@@ -1,0 +1,139 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { notifySuccess, type Clinic, type Member } from '@campuscare/shared';
+import { ClinicSettingsPage } from './ClinicSettingsPage';
+import { addClosure, removeClosure, saveBookingRules, saveClinicHours } from './clinicSettingsApi';
+
+const reloadClinic = jest.fn();
+let member: Member;
+
+jest.mock('@campuscare/shared', () => ({
+  ...jest.requireActual('@campuscare/shared'),
+  getSupabase: async () => ({}),
+  notifySuccess: jest.fn(),
+  useUserProfile: () => ({ status: 'signedIn', member }),
+  useClinic: () => ({ state: { status: 'ready', clinic }, reload: reloadClinic }),
+}));
+jest.mock('./clinicSettingsApi', () => ({
+  ...jest.requireActual('./clinicSettingsApi'),
+  saveBookingRules: jest.fn(),
+  saveClinicHours: jest.fn(),
+  addClosure: jest.fn(),
+  removeClosure: jest.fn(),
+}));
+
+const clinic: Clinic = {
+  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, updated_at: '2026-01-01T00:00:00Z' },
+  hours: [1, 2, 3, 4, 5].map((weekday) => ({ university_id: 'u1', weekday, opens_at: '08:00:00', closes_at: '17:00:00' })),
+  closures: [{ id: 'c1', university_id: 'u1', starts_on: '2030-12-25', ends_on: '2030-12-26', reason: 'Holidays', created_at: '2026-01-01T00:00:00Z' }],
+};
+const superAdmin = { id: 'm1', role: 'admin', is_super_admin: true, university_id: 'u1' } as Member;
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/clinicpage']}>
+      <ClinicSettingsPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  member = superAdmin;
+  for (const mock of [saveBookingRules, saveClinicHours, addClosure, removeClosure]) jest.mocked(mock).mockReset();
+  jest.mocked(notifySuccess).mockReset();
+  reloadClinic.mockReset();
+});
+
+describe('ClinicSettingsPage', () => {
+  it('saves the opening hours a super admin changed, toasting only after the save', async () => {
+    jest.mocked(saveClinicHours).mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Opening hours' });
+    await user.click(within(form).getByRole('checkbox', { name: 'Open on Saturday' }));
+    await user.clear(within(form).getByLabelText('Saturday until'));
+    await user.type(within(form).getByLabelText('Saturday until'), '12:00');
+    await user.click(within(form).getByRole('checkbox', { name: 'Open on Friday' }));
+    await user.click(within(form).getByRole('button', { name: 'Save opening hours' }));
+
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Opening hours saved'));
+    const { universityId, week } = jest.mocked(saveClinicHours).mock.calls[0][1];
+    expect(universityId).toBe('u1');
+    expect(week.filter((day) => day.open).map((day) => [day.weekday, day.opensAt, day.closesAt])).toEqual([
+      [1, '08:00', '17:00'],
+      [2, '08:00', '17:00'],
+      [3, '08:00', '17:00'],
+      [4, '08:00', '17:00'],
+      [6, '09:00', '12:00'],
+    ]);
+    expect(reloadClinic).toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal and no success toast", async () => {
+    jest.mocked(saveClinicHours).mockRejectedValue(new Error("Only a super admin can change the clinic's settings"));
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Opening hours' });
+    await user.click(within(form).getByRole('button', { name: 'Save opening hours' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent("Only a super admin can change the clinic's settings");
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it('checks the booking rules against the database ranges, then saves them as numbers', async () => {
+    jest.mocked(saveBookingRules).mockRejectedValueOnce(new Error('Choose a time zone from the list (for example Europe/London)'));
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Booking rules' });
+    expect(within(form).getByLabelText('Time zone')).toHaveValue('America/New_York');
+    expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription('Students book at least 2 hours ahead');
+    await user.clear(within(form).getByLabelText('Slot length (minutes)'));
+    await user.type(within(form).getByLabelText('Slot length (minutes)'), '5');
+    await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
+    expect(within(form).getByText('Slots last between 10 and 240 minutes')).toBeInTheDocument();
+    expect(saveBookingRules).not.toHaveBeenCalled();
+
+    await user.clear(within(form).getByLabelText('Slot length (minutes)'));
+    await user.type(within(form).getByLabelText('Slot length (minutes)'), '20');
+    await user.selectOptions(within(form).getByLabelText('Time zone'), 'Europe/London');
+    await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose a time zone from the list (for example Europe/London)');
+    expect(saveBookingRules).toHaveBeenCalledWith({}, {
+      universityId: 'u1',
+      rules: { timezone: 'Europe/London', slotMinutes: 20, minNoticeMinutes: 120, studentChangeCutoffMinutes: 720 },
+    });
+  });
+
+  it('lists upcoming closures, adds one and removes one', async () => {
+    jest.mocked(addClosure).mockResolvedValue(undefined);
+    jest.mocked(removeClosure).mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderPage();
+    const list = screen.getByRole('list', { name: 'Upcoming closures' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Wed, 25 Dec 2030 – Thu, 26 Dec 2030 · Holidays');
+
+    const form = screen.getByRole('form', { name: 'Add a closure' });
+    await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+    expect(within(form).getByText('Say why the clinic is closed')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('First day'), '2030-04-18');
+    await user.type(within(form).getByLabelText('Reason'), 'Staff training');
+    await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { universityId: 'u1', firstDay: '2030-04-18', lastDay: '2030-04-18', reason: 'Staff training' }));
+    expect(notifySuccess).toHaveBeenCalledWith('Closure added');
+
+    await user.click(within(list).getByRole('button', { name: 'Remove closure Wed, 25 Dec 2030 – Thu, 26 Dec 2030' }));
+    await waitFor(() => expect(removeClosure).toHaveBeenCalledWith({}, 'c1'));
+    expect(notifySuccess).toHaveBeenCalledWith('Closure removed');
+  });
+
+  it('shows other admins the settings read-only', () => {
+    member = { ...superAdmin, is_super_admin: false };
+    renderPage();
+    expect(screen.getByText("Only a super admin can change the clinic's settings.")).toBeInTheDocument();
+    expect(screen.getByLabelText('Time zone')).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Open on Monday' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a closure' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove closure/ })).not.toBeInTheDocument();
+  });
+});

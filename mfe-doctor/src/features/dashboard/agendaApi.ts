@@ -1,0 +1,24 @@
+import type { Appointment, CampusCareClient } from '@campuscare/shared';
+
+export type AgendaAppointment = Pick<Appointment, 'id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'>;
+
+export interface AgendaQuery {
+  readonly providerId: string;
+  /** ISO moments: visits starting at `from` or later and before `to`. */
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The doctor's visits in a range, earliest first: one bounded read on the (provider_id, date) index, never the whole list. */
+export async function listAgenda(client: CampusCareClient, query: AgendaQuery): Promise<readonly AgendaAppointment[]> {
+  const { data, error } = await client
+    .from('appointments')
+    .select('id, date, duration_minutes, name, reason, status')
+    .eq('provider_id', query.providerId)
+    .gte('date', query.from)
+    .lt('date', query.to)
+    .order('date')
+    .order('id');
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}

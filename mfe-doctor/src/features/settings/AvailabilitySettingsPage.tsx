@@ -1,0 +1,19 @@
+import { DoctorAvailabilityEditor, LoadingState, Section, useUserProfile } from '@campuscare/shared';
+import { SettingsHeader } from './SettingsTabs';
+
+/** /adminavailability: the doctor's own weekly hours and time off, which the free slots students book from follow. */
+export function AvailabilitySettingsPage() {
+  const profile = useUserProfile();
+  return (
+    <>
+      <SettingsHeader />
+      <Section title="My availability">
+        {profile.status === 'signedIn' ? (
+          <DoctorAvailabilityEditor doctor={{ id: profile.member.id, universityId: profile.member.university_id }} />
+        ) : (
+          <LoadingState label="Loading your availability…" />
+        )}
+      </Section>
+    </>
+  );
+}

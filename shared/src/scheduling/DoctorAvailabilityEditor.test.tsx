@@ -1,0 +1,111 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DoctorTimeOff } from '../database.types';
+import { notifySuccess } from '../toast/toast';
+import { addTimeOff, clearDoctorHours, loadDoctorAvailability, removeTimeOff, saveDoctorHours } from './availabilityApi';
+import { DoctorAvailabilityEditor } from './DoctorAvailabilityEditor';
+import { loadClinic, type Clinic } from './schedulingApi';
+
+jest.mock('../supabase/client', () => ({ getSupabase: async () => ({}) }));
+jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn() }));
+jest.mock('./schedulingApi', () => ({ loadClinic: jest.fn() }));
+jest.mock('./availabilityApi', () => ({
+  loadDoctorAvailability: jest.fn(),
+  saveDoctorHours: jest.fn(),
+  clearDoctorHours: jest.fn(),
+  addTimeOff: jest.fn(),
+  removeTimeOff: jest.fn(),
+}));
+
+const ZONE = 'America/New_York';
+const doctor = { id: 'd1', universityId: 'u1' };
+const clinic = {
+  settings: { university_id: 'u1', timezone: ZONE, slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, updated_at: '2026-01-01T00:00:00Z' },
+  hours: [1, 2, 3, 4, 5].map((weekday) => ({ university_id: 'u1', weekday, opens_at: '08:00:00', closes_at: '17:00:00' })),
+  closures: [],
+} satisfies Clinic;
+const conference: DoctorTimeOff = {
+  id: 't1',
+  doctor_id: 'd1',
+  university_id: 'u1',
+  starts_at: '2030-03-04T05:00:00Z',
+  ends_at: '2030-03-05T05:00:00Z',
+  reason: 'Conference',
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+beforeEach(() => {
+  jest.mocked(loadClinic).mockResolvedValue(clinic);
+  jest.mocked(loadDoctorAvailability).mockReset().mockResolvedValue({ hours: [], timeOff: [conference] });
+  for (const mock of [saveDoctorHours, clearDoctorHours, addTimeOff, removeTimeOff]) jest.mocked(mock).mockReset().mockResolvedValue(undefined);
+  jest.mocked(notifySuccess).mockReset();
+});
+
+describe('DoctorAvailabilityEditor', () => {
+  it("sets own hours within the clinic's, refusing hours outside them before anything is sent", async () => {
+    const user = userEvent.setup();
+    render(<DoctorAvailabilityEditor doctor={doctor} />);
+    const form = await screen.findByRole('form', { name: 'Weekly hours' });
+    expect(within(form).getByRole('radio', { name: 'Whenever the clinic is open' })).toBeChecked();
+    expect(screen.getByText(`Days and times are the clinic's, in ${ZONE}.`)).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('radio', { name: 'Only on these days and hours' }));
+    // Own hours start from the clinic's week.
+    expect(within(form).getByRole('checkbox', { name: 'Working on Friday' })).toBeChecked();
+    await user.click(within(form).getByRole('checkbox', { name: 'Working on Tuesday' }));
+    await user.clear(within(form).getByLabelText('Monday until'));
+    await user.type(within(form).getByLabelText('Monday until'), '18:00');
+    await user.click(within(form).getByRole('button', { name: 'Save weekly hours' }));
+    expect(within(form).getByText("Hours must be within the clinic's: 08:00–17:00")).toBeInTheDocument();
+    expect(saveDoctorHours).not.toHaveBeenCalled();
+
+    await user.clear(within(form).getByLabelText('Monday until'));
+    await user.type(within(form).getByLabelText('Monday until'), '12:00');
+    await user.click(within(form).getByRole('button', { name: 'Save weekly hours' }));
+    await waitFor(() => expect(saveDoctorHours).toHaveBeenCalled());
+    const { week } = jest.mocked(saveDoctorHours).mock.calls[0][1];
+    expect(week.filter((day) => day.open).map((day) => [day.weekday, day.opensAt, day.closesAt])).toEqual([
+      [1, '08:00', '12:00'],
+      [3, '08:00', '17:00'],
+      [4, '08:00', '17:00'],
+      [5, '08:00', '17:00'],
+    ]);
+    expect(notifySuccess).toHaveBeenCalledWith('Weekly hours saved');
+    expect(loadDoctorAvailability).toHaveBeenCalledTimes(2);
+  });
+
+  it("goes back to the clinic's hours and shows the server's refusal without a success toast", async () => {
+    jest.mocked(loadDoctorAvailability).mockResolvedValue({ hours: [{ doctor_id: 'd1', university_id: 'u1', weekday: 1, opens_at: '09:00:00', closes_at: '13:00:00' }], timeOff: [] });
+    jest.mocked(clearDoctorHours).mockRejectedValue(new Error('Only the doctor or an administrator of the university can change these hours'));
+    const user = userEvent.setup();
+    render(<DoctorAvailabilityEditor doctor={doctor} />);
+    const form = await screen.findByRole('form', { name: 'Weekly hours' });
+    expect(within(form).getByLabelText('Monday until')).toHaveValue('13:00');
+    await user.click(within(form).getByRole('radio', { name: 'Whenever the clinic is open' }));
+    await user.click(within(form).getByRole('button', { name: 'Save weekly hours' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Only the doctor or an administrator of the university can change these hours');
+    expect(clearDoctorHours).toHaveBeenCalledWith({}, 'd1');
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it('lists upcoming time off on the clinic clock, adds whole days and removes an entry', async () => {
+    const user = userEvent.setup();
+    render(<DoctorAvailabilityEditor doctor={doctor} />);
+    const list = await screen.findByRole('list', { name: 'Upcoming time off' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Mon, 4 Mar 2030 (all day) · Conference');
+
+    const form = screen.getByRole('form', { name: 'Add time off' });
+    await user.type(within(form).getByLabelText('First day'), '2030-03-11');
+    expect(within(form).getByLabelText('Last day')).toHaveValue('2030-03-11');
+    await user.type(within(form).getByLabelText('Reason (optional)'), 'Training');
+    await user.click(within(form).getByRole('button', { name: 'Add time off' }));
+    await waitFor(() => expect(addTimeOff).toHaveBeenCalled());
+    // Midnight to midnight in New York (UTC−4 from 10 March 2030).
+    expect(addTimeOff).toHaveBeenCalledWith({}, { doctor, startsAt: '2030-03-11T04:00:00.000Z', endsAt: '2030-03-12T04:00:00.000Z', reason: 'Training' });
+    expect(notifySuccess).toHaveBeenCalledWith('Time off added');
+
+    await user.click(within(list).getByRole('button', { name: 'Remove time off Mon, 4 Mar 2030 (all day)' }));
+    await waitFor(() => expect(removeTimeOff).toHaveBeenCalledWith({}, 't1'));
+    expect(notifySuccess).toHaveBeenCalledWith('Time off removed');
+  });
+});

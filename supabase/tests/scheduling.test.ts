@@ -1,0 +1,255 @@
+/**
+ * Real scheduling: the free slots the database computes (clinic hours in the clinic's time zone, across a DST change,
+ * doctors' own hours and time off, closures, notice, bookings) and the rules it enforces on students whatever the
+ * client sends: only offered slots, no change after the cutoff. Staff may schedule outside hours.
+ */
+import type { Client } from 'pg';
+import { clinicSlot, probe, rolledBack, startTestDb, type Caller, type TestDb } from './harness';
+import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
+
+const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
+const sb = (local: string) => uuidForEmail(`${local}@southbank.edu`);
+const STUDENT = nf('student01');
+const STUDENT2 = nf('student02');
+const ADMIN = nf('registrar');
+const SUPER = nf('admin');
+const DOCTOR = nf('dr.adams');
+const NEW_UNIVERSITY = '00000000-0000-4000-8000-00000000feed';
+
+interface Slot {
+  starts_at: Date;
+  ends_at: Date;
+  provider_id: string | null;
+  free_doctors: number;
+}
+
+let db: TestDb;
+let client: Client;
+
+beforeAll(async () => {
+  db = await startTestDb();
+  client = await db.connect();
+});
+afterAll(async () => {
+  await client?.end().catch(() => undefined);
+  await db?.stop();
+});
+
+/** Local wall-clock "HH:MM" and ISO weekday (1 = Monday) of a moment in a zone. */
+async function localTimes(moments: Date[], zone: string): Promise<{ time: string; weekday: number; day: string }[]> {
+  const { rows } = await client.query<{ time: string; weekday: number; day: string }>(
+    `select to_char(m at time zone $2, 'HH24:MI') as time, extract(isodow from m at time zone $2)::int as weekday,
+            to_char(m at time zone $2, 'YYYY-MM-DD') as day
+     from unnest($1::timestamptz[]) with ordinality as t(m, n) order by n`,
+    [moments, zone],
+  );
+  return rows;
+}
+
+/** The local date `days` from today in the university's zone, as 'YYYY-MM-DD'. */
+async function localDay(days: number, university = NORTHFIELD_ID): Promise<string> {
+  const { rows } = await client.query<{ day: string }>(
+    `select to_char((now() at time zone s.timezone)::date + $2::integer, 'YYYY-MM-DD') as day from public.clinic_settings s where s.university_id = $1`,
+    [university, days],
+  );
+  return rows[0].day;
+}
+
+async function slots(caller: Caller, from: string, to: string, doctor: string | null = null, setup?: string) {
+  return probe<Slot>(client, caller, 'select * from public.available_slots($1::date, $2::date, $3)', [from, to, doctor], setup);
+}
+
+describe('available_slots', () => {
+  it('offers the clinic hours in the clinic time zone, one slot length apart, on weekdays only', async () => {
+    const from = await localDay(40);
+    const to = await localDay(46);
+    const result = await slots(STUDENT, from, to, DOCTOR);
+    expect(result.error).toBeUndefined();
+    const local = await localTimes(result.rows.map((r) => r.starts_at), 'America/New_York');
+    expect(local.every((l) => l.weekday <= 5)).toBe(true);
+    expect(new Set(local.map((l) => l.time)).size).toBe(18);
+    expect(local.map((l) => l.time).sort()[0]).toBe('08:00');
+    expect(local.map((l) => l.time).sort().at(-1)).toBe('16:30');
+    expect(result.rows.every((r) => r.ends_at.getTime() - r.starts_at.getTime() === 30 * 60_000)).toBe(true);
+    expect(result.rows.every((r) => r.provider_id === DOCTOR)).toBe(true);
+    // Five weekdays of 18 slots: a week holds no closure and Dr Adams has no appointment that far ahead.
+    expect(result.rows).toHaveLength(5 * 18);
+  });
+
+  it('keeps the local opening time across a daylight-saving change', async () => {
+    // The first day within a year whose noon has a different UTC offset from the day before (New York).
+    const { rows } = await client.query<{ before: string; after: string }>(
+      `select to_char(d - 1, 'YYYY-MM-DD') as before, to_char(d + 1, 'YYYY-MM-DD') as after
+       from generate_series(current_date + 1, current_date + 365, interval '1 day') g, lateral (select g::date as d) x
+       where ((d + time '12:00') at time zone 'America/New_York') - ((d - 1 + time '12:00') at time zone 'America/New_York') <> interval '24 hours'
+       order by d limit 1`,
+    );
+    const { before, after } = rows[0];
+    // Open every day around the change so both sides have slots, whatever weekday it falls on.
+    const everyDay = `insert into public.clinic_hours (university_id, weekday, opens_at, closes_at)
+      select '${NORTHFIELD_ID}', w, '08:00', '17:00' from generate_series(6, 7) w`;
+    const result = await slots(STUDENT, before, after, DOCTOR, everyDay);
+    expect(result.error).toBeUndefined();
+    const first = new Map<string, Date>();
+    for (const slot of result.rows) {
+      const [local] = await localTimes([slot.starts_at], 'America/New_York');
+      if (!first.has(local.day)) first.set(local.day, slot.starts_at);
+    }
+    const openings = [...first.values()];
+    expect(openings.length).toBeGreaterThanOrEqual(3);
+    const localOpenings = await localTimes(openings, 'America/New_York');
+    expect(localOpenings.every((l) => l.time === '08:00')).toBe(true);
+    const utcHours = new Set(openings.map((moment) => moment.getUTCHours()));
+    expect(utcHours.size).toBe(2);
+  });
+
+  it('leaves out closures, time off, a doctor\'s own hours, booked slots and the notice period', async () => {
+    const closure = (await client.query<{ day: string }>(
+      `select to_char(starts_on, 'YYYY-MM-DD') as day from public.clinic_closures where university_id = $1`, [NORTHFIELD_ID])).rows[0].day;
+    const onClosure = await slots(STUDENT, closure, closure);
+    expect(onClosure.rows).toEqual([]);
+
+    const timeOff = (await client.query<{ starts_at: Date; ends_at: Date }>(
+      'select starts_at, ends_at from public.doctor_time_off where doctor_id = $1', [nf('dr.bello')])).rows[0];
+    const bello = await slots(STUDENT, await localDay(1), await localDay(30), nf('dr.bello'));
+    expect(bello.rows.length).toBeGreaterThan(0);
+    expect(bello.rows.filter((s) => s.starts_at < timeOff.ends_at && s.ends_at > timeOff.starts_at)).toEqual([]);
+
+    // Dr Chen works Monday, Wednesday and Friday, 09:00–13:00.
+    const chen = await slots(STUDENT, await localDay(40), await localDay(46), nf('dr.chen'));
+    const chenLocal = await localTimes(chen.rows.map((s) => s.starts_at), 'America/New_York');
+    expect(chen.rows).toHaveLength(3 * 8);
+    expect(chenLocal.every((l) => [1, 3, 5].includes(l.weekday) && l.time >= '09:00' && l.time <= '12:30')).toBe(true);
+
+    // A booking takes the doctor's slot for everyone, and the student's own time for every doctor.
+    const slot = await clinicSlot(client, 41, '10:00');
+    const booked = `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+      values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', '${slot}', 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`;
+    const day = (await localTimes([new Date(slot)], 'America/New_York'))[0].day;
+    const offered = (rows: Slot[]) => rows.find((s) => s.starts_at.toISOString() === slot);
+    expect(offered((await slots(STUDENT2, day, day, DOCTOR, booked)).rows)).toBeUndefined();
+    expect(offered((await slots(STUDENT2, day, day, nf('dr.bello'), booked)).rows)).toMatchObject({ provider_id: nf('dr.bello'), free_doctors: 1 });
+    const anyDoctorBefore = offered((await slots(STUDENT2, day, day)).rows);
+    const anyDoctorAfter = offered((await slots(STUDENT2, day, day, null, booked)).rows);
+    expect(anyDoctorBefore).toMatchObject({ provider_id: null });
+    expect(anyDoctorAfter?.free_doctors).toBe((anyDoctorBefore?.free_doctors ?? 0) - 1);
+    const forStudent = await slots(STUDENT, day, day, null, booked);
+    expect(offered(forStudent.rows)).toBeUndefined();
+
+    // Notice: nothing sooner than the clinic's minimum notice.
+    const noticed = await slots(STUDENT, await localDay(0), await localDay(3), null,
+      `update public.clinic_settings set min_notice_minutes = 2880 where university_id = '${NORTHFIELD_ID}'`);
+    expect(noticed.rows.length).toBeGreaterThan(0);
+    expect(noticed.rows.every((s) => s.starts_at.getTime() >= Date.now() + 2880 * 60_000 - 60_000)).toBe(true);
+  });
+
+  it('answers for the caller\'s university only, and refuses bad ranges and callers without rights', async () => {
+    const from = await localDay(40, SOUTHBANK_ID);
+    const to = await localDay(44, SOUTHBANK_ID);
+    const southbank = await slots(sb('student01'), from, to);
+    expect(southbank.rows.length).toBeGreaterThan(0);
+    // Southbank's three doctors at most, never Northfield's.
+    expect(southbank.rows.every((s) => s.free_doctors >= 1 && s.free_doctors <= 3)).toBe(true);
+    expect((await slots(sb('student01'), from, to, sb('dr.adams'))).rows.length).toBeGreaterThan(0);
+    expect((await slots(sb('student01'), from, to, DOCTOR)).error?.message).toBe('Choose an active doctor of your university');
+    const london = await localTimes(southbank.rows.map((s) => s.starts_at), 'Europe/London');
+    expect(london.map((l) => l.time).sort()[0]).toBe('08:00');
+
+    const crossing = await slots(STUDENT, from, to, sb('dr.adams'));
+    expect(crossing.error?.message).toBe('Choose an active doctor of your university');
+    expect((await slots(STUDENT, to, from)).error?.message).toBe('Choose a start date on or before the end date');
+    expect((await slots(STUDENT, await localDay(1), await localDay(40))).error?.message).toBe('Choose at most 31 days at a time');
+    expect((await slots(null, from, to)).error?.code).toBe('42501');
+    const deactivated = await slots(STUDENT2, from, to, null, `update public.members set status = 'deactivated' where id = '${STUDENT2}'`);
+    expect(deactivated.error?.message).toBe('Your account has no access');
+    // Staff see every doctor's free slots (no student's own visits in the way).
+    for (const staff of [DOCTOR, ADMIN, SUPER]) {
+      const seen = await slots(staff, await localDay(40), await localDay(40));
+      expect(seen.error).toBeUndefined();
+    }
+  });
+});
+
+describe('what the database enforces for students', () => {
+  it('refuses a booking at a time the clinic does not offer, whatever the client sends', async () => {
+    const sunday = (await client.query<{ at: Date }>(
+      `select ((d + time '03:00') at time zone 'America/New_York') as at
+       from generate_series(current_date + 20, current_date + 27, interval '1 day') g, lateral (select g::date as d) x
+       where extract(isodow from d) = 7 limit 1`)).rows[0].at;
+    const slot = await clinicSlot(client, 20, '14:00');
+    for (const [label, sql, params] of [
+      ['Sunday 03:00 through the RPC', `select public.book_appointment($1, 'Check-up')`, [sunday]],
+      ['23:15 on a weekday', `select public.book_appointment($1::timestamptz + interval '9 hours 15 minutes', 'Check-up')`, [slot]],
+      ['14:10, off the slot grid', `select public.book_appointment($1::timestamptz + interval '10 minutes', 'Check-up')`, [slot]],
+      ['a direct insert outside hours', `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+         values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', $1, 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`, [sunday]],
+    ] as const) {
+      const result = await probe(client, STUDENT, sql, [...params]);
+      expect({ label, message: result.error?.message }).toEqual({ label, message: 'That time is not free: choose one of the free times' });
+    }
+    const ok = await probe<{ duration_minutes: number }>(client, STUDENT, `select * from public.book_appointment($1, 'Check-up', duration_minutes => 120)`, [slot]);
+    expect(ok.error).toBeUndefined();
+    // A student's visit is one slot long, whatever was asked.
+    expect(ok.rows[0].duration_minutes).toBe(30);
+  });
+
+  it('refuses a booking inside the notice period, naming it', async () => {
+    const soon = await probe(client, STUDENT, `select public.book_appointment(date_trunc('hour', now()) + interval '1 hour', 'Check-up')`);
+    expect(soon.error?.message).toBe('Book at least 2 hours ahead');
+  });
+
+  it('refuses cancelling or moving after the cutoff, with the cutoff in the message; staff may still', async () => {
+    const soon = `insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason)
+      values ('00000000-0000-4000-8000-00000000c0de', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '5 hours',
+              'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`;
+    const id = '00000000-0000-4000-8000-00000000c0de';
+    const message = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
+    const cancel = await probe(client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`, [id], soon);
+    expect(cancel.error?.message).toBe(message);
+    const move = await probe(client, STUDENT, 'select public.update_appointment($1, date => $2)', [id, await clinicSlot(client, 30)], soon);
+    expect(move.error?.message).toBe(message);
+    const byStaff = await probe(client, ADMIN, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Doctor ill')`, [id], soon);
+    expect(byStaff.error).toBeUndefined();
+  });
+
+  it('lets staff schedule outside the clinic hours', async () => {
+    const sunday = (await client.query<{ at: Date }>(
+      `select ((d + time '03:00') at time zone 'America/New_York') as at
+       from generate_series(current_date + 20, current_date + 27, interval '1 day') g, lateral (select g::date as d) x
+       where extract(isodow from d) = 7 limit 1`)).rows[0].at;
+    const appointment = (await client.query<{ id: string }>(
+      `select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() order by date limit 1`, [STUDENT2])).rows[0].id;
+    const moved = await probe(client, ADMIN, 'select public.update_appointment($1, date => $2)', [appointment, sunday]);
+    expect(moved.error).toBeUndefined();
+  });
+});
+
+describe('clinic and doctor settings', () => {
+  it('refuses an unknown time zone and doctor hours outside the clinic hours, with clear messages', async () => {
+    const zone = await probe(client, SUPER, `update public.clinic_settings set timezone = 'Mars/Olympus' where university_id = $1`, [NORTHFIELD_ID]);
+    expect(zone.error?.message).toBe('Choose a time zone from the list (for example Europe/London)');
+    const late = await probe(client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+      values ($1, $2, 2, '07:00', '12:00')`, [DOCTOR, NORTHFIELD_ID]);
+    expect(late.error?.message).toBe('Hours must be within the clinic\'s: 08:00–17:00 that day');
+    const weekend = await probe(client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+      values ($1, $2, 6, '09:00', '12:00')`, [DOCTOR, NORTHFIELD_ID]);
+    expect(weekend.error?.message).toBe('The clinic is closed on that day');
+    // A doctor's hours belong to the doctor's university, whatever the row claims.
+    const claimed = await probe<{ university_id: string }>(client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+      values ($1, $2, 2, '09:00', '12:00') returning university_id`, [DOCTOR, SOUTHBANK_ID]);
+    expect(claimed.rows[0]?.university_id ?? claimed.error?.message).toBe(NORTHFIELD_ID);
+  });
+
+  it('gives a newly registered university a default clinic', async () => {
+    const created = await rolledBack(client, async () => {
+      await client.query(`insert into public.universities (id, name, email, join_code) values ($1, 'New U', 'new@new.edu', 'NEWU')`, [NEW_UNIVERSITY]);
+      const { rows } = await client.query<{ timezone: string; slot_minutes: number; days: number }>(
+        `select s.timezone, s.slot_minutes, (select count(*)::int from public.clinic_hours h where h.university_id = s.university_id) as days
+         from public.clinic_settings s where s.university_id = $1`,
+        [NEW_UNIVERSITY],
+      );
+      return rows[0];
+    });
+    expect(created.value).toEqual({ timezone: 'UTC', slot_minutes: 30, days: 5 });
+  });
+});
