@@ -44,7 +44,9 @@ function statementFor(scenario: ScenarioName, context: ScenarioContext): Stateme
       const student = studentId(u, studentNumberFor(1));
       return {
         userId: student,
-        sql: `select * from public.appointments where student_id = $1 and date < $2 order by date desc limit ${STUDENT_OWN_ROWS}`,
+        sql: `select * from public.appointments where student_id = $1
+              and (status in ('completed', 'cancelled') or (status = 'scheduled' and date < $2))
+              order by date desc, id asc limit ${STUDENT_OWN_ROWS}`,
         params: [student, context.todayIso],
         rpc: false,
       };

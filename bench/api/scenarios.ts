@@ -150,14 +150,14 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
         };
       };
     case 'student-own':
-      // The student's past appointments, newest first (mfe-student listMyAppointments).
+      // The student's "Past" page, newest first, exactly as mfe-student listMyAppointments asks for it.
       return (n) => {
         const student = studentNumberFor(n);
         const query = new URLSearchParams({
           select: '*',
           student_id: `eq.${studentId(u, student)}`,
-          date: `lt.${context.todayIso}`,
-          order: 'date.desc',
+          or: `(status.in.(completed,cancelled),and(status.eq.scheduled,date.lt."${context.todayIso}"))`,
+          order: 'date.desc,id.asc',
           offset: '0',
           limit: String(STUDENT_OWN_ROWS),
         });

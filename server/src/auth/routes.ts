@@ -4,7 +4,7 @@ import { registerAccountRoutes } from './account';
 import { registerAdminRoutes } from './admin';
 import type { AuthDeps } from './deps';
 import { API_VERSION, API_VERSION_HEADER, AuthError, routeNotFound, sendAuthError, validationFailed } from './errors';
-import { unstorableTextPath } from './input';
+import { unstorableTextPath } from '../unstorable-text';
 import { outboxMailer, type Mailer } from './mailer';
 import { overEmailSendRateLimit, overRequestRateLimit, RateLimiter } from './rate-limit';
 import { registerRecoveryRoutes } from './recovery';

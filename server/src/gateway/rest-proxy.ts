@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JwtError, verifyApiToken } from '../jwt';
+import { unstorableTextPath } from '../unstorable-text';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -21,7 +22,7 @@ function unreadableUrl(url: string): string | undefined {
   } catch {
     return 'The request URL is not valid percent-encoded UTF-8';
   }
-  return decoded.includes('\u0000') ? 'The request URL contains a NUL character' : undefined;
+  return unstorableTextPath(decoded) === undefined ? undefined : 'The request URL contains a NUL character';
 }
 
 /**

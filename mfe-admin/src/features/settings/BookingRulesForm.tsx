@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, getSupabase, SelectField, TextField, useSavedForm, type ClinicSettings } from '@campuscare/shared';
+import { Button, describeMinutes, ErrorBanner, getSupabase, SelectField, TextField, useSavedForm, type ClinicSettings } from '@campuscare/shared';
 import { saveBookingRules } from './clinicSettingsApi';
-import { describeMinutes, LEAD_MINUTES_RANGE, SLOT_MINUTES_RANGE, timeZoneChoices, validateBookingRules, wholeMinutes, type BookingRulesValues } from './clinicRules';
+import { LEAD_MINUTES_RANGE, SLOT_MINUTES_RANGE, timeZoneChoices, validateBookingRules, wholeMinutes, type BookingRulesValues } from './clinicRules';
 import styles from './settings.module.css';
 
 interface BookingRulesFormProps {

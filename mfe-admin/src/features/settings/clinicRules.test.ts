@@ -1,4 +1,5 @@
-import { describeMinutes, timeZoneChoices, validateBookingRules, validateClosure } from './clinicRules';
+import { describeMinutes } from '@campuscare/shared';
+import { timeZoneChoices, validateBookingRules, validateClosure } from './clinicRules';
 
 describe('clinic rules', () => {
   const zones = ['America/New_York', 'Europe/London'];

@@ -28,14 +28,6 @@ export function validateBookingRules(values: BookingRulesValues, knownZones: rea
   return errors;
 }
 
-/** "2 hours", "90 minutes", "1 day": the database's wording of notice and cutoffs in its messages to students. */
-export function describeMinutes(minutes: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (minutes > 0 && minutes % 1440 === 0) return plural(minutes / 1440, 'day');
-  if (minutes > 0 && minutes % 60 === 0) return plural(minutes / 60, 'hour');
-  return plural(minutes, 'minute');
-}
-
 /** The zones the browser knows, with the stored one first if the browser does not list it (e.g. a legacy alias). */
 export function timeZoneChoices(current: string): readonly string[] {
   const known = Intl.supportedValuesOf('timeZone');
