@@ -3,6 +3,7 @@ import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminId, doctorId, studentId } from 
 import {
   ADMIN_OVERVIEW_ROWS,
   DOCTOR_DAY_ROWS,
+  EXPLAIN_REQUEST,
   STUDENT_OWN_ROWS,
   bookingSlot,
   studentNumberFor,
@@ -55,7 +56,7 @@ function statementFor(scenario: ScenarioName, context: ScenarioContext): Stateme
       return { userId: adminId(u), sql: 'select public.dashboard_counts()', params: [], rpc: true };
     case 'book-appointment': {
       // A booking no measured run makes; rolled back anyway.
-      const slot = bookingSlot(u.students - 2, context);
+      const slot = bookingSlot(EXPLAIN_REQUEST, context);
       return {
         userId: studentId(u, slot.student),
         sql: `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`,

@@ -18,7 +18,7 @@ import { REPO_ROOT, startStack, type Stack } from '../../server/src/stack';
 import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir, doctorId } from './dataset';
 import { explainScenario } from './explain';
 import type { LoadJob, LoadResult } from './load';
-import { SCENARIOS, benchSessionId, requestBuilder, type ScenarioContext, type ScenarioName } from './scenarios';
+import { PROBE_REQUEST, SCENARIOS, benchSessionId, requestBuilder, type ScenarioContext, type ScenarioName } from './scenarios';
 
 type Target = 'direct' | 'gateway';
 
@@ -195,9 +195,7 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
 
 /** One request through the gateway before measuring: proves the scenario returns real data under RLS. */
 async function probeScenario(stack: Stack, scenario: ScenarioName, context: ScenarioContext): Promise<string> {
-  // The last request number before booking would reuse a student: far above what a run books, so the probe's
-  // booking never collides with a measured one.
-  const request = requestBuilder(scenario, context)(BIG_UNIVERSITY.students - 1);
+  const request = requestBuilder(scenario, context)(PROBE_REQUEST);
   const response = await fetch(`${stack.url}/rest/v1${request.path}`, {
     method: request.method,
     headers: { apikey: stack.anonKey, ...request.headers },

@@ -88,6 +88,13 @@ export function studentNumberFor(n: number): number {
   return 1 + ((n * 7919) % BIG_UNIVERSITY.students);
 }
 
+/**
+ * Request numbers for the one-off probe and EXPLAIN bookings: above what a measured run books (~30,000 at ~700/s) and
+ * with their own students, yet inside the one-year limit (18 slots a weekday per doctor from the window's Monday).
+ */
+export const PROBE_REQUEST = 50_000;
+export const EXPLAIN_REQUEST = PROBE_REQUEST + 1;
+
 /** The bench university's clinic: the database's default (UTC, Monday to Friday 08:00–17:00, 30-minute slots). */
 const CLINIC_OPENS_MINUTES = 8 * 60;
 const SLOTS_PER_DAY = 18;
