@@ -51,6 +51,8 @@ function sharedSingletons(appPackage) {
     'react-router-dom': singleton(dependencies['react-router-dom']),
     'react-toastify': singleton(dependencies['react-toastify']),
     '@supabase/supabase-js': singleton(dependencies['@supabase/supabase-js']),
+    // One query cache for the whole product: a change made in one remote refreshes what another shows.
+    '@tanstack/react-query': singleton(dependencies['@tanstack/react-query']),
     '@campuscare/shared': singleton(dependencies['@campuscare/shared']),
   };
 }

@@ -1,0 +1,32 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorBanner, LoadingState } from '../ui/Page';
+import type { ApiError } from './apiError';
+
+export interface QueryViewProps<Data> {
+  readonly query: UseQueryResult<Data, ApiError>;
+  readonly children: (data: Data) => ReactNode;
+  /** Shown instead of `children` when `isEmpty(data)`. */
+  readonly empty?: ReactNode;
+  readonly isEmpty?: (data: Data) => boolean;
+  readonly loadingLabel?: string;
+}
+
+/**
+ * The one way a screen shows loaded data: a loading line first, a readable error with "Try again", the empty state,
+ * or the data. A failed refresh keeps the data on screen above the error.
+ */
+export function QueryView<Data>({ query, children, empty, isEmpty, loadingLabel }: QueryViewProps<Data>) {
+  const retry = () => void query.refetch();
+  if (query.data === undefined) {
+    if (query.isError) return <ErrorBanner message={query.error.message} onRetry={retry} />;
+    return <LoadingState label={loadingLabel} />;
+  }
+  const data = query.data;
+  return (
+    <>
+      {query.isError && <ErrorBanner message={query.error.message} onRetry={retry} />}
+      {empty !== undefined && isEmpty?.(data) ? typeof empty === 'string' ? <EmptyState title={empty} /> : empty : children(data)}
+    </>
+  );
+}

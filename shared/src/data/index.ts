@@ -1,0 +1,5 @@
+export * from './apiError';
+export * from './queryClient';
+export * from './queryKeys';
+export * from './useApi';
+export * from './QueryView';

@@ -1,0 +1,34 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ApiError } from './apiError';
+import { toApiError } from './apiError';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
+
+const MAX_RETRIES = 2;
+
+/**
+ * The product's query cache. Data stays fresh for 30 s (switching tabs does not refetch everything); only failures
+ * worth repeating (network, 5xx, timeouts) are retried, a refusal is shown at once.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => failures < MAX_RETRIES && toApiError(error).retryable,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The one cache of the running app. `@campuscare/shared` is a federation singleton, so every remote holds this same
+ * instance; the hooks pass it explicitly, so no provider has to wrap the shell, a standalone remote or a test.
+ */
+export const queryClient = createQueryClient();

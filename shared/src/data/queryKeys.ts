@@ -1,0 +1,21 @@
+/**
+ * The roots of every cached query. A mutation invalidates the roots it changes, so every screen showing that data —
+ * in any remote — reloads: booking an appointment refreshes the student's list, the doctor's agenda and the admin's
+ * counts alike. Feature code extends a root with its own parameters (`[...queryKeys.appointments, 'page', query]`).
+ */
+export const queryKeys = {
+  appointments: ['appointments'],
+  slots: ['slots'],
+  programs: ['programs'],
+  members: ['members'],
+  dashboard: ['dashboard'],
+  clinic: ['clinic'],
+  availability: ['availability'],
+  profile: ['profile'],
+  healthProfile: ['health-profile'],
+  university: ['university'],
+  images: ['images'],
+  patients: ['patients'],
+} as const;
+
+export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];
