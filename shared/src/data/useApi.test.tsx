@@ -1,0 +1,93 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifyError, notifySuccess } from '../toast/toast';
+import { queryClient } from './queryClient';
+import { QueryView } from './QueryView';
+import { useApiMutation, useApiQuery, usePagedQuery } from './useApi';
+
+jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
+jest.mock('../supabase/client', () => ({ getSupabase: async () => ({ name: 'client' }) }));
+
+beforeEach(() => jest.mocked(notifySuccess).mockClear());
+
+function Names({ load }: { readonly load: () => Promise<string[]> }) {
+  const names = useApiQuery(['names'], load);
+  return (
+    <QueryView query={names} empty="No names yet" isEmpty={(rows) => rows.length === 0}>
+      {(rows) => <p>{rows.join(', ')}</p>}
+    </QueryView>
+  );
+}
+
+it('shows loading, then the data, the empty state, or a readable error with a retry that works', async () => {
+  const load = jest.fn<Promise<string[]>, []>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(['Ada', 'Bo']);
+  render(<Names load={load} />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach CampusCare');
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('Ada, Bo')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('shows the empty state when there is nothing', async () => {
+  render(<Names load={async () => []} />);
+  expect(await screen.findByText('No names yet')).toBeInTheDocument();
+});
+
+function AddName({ add }: { readonly add: (name: string) => Promise<string> }) {
+  const mutation = useApiMutation((_client, name: string) => add(name), { invalidates: [['names']], success: (added) => `Added ${added}` });
+  return (
+    <button type="button" onClick={() => mutation.mutate('Cy')}>
+      Add
+    </button>
+  );
+}
+
+it('a change toasts its outcome and reloads what it invalidates; a refusal is toasted for people', async () => {
+  const names = ['Ada'];
+  const load = jest.fn(async () => [...names]);
+  const add = jest
+    .fn<Promise<string>, [string]>()
+    .mockImplementationOnce(async (name) => {
+      names.push(name);
+      return name;
+    })
+    .mockRejectedValueOnce({ code: '42501', message: 'new row violates row-level security policy' });
+  render(
+    <>
+      <Names load={load} />
+      <AddName add={add} />
+    </>,
+  );
+  expect(await screen.findByText('Ada')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+  expect(await screen.findByText('Ada, Cy')).toBeInTheDocument();
+  expect(notifySuccess).toHaveBeenCalledWith('Added Cy');
+  await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+  await waitFor(() => expect(notifyError).toHaveBeenCalledWith('You are not allowed to do that.'));
+});
+
+function PagedNames({ filter, load }: { readonly filter: string; readonly load: (page: number) => Promise<{ rows: string[]; total: number }> }) {
+  const list = usePagedQuery(['paged', filter], (_client, page) => load(page));
+  return (
+    <div>
+      <p>
+        Page {list.page}: {list.rows.join(', ')} of {list.total}
+      </p>
+      <button type="button" onClick={() => list.setPage(list.page + 1)}>
+        Next
+      </button>
+    </div>
+  );
+}
+
+it('pages on the server and goes back to page 1 when the filter changes', async () => {
+  const load = jest.fn(async (page: number) => ({ rows: [`row ${page}`], total: 3 }));
+  const { rerender } = render(<PagedNames filter="a" load={load} />);
+  expect(await screen.findByText('Page 1: row 1 of 3')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Page 2: row 2 of 3')).toBeInTheDocument();
+  rerender(<PagedNames filter="b" load={load} />);
+  expect(await screen.findByText('Page 1: row 1 of 3')).toBeInTheDocument();
+  expect(queryClient.getQueryData(['paged', 'b', 'page', 1])).toEqual({ rows: ['row 1'], total: 3 });
+});

@@ -1,0 +1,88 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifySuccess } from '../toast/toast';
+import { ApiError } from '../data/apiError';
+import type { FieldErrors } from '../validation/schemas';
+import { useForm } from './useForm';
+
+jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn() }));
+
+interface Values {
+  readonly name: string;
+  readonly email: string;
+}
+
+const INITIAL: Values = { name: 'Ada', email: 'ada@example.edu' };
+const validate = (values: Values): FieldErrors<Values> => (values.name.trim() === '' ? { name: 'Enter a name' } : {});
+
+function NameForm({ submit, resetOnSuccess = false }: { readonly submit: (values: Values) => Promise<unknown>; readonly resetOnSuccess?: boolean }) {
+  const form = useForm({ initial: INITIAL, validate, submit, successMessage: 'Saved', resetOnSuccess });
+  const name = form.field('name');
+  const email = form.field('email');
+  return (
+    <form onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <label>
+        Name
+        <input value={name.value} onChange={name.onChange} />
+      </label>
+      {name.error && <p>{name.error}</p>}
+      <label>
+        Email
+        <input value={email.value} onChange={email.onChange} />
+      </label>
+      {email.error && <p>{email.error}</p>}
+      {form.formError && <p role="alert">{form.formError}</p>}
+      <button type="submit" disabled={form.submitting}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+beforeEach(() => jest.mocked(notifySuccess).mockClear());
+
+it('refuses invalid values without sending, and clears a field error once the field is edited', async () => {
+  const submit = jest.fn(async () => undefined);
+  render(<NameForm submit={submit} />);
+  await userEvent.clear(screen.getByLabelText('Name'));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByText('Enter a name')).toBeInTheDocument();
+  expect(submit).not.toHaveBeenCalled();
+  await userEvent.type(screen.getByLabelText('Name'), 'B');
+  expect(screen.queryByText('Enter a name')).not.toBeInTheDocument();
+});
+
+it('sends the values, toasts only after a real success and can start again empty', async () => {
+  const submit = jest.fn(async () => undefined);
+  render(<NameForm submit={submit} resetOnSuccess />);
+  await userEvent.type(screen.getByLabelText('Name'), 'x');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Saved'));
+  expect(submit).toHaveBeenCalledWith({ name: 'Adax', email: 'ada@example.edu' });
+  expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+});
+
+it('shows a refusal that names a field on that field, and any other above the form', async () => {
+  const submit = jest
+    .fn<Promise<unknown>, [Values]>()
+    .mockRejectedValueOnce(new ApiError('That email is already registered', { field: 'email' }))
+    .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  render(<NameForm submit={submit} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('That email is already registered')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach CampusCare');
+  expect(notifySuccess).not.toHaveBeenCalled();
+});
+
+it('sends once while a submit is under way', async () => {
+  let finish: () => void = () => undefined;
+  const submit = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+  render(<NameForm submit={submit} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  finish();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+  expect(submit).toHaveBeenCalledTimes(1);
+});
