@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../e2e/support/session';
 import { SESSION_STORAGE_KEY } from '../shared/src/supabase/client';
-import { buildApps } from '../shell/scripts/build-apps';
+import { buildApps } from '../build/build-apps';
 
 const BUDGET_FIRST_LOAD_BYTES = 220 * 1024;
 

@@ -406,8 +406,8 @@ describe('tenant isolation', () => {
     await expectPage.visible(page.getByText('No appointments match your search'));
 
     await page.goto(`${suite.stack.url}/programm`);
-    await expectPage.visible(page.getByRole('list', { name: 'Programs' }));
-    expect(await page.getByRole('list', { name: 'Programs' }).textContent()).not.toContain(NEW_PROGRAM_TITLE);
+    await expectPage.visible(page.getByRole('list', { name: 'Upcoming programs' }));
+    expect(await page.getByRole('list', { name: 'Upcoming programs' }).textContent()).not.toContain(NEW_PROGRAM_TITLE);
     expect(errors).toEqual([]);
   });
 });

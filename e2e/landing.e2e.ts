@@ -199,7 +199,7 @@ describe('a new university and its first student', () => {
     await page.getByLabel('University logo (optional)').setInputFiles(TINY_PNG);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/dashboardd');
-    await text(page, /Your account is ready, but the logo was not saved: Storage is unavailable/);
+    await text(page, 'Your account is ready, but the logo was not saved. CampusCare could not complete that just now. Please try again in a moment. You can add it later in Settings.');
     const { rows } = await suite.stack.adminPool.query('select logo_path from public.universities where email = $1', [email]);
     expect(rows).toEqual([{ logo_path: null }]);
   });
@@ -265,7 +265,7 @@ describe('registration errors', () => {
 
   it('explains an unknown join code', async () => {
     const { page } = await open('/register?join=NOSUCHCODE');
-    await text(page, /That join link does not match any university/);
+    await text(page, /That join code does not match any university/);
     expect(await page.getByLabel('Registration number').count()).toBe(0);
   });
 

@@ -11,7 +11,7 @@ const NORTHFIELD_ZONE = 'America/New_York';
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const BOOKED = 'Appointment booked successfully';
 const FILL_ALL = 'Please fill in all the fields correctly';
-const SUBMIT_FAILED = 'An error occurred while submitting the form';
+const SUBMIT_FAILED = 'Could not reach CampusCare. Check your connection and try again.';
 const NOT_FREE = 'That time is not free: choose one of the free times';
 const CUTOFF = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
 

@@ -1,4 +1,4 @@
-const { createAppConfig } = require('@campuscare/shared/build/webpack-config');
+const { createAppConfig } = require('../build/webpack-config');
 
 module.exports = createAppConfig({
   dir: __dirname,

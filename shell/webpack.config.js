@@ -1,3 +1,3 @@
-const { createAppConfig } = require('@campuscare/shared/build/webpack-config');
+const { createAppConfig } = require('../build/webpack-config');
 
 module.exports = createAppConfig({ dir: __dirname, name: 'shell', classPrefix: 'shell', devPort: 3000 });

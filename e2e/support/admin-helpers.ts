@@ -40,7 +40,9 @@ export async function mailboxMessage(page: Page, mailboxUrl: string | null, emai
 /** Opens a row's "⋮" menu (the first one named so within `scope`) and picks an item. */
 export async function chooseRowAction(scope: Page | Locator, rowMenuName: string | RegExp, item: string): Promise<void> {
   await scope.getByRole('button', { name: rowMenuName }).first().click();
-  await scope.getByRole('menuitem', { name: item, exact: true }).first().click();
+  // The menu opens over the page, outside the row or card that holds its button.
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('menu', { name: rowMenuName }).getByRole('menuitem', { name: item, exact: true }).first().click();
 }
 
 export async function waitForText(scope: Page | Locator, text: string | RegExp): Promise<void> {

@@ -1,4 +1,4 @@
-import { buildApps } from '../../shell/scripts/build-apps';
+import { buildApps } from '../../build/build-apps';
 
 /** The suite tests the production builds: build whichever of the five apps is missing or stale. */
 export default async function globalSetup(): Promise<void> {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { buildApps } from '../../shell/scripts/build-apps';
+import { buildApps } from '../../build/build-apps';
 import { createLogger } from './logger';
 import { assertPortFree } from './ports';
 import { REPO_ROOT, startStack } from './stack';

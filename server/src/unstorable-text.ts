@@ -1,7 +1,11 @@
 /** Text PostgreSQL cannot store, found in any API's input before it reaches the database (auth, storage, REST URLs). */
 
 /** PostgreSQL stores neither a NUL character nor half of a UTF-16 surrogate pair (invalid in UTF-8, refused by jsonb). */
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function isUnstorable(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
 
 /** A step into a JSON value, linked to its parent so that deep nesting costs no copying. */
 interface JsonStep {
@@ -26,7 +30,7 @@ export function unstorableTextPath(value: unknown): string | undefined {
   for (let step = pending.pop(); step !== undefined; step = pending.pop()) {
     const current = step.value;
     if (typeof current === 'string') {
-      if (UNSTORABLE_TEXT.test(current)) return stepPath(step);
+      if (isUnstorable(current)) return stepPath(step);
       continue;
     }
     const entries = Array.isArray(current)
@@ -36,7 +40,7 @@ export function unstorableTextPath(value: unknown): string | undefined {
         : [];
     for (const [key, item] of entries) {
       const child: JsonStep = { value: item, key, parent: step };
-      if (UNSTORABLE_TEXT.test(key)) return stepPath(child);
+      if (isUnstorable(key)) return stepPath(child);
       pending.push(child);
     }
   }

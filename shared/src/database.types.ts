@@ -641,6 +641,17 @@ export type Database = {
       }
     }
     Functions: {
+      appointments_per_day:
+        {
+          Args: {
+            days: number
+            start_day?: string
+          }
+          Returns: {
+            day: string
+            appointments: number
+          }[]
+        }
       appointments_total:
         {
           Args: never

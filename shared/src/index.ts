@@ -1,3 +1,6 @@
+// The design tokens (colours, spacing) every app's styles read; loaded with the package so no app reaches into it.
+import './ui/tokens.css';
+
 export * from './routes/contract';
 export * from './config/runtimeConfig';
 export * from './supabase/client';
@@ -14,22 +17,23 @@ export * from './ui/SearchBox';
 export * from './ui/RowActionMenu';
 export * from './ui/Modal';
 export * from './ui/FormFields';
-export * from './ui/useSavedForm';
 export * from './forms/useForm';
 export * from './data';
 export * from './validation/constraints';
 export * from './routes/lazyPage';
 export * from './dev/StandaloneRemote';
 export * from './account';
-export * from './lists/usePagedList';
 export * from './programs/programsApi';
 export * from './programs/usePrograms';
 export * from './programs/ProgramCards';
+export * from './programs/ProgramBoard';
 export * from './programs/ProgramsEmptyState';
 export * from './programs/ProgramWizard';
 export * from './appointments/appointmentsApi';
 export * from './appointments/AppointmentDialogs';
 export * from './appointments/AppointmentsOverview';
+export * from './appointments/FreeSlotPicker';
+export * from './appointments/clinicCalendar';
 export * from './auth';
 export * from './health';
 export * from './university/logo';

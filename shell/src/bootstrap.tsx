@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from '@campuscare/shared';
-import '@campuscare/shared/src/ui/tokens.css';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { connectRemotes } from './remotes/federation';
@@ -18,7 +17,8 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   } catch (error) {
-    root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />);
+    console.warn('[campuscare] could not read the runtime configuration', error);
+    root.render(<StartupError />);
   }
 }
 

@@ -3,8 +3,7 @@
  * write they must equal a real count, in each university separately. Who may touch the counters is in the RLS
  * matrix (nobody through the API).
  */
-import type { Client } from 'pg';
-import { clinicSlot, probe, runAs, startTestDb, type TestDb } from './harness';
+import { clinicSlot, probe, runAs, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -20,20 +19,10 @@ interface Totals {
   staff: number;
 }
 
-let db: TestDb;
-let client: Client;
-
-beforeAll(async () => {
-  db = await startTestDb();
-  client = await db.connect();
-});
-afterAll(async () => {
-  await client?.end().catch(() => undefined);
-  await db?.stop();
-});
+const database = testDatabase();
 
 async function counted(universityId: string): Promise<Totals> {
-  const { rows } = await client.query<Totals>(
+  const { rows } = await database.client.query<Totals>(
     `select (select count(*)::int from public.appointments where university_id = $1) as appointments,
             (select count(*)::int from public.members where university_id = $1 and role = 'student') as students,
             (select count(*)::int from public.members where university_id = $1 and role <> 'student') as staff`,
@@ -43,7 +32,7 @@ async function counted(universityId: string): Promise<Totals> {
 }
 
 async function dashboardOf(adminId: string): Promise<Totals> {
-  const result = await probe<{ c: Totals }>(client, adminId, 'select public.dashboard_counts() c');
+  const result = await probe<{ c: Totals }>(database.client, adminId, 'select public.dashboard_counts() c');
   if (!result.ok) throw new Error(result.error?.message);
   const { appointments, students, staff } = result.rows[0].c;
   return { appointments, students, staff };
@@ -70,13 +59,13 @@ it('match a real count after the seed, per university', async () => {
 it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the right university only', async () => {
   const before = await expectDashboardsExact();
 
-  await runAs(client, nf('student03'), `select id from public.book_appointment($1, 'Check-up')`, [await clinicSlot(client, 40)]);
+  await runAs(database.client, nf('student03'), `select id from public.book_appointment($1, 'Check-up')`, [await clinicSlot(database.client, 40)]);
   let now = await expectDashboardsExact();
   expect(now.Northfield.appointments).toBe(before.Northfield.appointments + 1);
   expect(now.Southbank).toEqual(before.Southbank);
 
   // One statement, many rows (as a data import would): counted once per statement.
-  await client.query(
+  await database.client.query(
     `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason, status, created_at)
      select $1, $2, now() - make_interval(days => 400 + i), 'Imported', 'Physics', 'SBU/IMP/1', 2, 'Check-up', 'completed',
             now() - make_interval(days => 400 + i)
@@ -86,7 +75,7 @@ it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the r
   now = await expectDashboardsExact();
   expect(now.Southbank.appointments).toBe(before.Southbank.appointments + 25);
 
-  await client.query(
+  await database.client.query(
     `insert into auth.users (id, email, raw_user_meta_data)
      values (gen_random_uuid(), 'tally.newcomer@northfield.edu',
              jsonb_build_object('kind', 'student', 'join_code', 'NORTHFIELD', 'first_name', 'Tally', 'last_name', 'Newcomer',
@@ -95,14 +84,14 @@ it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the r
   now = await expectDashboardsExact();
   expect(now.Northfield.students).toBe(before.Northfield.students + 1);
 
-  await client.query(`update public.members set role = 'doctor', reg_number = null, year_of_study = null, department = null where id = $1`, [nf('student19')]);
+  await database.client.query(`update public.members set role = 'doctor', reg_number = null, year_of_study = null, department = null where id = $1`, [nf('student19')]);
   now = await expectDashboardsExact();
   expect(now.Northfield.students).toBe(before.Northfield.students);
   expect(now.Northfield.staff).toBe(before.Northfield.staff + 1);
 
-  const { rows } = await client.query<{ n: number }>('select count(*)::int n from public.appointments where student_id = $1', [nf('student04')]);
+  const { rows } = await database.client.query<{ n: number }>('select count(*)::int n from public.appointments where student_id = $1', [nf('student04')]);
   expect(rows[0].n).toBeGreaterThan(0);
-  await runAs(client, nf('admin'), 'select public.remove_member($1)', [nf('student04')]);
+  await runAs(database.client, nf('admin'), 'select public.remove_member($1)', [nf('student04')]);
   now = await expectDashboardsExact();
   expect(now.Northfield.students).toBe(before.Northfield.students - 1);
   expect(now.Northfield.appointments).toBe(before.Northfield.appointments + 1 - rows[0].n);
@@ -110,19 +99,19 @@ it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the r
 });
 
 it('a profile edit of many members writes no counter at all', async () => {
-  const counters = async () => (await client.query('select university_id, subject, shard, n from private.dashboard_tallies order by 1, 2, 3')).rows;
+  const counters = async () => (await database.client.query('select university_id, subject, shard, n from private.dashboard_tallies order by 1, 2, 3')).rows;
   const before = await counters();
-  await client.query(`update public.members set phone = '+1 555 0100 00' where university_id = $1`, [NORTHFIELD_ID]);
+  await database.client.query(`update public.members set phone = '+1 555 0100 00' where university_id = $1`, [NORTHFIELD_ID]);
   expect(await counters()).toEqual(before);
 });
 
 it('parallel bookings from many sessions keep the totals exact', async () => {
   const before = await expectDashboardsExact();
   const students = ['05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16'].map((n) => nf(`student${n}`));
-  const sessions = await Promise.all(students.map(() => db.connect()));
+  const sessions = await Promise.all(students.map(() => database.db.connect()));
   try {
     // A different half hour each, so no two bookings compete for a doctor.
-    const slots = await Promise.all(students.map((_student, i) => clinicSlot(client, 50, `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)));
+    const slots = await Promise.all(students.map((_student, i) => clinicSlot(database.client, 50, `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)));
     await Promise.all(
       sessions.map((session, i) => runAs(session, students[i], `select id from public.book_appointment($1, 'Check-up')`, [slots[i]])),
     );
@@ -131,7 +120,7 @@ it('parallel bookings from many sessions keep the totals exact', async () => {
   }
   const now = await expectDashboardsExact();
   expect(now.Northfield.appointments).toBe(before.Northfield.appointments + students.length);
-  const { rows } = await client.query<{ shards: number }>(
+  const { rows } = await database.client.query<{ shards: number }>(
     `select count(distinct shard)::int shards from private.dashboard_tallies where university_id = $1 and subject = 'appointments'`,
     [NORTHFIELD_ID],
   );
@@ -140,6 +129,6 @@ it('parallel bookings from many sessions keep the totals exact', async () => {
 
 it('a recount rebuilds the same numbers', async () => {
   const before = await expectDashboardsExact();
-  await client.query('select private.recount_dashboard_tallies()');
+  await database.client.query('select private.recount_dashboard_tallies()');
   expect(await expectDashboardsExact()).toEqual(before);
 });

@@ -173,3 +173,20 @@ export async function rolledBack<T>(client: Queryable, fn: () => Promise<T>): Pr
     await client.query('rollback');
   }
 }
+
+/**
+ * This test file's database: started before its tests with one connected superuser client, stopped after them.
+ * Read `database.db` / `database.client` inside tests (they exist once `beforeAll` has run).
+ */
+export function testDatabase(options: { seed?: boolean } = {}): { readonly db: TestDb; readonly client: Client } {
+  const started: { db: TestDb; client: Client } = {} as { db: TestDb; client: Client };
+  beforeAll(async () => {
+    started.db = await startTestDb(options);
+    started.client = await started.db.connect();
+  });
+  afterAll(async () => {
+    await started.client?.end().catch(() => undefined);
+    await started.db?.stop();
+  });
+  return started;
+}

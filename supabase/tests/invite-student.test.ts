@@ -1,30 +1,19 @@
 /** invite_student(email): university admins email their student join link; everyone else is refused. */
-import type { Client } from 'pg';
-import { actAs, probe, rolledBack, startTestDb, type TestDb } from './harness';
+import { actAs, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
 const sb = (local: string) => uuidForEmail(`${local}@southbank.edu`);
 
-let db: TestDb;
-let client: Client;
-
-beforeAll(async () => {
-  db = await startTestDb();
-  client = await db.connect();
-});
-afterAll(async () => {
-  await client?.end().catch(() => undefined);
-  await db?.stop();
-});
+const database = testDatabase();
 
 async function inviteAndReadMail(caller: string, email: string) {
-  return rolledBack(client, async () => {
-    await client.query(`select set_config('app.site_url', 'https://care.example.edu/', true)`);
-    await actAs(client, caller);
-    const invitation = (await client.query('select public.invite_student($1) as r', [email])).rows[0].r;
-    await client.query('reset role');
-    const mail = (await client.query('select * from public.email_outbox where to_email = $1', [email.trim().toLowerCase()])).rows;
+  return rolledBack(database.client, async () => {
+    await database.client.query(`select set_config('app.site_url', 'https://care.example.edu/', true)`);
+    await actAs(database.client, caller);
+    const invitation = (await database.client.query('select public.invite_student($1) as r', [email])).rows[0].r;
+    await database.client.query('reset role');
+    const mail = (await database.client.query('select * from public.email_outbox where to_email = $1', [email.trim().toLowerCase()])).rows;
     return { invitation, mail };
   });
 }
@@ -51,17 +40,17 @@ describe('invite_student', () => {
     ['a student', nf('student01'), 'Only a university administrator can invite students'],
     ['a Southbank doctor', sb('dr.adams'), 'Only a university administrator can invite students'],
   ])('refuses %s', async (_who, caller, message) => {
-    const r = await probe(client, caller, `select public.invite_student('someone@example.edu')`);
+    const r = await probe(database.client, caller, `select public.invite_student('someone@example.edu')`);
     expect(r.error).toMatchObject({ code: 'P0001', message });
   });
 
   it('refuses anonymous callers outright', async () => {
-    const r = await probe(client, null, `select public.invite_student('someone@example.edu')`);
+    const r = await probe(database.client, null, `select public.invite_student('someone@example.edu')`);
     expect(r.error?.code).toBe('42501');
   });
 
   it('refuses a deactivated admin', async () => {
-    const r = await probe(client, nf('registrar'), `select public.invite_student('someone@example.edu')`, [], `update public.members set status = 'deactivated' where id = '${nf('registrar')}'`);
+    const r = await probe(database.client, nf('registrar'), `select public.invite_student('someone@example.edu')`, [], `update public.members set status = 'deactivated' where id = '${nf('registrar')}'`);
     expect(r.error).toMatchObject({ code: 'P0001', message: 'Only a university administrator can invite students' });
   });
 
@@ -71,27 +60,27 @@ describe('invite_student', () => {
     ['student02@northfield.edu', 'This person already has an account at your university'],
     ['STUDENT02@northfield.edu', 'This person already has an account at your university'],
   ])('refuses %p', async (email, message) => {
-    const r = await probe(client, nf('admin'), 'select public.invite_student($1)', [email]);
+    const r = await probe(database.client, nf('admin'), 'select public.invite_student($1)', [email]);
     expect(r.error).toMatchObject({ code: 'P0001', message });
   });
 
   it('answers an address registered at another university like any new address, so no account leaks across tenants', async () => {
-    const r = await probe(client, nf('admin'), 'select public.invite_student($1) as invitation', ['student02@southbank.edu']);
+    const r = await probe(database.client, nf('admin'), 'select public.invite_student($1) as invitation', ['student02@southbank.edu']);
     expect(r.error).toBeUndefined();
     expect(r.rows[0]).toMatchObject({ invitation: { email: 'student02@southbank.edu' } });
   });
 
   it('refuses the same address again within minutes, and stops a university at the hourly limit', async () => {
-    const again = await rolledBack(client, async () => {
-      await actAs(client, nf('admin'));
-      await client.query(`select public.invite_student('twice@example.edu')`);
-      await actAs(client, nf('registrar'));
-      await client.query(`select public.invite_student('TWICE@example.edu')`);
+    const again = await rolledBack(database.client, async () => {
+      await actAs(database.client, nf('admin'));
+      await database.client.query(`select public.invite_student('twice@example.edu')`);
+      await actAs(database.client, nf('registrar'));
+      await database.client.query(`select public.invite_student('TWICE@example.edu')`);
     });
     expect(again.error).toMatchObject({ code: 'P0001', message: 'That address was invited a few minutes ago; wait before sending again' });
 
     const flooded = await probe(
-      client,
+      database.client,
       nf('admin'),
       `select public.invite_student('one-more@example.edu')`,
       [],
@@ -101,7 +90,7 @@ describe('invite_student', () => {
 
     // The other university's limit is its own.
     const southbank = await probe(
-      client,
+      database.client,
       sb('admin'),
       `select public.invite_student('one-more@example.edu')`,
       [],
@@ -111,7 +100,7 @@ describe('invite_student', () => {
   });
 
   it('keeps its bookkeeping out of the API', async () => {
-    const r = await probe(client, nf('admin'), 'select * from private.student_invitations');
+    const r = await probe(database.client, nf('admin'), 'select * from private.student_invitations');
     expect(r.error?.code).toBe('42501');
   });
 });

@@ -4,7 +4,7 @@
  * scheduling rules trust, so the tests do not depend on the clinic's free slots; the student's own moves use one.
  */
 import type { Client } from 'pg';
-import { actAs, clinicSlot, probe, rolledBack, startTestDb, type TestDb } from './harness';
+import { actAs, clinicSlot, probe, rolledBack, testDatabase } from './harness';
 import { uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -40,17 +40,7 @@ interface Mail {
   calendar: CalendarJson;
 }
 
-let db: TestDb;
-let client: Client;
-
-beforeAll(async () => {
-  db = await startTestDb();
-  client = await db.connect();
-});
-afterAll(async () => {
-  await client?.end().catch(() => undefined);
-  await db?.stop();
-});
+const database = testDatabase();
 
 /** The wall-clock text the emails must show, worked out by the JavaScript runtime rather than by PostgreSQL. */
 function clinicTime(at: string, zone = ZONE): string {
@@ -73,12 +63,12 @@ function clinicTime(at: string, zone = ZONE): string {
 
 /** Back to the server's own identity (superuser, no JWT) inside the current transaction. */
 async function asServer(): Promise<void> {
-  await client.query(`reset role; select set_config('request.jwt.claims', '', true)`);
+  await database.client.query(`reset role; select set_config('request.jwt.claims', '', true)`);
 }
 
 /** Books as the server would: a plain insert with the student's own booking fields. Returns the appointment id. */
 async function book(student: string, at: string, doctor: string | null, extra: { status?: string; cancelReason?: string } = {}): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(
+  const { rows } = await database.client.query<{ id: string }>(
     `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason, status, cancel_reason)
      select m.university_id, m.id, $2, $3, m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study,
             'Check-up', $4::public.appointment_status, $5
@@ -90,12 +80,12 @@ async function book(student: string, at: string, doctor: string | null, extra: {
 }
 
 async function lastMailId(): Promise<string> {
-  return (await client.query<{ id: string }>('select coalesce(max(id), 0)::text as id from public.email_outbox')).rows[0].id;
+  return (await database.client.query<{ id: string }>('select coalesce(max(id), 0)::text as id from public.email_outbox')).rows[0].id;
 }
 
 /** The messages about one appointment queued after outbox row `after`, oldest first. */
 async function mailSince(appointment: string, after = '0'): Promise<Mail[]> {
-  const { rows } = await client.query<Mail>(
+  const { rows } = await database.client.query<Mail>(
     `select o.id::text, o.to_email, o.kind, o.subject, o.body, o.calendar from public.email_outbox o
      where o.appointment_id = $1 and o.id > $2::bigint order by o.id`,
     [appointment, after],
@@ -107,8 +97,8 @@ const recipients = (mail: Mail[]) => mail.map((m) => [m.to_email, m.kind]);
 
 /** Runs `fn` in a transaction that is rolled back, with the site URL the emails link to. */
 async function inRolledBackTransaction<T>(fn: () => Promise<T>): Promise<T> {
-  const result = await rolledBack(client, async () => {
-    await client.query(`select set_config('app.site_url', $1, true)`, [`${SITE}/`]);
+  const result = await rolledBack(database.client, async () => {
+    await database.client.query(`select set_config('app.site_url', $1, true)`, [`${SITE}/`]);
     return fn();
   });
   if (result.error) throw new Error(result.error.message);
@@ -117,7 +107,7 @@ async function inRolledBackTransaction<T>(fn: () => Promise<T>): Promise<T> {
 
 describe('appointment emails', () => {
   it('confirms a booking to the student and tells the doctor, in the clinic\'s time zone', async () => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '09:30');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '09:30');
     const { id, mail } = await inRolledBackTransaction(async () => {
       const id = await book(nf('student11'), at, ADAMS);
       return { id, mail: await mailSince(id) };
@@ -167,20 +157,20 @@ describe('appointment emails', () => {
   });
 
   it('tells only the student when no doctor is assigned yet, and says so', async () => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '10:30');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '10:30');
     const mail = await inRolledBackTransaction(async () => mailSince(await book(nf('student11'), at, null)));
     expect(recipients(mail)).toEqual([['student11@northfield.edu', 'booking_confirmation']]);
     expect(mail[0].body).toContain('Doctor: not assigned yet (the clinic will assign one)');
   });
 
   it('tells a newly assigned doctor, and removes the visit from the calendar of the doctor it was taken from', async () => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '11:00');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '11:00');
     const steps = await inRolledBackTransaction(async () => {
       const id = await book(nf('student12'), at, null);
       const step = async (caller: string, doctor: string) => {
         const before = await lastMailId();
-        await actAs(client, caller);
-        await client.query('select public.update_appointment($1, provider_id => $2)', [id, doctor]);
+        await actAs(database.client, caller);
+        await database.client.query('select public.update_appointment($1, provider_id => $2)', [id, doctor]);
         await asServer();
         return mailSince(id, before);
       };
@@ -199,12 +189,12 @@ describe('appointment emails', () => {
   });
 
   it('tells the doctor, not the student, when the student cancels', async () => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '13:00');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '13:00');
     const { booked, cancelled } = await inRolledBackTransaction(async () => {
       const id = await book(nf('student13'), at, ADAMS);
       const booked = await mailSince(id);
-      await actAs(client, nf('student13'));
-      await client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam that morning')`, [id]);
+      await actAs(database.client, nf('student13'));
+      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam that morning')`, [id]);
       await asServer();
       return { booked, cancelled: await mailSince(id, booked.at(-1)?.id) };
     });
@@ -221,12 +211,12 @@ describe('appointment emails', () => {
     ['the doctor', ADAMS, [['student14@northfield.edu', 'cancellation']]],
     ['an admin', ADMIN, [['student14@northfield.edu', 'cancellation'], ['dr.adams@northfield.edu', 'cancellation']]],
   ])('tells the student when %s cancels (and the doctor, when it was not them)', async (_who, caller, expected) => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '14:00');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '14:00');
     const cancelled = await inRolledBackTransaction(async () => {
       const id = await book(nf('student14'), at, ADAMS);
       const before = await lastMailId();
-      await actAs(client, caller);
-      await client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'The doctor is unwell')`, [id]);
+      await actAs(database.client, caller);
+      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'The doctor is unwell')`, [id]);
       await asServer();
       return mailSince(id, before);
     });
@@ -238,15 +228,15 @@ describe('appointment emails', () => {
   });
 
   it('tells the other party when a visit is moved: staff moves reach the student and doctor, a student\'s the doctor', async () => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '15:00');
-    const byAdmin = await clinicSlot(client, DAYS_AHEAD, '15:30');
-    const byStudent = await clinicSlot(client, DAYS_AHEAD + 1, '16:00');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '15:00');
+    const byAdmin = await clinicSlot(database.client, DAYS_AHEAD, '15:30');
+    const byStudent = await clinicSlot(database.client, DAYS_AHEAD + 1, '16:00');
     const moves = await inRolledBackTransaction(async () => {
       const id = await book(nf('student15'), at, ADAMS);
       const move = async (caller: string, to: string) => {
         const before = await lastMailId();
-        await actAs(client, caller);
-        await client.query('select public.update_appointment($1, date => $2)', [id, to]);
+        await actAs(database.client, caller);
+        await database.client.query('select public.update_appointment($1, date => $2)', [id, to]);
         await asServer();
         return mailSince(id, before);
       };
@@ -267,13 +257,13 @@ describe('appointment emails', () => {
   });
 
   it('sends nothing for history the server records, for starting a visit, or while the seed loads', async () => {
-    const future = await clinicSlot(client, DAYS_AHEAD, '16:00');
+    const future = await clinicSlot(database.client, DAYS_AHEAD, '16:00');
     const mail = await inRolledBackTransaction(async () => {
       const past = await book(nf('student16'), new Date(Date.now() - 86_400_000).toISOString(), ADAMS, { status: 'completed' });
       const started = await book(nf('student16'), future, ADAMS);
       const before = await lastMailId();
-      await client.query(`update public.appointments set status = 'ongoing' where id = $1`, [started]);
-      await client.query(`select set_config('campuscare.provisioning', 'on', true)`);
+      await database.client.query(`update public.appointments set status = 'ongoing' where id = $1`, [started]);
+      await database.client.query(`select set_config('campuscare.provisioning', 'on', true)`);
       const seeded = await book(nf('student17'), future, BELLO);
       return [...(await mailSince(past)), ...(await mailSince(started, before)), ...(await mailSince(seeded))];
     });
@@ -281,29 +271,29 @@ describe('appointment emails', () => {
   });
 
   it('names UTC when the university has no clinic settings', async () => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '09:00');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '09:00');
     const mail = await inRolledBackTransaction(async () => {
-      await client.query('delete from public.clinic_settings where university_id = (select university_id from public.members where id = $1)', [ADAMS]);
+      await database.client.query('delete from public.clinic_settings where university_id = (select university_id from public.members where id = $1)', [ADAMS]);
       return mailSince(await book(nf('student18'), at, ADAMS));
     });
     expect(mail[0].body).toContain(`When: ${clinicTime(at, 'UTC')}, 30 minutes`);
   });
 
   it('never puts the student\'s health record in any email', async () => {
-    const at = await clinicSlot(client, DAYS_AHEAD, '12:00');
-    const later = await clinicSlot(client, DAYS_AHEAD, '12:30');
+    const at = await clinicSlot(database.client, DAYS_AHEAD, '12:00');
+    const later = await clinicSlot(database.client, DAYS_AHEAD, '12:30');
     const soon = new Date(Date.now() + 3 * 3_600_000).toISOString();
     const mail = await inRolledBackTransaction(async () => {
-      await client.query(
+      await database.client.query(
         `update public.health_profiles set allergies = 'Zzyzx pollen', genotype = 'SC', blood_group = 'AB-', bmi = 33.3 where student_id = $1`,
         [nf('student19')],
       );
       const id = await book(nf('student19'), at, null);
-      await client.query('update public.appointments set provider_id = $2 where id = $1', [id, ADAMS]);
-      await client.query('update public.appointments set date = $2 where id = $1', [id, later]);
-      await client.query('update public.appointments set date = $2 where id = $1', [id, soon]);
-      await client.query('select private.queue_appointment_reminders()');
-      await client.query(`update public.appointments set status = 'cancelled', cancel_reason = 'Clinic closed' where id = $1`, [id]);
+      await database.client.query('update public.appointments set provider_id = $2 where id = $1', [id, ADAMS]);
+      await database.client.query('update public.appointments set date = $2 where id = $1', [id, later]);
+      await database.client.query('update public.appointments set date = $2 where id = $1', [id, soon]);
+      await database.client.query('select private.queue_appointment_reminders()');
+      await database.client.query(`update public.appointments set status = 'cancelled', cancel_reason = 'Clinic closed' where id = $1`, [id]);
       return mailSince(id);
     });
     expect(new Set(mail.map((m) => m.kind))).toEqual(
@@ -318,7 +308,7 @@ describe('appointment emails', () => {
 
 describe('appointment reminders', () => {
   const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-  const queueReminders = async (connection: Pick<Client, 'query'> = client) =>
+  const queueReminders = async (connection: Pick<Client, 'query'> = database.client) =>
     (await connection.query<{ queued: number }>('select private.queue_appointment_reminders() as queued')).rows[0].queued;
   const reminders = async (appointment: string) =>
     (await mailSince(appointment)).filter((m) => m.kind === 'reminder');
@@ -348,7 +338,7 @@ describe('appointment reminders', () => {
     expect(await reminders(cancelled)).toEqual([]);
 
     const [student] = await reminders(soon);
-    const startsAt = (await client.query<{ date: Date }>('select date from public.appointments where id = $1', [soon])).rows[0].date;
+    const startsAt = (await database.client.query<{ date: Date }>('select date from public.appointments where id = $1', [soon])).rows[0].date;
     expect(student.subject).toBe(`Reminder: appointment on ${clinicTime(startsAt.toISOString())}`);
     expect(student.body).toContain('A reminder of your appointment at the Northfield University clinic.');
     expect(student.calendar).toMatchObject({ uid: `${soon}@campuscare`, method: 'REQUEST' });
@@ -356,8 +346,8 @@ describe('appointment reminders', () => {
 
   it('queues each reminder once when two connections run it at the same moment', async () => {
     const visit = await book(nf('student08'), hoursFromNow(4), BELLO);
-    const first = await db.connect();
-    const second = await db.connect();
+    const first = await database.db.connect();
+    const second = await database.db.connect();
     try {
       await first.query('begin');
       expect(await queueReminders(first)).toBe(2);
@@ -366,7 +356,7 @@ describe('appointment reminders', () => {
       // The second run must be waiting on the first one's uncommitted reminders, not finished before them.
       let waiting = false;
       for (let attempt = 0; attempt < 100 && !waiting; attempt += 1) {
-        const { rows } = await client.query<{ waiting: boolean }>(
+        const { rows } = await database.client.query<{ waiting: boolean }>(
           `select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`,
           [secondPid],
         );
@@ -387,27 +377,27 @@ describe('appointment reminders', () => {
   });
 
   it('reminds again at the new time when a reminded visit is moved', async () => {
-    await client.query('update public.appointments set date = $2 where id = $1', [soon, hoursFromNow(7)]);
+    await database.client.query('update public.appointments set date = $2 where id = $1', [soon, hoursFromNow(7)]);
     expect(await queueReminders()).toBe(2);
     expect(await reminders(soon)).toHaveLength(4);
   });
 
   it('is out of reach of every API role, as is the outbox', async () => {
     for (const caller of [null, nf('student04'), ADMIN]) {
-      const run = await probe(client, caller, 'select private.queue_appointment_reminders()');
+      const run = await probe(database.client, caller, 'select private.queue_appointment_reminders()');
       expect(run.error?.code).toBe('42501');
-      const read = await probe(client, caller, 'select * from public.email_outbox');
+      const read = await probe(database.client, caller, 'select * from public.email_outbox');
       expect(read.error?.code).toBe('42501');
     }
-    const asServiceRole = await rolledBack(client, async () => {
-      await client.query(`set local role service_role`);
-      await client.query('select private.queue_appointment_reminders()');
+    const asServiceRole = await rolledBack(database.client, async () => {
+      await database.client.query(`set local role service_role`);
+      await database.client.query('select private.queue_appointment_reminders()');
     });
     expect(asServiceRole.error?.code).toBe('42501');
     // Even a connection allowed to run it refuses on behalf of an API request.
-    const withJwt = await rolledBack(client, async () => {
-      await client.query(`select set_config('request.jwt.claims', '{"role":"authenticated"}', true)`);
-      await client.query('select private.queue_appointment_reminders()');
+    const withJwt = await rolledBack(database.client, async () => {
+      await database.client.query(`select set_config('request.jwt.claims', '{"role":"authenticated"}', true)`);
+      await database.client.query('select private.queue_appointment_reminders()');
     });
     expect(withJwt.error).toMatchObject({ code: 'P0001', message: 'Appointment reminders are queued by the server' });
   });

@@ -697,6 +697,7 @@ const rpcCases = (): RpcCase[] => [
   { name: 'remove_member (own university)', sql: 'select public.remove_member($1)', params: () => [nf('student02')], allowed: ['super'] },
   { name: 'remove_member (other university)', sql: 'select public.remove_member($1)', params: () => [sb('student02')], allowed: [] },
   { name: 'dashboard_counts', sql: 'select public.dashboard_counts()', params: () => [], allowed: ALL_SIGNED_IN },
+  { name: 'appointments_per_day (admins of the university)', sql: 'select * from public.appointments_per_day(14)', params: () => [], allowed: ['admin', 'super'], needsRow: true },
   {
     name: 'private.add_to_dashboard_tallies (inflating a counter)',
     sql: `select private.add_to_dashboard_tallies(array[$1::uuid], array['students'], array[1000::bigint])`,

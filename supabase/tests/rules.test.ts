@@ -3,8 +3,7 @@
  * status transitions and who may make them, the sign-up trigger, password-change trigger, staff RPCs, deactivation,
  * audited health-profile reads and the audit trail.
  */
-import type { Client } from 'pg';
-import { actAs, clinicSlot, laterOrEarlierToday, probe, rolledBack, startTestDb, type TestDb } from './harness';
+import { actAs, clinicSlot, laterOrEarlierToday, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -15,20 +14,10 @@ const DOCTOR = nf('dr.adams');
 const STUDENT = nf('student01');
 const STUDENT2 = nf('student02');
 
-let db: TestDb;
-let client: Client;
-
-beforeAll(async () => {
-  db = await startTestDb();
-  client = await db.connect();
-});
-afterAll(async () => {
-  await client?.end().catch(() => undefined);
-  await db?.stop();
-});
+const database = testDatabase();
 
 async function futureAppointment(studentId: string): Promise<string> {
-  const r = await client.query(
+  const r = await database.client.query(
     `select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() order by date limit 1`,
     [studentId],
   );
@@ -117,11 +106,11 @@ describe('check, unique and exclusion constraints', () => {
     const all = cases(appt);
     const wrong: string[] = [];
     for (const [constraint, sql] of all) {
-      const { error } = await rolledBack(client, () => client.query(sql));
+      const { error } = await rolledBack(database.client, () => database.client.query(sql));
       if (error?.constraint !== constraint) wrong.push(`${constraint}: ${error ? `${error.code} ${error.constraint ?? ''} ${error.message}` : 'accepted'}`);
     }
     expect(wrong).toEqual([]);
-    const declared = await client.query<{ conname: string }>(
+    const declared = await database.client.query<{ conname: string }>(
       `select c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace
        where n.nspname in ('public', 'private') and c.contype in ('c', 'u', 'x') order by 1`,
     );
@@ -131,7 +120,7 @@ describe('check, unique and exclusion constraints', () => {
 
   it('accepts the documented reason forms and refuses others', async () => {
     const appt = await futureAppointment(STUDENT);
-    const tryReason = (reason: string) => rolledBack(client, () => client.query('update public.appointments set reason = $1 where id = $2', [reason, appt]));
+    const tryReason = (reason: string) => rolledBack(database.client, () => database.client.query('update public.appointments set reason = $1 where id = $2', [reason, appt]));
     for (const ok of ['Check-up', 'Malaria', 'Consultation', 'Vaccination', 'Follow-up', 'Other', 'Other: Sprained ankle']) {
       expect((await tryReason(ok)).error).toBeUndefined();
     }
@@ -156,8 +145,8 @@ describe('appointment status transitions', () => {
     'doctor: %s → %s',
     async (from, to) => {
       // On the visit's day: starting or completing is only allowed then.
-      const today = await laterOrEarlierToday(client);
-      const result = await probe(client, DOCTOR, `select * from public.update_appointment($1, status => $2, cancel_reason => 'Clinic closed')`, [ID, to], setupAt(from, today));
+      const today = await laterOrEarlierToday(database.client);
+      const result = await probe(database.client, DOCTOR, `select * from public.update_appointment($1, status => $2, cancel_reason => 'Clinic closed')`, [ID, to], setupAt(from, today));
       const allowed = ALLOWED.has(`${from}>${to}`);
       expect(result.ok).toBe(allowed);
       if (!allowed) expect(result.error?.message).toMatch(/cannot go from|can no longer change/);
@@ -165,16 +154,16 @@ describe('appointment status transitions', () => {
   );
 
   it('cancelling needs a reason; the reason is stored', async () => {
-    const missing = await probe(client, STUDENT, `select * from public.update_appointment($1, status => 'cancelled')`, [ID], setupAt('scheduled'));
+    const missing = await probe(database.client, STUDENT, `select * from public.update_appointment($1, status => 'cancelled')`, [ID], setupAt('scheduled'));
     expect(missing.error?.message).toBe('Give a reason for cancelling the appointment');
-    const direct = await probe(client, DOCTOR, `update public.appointments set status = 'cancelled' where id = $1`, [ID], setupAt('scheduled'));
+    const direct = await probe(database.client, DOCTOR, `update public.appointments set status = 'cancelled' where id = $1`, [ID], setupAt('scheduled'));
     expect(direct.error?.message).toBe('Give a reason for cancelling the appointment');
-    const ok = await probe<{ status: string; cancel_reason: string }>(client, STUDENT, `select * from public.update_appointment($1, status => 'cancelled', cancel_reason => ' Exam ')`, [ID], setupAt('scheduled'));
+    const ok = await probe<{ status: string; cancel_reason: string }>(database.client, STUDENT, `select * from public.update_appointment($1, status => 'cancelled', cancel_reason => ' Exam ')`, [ID], setupAt('scheduled'));
     expect(ok.rows[0]).toMatchObject({ status: 'cancelled', cancel_reason: 'Exam' });
   });
 
   it('who may do what', async () => {
-    const freeSlot = await clinicSlot(client, 41);
+    const freeSlot = await clinicSlot(database.client, 41);
     const cases: [string, string, string, unknown[], RegExp | null][] = [
       ['student starts own appointment', STUDENT, `select public.update_appointment($1, status => 'ongoing')`, [ID], /Students can only reschedule or cancel/],
       ['student assigns a doctor', STUDENT, `select public.update_appointment($1, provider_id => $2)`, [ID, nf('dr.bello')], /Only clinic staff/],
@@ -193,23 +182,23 @@ describe('appointment status transitions', () => {
     ];
     const wrong: string[] = [];
     for (const [label, who, sql, params, refusal] of cases) {
-      const r = await probe(client, who, sql, params, setupAt('scheduled'));
+      const r = await probe(database.client, who, sql, params, setupAt('scheduled'));
       if (refusal === null ? !r.ok : r.ok || !refusal.test(r.error?.message ?? '')) wrong.push(`${label}: ${r.error?.message ?? 'ok'}`);
     }
     expect(wrong).toEqual([]);
   });
 
   it('a student cannot change an appointment once it is ongoing, nor reschedule ongoing ones', async () => {
-    const r = await probe(client, STUDENT, `select public.update_appointment($1, date => now() + interval '45 days')`, [ID], setupAt('ongoing'));
+    const r = await probe(database.client, STUDENT, `select public.update_appointment($1, date => now() + interval '45 days')`, [ID], setupAt('ongoing'));
     expect(r.error?.message).toBe('You can only change an appointment while it is scheduled');
-    const d = await probe(client, DOCTOR, `select public.update_appointment($1, date => now() + interval '45 days')`, [ID], setupAt('ongoing'));
+    const d = await probe(database.client, DOCTOR, `select public.update_appointment($1, date => now() + interval '45 days')`, [ID], setupAt('ongoing'));
     expect(d.error?.message).toBe('Only a scheduled appointment can be rescheduled');
   });
 });
 
 describe('book_appointment', () => {
   it('books a free slot with the student profile as defaults and the first free doctor', async () => {
-    const r = await probe<Record<string, unknown>>(client, STUDENT, `select * from public.book_appointment($1, 'Malaria')`, [await clinicSlot(client, 60)]);
+    const r = await probe<Record<string, unknown>>(database.client, STUDENT, `select * from public.book_appointment($1, 'Malaria')`, [await clinicSlot(database.client, 60)]);
     expect(r.error).toBeUndefined();
     expect(r.rows[0]).toMatchObject({ student_id: STUDENT, university_id: NORTHFIELD_ID, status: 'scheduled', reason: 'Malaria', name: 'Ada Okoro', duration_minutes: 30 });
     expect([DOCTOR, nf('dr.bello'), nf('dr.chen')]).toContain(r.rows[0].provider_id);
@@ -223,33 +212,33 @@ describe('book_appointment', () => {
     ['no date', 'null', `'Check-up'`, 'null', 'Choose a date and time for the appointment'],
     ['other university doctor', `now() + interval '60 days'`, `'Check-up'`, `'${sb('dr.adams')}'`, 'Choose an active doctor of this university'],
   ])('refuses %s', async (_label, date, reason, provider, message) => {
-    const r = await probe(client, STUDENT, `select * from public.book_appointment(${date}, ${reason}, ${provider})`);
+    const r = await probe(database.client, STUDENT, `select * from public.book_appointment(${date}, ${reason}, ${provider})`);
     expect(r.error?.message).toBe(message);
     expect(r.error?.code).toBe('P0001');
   });
 
   it('does not offer a taken slot, and turns staff overlaps into clear 23P01 errors', async () => {
-    const slot = await clinicSlot(client, 45, '10:00');
+    const slot = await clinicSlot(database.client, 45, '10:00');
     const booked = `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
       values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', '${slot}', 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`;
-    const mine = await probe(client, STUDENT, `select public.book_appointment(date => $1, reason => 'Check-up')`, [slot], booked);
+    const mine = await probe(database.client, STUDENT, `select public.book_appointment(date => $1, reason => 'Check-up')`, [slot], booked);
     expect(mine.error).toMatchObject({ code: 'P0001', message: 'That time is not free: choose one of the free times' });
-    const theirs = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, DOCTOR], booked);
+    const theirs = await probe(database.client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, DOCTOR], booked);
     expect(theirs.error).toMatchObject({ code: 'P0001', message: 'That time is not free: choose one of the free times' });
     // Another doctor is still free then, and cancelling frees the slot.
-    const other = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, nf('dr.bello')], booked);
+    const other = await probe(database.client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, nf('dr.bello')], booked);
     expect(other.error).toBeUndefined();
-    const freed = await probe(client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, DOCTOR],
+    const freed = await probe(database.client, STUDENT2, `select public.book_appointment(date => $1, reason => 'Check-up', provider_id => $2)`, [slot, DOCTOR],
       `${booked}; update public.appointments set status = 'cancelled', cancel_reason = 'x' where student_id = '${STUDENT}' and date = '${slot}'`);
     expect(freed.error).toBeUndefined();
     // Staff may place a visit anywhere, but never on top of another one.
-    const staff = await probe(client, ADMIN, `select public.update_appointment($1, date => $2::timestamptz + interval '10 minutes', provider_id => $3)`,
+    const staff = await probe(database.client, ADMIN, `select public.update_appointment($1, date => $2::timestamptz + interval '10 minutes', provider_id => $3)`,
       [await futureAppointment(STUDENT2), slot, DOCTOR], booked);
     expect(staff.error).toMatchObject({ code: '23P01', message: 'That doctor is already booked at that time' });
   });
 
   it('a direct insert gets the same rules', async () => {
-    const r = await probe(client, STUDENT, `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason, status)
+    const r = await probe(database.client, STUDENT, `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason, status)
       values ($1, $2, now() + interval '70 days', 'Ada', 'Law', 'NFU/1/1', 1, 'Check-up', 'completed')`, [NORTHFIELD_ID, STUDENT]);
     expect(r.error?.message).toBe('A new appointment starts as scheduled');
   });
@@ -258,9 +247,9 @@ describe('book_appointment', () => {
 // --- sign-up ----------------------------------------------------------------------------------------------------
 describe('sign-up trigger', () => {
   const signUp = (email: string, data: unknown) =>
-    rolledBack(client, async () => {
-      const id = (await client.query(`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2) returning id`, [email, JSON.stringify(data)])).rows[0].id;
-      const member = (await client.query('select m.*, u.name as university_name, u.join_code from public.members m join public.universities u on u.id = m.university_id where m.id = $1', [id])).rows[0];
+    rolledBack(database.client, async () => {
+      const id = (await database.client.query(`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2) returning id`, [email, JSON.stringify(data)])).rows[0].id;
+      const member = (await database.client.query('select m.*, u.name as university_name, u.join_code from public.members m join public.universities u on u.id = m.university_id where m.id = $1', [id])).rows[0];
       return member as Record<string, unknown>;
     });
   const student = { kind: 'student', join_code: 'northfield', first_name: 'Zed', last_name: 'Ola', phone: '+1 555 000 1111', reg_number: 'NFU/2026/500', department: 'Law', year_of_study: 2 };
@@ -294,10 +283,10 @@ describe('sign-up trigger', () => {
     ['year text', { ...student, year_of_study: 'two' }, 'Year of study must be a whole number from 1 to 8'],
     ['taken reg number', { ...student, reg_number: 'NFU/2024/001' }, 'That registration number is already registered at this university'],
   ])('refuses %s with a clear P0001 and stores nothing', async (_label, data, message) => {
-    const before = (await client.query('select count(*)::int n from auth.users')).rows[0].n;
+    const before = (await database.client.query('select count(*)::int n from auth.users')).rows[0].n;
     const { error } = await signUp('new.person@northfield.edu', data);
     expect(error).toMatchObject({ code: 'P0001', message });
-    expect((await client.query('select count(*)::int n from auth.users')).rows[0].n).toBe(before);
+    expect((await database.client.query('select count(*)::int n from auth.users')).rows[0].n).toBe(before);
   });
 });
 
@@ -310,16 +299,16 @@ describe('default staff password and invitations', () => {
     ['NoDigitsHereAtAll', 'Password should include an uppercase, lowercase, and digits'],
     [`Aa1${'x'.repeat(70)}`, 'The password can be at most 72 bytes long'],
   ])('set_default_staff_password refuses %s', async (password, message) => {
-    const r = await probe(client, SUPER, 'select public.set_default_staff_password($1)', [password]);
+    const r = await probe(database.client, SUPER, 'select public.set_default_staff_password($1)', [password]);
     expect(r.error).toMatchObject({ code: 'P0001', message });
   });
 
   it('stores only a bcrypt hash of the default password', async () => {
-    const result = await rolledBack(client, async () => {
-      await actAs(client, SUPER);
-      await client.query(`select public.set_default_staff_password('FreshStaffPass9')`);
-      await client.query('reset role');
-      return (await client.query(`select s.default_staff_password_hash as h, extensions.crypt('FreshStaffPass9', s.default_staff_password_hash) = s.default_staff_password_hash as ok,
+    const result = await rolledBack(database.client, async () => {
+      await actAs(database.client, SUPER);
+      await database.client.query(`select public.set_default_staff_password('FreshStaffPass9')`);
+      await database.client.query('reset role');
+      return (await database.client.query(`select s.default_staff_password_hash as h, extensions.crypt('FreshStaffPass9', s.default_staff_password_hash) = s.default_staff_password_hash as ok,
         u.default_staff_password_set_at is not null as flagged from private.university_secrets s join public.universities u on u.id = s.university_id where s.university_id = $1`, [NORTHFIELD_ID])).rows[0];
     });
     expect(result.value).toMatchObject({ ok: true, flagged: true });
@@ -327,24 +316,24 @@ describe('default staff password and invitations', () => {
   });
 
   it('invite_staff refuses until a default staff password is set (Southbank)', async () => {
-    const r = await probe(client, sb('admin'), `select public.invite_staff('new@southbank.edu')`);
+    const r = await probe(database.client, sb('admin'), `select public.invite_staff('new@southbank.edu')`);
     expect(r.error).toMatchObject({ code: 'P0001', message: 'Set a default staff password in Settings → Password first' });
   });
 
   it('invite_staff creates the account, invitation and email with the sign-in link, never the password', async () => {
-    const result = await rolledBack(client, async () => {
-      await client.query(`select set_config('app.site_url', 'https://care.example.edu/', true)`);
-      await actAs(client, SUPER);
-      const invitation = (await client.query(`select public.invite_staff(' New.Doc+1@Northfield.edu ') as r`)).rows[0].r;
-      await client.query('reset role');
-      const user = (await client.query(`select u.*, extensions.crypt('NorthfieldStaff2026', u.encrypted_password) = u.encrypted_password as default_ok
+    const result = await rolledBack(database.client, async () => {
+      await database.client.query(`select set_config('app.site_url', 'https://care.example.edu/', true)`);
+      await actAs(database.client, SUPER);
+      const invitation = (await database.client.query(`select public.invite_staff(' New.Doc+1@Northfield.edu ') as r`)).rows[0].r;
+      await database.client.query('reset role');
+      const user = (await database.client.query(`select u.*, extensions.crypt('NorthfieldStaff2026', u.encrypted_password) = u.encrypted_password as default_ok
         from auth.users u where u.email = 'new.doc+1@northfield.edu'`)).rows[0];
-      const identity = (await client.query('select * from auth.identities where user_id = $1', [user.id])).rows[0];
-      const member = (await client.query('select * from public.members where id = $1', [user.id])).rows[0];
-      const mail = (await client.query(`select * from public.email_outbox where to_email = 'new.doc+1@northfield.edu'`)).rows[0];
+      const identity = (await database.client.query('select * from auth.identities where user_id = $1', [user.id])).rows[0];
+      const member = (await database.client.query('select * from public.members where id = $1', [user.id])).rows[0];
+      const mail = (await database.client.query(`select * from public.email_outbox where to_email = 'new.doc+1@northfield.edu'`)).rows[0];
       // The invited doctor changes the password at first sign-in (what the auth service does).
-      await client.query(`update auth.users set encrypted_password = extensions.crypt('MyOwnPass2026', extensions.gen_salt('bf', 4)) where id = $1`, [user.id]);
-      const after = (await client.query('select m.must_change_password, i.accepted_at from public.members m, public.invitations i where m.id = $1 and i.id = $2', [user.id, invitation.id])).rows[0];
+      await database.client.query(`update auth.users set encrypted_password = extensions.crypt('MyOwnPass2026', extensions.gen_salt('bf', 4)) where id = $1`, [user.id]);
+      const after = (await database.client.query('select m.must_change_password, i.accepted_at from public.members m, public.invitations i where m.id = $1 and i.id = $2', [user.id, invitation.id])).rows[0];
       return { invitation, user, identity, member, mail, after };
     });
     expect(result.error).toBeUndefined();
@@ -368,42 +357,42 @@ describe('default staff password and invitations', () => {
     ['DR.BELLO@southbank.edu', 'doctor', 'An account with that email already exists'],
     ['x@northfield.edu', 'student', 'Staff can be invited as doctor or admin'],
   ])('invite_staff refuses %s as %s', async (email, role, message) => {
-    const r = await probe(client, SUPER, 'select public.invite_staff($1, $2)', [email, role]);
+    const r = await probe(database.client, SUPER, 'select public.invite_staff($1, $2)', [email, role]);
     expect(r.error).toMatchObject({ code: 'P0001', message });
   });
 });
 
 describe('member status, super admins and removal', () => {
   it('deactivation bans, ends sessions and takes effect on the next request; reactivation restores', async () => {
-    const result = await rolledBack(client, async () => {
-      await client.query(`insert into auth.sessions (id, user_id) values ('00000000-0000-4000-8000-0000000005e5', $1)`, [STUDENT2]);
-      await client.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ('rt-probe', $1, '00000000-0000-4000-8000-0000000005e5')`, [STUDENT2]);
-      await client.query('savepoint s');
-      await actAs(client, SUPER);
-      const row = (await client.query(`select (public.set_member_status($1, 'deactivated')).*`, [STUDENT2])).rows[0];
+    const result = await rolledBack(database.client, async () => {
+      await database.client.query(`insert into auth.sessions (id, user_id) values ('00000000-0000-4000-8000-0000000005e5', $1)`, [STUDENT2]);
+      await database.client.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ('rt-probe', $1, '00000000-0000-4000-8000-0000000005e5')`, [STUDENT2]);
+      await database.client.query('savepoint s');
+      await actAs(database.client, SUPER);
+      const row = (await database.client.query(`select (public.set_member_status($1, 'deactivated')).*`, [STUDENT2])).rows[0];
       // The student's still-valid access token now sees nothing, and booking is refused.
-      await actAs(client, STUDENT2);
-      const own = (await client.query('select count(*)::int n from public.members')).rows[0].n;
-      const appts = (await client.query('select count(*)::int n from public.appointments')).rows[0].n;
-      const health = (await client.query('select count(*)::int n from public.health_profiles')).rows[0].n;
+      await actAs(database.client, STUDENT2);
+      const own = (await database.client.query('select count(*)::int n from public.members')).rows[0].n;
+      const appts = (await database.client.query('select count(*)::int n from public.appointments')).rows[0].n;
+      const health = (await database.client.query('select count(*)::int n from public.health_profiles')).rows[0].n;
       let booking = '';
-      await client.query('savepoint b');
+      await database.client.query('savepoint b');
       try {
-        await client.query(`select public.book_appointment(now() + interval '90 days', 'Check-up')`);
+        await database.client.query(`select public.book_appointment(now() + interval '90 days', 'Check-up')`);
       } catch (e) {
         booking = (e as Error).message;
-        await client.query('rollback to savepoint b');
+        await database.client.query('rollback to savepoint b');
       }
-      await client.query('reset role');
-      const user = (await client.query('select banned_until from auth.users where id = $1', [STUDENT2])).rows[0];
-      const sessions = (await client.query('select count(*)::int n from auth.sessions where user_id = $1', [STUDENT2])).rows[0].n;
-      const tokens = (await client.query('select count(*)::int n from auth.refresh_tokens where user_id = $1', [STUDENT2])).rows[0].n;
-      await actAs(client, SUPER);
-      await client.query(`select public.set_member_status($1, 'active')`, [STUDENT2]);
-      await actAs(client, STUDENT2);
-      const ownAgain = (await client.query('select count(*)::int n from public.members')).rows[0].n;
-      await client.query('reset role');
-      const userAgain = (await client.query('select banned_until from auth.users where id = $1', [STUDENT2])).rows[0];
+      await database.client.query('reset role');
+      const user = (await database.client.query('select banned_until from auth.users where id = $1', [STUDENT2])).rows[0];
+      const sessions = (await database.client.query('select count(*)::int n from auth.sessions where user_id = $1', [STUDENT2])).rows[0].n;
+      const tokens = (await database.client.query('select count(*)::int n from auth.refresh_tokens where user_id = $1', [STUDENT2])).rows[0].n;
+      await actAs(database.client, SUPER);
+      await database.client.query(`select public.set_member_status($1, 'active')`, [STUDENT2]);
+      await actAs(database.client, STUDENT2);
+      const ownAgain = (await database.client.query('select count(*)::int n from public.members')).rows[0].n;
+      await database.client.query('reset role');
+      const userAgain = (await database.client.query('select banned_until from auth.users where id = $1', [STUDENT2])).rows[0];
       return { row, own, appts, health, booking, user, sessions, tokens, ownAgain, userAgain };
     });
     expect(result.error).toBeUndefined();
@@ -424,26 +413,26 @@ describe('member status, super admins and removal', () => {
     ['remove yourself', 'select public.remove_member($1)', [SUPER], 'You cannot remove your own account'],
     ['remove someone of another university', 'select public.remove_member($1)', [sb('student02')], 'Member not found'],
   ])('refuses to %s', async (_label, sql, params, message) => {
-    const r = await probe(client, SUPER, sql, params);
+    const r = await probe(database.client, SUPER, sql, params);
     expect(r.error).toMatchObject({ code: 'P0001', message });
   });
 
   it('make_super_admin gives a doctor super-admin powers', async () => {
-    const result = await rolledBack(client, async () => {
-      await actAs(client, SUPER);
-      await client.query('select public.make_super_admin($1)', [nf('dr.bello')]);
-      await actAs(client, nf('dr.bello'));
-      return (await client.query('select count(*)::int n from public.invitations')).rows[0].n;
+    const result = await rolledBack(database.client, async () => {
+      await actAs(database.client, SUPER);
+      await database.client.query('select public.make_super_admin($1)', [nf('dr.bello')]);
+      await actAs(database.client, nf('dr.bello'));
+      return (await database.client.query('select count(*)::int n from public.invitations')).rows[0].n;
     });
     expect(result.value).toBeGreaterThan(0);
   });
 
   it('remove_member deletes the account and its data, and the audit log keeps the record', async () => {
-    const result = await rolledBack(client, async () => {
-      await actAs(client, SUPER);
-      await client.query('select public.remove_member($1)', [STUDENT2]);
-      await client.query('reset role');
-      return (await client.query(`select (select count(*)::int from auth.users where id = $1) users,
+    const result = await rolledBack(database.client, async () => {
+      await actAs(database.client, SUPER);
+      await database.client.query('select public.remove_member($1)', [STUDENT2]);
+      await database.client.query('reset role');
+      return (await database.client.query(`select (select count(*)::int from auth.users where id = $1) users,
         (select count(*)::int from public.appointments where student_id = $1) appts,
         (select count(*)::int from public.health_profiles where student_id = $1) health,
         (select count(*)::int from public.audit_log where record_id = $1 and action = 'delete' and table_name = 'members' and actor_id = $2) audited`, [STUDENT2, SUPER])).rows[0];
@@ -455,16 +444,16 @@ describe('member status, super admins and removal', () => {
 // --- health profiles and audit ------------------------------------------------------------------------------------
 describe('health profiles and the audit trail', () => {
   it("staff cannot select a student's health profile; a doctor reads it through get_health_profile, which is audited", async () => {
-    const plain = await probe(client, DOCTOR, 'select * from public.health_profiles where student_id = $1', [STUDENT2]);
+    const plain = await probe(database.client, DOCTOR, 'select * from public.health_profiles where student_id = $1', [STUDENT2]);
     expect(plain.rows).toEqual([]);
-    const result = await rolledBack(client, async () => {
-      await actAs(client, DOCTOR);
-      const profile = (await client.query('select * from public.get_health_profile($1)', [STUDENT2])).rows[0];
-      await actAs(client, STUDENT2);
-      const seenByStudent = (await client.query(`select actor_id from public.audit_log where action = 'read' and record_id = $1`, [STUDENT2])).rows;
-      const names = (await client.query('select first_name, last_name from public.staff_directory where id = $1', [DOCTOR])).rows;
-      await actAs(client, STUDENT);
-      const seenByOther = (await client.query(`select count(*)::int n from public.audit_log where record_id = $1`, [STUDENT2])).rows[0].n;
+    const result = await rolledBack(database.client, async () => {
+      await actAs(database.client, DOCTOR);
+      const profile = (await database.client.query('select * from public.get_health_profile($1)', [STUDENT2])).rows[0];
+      await actAs(database.client, STUDENT2);
+      const seenByStudent = (await database.client.query(`select actor_id from public.audit_log where action = 'read' and record_id = $1`, [STUDENT2])).rows;
+      const names = (await database.client.query('select first_name, last_name from public.staff_directory where id = $1', [DOCTOR])).rows;
+      await actAs(database.client, STUDENT);
+      const seenByOther = (await database.client.query(`select count(*)::int n from public.audit_log where record_id = $1`, [STUDENT2])).rows[0].n;
       return { profile, seenByStudent, names, seenByOther };
     });
     expect(result.error).toBeUndefined();
@@ -472,22 +461,22 @@ describe('health profiles and the audit trail', () => {
     expect(result.value!.seenByStudent).toEqual([{ actor_id: DOCTOR }]);
     expect(result.value!.names).toEqual([{ first_name: 'Amelia', last_name: 'Adams' }]);
     expect(result.value!.seenByOther).toBe(0);
-    const admin = await probe(client, ADMIN, 'select * from public.get_health_profile($1)', [STUDENT2]);
+    const admin = await probe(database.client, ADMIN, 'select * from public.get_health_profile($1)', [STUDENT2]);
     expect(admin.error?.message).toBe("Only doctors of the student's university can read health profiles");
   });
 
   it('writes audit rows for insert/update/delete on members, health_profiles, appointments and programs', async () => {
-    const result = await rolledBack(client, async () => {
-      await actAs(client, STUDENT);
-      await client.query(`update public.health_profiles set allergies = 'Pollen', bmi = 23.1 where student_id = $1`, [STUDENT]);
-      await client.query(`update public.members set phone = '+1 555 123 4567' where id = $1`, [STUDENT]);
-      const appt = (await client.query(`select (public.book_appointment($1, 'Vaccination')).id`, [await clinicSlot(client, 80)])).rows[0].id;
-      await actAs(client, DOCTOR);
-      const program = (await client.query(`insert into public.programs (university_id, title, date, created_by) values ($1, 'Audit me', current_date, $2) returning id`, [NORTHFIELD_ID, DOCTOR])).rows[0].id;
-      await actAs(client, ADMIN);
-      await client.query('delete from public.programs where id = $1', [program]);
-      await client.query('reset role');
-      return (await client.query(`select table_name, action, details from public.audit_log where actor_id in ($1, $2, $3) and record_id in ($1, $4, $5) order by id`,
+    const result = await rolledBack(database.client, async () => {
+      await actAs(database.client, STUDENT);
+      await database.client.query(`update public.health_profiles set allergies = 'Pollen', bmi = 23.1 where student_id = $1`, [STUDENT]);
+      await database.client.query(`update public.members set phone = '+1 555 123 4567' where id = $1`, [STUDENT]);
+      const appt = (await database.client.query(`select (public.book_appointment($1, 'Vaccination')).id`, [await clinicSlot(database.client, 80)])).rows[0].id;
+      await actAs(database.client, DOCTOR);
+      const program = (await database.client.query(`insert into public.programs (university_id, title, date, created_by) values ($1, 'Audit me', current_date, $2) returning id`, [NORTHFIELD_ID, DOCTOR])).rows[0].id;
+      await actAs(database.client, ADMIN);
+      await database.client.query('delete from public.programs where id = $1', [program]);
+      await database.client.query('reset role');
+      return (await database.client.query(`select table_name, action, details from public.audit_log where actor_id in ($1, $2, $3) and record_id in ($1, $4, $5) order by id`,
         [STUDENT, DOCTOR, ADMIN, appt, program])).rows;
     });
     expect(result.error).toBeUndefined();
@@ -502,13 +491,13 @@ describe('health profiles and the audit trail', () => {
   });
 
   it('the audit log is append-only, even for the table owner', async () => {
-    const { error } = await rolledBack(client, () => client.query('delete from public.audit_log'));
+    const { error } = await rolledBack(database.client, () => database.client.query('delete from public.audit_log'));
     expect(error?.message).toBe('The audit log is append-only');
   });
 
   it('students cannot change their role, status, university, email or password flag', async () => {
     for (const column of ['role', 'status', 'university_id', 'is_super_admin', 'email', 'must_change_password', 'reg_number']) {
-      const r = await probe(client, STUDENT, `update public.members set ${column} = ${column} where id = $1`, [STUDENT]);
+      const r = await probe(database.client, STUDENT, `update public.members set ${column} = ${column} where id = $1`, [STUDENT]);
       expect(r.error?.message).toBe('permission denied for table members');
     }
   });
@@ -516,26 +505,26 @@ describe('health profiles and the audit trail', () => {
 
 describe('dashboard_counts and lookups', () => {
   it('returns live numbers for each role', async () => {
-    const admin = await probe<{ c: Record<string, unknown> }>(client, ADMIN, 'select public.dashboard_counts() c');
+    const admin = await probe<{ c: Record<string, unknown> }>(database.client, ADMIN, 'select public.dashboard_counts() c');
     expect(admin.rows[0].c).toMatchObject({ role: 'admin', students: 20, staff: 5, programs: 5, appointments: 83 });
-    const doctor = await probe<{ c: Record<string, number> }>(client, DOCTOR, 'select public.dashboard_counts() c');
-    const expected = (await client.query(`select count(*)::int a, count(distinct student_id)::int p from public.appointments where provider_id = $1`, [DOCTOR])).rows[0];
+    const doctor = await probe<{ c: Record<string, number> }>(database.client, DOCTOR, 'select public.dashboard_counts() c');
+    const expected = (await database.client.query(`select count(*)::int a, count(distinct student_id)::int p from public.appointments where provider_id = $1`, [DOCTOR])).rows[0];
     expect(doctor.rows[0].c).toMatchObject({ role: 'doctor', appointments: expected.a, patients: expected.p, programs: 5 });
-    const student = await probe<{ c: Record<string, number> }>(client, STUDENT, 'select public.dashboard_counts() c');
+    const student = await probe<{ c: Record<string, number> }>(database.client, STUDENT, 'select public.dashboard_counts() c');
     expect(student.rows[0].c).toMatchObject({ role: 'student', appointments: 5, upcoming_appointments: 3 });
-    const southbank = await probe<{ c: Record<string, number> }>(client, sb('admin'), 'select public.dashboard_counts() c');
+    const southbank = await probe<{ c: Record<string, number> }>(database.client, sb('admin'), 'select public.dashboard_counts() c');
     expect(southbank.rows[0].c).toMatchObject({ students: 20, programs: 3 });
   });
 
   it('university_for_join_code finds only real codes', async () => {
-    const hit = await probe(client, null, `select name from public.university_for_join_code(' southbank ')`);
+    const hit = await probe(database.client, null, `select name from public.university_for_join_code(' southbank ')`);
     expect(hit.rows).toEqual([{ name: 'Southbank University' }]);
-    const miss = await probe(client, null, `select name from public.university_for_join_code('NOPE')`);
+    const miss = await probe(database.client, null, `select name from public.university_for_join_code('NOPE')`);
     expect(miss.rows).toEqual([]);
   });
 
   it('seeded demo accounts sign in with the documented password', async () => {
-    const r = await client.query(`select count(*)::int n from auth.users u join auth.identities i on i.user_id = u.id
+    const r = await database.client.query(`select count(*)::int n from auth.users u join auth.identities i on i.user_id = u.id
       where u.encrypted_password = extensions.crypt('CampusCare2026', u.encrypted_password) and u.email_confirmed_at is not null`);
     expect(r.rows[0].n).toBe(50);
   });
@@ -543,14 +532,14 @@ describe('dashboard_counts and lookups', () => {
 
 
 describe('appointment search and totals at scale', () => {
-  const search = (caller: string, term: string) => probe<{ name: string; reg: string }>(client, caller, 'select name, reg from public.search_appointments($1)', [term]);
+  const search = (caller: string, term: string) => probe<{ name: string; reg: string }>(database.client, caller, 'select name, reg from public.search_appointments($1)', [term]);
 
   it('finds names and registration numbers case-insensitively, in the caller university only', async () => {
     const byReg = await search(ADMIN, 'nfu/2024');
     expect(byReg.ok).toBe(true);
     expect(byReg.rows.length).toBeGreaterThan(0);
     expect(byReg.rows.every((r) => r.reg.startsWith('NFU/2024'))).toBe(true);
-    const { rows } = await client.query<{ name: string }>(`select name from public.appointments where university_id = $1 limit 1`, [NORTHFIELD_ID]);
+    const { rows } = await database.client.query<{ name: string }>(`select name from public.appointments where university_id = $1 limit 1`, [NORTHFIELD_ID]);
     const byName = await search(DOCTOR, rows[0].name.toUpperCase());
     expect(byName.rows.length).toBeGreaterThan(0);
     expect(byName.rows.every((r) => r.name === rows[0].name && r.reg.startsWith('NFU/'))).toBe(true);
@@ -573,10 +562,10 @@ describe('appointment search and totals at scale', () => {
 
   it("appointments_total is the staff member's university's real count", async () => {
     for (const [caller, university] of [[DOCTOR, NORTHFIELD_ID], [sb('admin'), SOUTHBANK_ID]]) {
-      const total = await probe<{ n: string }>(client, caller, 'select public.appointments_total() n');
-      const real = await client.query<{ n: string }>('select count(*) n from public.appointments where university_id = $1', [university]);
+      const total = await probe<{ n: string }>(database.client, caller, 'select public.appointments_total() n');
+      const real = await database.client.query<{ n: string }>('select count(*) n from public.appointments where university_id = $1', [university]);
       expect(total.rows[0].n).toBe(real.rows[0].n);
     }
-    expect((await probe(client, STUDENT, 'select public.appointments_total()')).error?.message).toBe("Only clinic staff can see the university's appointments");
+    expect((await probe(database.client, STUDENT, 'select public.appointments_total()')).error?.message).toBe("Only clinic staff can see the university's appointments");
   });
 });

@@ -3,8 +3,7 @@
  * doctors' own hours and time off, closures, notice, bookings) and the rules it enforces on students whatever the
  * client sends: only offered slots, no change after the cutoff. Staff may schedule outside hours.
  */
-import type { Client } from 'pg';
-import { clinicSlot, probe, rolledBack, startTestDb, type Caller, type TestDb } from './harness';
+import { type Caller, clinicSlot, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -23,21 +22,11 @@ interface Slot {
   free_doctors: number;
 }
 
-let db: TestDb;
-let client: Client;
-
-beforeAll(async () => {
-  db = await startTestDb();
-  client = await db.connect();
-});
-afterAll(async () => {
-  await client?.end().catch(() => undefined);
-  await db?.stop();
-});
+const database = testDatabase();
 
 /** Local wall-clock "HH:MM" and ISO weekday (1 = Monday) of a moment in a zone. */
 async function localTimes(moments: Date[], zone: string): Promise<{ time: string; weekday: number; day: string }[]> {
-  const { rows } = await client.query<{ time: string; weekday: number; day: string }>(
+  const { rows } = await database.client.query<{ time: string; weekday: number; day: string }>(
     `select to_char(m at time zone $2, 'HH24:MI') as time, extract(isodow from m at time zone $2)::int as weekday,
             to_char(m at time zone $2, 'YYYY-MM-DD') as day
      from unnest($1::timestamptz[]) with ordinality as t(m, n) order by n`,
@@ -48,7 +37,7 @@ async function localTimes(moments: Date[], zone: string): Promise<{ time: string
 
 /** The local date `days` from today in the university's zone, as 'YYYY-MM-DD'. */
 async function localDay(days: number, university = NORTHFIELD_ID): Promise<string> {
-  const { rows } = await client.query<{ day: string }>(
+  const { rows } = await database.client.query<{ day: string }>(
     `select to_char((now() at time zone s.timezone)::date + $2::integer, 'YYYY-MM-DD') as day from public.clinic_settings s where s.university_id = $1`,
     [university, days],
   );
@@ -56,7 +45,7 @@ async function localDay(days: number, university = NORTHFIELD_ID): Promise<strin
 }
 
 async function slots(caller: Caller, from: string, to: string, doctor: string | null = null, setup?: string) {
-  return probe<Slot>(client, caller, 'select * from public.available_slots($1::date, $2::date, $3)', [from, to, doctor], setup);
+  return probe<Slot>(database.client, caller, 'select * from public.available_slots($1::date, $2::date, $3)', [from, to, doctor], setup);
 }
 
 describe('available_slots', () => {
@@ -78,7 +67,7 @@ describe('available_slots', () => {
 
   it('keeps the local opening time across a daylight-saving change', async () => {
     // The first day within a year whose noon has a different UTC offset from the day before (New York).
-    const { rows } = await client.query<{ before: string; after: string }>(
+    const { rows } = await database.client.query<{ before: string; after: string }>(
       `select to_char(d - 1, 'YYYY-MM-DD') as before, to_char(d + 1, 'YYYY-MM-DD') as after
        from generate_series(current_date + 1, current_date + 365, interval '1 day') g, lateral (select g::date as d) x
        where ((d + time '12:00') at time zone 'America/New_York') - ((d - 1 + time '12:00') at time zone 'America/New_York') <> interval '24 hours'
@@ -104,12 +93,12 @@ describe('available_slots', () => {
   });
 
   it('leaves out closures, time off, a doctor\'s own hours, booked slots and the notice period', async () => {
-    const closure = (await client.query<{ day: string }>(
+    const closure = (await database.client.query<{ day: string }>(
       `select to_char(starts_on, 'YYYY-MM-DD') as day from public.clinic_closures where university_id = $1`, [NORTHFIELD_ID])).rows[0].day;
     const onClosure = await slots(STUDENT, closure, closure);
     expect(onClosure.rows).toEqual([]);
 
-    const timeOff = (await client.query<{ starts_at: Date; ends_at: Date }>(
+    const timeOff = (await database.client.query<{ starts_at: Date; ends_at: Date }>(
       'select starts_at, ends_at from public.doctor_time_off where doctor_id = $1', [nf('dr.bello')])).rows[0];
     const bello = await slots(STUDENT, await localDay(1), await localDay(30), nf('dr.bello'));
     expect(bello.rows.length).toBeGreaterThan(0);
@@ -122,7 +111,7 @@ describe('available_slots', () => {
     expect(chenLocal.every((l) => [1, 3, 5].includes(l.weekday) && l.time >= '09:00' && l.time <= '12:30')).toBe(true);
 
     // A booking takes the doctor's slot for everyone, and the student's own time for every doctor.
-    const slot = await clinicSlot(client, 41, '10:00');
+    const slot = await clinicSlot(database.client, 41, '10:00');
     const booked = `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
       values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', '${slot}', 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`;
     const day = (await localTimes([new Date(slot)], 'America/New_York'))[0].day;
@@ -171,12 +160,12 @@ describe('available_slots', () => {
 });
 
 describe('what the database enforces for students', () => {
-  it('refuses a booking at a time the clinic does not offer, whatever the client sends', async () => {
-    const sunday = (await client.query<{ at: Date }>(
+  it('refuses a booking at a time the clinic does not offer, whatever the database.client sends', async () => {
+    const sunday = (await database.client.query<{ at: Date }>(
       `select ((d + time '03:00') at time zone 'America/New_York') as at
        from generate_series(current_date + 20, current_date + 27, interval '1 day') g, lateral (select g::date as d) x
        where extract(isodow from d) = 7 limit 1`)).rows[0].at;
-    const slot = await clinicSlot(client, 20, '14:00');
+    const slot = await clinicSlot(database.client, 20, '14:00');
     for (const [label, sql, params] of [
       ['Sunday 03:00 through the RPC', `select public.book_appointment($1, 'Check-up')`, [sunday]],
       ['23:15 on a weekday', `select public.book_appointment($1::timestamptz + interval '9 hours 15 minutes', 'Check-up')`, [slot]],
@@ -184,17 +173,17 @@ describe('what the database enforces for students', () => {
       ['a direct insert outside hours', `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
          values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', $1, 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`, [sunday]],
     ] as const) {
-      const result = await probe(client, STUDENT, sql, [...params]);
+      const result = await probe(database.client, STUDENT, sql, [...params]);
       expect({ label, message: result.error?.message }).toEqual({ label, message: 'That time is not free: choose one of the free times' });
     }
-    const ok = await probe<{ duration_minutes: number }>(client, STUDENT, `select * from public.book_appointment($1, 'Check-up', duration_minutes => 120)`, [slot]);
+    const ok = await probe<{ duration_minutes: number }>(database.client, STUDENT, `select * from public.book_appointment($1, 'Check-up', duration_minutes => 120)`, [slot]);
     expect(ok.error).toBeUndefined();
     // A student's visit is one slot long, whatever was asked.
     expect(ok.rows[0].duration_minutes).toBe(30);
   });
 
   it('refuses a booking inside the notice period, naming it', async () => {
-    const soon = await probe(client, STUDENT, `select public.book_appointment(date_trunc('hour', now()) + interval '1 hour', 'Check-up')`);
+    const soon = await probe(database.client, STUDENT, `select public.book_appointment(date_trunc('hour', now()) + interval '1 hour', 'Check-up')`);
     expect(soon.error?.message).toBe('Book at least 2 hours ahead');
   });
 
@@ -204,46 +193,46 @@ describe('what the database enforces for students', () => {
               'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`;
     const id = '00000000-0000-4000-8000-00000000c0de';
     const message = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
-    const cancel = await probe(client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`, [id], soon);
+    const cancel = await probe(database.client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`, [id], soon);
     expect(cancel.error?.message).toBe(message);
-    const move = await probe(client, STUDENT, 'select public.update_appointment($1, date => $2)', [id, await clinicSlot(client, 30)], soon);
+    const move = await probe(database.client, STUDENT, 'select public.update_appointment($1, date => $2)', [id, await clinicSlot(database.client, 30)], soon);
     expect(move.error?.message).toBe(message);
-    const byStaff = await probe(client, ADMIN, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Doctor ill')`, [id], soon);
+    const byStaff = await probe(database.client, ADMIN, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Doctor ill')`, [id], soon);
     expect(byStaff.error).toBeUndefined();
   });
 
   it('lets staff schedule outside the clinic hours', async () => {
-    const sunday = (await client.query<{ at: Date }>(
+    const sunday = (await database.client.query<{ at: Date }>(
       `select ((d + time '03:00') at time zone 'America/New_York') as at
        from generate_series(current_date + 20, current_date + 27, interval '1 day') g, lateral (select g::date as d) x
        where extract(isodow from d) = 7 limit 1`)).rows[0].at;
-    const appointment = (await client.query<{ id: string }>(
+    const appointment = (await database.client.query<{ id: string }>(
       `select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() order by date limit 1`, [STUDENT2])).rows[0].id;
-    const moved = await probe(client, ADMIN, 'select public.update_appointment($1, date => $2)', [appointment, sunday]);
+    const moved = await probe(database.client, ADMIN, 'select public.update_appointment($1, date => $2)', [appointment, sunday]);
     expect(moved.error).toBeUndefined();
   });
 });
 
 describe('clinic and doctor settings', () => {
   it('refuses an unknown time zone and doctor hours outside the clinic hours, with clear messages', async () => {
-    const zone = await probe(client, SUPER, `update public.clinic_settings set timezone = 'Mars/Olympus' where university_id = $1`, [NORTHFIELD_ID]);
+    const zone = await probe(database.client, SUPER, `update public.clinic_settings set timezone = 'Mars/Olympus' where university_id = $1`, [NORTHFIELD_ID]);
     expect(zone.error?.message).toBe('Choose a time zone from the list (for example Europe/London)');
-    const late = await probe(client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+    const late = await probe(database.client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
       values ($1, $2, 2, '07:00', '12:00')`, [DOCTOR, NORTHFIELD_ID]);
     expect(late.error?.message).toBe('Hours must be within the clinic\'s: 08:00–17:00 that day');
-    const weekend = await probe(client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+    const weekend = await probe(database.client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
       values ($1, $2, 6, '09:00', '12:00')`, [DOCTOR, NORTHFIELD_ID]);
     expect(weekend.error?.message).toBe('The clinic is closed on that day');
     // A doctor's hours belong to the doctor's university, whatever the row claims.
-    const claimed = await probe<{ university_id: string }>(client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+    const claimed = await probe<{ university_id: string }>(database.client, DOCTOR, `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
       values ($1, $2, 2, '09:00', '12:00') returning university_id`, [DOCTOR, SOUTHBANK_ID]);
     expect(claimed.rows[0]?.university_id ?? claimed.error?.message).toBe(NORTHFIELD_ID);
   });
 
   it('gives a newly registered university a default clinic', async () => {
-    const created = await rolledBack(client, async () => {
-      await client.query(`insert into public.universities (id, name, email, join_code) values ($1, 'New U', 'new@new.edu', 'NEWU')`, [NEW_UNIVERSITY]);
-      const { rows } = await client.query<{ timezone: string; slot_minutes: number; days: number }>(
+    const created = await rolledBack(database.client, async () => {
+      await database.client.query(`insert into public.universities (id, name, email, join_code) values ($1, 'New U', 'new@new.edu', 'NEWU')`, [NEW_UNIVERSITY]);
+      const { rows } = await database.client.query<{ timezone: string; slot_minutes: number; days: number }>(
         `select s.timezone, s.slot_minutes, (select count(*)::int from public.clinic_hours h where h.university_id = s.university_id) as days
          from public.clinic_settings s where s.university_id = $1`,
         [NEW_UNIVERSITY],

@@ -1,30 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSupabase, useUserProfile, type University } from '@campuscare/shared';
-import { fetchUniversity } from './universityApi';
+import { queryKeys, useApiMutation, useApiQuery, useUserProfile } from '@campuscare/shared';
+import { fetchUniversity, updateUniversity } from './universityApi';
 
-export type UniversityState =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly university: University }
-  | { readonly status: 'error'; readonly message: string };
-
-/** The signed-in admin's university row, with `reload` after it changed. */
-export function useUniversity(): { readonly state: UniversityState; readonly reload: () => void } {
+/** The signed-in admin's university row; waits until the profile says which university that is. */
+export function useUniversity() {
   const profile = useUserProfile();
-  const universityId = profile.status === 'signedIn' ? profile.member.university_id : null;
-  const [state, setState] = useState<UniversityState>({ status: 'loading' });
-  const latest = useRef(0);
+  const universityId = profile.status === 'signedIn' ? profile.member.university_id : '';
+  return useApiQuery([...queryKeys.university, universityId], (client) => fetchUniversity(client, universityId), { enabled: universityId !== '' });
+}
 
-  const reload = useCallback(() => {
-    if (!universityId) return;
-    const request = ++latest.current;
-    getSupabase()
-      .then((client) => fetchUniversity(client, universityId))
-      .then(
-        (university) => request === latest.current && setState({ status: 'ready', university }),
-        (error: unknown) => request === latest.current && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-      );
-  }, [universityId]);
-
-  useEffect(reload, [reload]);
-  return { state, reload };
+/**
+ * Changes the university's details or logo. The top bar shows the university's name from the profile, so both are
+ * refreshed; the caller says what succeeded (`mutateAsync` from a form) or leaves the refusal to the toast.
+ */
+export function useUniversityUpdate() {
+  return useApiMutation(updateUniversity, { invalidates: [queryKeys.university, queryKeys.profile], errors: 'caller' });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PATHS } from '@campuscare/shared';
+import { MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import styles from './AuthPageFrame.module.css';
 
 /** Class names for the forms inside the frame (form column, notice, full-width submit, footnote). */
@@ -13,7 +13,7 @@ export function AuthPageFrame({ title, intro, children }: { readonly title: stri
       <Link to={PATHS.landing} className={styles.logo}>
         CampusCare
       </Link>
-      <main className={styles.card}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.card}>
         <h1 className={styles.title}>{title}</h1>
         {intro && <div className={styles.intro}>{intro}</div>}
         {children}

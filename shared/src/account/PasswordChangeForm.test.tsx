@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UserProfile } from '../profile/UserProfileProvider';
 import type { Member } from '../database.types';
 import { notifySuccess } from '../toast/toast';
+import { AUTH_MESSAGES } from '../auth/authErrors';
 import { PasswordChangeForm } from './PasswordChangeForm';
 
 const updateUser = jest.fn();
@@ -71,7 +72,7 @@ describe('PasswordChangeForm', () => {
   });
 
   it('sends the current password and shows the refusal when it is wrong', async () => {
-    updateUser.mockResolvedValue({ data: { user: null }, error: { code: 'invalid_credentials', message: 'Current password is incorrect' } });
+    updateUser.mockResolvedValue({ data: { user: null }, error: { name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' } });
     renderForm();
     await fillIn('WrongPass2026', 'BrandNew2026x', 'BrandNew2026x');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is incorrect.');
@@ -80,11 +81,19 @@ describe('PasswordChangeForm', () => {
     expect(refresh).not.toHaveBeenCalled();
   });
 
-  it("shows the auth service's message for errors it has no wording for", async () => {
-    updateUser.mockResolvedValue({ data: { user: null }, error: { code: 'weak_password', message: 'Password should be at least 10 characters' } });
+  it('says other refusals in people’s words, never the raw error', async () => {
+    updateUser.mockResolvedValue({ data: { user: null }, error: { name: 'AuthApiError', status: 422, code: 'weak_password', message: 'Password should be at least 10 characters' } });
     renderForm();
     await fillIn('CampusCare2026', 'BrandNew2026x', 'BrandNew2026x');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password should be at least 10 characters');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.weakPassword);
+  });
+
+  it('says the server could not be reached when the request fails', async () => {
+    updateUser.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderForm();
+    await fillIn('CampusCare2026', 'BrandNew2026x', 'BrandNew2026x');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.unreachable);
+    expect(screen.queryByText(/TypeError/)).not.toBeInTheDocument();
   });
 
   it('toasts, clears the form and re-reads the profile on success', async () => {

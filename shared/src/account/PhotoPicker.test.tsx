@@ -1,5 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { API_MESSAGES } from '../data/apiError';
 import { PhotoPicker } from './PhotoPicker';
 
 const upload = jest.fn();
@@ -22,8 +23,10 @@ function image(name = 'me.png', type = 'image/png', size = 1024): File {
   return file;
 }
 
+const STORED_URL = 'https://storage.example/avatars/doctor-1/avatar.png';
+
 function renderPicker(onUploaded = jest.fn()) {
-  render(<PhotoPicker label="Profile photo" bucket="avatars" pathFor={() => 'doctor-1/avatar.png'} onUploaded={onUploaded} />);
+  render(<PhotoPicker label="Profile photo" bucket="avatars" currentUrl={STORED_URL} pathFor={() => 'doctor-1/avatar.png'} onUploaded={onUploaded} />);
   return onUploaded;
 }
 
@@ -57,13 +60,37 @@ describe('PhotoPicker', () => {
     expect(upload).toHaveBeenCalledWith('doctor-1/avatar.png', file, expect.objectContaining({ upsert: true }));
   });
 
-  it("shows the storage service's error and does not report an upload", async () => {
-    upload.mockResolvedValue({ data: null, error: { message: 'new row violates row-level security policy' } });
+  it('keeps the stored image and says why in people’s words when the storage service refuses the file', async () => {
+    upload.mockResolvedValue({
+      data: null,
+      error: { name: 'StorageApiError', __isStorageError: true, status: 400, statusCode: '415', message: 'file content does not match mime type image/png' },
+    });
     const onUploaded = renderPicker();
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Profile photo'), image());
     await user.click(screen.getByRole('button', { name: 'Change Profile photo' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('new row violates row-level security policy');
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.fileType);
+    expect(screen.queryByText(/mime type/)).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', STORED_URL);
+    expect(screen.queryByRole('img', { name: 'Profile photo preview' })).not.toBeInTheDocument();
     expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('says the server could not be reached instead of the browser’s fetch error', async () => {
+    upload.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderPicker();
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('Profile photo'), image());
+    await user.click(screen.getByRole('button', { name: 'Change Profile photo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
+  });
+
+  it('drops a chosen file the browser cannot show, keeping the stored image', async () => {
+    renderPicker();
+    await userEvent.setup().upload(screen.getByLabelText('Profile photo'), image());
+    fireEvent.error(screen.getByRole('img', { name: 'Profile photo preview' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(API_MESSAGES.fileType);
+    expect(screen.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', STORED_URL);
+    expect(screen.getByRole('button', { name: 'Change Profile photo' })).toBeDisabled();
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { getSupabase } from '../supabase/client';
+import { API_MESSAGES, userMessage } from '../data/apiError';
+import { queryKeys } from '../data/queryKeys';
+import { useApiMutation } from '../data/useApi';
 import { Button } from '../ui/Button';
 import { imageFileError, uploadImage } from './imageApi';
 import styles from './account.module.css';
@@ -14,10 +16,13 @@ export interface PhotoPickerProps {
   readonly currentUrl?: string | null;
   readonly uploadLabel?: string;
   /** Called with the stored path after a successful upload; a rejected promise is shown as the error. */
-  readonly onUploaded: (path: string) => Promise<void> | void;
+  readonly onUploaded: (path: string) => Promise<unknown> | void;
 }
 
-/** Picks an image (type and size checked here, again by the bucket), previews it, and uploads it on request. */
+/**
+ * Picks an image (type and size checked here, again by the bucket), previews it, and uploads it on request. A file the
+ * browser cannot show or the server refuses is dropped: the stored image stays, with the reason next to it.
+ */
 export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadLabel = 'Change Profile photo', onUploaded }: PhotoPickerProps) {
   const inputId = useId();
   const errorId = useId();
@@ -25,7 +30,13 @@ export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadL
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useApiMutation(
+    async (client, chosen: File) => {
+      const path = await uploadImage(client, { bucket, path: pathFor(chosen), file: chosen });
+      await onUploaded(path);
+    },
+    { errors: 'caller', invalidates: [queryKeys.images] },
+  );
 
   useEffect(() => {
     if (!file) return undefined;
@@ -37,45 +48,45 @@ export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadL
     };
   }, [file]);
 
+  const drop = (reason: string | null) => {
+    setFile(null);
+    setError(reason);
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setError(null);
     if (!chosen) return;
     const problem = imageFileError(chosen);
-    if (problem) {
-      setFile(null);
-      setError(problem);
-      event.target.value = '';
-      return;
-    }
-    setFile(chosen);
+    if (problem) drop(problem);
+    else setFile(chosen);
   };
 
-  const upload = async () => {
+  const send = async () => {
     if (!file) return;
-    setUploading(true);
     setError(null);
     try {
-      const client = await getSupabase();
-      const result = await uploadImage(client, bucket, pathFor(file), file);
-      if (result.error !== null) {
-        setError(result.error);
-        return;
-      }
-      await onUploaded(result.path);
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
+      await upload.mutateAsync(file);
+      drop(null);
     } catch (uploadError) {
-      setError(uploadError instanceof Error ? uploadError.message : String(uploadError));
-    } finally {
-      setUploading(false);
+      drop(userMessage(uploadError));
     }
   };
 
   const shown = previewUrl ?? currentUrl;
   return (
     <div className={styles.picker}>
-      {shown ? <img src={shown} alt={previewUrl ? `${label} preview` : label} className={styles.preview} /> : <div className={styles.placeholder}>No photo</div>}
+      {shown ? (
+        <img
+          src={shown}
+          alt={previewUrl ? `${label} preview` : label}
+          className={styles.preview}
+          onError={previewUrl ? () => drop(API_MESSAGES.fileType) : undefined}
+        />
+      ) : (
+        <div className={styles.placeholder}>No photo</div>
+      )}
       <div className={styles.pickerControls}>
         <label htmlFor={inputId}>{label}</label>
         <input
@@ -93,8 +104,8 @@ export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadL
           </p>
         )}
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => void upload()} disabled={uploading || !file}>
-            {uploading ? 'Uploading…' : uploadLabel}
+          <Button variant="secondary" onClick={() => void send()} disabled={upload.isPending || !file}>
+            {upload.isPending ? 'Uploading…' : uploadLabel}
           </Button>
         </div>
       </div>

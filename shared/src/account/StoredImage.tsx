@@ -1,27 +1,17 @@
-import { useEffect, useState, type ImgHTMLAttributes } from 'react';
-import { getSupabase } from '../supabase/client';
-import { signedImageUrl } from './imageApi';
+import type { ImgHTMLAttributes } from 'react';
+import { queryKeys } from '../data/queryKeys';
+import { useApiQuery } from '../data/useApi';
+import { signedImageUrl, SIGNED_URL_FRESH_MS } from './imageApi';
 
 export const AVATARS_BUCKET = 'avatars';
 
 /** A short-lived URL for an image in a private bucket; null while loading, without a path, or when refused. */
 export function useSignedImageUrl(bucket: string, path: string | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    setUrl(null);
-    if (!path) return undefined;
-    let current = true;
-    void getSupabase()
-      .then((client) => signedImageUrl(client, bucket, path))
-      .then((signed) => {
-        if (current) setUrl(signed);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [bucket, path]);
-  return url;
+  const query = useApiQuery([...queryKeys.images, bucket, path ?? ''], (client) => signedImageUrl(client, bucket, path ?? ''), {
+    enabled: Boolean(path),
+    staleTime: SIGNED_URL_FRESH_MS,
+  });
+  return path ? (query.data ?? null) : null;
 }
 
 /** The signed URL of a member's avatar (`members.avatar_path` in the private `avatars` bucket). */

@@ -1,7 +1,7 @@
+import { unwrap } from '../data/apiError';
 import type { CampusCareClient } from '../supabase/client';
 
 /** Records a freshly uploaded photo on the member's own row (RLS lets members update their own avatar_path). */
-export async function saveAvatarPath(client: CampusCareClient, memberId: string, avatarPath: string): Promise<void> {
-  const { error } = await client.from('members').update({ avatar_path: avatarPath }).eq('id', memberId);
-  if (error) throw new Error(error.message);
+export async function saveAvatarPath(client: CampusCareClient, { memberId, avatarPath }: { readonly memberId: string; readonly avatarPath: string }): Promise<void> {
+  unwrap(await client.from('members').update({ avatar_path: avatarPath }).eq('id', memberId));
 }

@@ -1,3 +1,4 @@
+import { unwrap } from '../data/apiError';
 import type { CampusCareClient } from '../supabase/client';
 import { isImageFile, MESSAGES } from '../validation/schemas';
 
@@ -29,19 +30,21 @@ export function imageObjectPath(folder: string, baseName: string, file: Pick<Fil
   return `${folder}/${baseName}.${extension || 'img'}`;
 }
 
-/** Uploads (or replaces) an image; returns the stored path or the storage service's message. */
-export async function uploadImage(
-  client: CampusCareClient,
-  bucket: string,
-  path: string,
-  file: File,
-): Promise<{ readonly path: string; readonly error: null } | { readonly path: null; readonly error: string }> {
-  const { data, error } = await client.storage.from(bucket).upload(path, file, { upsert: true, contentType: file.type, cacheControl: '0' });
-  if (error) return { path: null, error: error.message };
-  return { path: data.path, error: null };
+/** Seconds after which a shown signed URL is replaced by a fresh one, well before it expires. */
+export const SIGNED_URL_FRESH_MS = (SIGNED_URL_SECONDS / 2) * 1000;
+
+export interface ImageUpload {
+  readonly bucket: string;
+  readonly path: string;
+  readonly file: File;
 }
 
-export async function signedImageUrl(client: CampusCareClient, bucket: string, path: string): Promise<string | null> {
-  const { data, error } = await client.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS);
-  return error ? null : data.signedUrl;
+/** Uploads (or replaces) an image and returns its stored path; a refusal (type, size, rights) throws an ApiError. */
+export async function uploadImage(client: CampusCareClient, { bucket, path, file }: ImageUpload): Promise<string> {
+  const stored = unwrap<{ path: string }>(await client.storage.from(bucket).upload(path, file, { upsert: true, contentType: file.type, cacheControl: '0' }));
+  return stored.path;
+}
+
+export async function signedImageUrl(client: CampusCareClient, bucket: string, path: string): Promise<string> {
+  return unwrap<{ signedUrl: string }>(await client.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS)).signedUrl;
 }

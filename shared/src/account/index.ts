@@ -5,3 +5,7 @@ export * from './StoredImage';
 export * from './PasswordChangeForm';
 export * from './PhotoPicker';
 export * from './MemberPhotoPicker';
+export * from './SettingsTabs';
+export * from './OwnProfile';
+export * from './ownProfileApi';
+export * from './FormFooter';

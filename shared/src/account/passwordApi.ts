@@ -1,9 +1,13 @@
+import { ApiError, toApiError } from '../data/apiError';
 import type { CampusCareClient } from '../supabase/client';
 
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
 
-/** Auth error codes (GoTrue's) that deserve a message written for the person changing their password. */
-const PASSWORD_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+/**
+ * Auth error codes (GoTrue's) that deserve a message written for the person changing their password. They show above
+ * the form as an alert (no `field`), so a screen reader announces them.
+ */
+const PASSWORD_REFUSALS: Readonly<Record<string, string>> = {
   invalid_credentials: 'Your current password is incorrect.',
   same_password: SAME_PASSWORD_MESSAGE,
   reauthentication_needed: 'Enter your current password.',
@@ -18,11 +22,12 @@ export interface PasswordChangeRequest {
 
 /**
  * Changes the signed-in user's password. The auth service checks `current_password`, the password policy
- * and that the new password differs; its refusals come back as a message for the user.
+ * and that the new password differs; a refusal throws an ApiError with a message for people.
  */
-export async function changePassword(client: CampusCareClient, request: PasswordChangeRequest): Promise<{ readonly error: string | null }> {
+export async function changePassword(client: CampusCareClient, request: PasswordChangeRequest): Promise<void> {
   const { error } = await client.auth.updateUser({ password: request.newPassword, current_password: request.currentPassword });
-  if (!error) return { error: null };
+  if (!error) return;
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-  return { error: PASSWORD_ERROR_MESSAGES[code] ?? error.message };
+  const refusal = PASSWORD_REFUSALS[code];
+  throw refusal ? new ApiError(refusal, { code, cause: error }) : toApiError(error);
 }

@@ -1,13 +1,16 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Member } from '../database.types';
-import { AppointmentsOverview, SEARCH_DELAY_MS } from './AppointmentsOverview';
+import { API_MESSAGES } from '../data/apiError';
+import { AppointmentsOverview } from './AppointmentsOverview';
+import { SEARCH_DELAY_MS } from '../ui/SearchBox';
 import { listAppointments, listDoctors, updateAppointment, type OverviewAppointment } from './appointmentsApi';
-import { listFreeSlots, loadClinic, type Clinic } from '../scheduling/schedulingApi';
+import { listFreeSlots, loadClinic } from '../scheduling/schedulingApi';
+import { appointmentFixture, clinic, NOW } from './appointmentsTestData';
 
 const admin = { id: 'm1', role: 'admin', university_id: 'u1' } as Member;
 
 jest.mock('../supabase/client', () => ({ getSupabase: async () => ({}) }));
-jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn() }));
+jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('../profile/UserProfileProvider', () => ({ useUserProfile: () => ({ status: 'signedIn', member: admin }) }));
 jest.mock('../scheduling/schedulingApi', () => ({ loadClinic: jest.fn(), listFreeSlots: jest.fn() }));
 jest.mock('./appointmentsApi', () => ({
@@ -17,30 +20,7 @@ jest.mock('./appointmentsApi', () => ({
   updateAppointment: jest.fn(),
 }));
 
-const row: OverviewAppointment = {
-  id: 'a1',
-  university_id: 'u1',
-  student_id: 's1',
-  provider_id: null,
-  provider: null,
-  date: '2030-03-02T09:30:00.000Z',
-  duration_minutes: 30,
-  name: 'Ada Obi',
-  department: 'Physics',
-  reg: 'NFU/2024/001',
-  year: 2,
-  reason: 'Malaria',
-  status: 'scheduled',
-  cancel_reason: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
-
-const clinic = {
-  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, updated_at: '2026-01-01T00:00:00Z' },
-  hours: [],
-  closures: [],
-} satisfies Clinic;
+const row: OverviewAppointment = { ...appointmentFixture({ student_id: 's1', provider_id: null, date: '2030-03-02T09:30:00.000Z' }), provider: null };
 
 beforeEach(() => {
   jest.mocked(loadClinic).mockResolvedValue(clinic);
@@ -58,11 +38,10 @@ async function openMenuItem(name: string) {
 
 describe('AppointmentsOverview', () => {
   it('shows the rows with the spec columns and searches on the server after typing stops', async () => {
-    jest.useFakeTimers();
+    jest.useFakeTimers({ advanceTimers: true });
     try {
       render(<AppointmentsOverview />);
-      await act(async () => undefined);
-      const table = screen.getByRole('table', { name: 'Appointments Overview' });
+      const table = await screen.findByRole('table', { name: 'Appointments Overview' });
       for (const header of ['ID', 'Name', 'Date/time', 'Reason', 'Provider', 'Status', 'Actions']) {
         expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
       }
@@ -73,38 +52,54 @@ describe('AppointmentsOverview', () => {
       });
       expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ search: 'Ada', page: 1 }));
       fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'cancelled' } });
-      await act(async () => undefined);
-      expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ status: 'cancelled' }));
+      await waitFor(() => expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ status: 'cancelled' })));
     } finally {
       jest.useRealTimers();
     }
   });
 
-  it('shows an error with a retry when loading fails', async () => {
-    jest.mocked(listAppointments).mockRejectedValueOnce(new Error('network down'));
+  it("opens on the visits from the start of the clinic's today, soonest first, with the past a filter away", async () => {
+    jest.useFakeTimers({ now: NOW, advanceTimers: true });
+    try {
+      render(<AppointmentsOverview />);
+      expect(await screen.findByRole('table', { name: 'Appointments Overview' })).toBeInTheDocument();
+      // Midnight in New York on Monday 23 November 2026 is 05:00 UTC.
+      expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ period: 'upcoming', from: '2026-11-23T05:00:00.000Z', order: 'asc', page: 1 }));
+      expect(screen.getByLabelText('When')).toHaveValue('upcoming');
+
+      fireEvent.change(screen.getByLabelText('When'), { target: { value: 'past' } });
+      await waitFor(() => expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ period: 'past', order: 'desc', page: 1 })));
+      expect(screen.getByLabelText('Sort by date')).toHaveValue('desc');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows an error for people with a retry when loading fails', async () => {
+    jest.mocked(listAppointments).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<AppointmentsOverview />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not fetch appointments: network down');
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });
 
   it('assigns a doctor through Edit and shows a conflict clearly', async () => {
-    jest.mocked(updateAppointment).mockRejectedValueOnce(new Error('That doctor is already booked at that time'));
-    const onChanged = jest.fn();
-    render(<AppointmentsOverview onChanged={onChanged} />);
+    jest.mocked(updateAppointment).mockRejectedValueOnce(Object.assign(new Error('That doctor is already booked at that time'), { code: '23P01' }));
+    render(<AppointmentsOverview />);
     await openMenuItem('Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit appointment' });
     await waitFor(() => expect(within(dialog).getByLabelText('Doctor')).toBeEnabled());
     fireEvent.change(within(dialog).getByLabelText('Doctor'), { target: { value: 'd1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That doctor is already booked at that time');
-    expect(onChanged).not.toHaveBeenCalled();
+    const loads = jest.mocked(listAppointments).mock.calls.length;
 
     jest.mocked(updateAppointment).mockResolvedValueOnce({ ...row, provider_id: 'd1' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    expect(updateAppointment).toHaveBeenLastCalledWith({}, 'a1', { providerId: 'd1' });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(updateAppointment).toHaveBeenLastCalledWith({}, { id: 'a1', providerId: 'd1' });
+    // The change invalidated the appointments: the table reads its page again.
+    await waitFor(() => expect(jest.mocked(listAppointments).mock.calls.length).toBeGreaterThan(loads));
   });
 
   it('cancels only with a reason', async () => {
@@ -112,12 +107,12 @@ describe('AppointmentsOverview', () => {
     render(<AppointmentsOverview />);
     await openMenuItem('Cancel');
     const dialog = screen.getByRole('dialog', { name: 'Cancel appointment' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
-    expect(within(dialog).getByText('Give a reason for cancelling the appointment')).toBeInTheDocument();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Cancel appointment' }));
+    expect(await within(dialog).findByText('Give a reason for cancelling the appointment')).toBeInTheDocument();
     expect(updateAppointment).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText('Reason for cancelling'), { target: { value: 'Clinic closed' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
-    await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith({}, 'a1', { status: 'cancelled', cancelReason: 'Clinic closed' }));
+    await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith({}, { id: 'a1', status: 'cancelled', cancelReason: 'Clinic closed' }));
   });
 
   it('adds the configured row actions and the patient opener', async () => {

@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Appointment, AppointmentStatus } from '../database.types';
-import { usePagedList } from '../lists/usePagedList';
+import { useMemo, useState, type ReactNode } from 'react';
+import { usePagedQuery } from '../data/useApi';
+import { queryKeys } from '../data/queryKeys';
+import { QueryView } from '../data/QueryView';
+import type { AppointmentStatus } from '../database.types';
 import { useUserProfile } from '../profile/UserProfileProvider';
-import { getSupabase } from '../supabase/client';
+import { useClinic } from '../scheduling/useClinic';
+import { momentInZone } from '../scheduling/wallClock';
+import { dayInZone } from '../scheduling/zonedTime';
 import { DataTable, type Column } from '../ui/DataTable';
 import { SelectField } from '../ui/FormFields';
-import { ErrorBanner, LoadingState } from '../ui/Page';
 import { RowActionMenu, type RowAction } from '../ui/RowActionMenu';
-import { SearchBox } from '../ui/SearchBox';
+import { SearchBox, useSearchTerm } from '../ui/SearchBox';
 import { CancelAppointmentDialog, EditAppointmentDialog } from './AppointmentDialogs';
 import {
   APPOINTMENT_STATUSES,
@@ -16,17 +19,12 @@ import {
   listAppointments,
   providerName,
   STATUS_LABEL,
+  type AppointmentPeriod,
   type DateOrder,
   type OverviewAppointment,
 } from './appointmentsApi';
 import styles from './appointments.module.css';
 
-export const SEARCH_DELAY_MS = 300;
-
-export interface OverviewRowControls {
-  /** Loads the current page again, e.g. after the extra action changed the row. */
-  readonly reload: () => void;
-}
 
 export interface AppointmentsOverviewProps {
   readonly caption?: string;
@@ -34,18 +32,21 @@ export interface AppointmentsOverviewProps {
   /** Only this doctor's appointments. */
   readonly providerId?: string | null;
   /** Actions added to each row's menu after Edit and Cancel (e.g. the doctor's "Assign to me"). */
-  readonly extraActions?: (appointment: OverviewAppointment, controls: OverviewRowControls) => readonly RowAction[];
+  readonly extraActions?: (appointment: OverviewAppointment) => readonly RowAction[];
   /** Makes the student's name a button that opens their record. */
   readonly onOpenPatient?: (appointment: OverviewAppointment) => void;
-  /** Told about every change made from the table (e.g. to refresh counts). */
-  readonly onChanged?: (appointment: Appointment) => void;
-  /** Change it to make the table load again (e.g. after a change made elsewhere on the page). */
-  readonly refreshKey?: number;
 }
 
 type OpenDialog = { readonly kind: 'edit' | 'cancel'; readonly appointment: OverviewAppointment } | null;
 
 const STATUS_FILTER_OPTIONS = [{ value: '', label: 'All statuses' }, ...APPOINTMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }))];
+const PERIOD_OPTIONS: readonly { readonly value: AppointmentPeriod; readonly label: string }[] = [
+  { value: 'upcoming', label: 'Upcoming (from today)' },
+  { value: 'past', label: 'Past' },
+  { value: 'all', label: 'All dates' },
+];
+/** Upcoming visits read soonest first, past ones latest first: the visits nearest today come first either way. */
+const PERIOD_ORDER: Readonly<Record<AppointmentPeriod, DateOrder>> = { upcoming: 'asc', past: 'desc', all: 'desc' };
 const ORDER_OPTIONS = [
   { value: 'asc', label: 'Date: earliest first' },
   { value: 'desc', label: 'Date: latest first' },
@@ -56,47 +57,38 @@ function StatusBadge({ status }: { readonly status: AppointmentStatus }) {
   return <span className={`${styles.status} ${tone}`}>{STATUS_LABEL[status]}</span>;
 }
 
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
+/** Where "upcoming" begins: the start of today on the clinic's calendar (the browser's, until the clinic is known). */
+function startOfToday(zone: string | undefined): string {
+  const now = new Date();
+  if (zone) return momentInZone(dayInZone(now, zone), '00:00', zone);
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
 }
 
 /**
- * The university's appointments (admin dashboard, doctor's /patients): searched by name or registration number,
- * filtered by status and sorted by date on the server; Edit (reschedule, assign, status) and Cancel in each row.
+ * The university's appointments (admin dashboard, doctor's /patients), opening on today's and the coming visits,
+ * soonest first; the past ones are a filter away. Searched by name or registration number, filtered by status and
+ * sorted by date on the server; Edit (reschedule, assign, status) and Cancel in each row.
  */
-export function AppointmentsOverview({ caption = 'Appointments Overview', pageSize = 10, providerId, extraActions, onOpenPatient, onChanged, refreshKey = 0 }: AppointmentsOverviewProps) {
+export function AppointmentsOverview({ caption = 'Appointments Overview', pageSize = 10, providerId, extraActions, onOpenPatient }: AppointmentsOverviewProps) {
   const profile = useUserProfile();
   const viewerRole = profile.status === 'signedIn' ? profile.member.role : 'admin';
-  const [search, setSearch] = useState('');
+  const clinic = useClinic();
+  const { search, setSearch, appliedSearch } = useSearchTerm();
   const [status, setStatus] = useState<AppointmentStatus | ''>('');
-  const [order, setOrder] = useState<DateOrder>('asc');
+  const [period, setPeriod] = useState<AppointmentPeriod>('upcoming');
+  const [order, setOrder] = useState<DateOrder>(PERIOD_ORDER.upcoming);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const appliedSearch = useDebounced(search, SEARCH_DELAY_MS);
+  const clinicSettled = clinic.data !== undefined || clinic.isError;
+  const from = useMemo(() => startOfToday(clinic.data?.settings.timezone), [clinic.data]);
 
-  const load = useCallback(
-    async (page: number) => {
-      const result = await listAppointments(await getSupabase(), { page, pageSize, search: appliedSearch, status: status || null, order, providerId });
+  const filters = { search: appliedSearch, status: status || null, period, from, order, providerId: providerId ?? null, pageSize };
+  const { query, rows, total, page, setPage } = usePagedQuery(
+    [...queryKeys.appointments, 'overview', filters],
+    async (client, pageNumber) => {
+      const result = await listAppointments(client, { ...filters, page: pageNumber });
       return { rows: result.appointments, total: result.total };
     },
-    [pageSize, appliedSearch, status, order, providerId],
-  );
-  const { state, page, setPage, reload } = usePagedList(load);
-
-  useEffect(() => {
-    if (refreshKey > 0) reload();
-  }, [refreshKey, reload]);
-
-  const changed = useCallback(
-    (appointment: Appointment) => {
-      reload();
-      onChanged?.(appointment);
-    },
-    [reload, onChanged],
+    { enabled: clinicSettled },
   );
 
   const columns = useMemo<readonly Column<OverviewAppointment>[]>(() => {
@@ -115,7 +107,7 @@ export function AppointmentsOverview({ caption = 'Appointments Overview', pageSi
             { label: 'Cancel', onSelect: () => setDialog({ kind: 'cancel', appointment }) },
           ]
         : []),
-      ...(extraActions?.(appointment, { reload }) ?? []),
+      ...(extraActions?.(appointment) ?? []),
     ];
     return [
       { key: 'id', header: 'ID', render: (appointment) => appointment.reg },
@@ -133,13 +125,22 @@ export function AppointmentsOverview({ caption = 'Appointments Overview', pageSi
         },
       },
     ];
-  }, [extraActions, onOpenPatient, reload]);
+  }, [extraActions, onOpenPatient]);
+
+  const choosePeriod = (next: AppointmentPeriod) => {
+    setPeriod(next);
+    setOrder(PERIOD_ORDER[next]);
+  };
 
   const filtered = appliedSearch.trim() !== '' || status !== '';
+  const emptyMessage = filtered ? 'No appointments match your search' : period === 'upcoming' ? 'No appointments from today on' : period === 'past' ? 'No past appointments' : 'No appointments yet';
   return (
     <>
       <div className={styles.filters}>
         <SearchBox label="Search appointments" value={search} onChange={setSearch} placeholder="Name or registration number" />
+        <div className={styles.filter}>
+          <SelectField label="When" value={period} options={PERIOD_OPTIONS} onChange={(event) => choosePeriod(event.target.value as AppointmentPeriod)} />
+        </div>
         <div className={styles.filter}>
           <SelectField label="Status" value={status} options={STATUS_FILTER_OPTIONS} onChange={(event) => setStatus(event.target.value as AppointmentStatus | '')} />
         </div>
@@ -147,23 +148,22 @@ export function AppointmentsOverview({ caption = 'Appointments Overview', pageSi
           <SelectField label="Sort by date" value={order} options={ORDER_OPTIONS} onChange={(event) => setOrder(event.target.value as DateOrder)} />
         </div>
       </div>
-      {state.status === 'error' && <ErrorBanner message={`Could not fetch appointments: ${state.message}`} onRetry={reload} />}
-      {state.status === 'loading' && state.rows.length === 0 ? (
-        <LoadingState label="Loading appointments…" />
-      ) : (
-        state.status !== 'error' && (
+      <QueryView query={query} loadingLabel="Loading appointments…">
+        {() => (
           <DataTable
             caption={caption}
             columns={columns}
-            rows={state.rows}
+            rows={rows}
             rowKey={(appointment) => appointment.id}
-            emptyMessage={filtered ? 'No appointments match your search' : 'No appointments yet'}
-            pagination={{ page, pageSize, total: state.total, onPageChange: setPage }}
+            emptyMessage={emptyMessage}
+            pagination={{ page, pageSize, total, onPageChange: setPage }}
           />
-        )
+        )}
+      </QueryView>
+      {dialog?.kind === 'edit' && <EditAppointmentDialog appointment={dialog.appointment} viewerRole={viewerRole} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'cancel' && (
+        <CancelAppointmentDialog appointment={dialog.appointment} actor="staff" doctorName={providerName(dialog.appointment.provider)} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'edit' && <EditAppointmentDialog appointment={dialog.appointment} viewerRole={viewerRole} onClose={() => setDialog(null)} onChanged={changed} />}
-      {dialog?.kind === 'cancel' && <CancelAppointmentDialog appointment={dialog.appointment} onClose={() => setDialog(null)} onChanged={changed} />}
     </>
   );
 }

@@ -1,11 +1,10 @@
 import { Button } from '../ui/Button';
-import { providerName, type ProviderSummary } from './appointmentsApi';
 import styles from './appointments.module.css';
 
 /** What staff are told when the time they chose is not one of the free slots the database offers. */
-export function outsideFreeSlotsMessage(doctor: ProviderSummary | null): string {
-  return doctor
-    ? `Outside ${providerName(doctor)}'s hours or already taken — save anyway?`
+export function outsideFreeSlotsMessage(doctorName: string | null): string {
+  return doctorName
+    ? `Outside ${doctorName}'s hours or already taken — save anyway?`
     : "Outside the clinic's hours or no doctor is free then — save anyway?";
 }
 

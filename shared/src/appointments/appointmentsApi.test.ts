@@ -1,16 +1,21 @@
-import type { Appointment } from '../database.types';
+import { API_MESSAGES, ApiError } from '../data/apiError';
 import type { CampusCareClient } from '../supabase/client';
 import { editedChange } from './AppointmentDialogs';
-import { listAppointments, nextStatuses, providerName, searchPattern, updateAppointment, visitDayHasCome } from './appointmentsApi';
+import { appointmentFixture } from './appointmentsTestData';
+import { listAppointments, listDoctors, nextStatuses, providerName, searchPattern, updateAppointment, visitDayHasCome } from './appointmentsApi';
 
 type Call = readonly [string, ...unknown[]];
+interface DatabaseError {
+  readonly code: string;
+  readonly message: string;
+}
 
 /** A supabase-js stand-in recording every builder call; `appointments_total` answers `total`, anything else `result`. */
-function fakeClient(result: { data?: unknown; count?: number | null; error?: { message: string } | null }, total?: { data: number | null; error: { message: string } | null }) {
+function fakeClient(result: { data?: unknown; count?: number | null; error?: DatabaseError | null }, total?: { data: number | null; error: DatabaseError | null }) {
   const calls: Call[] = [];
   const builder = (answer: () => unknown): Record<string, unknown> => {
     const chain: Record<string, unknown> = {};
-    for (const method of ['from', 'select', 'or', 'eq', 'order', 'range']) {
+    for (const method of ['from', 'select', 'or', 'eq', 'gte', 'lt', 'order', 'range']) {
       chain[method] = (...args: unknown[]) => {
         calls.push([method, ...args]);
         return chain;
@@ -27,23 +32,7 @@ function fakeClient(result: { data?: unknown; count?: number | null; error?: { m
   return { client: client as unknown as CampusCareClient, calls };
 }
 
-const appointment: Appointment = {
-  id: 'a1',
-  university_id: 'u1',
-  student_id: 's1',
-  provider_id: 'd1',
-  date: '2026-03-02T09:30:00.000Z',
-  duration_minutes: 30,
-  name: 'Ada Obi',
-  department: 'Physics',
-  reg: 'NFU/2024/001',
-  year: 2,
-  reason: 'Malaria',
-  status: 'scheduled',
-  cancel_reason: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const appointment = appointmentFixture({ student_id: 's1', provider_id: 'd1', date: '2026-03-02T09:30:00.000Z', department: 'Physics' });
 
 describe('listAppointments', () => {
   it('searches through search_appointments, filters and sorts on the server, one page at a time', async () => {
@@ -76,10 +65,34 @@ describe('listAppointments', () => {
     expect(calls.filter(([method]) => method === 'rpc')).toEqual([]);
   });
 
-  it('reports the database error, of the page or of the total', async () => {
-    await expect(listAppointments(fakeClient({ error: { message: 'boom' } }).client, { page: 1, pageSize: 10, status: 'ongoing' })).rejects.toThrow('boom');
-    const totalFails = fakeClient({ data: [] }, { data: null, error: { message: 'Only clinic staff can see the university\'s appointments' } }).client;
+  it('keeps the upcoming ones from the start of today, soonest first, and the past ones before it', async () => {
+    const from = '2026-03-02T05:00:00.000Z';
+    const upcoming = fakeClient({ data: [], count: 3 });
+    await listAppointments(upcoming.client, { page: 1, pageSize: 10, period: 'upcoming', from, order: 'asc' });
+    expect(upcoming.calls).toContainEqual(['gte', 'date', from]);
+    expect(upcoming.calls).toContainEqual(['order', 'date', { ascending: true }]);
+    expect(upcoming.calls.find(([method]) => method === 'select')?.[2]).toEqual({ count: 'exact' });
+    const past = fakeClient({ data: [], count: 3 });
+    await listAppointments(past.client, { page: 1, pageSize: 10, period: 'past', from, order: 'desc' });
+    expect(past.calls).toContainEqual(['lt', 'date', from]);
+    expect(past.calls.map(([method]) => method)).not.toContain('gte');
+  });
+
+  it('reports a failure of the page or of the total in words for people, never the raw database text', async () => {
+    const pageFails = fakeClient({ error: { code: '42501', message: 'permission denied for table appointments' } }).client;
+    await expect(listAppointments(pageFails, { page: 1, pageSize: 10, status: 'ongoing' })).rejects.toEqual(new ApiError(API_MESSAGES.forbidden));
+    const totalFails = fakeClient({ data: [] }, { data: null, error: { code: 'P0001', message: "Only clinic staff can see the university's appointments" } }).client;
     await expect(listAppointments(totalFails, { page: 1, pageSize: 10 })).rejects.toThrow('Only clinic staff');
+  });
+});
+
+describe('listDoctors', () => {
+  it('reads the active doctors from the staff directory, which every role may read, by name', async () => {
+    const { client, calls } = fakeClient({ data: [{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }, { id: null, title: null, first_name: null, last_name: null }] });
+    expect(await listDoctors(client)).toEqual([{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }]);
+    expect(calls).toContainEqual(['from', 'staff_directory']);
+    expect(calls).toContainEqual(['eq', 'role', 'doctor']);
+    expect(calls).toContainEqual(['order', 'last_name', { ascending: true }]);
   });
 });
 
@@ -94,13 +107,13 @@ describe('searchPattern', () => {
 describe('updateAppointment', () => {
   it('sends only the changed fields to update_appointment', async () => {
     const { client, calls } = fakeClient({ data: appointment });
-    await updateAppointment(client, 'a1', { status: 'cancelled', cancelReason: 'Doctor away' });
+    await updateAppointment(client, { id: 'a1', status: 'cancelled', cancelReason: 'Doctor away' });
     expect(calls).toContainEqual(['rpc', 'update_appointment', { id: 'a1', status: 'cancelled', cancel_reason: 'Doctor away' }]);
   });
 
   it("passes on the database's message (e.g. a double booking)", async () => {
-    const { client } = fakeClient({ error: { message: 'That doctor is already booked at that time' } });
-    await expect(updateAppointment(client, 'a1', { providerId: 'd2' })).rejects.toThrow('That doctor is already booked at that time');
+    const { client } = fakeClient({ error: { code: 'P0001', message: 'That doctor is already booked at that time' } });
+    await expect(updateAppointment(client, { id: 'a1', providerId: 'd2' })).rejects.toThrow('That doctor is already booked at that time');
   });
 });
 
@@ -122,9 +135,9 @@ describe('rules shown in the table', () => {
     const when = '2026-03-02T09:00';
     const stored = { ...appointment, date: '2026-03-02T14:00:00.000Z' };
     expect(editedChange(stored, { when, providerId: 'd1', status: 'scheduled', zone })).toBeNull();
-    expect(editedChange(stored, { when, providerId: 'd2', status: 'ongoing', zone })).toEqual({ providerId: 'd2', status: 'ongoing' });
+    expect(editedChange(stored, { when, providerId: 'd2', status: 'ongoing', zone })).toEqual({ id: 'a1', providerId: 'd2', status: 'ongoing' });
     // 10:00 in New York in March (UTC−5), whatever zone the browser is in.
-    expect(editedChange(stored, { when: '2026-03-03T10:00', providerId: 'd1', status: 'scheduled', zone })).toEqual({ date: '2026-03-03T15:00:00.000Z' });
+    expect(editedChange(stored, { when: '2026-03-03T10:00', providerId: 'd1', status: 'scheduled', zone })).toEqual({ id: 'a1', date: '2026-03-03T15:00:00.000Z' });
     expect(editedChange(stored, { when: '', providerId: 'd1', status: 'scheduled', zone })).toBeNull();
   });
 

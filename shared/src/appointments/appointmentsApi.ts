@@ -1,3 +1,5 @@
+import { unwrap } from '../data/apiError';
+import { queryKeys } from '../data/queryKeys';
 import type { Appointment, AppointmentStatus, Member } from '../database.types';
 import type { Role } from '../routes/contract';
 import { dayInZone } from '../scheduling/zonedTime';
@@ -17,6 +19,12 @@ export const STATUS_LABEL: Readonly<Record<AppointmentStatus, string>> = {
 
 export type DateOrder = 'asc' | 'desc';
 
+/** Upcoming: from the start of the clinic's today on; past: before it; all: every appointment. */
+export type AppointmentPeriod = 'upcoming' | 'past' | 'all';
+
+/** What booking, rescheduling, assigning or cancelling an appointment makes stale: the lists, the free times, the counts. */
+export const APPOINTMENT_CHANGE_INVALIDATES = [queryKeys.appointments, queryKeys.slots, queryKeys.dashboard] as const;
+
 export interface AppointmentQuery {
   /** 1-based page number. */
   readonly page: number;
@@ -27,6 +35,10 @@ export interface AppointmentQuery {
   readonly order?: DateOrder;
   /** Only this doctor's appointments. */
   readonly providerId?: string | null;
+  /** With `from`: only the appointments of this period. */
+  readonly period?: AppointmentPeriod;
+  /** ISO moment where upcoming begins (the start of the clinic's today, so this morning's visits stay upcoming). */
+  readonly from?: string;
 }
 
 export interface AppointmentPage {
@@ -35,10 +47,6 @@ export interface AppointmentPage {
 }
 
 const OVERVIEW_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
-
-function fail(message: string): never {
-  throw new Error(message);
-}
 
 /** A search term made safe for a PostgREST `or=(…)` filter: its reserved characters and wildcards are dropped. */
 export function searchPattern(term: string): string | null {
@@ -55,13 +63,16 @@ export function searchPattern(term: string): string | null {
 export async function listAppointments(client: CampusCareClient, query: AppointmentQuery): Promise<AppointmentPage> {
   const from = (query.page - 1) * query.pageSize;
   const term = query.search?.trim() ?? '';
-  const narrowed = term !== '' || Boolean(query.status) || Boolean(query.providerId);
+  const period = query.from === undefined ? 'all' : (query.period ?? 'all');
+  const narrowed = term !== '' || Boolean(query.status) || Boolean(query.providerId) || period !== 'all';
   let request =
     term !== ''
       ? client.rpc('search_appointments', { term }, { count: 'exact' }).select(OVERVIEW_COLUMNS)
       : client.from('appointments').select(OVERVIEW_COLUMNS, narrowed ? { count: 'exact' } : {});
   if (query.status) request = request.eq('status', query.status);
   if (query.providerId) request = request.eq('provider_id', query.providerId);
+  if (query.from !== undefined && period === 'upcoming') request = request.gte('date', query.from);
+  if (query.from !== undefined && period === 'past') request = request.lt('date', query.from);
   const [page, total] = await Promise.all([
     request
       .order('date', { ascending: (query.order ?? 'asc') === 'asc' })
@@ -69,25 +80,28 @@ export async function listAppointments(client: CampusCareClient, query: Appointm
       .range(from, from + query.pageSize - 1),
     narrowed ? undefined : client.rpc('appointments_total'),
   ]);
-  if (page.error) fail(page.error.message);
-  if (total?.error) fail(total.error.message);
-  return { appointments: page.data ?? [], total: total ? total.data : (page.count ?? 0) };
+  const appointments = unwrap(page) ?? [];
+  return { appointments, total: total ? unwrap(total) : (page.count ?? 0) };
 }
 
-/** The active doctors of the caller's university, for assigning appointments. */
+/**
+ * The active doctors of the caller's university, for booking with and assigning appointments to. Read from the staff
+ * directory, which every role may read: students may not read staff rows in `members`, and it shows display columns only.
+ */
 export async function listDoctors(client: CampusCareClient): Promise<readonly ProviderSummary[]> {
-  const { data, error } = await client
-    .from('members')
-    .select('id, title, first_name, last_name')
-    .eq('role', 'doctor')
-    .eq('status', 'active')
-    .order('last_name')
-    .order('first_name');
-  if (error) fail(error.message);
-  return data ?? [];
+  const doctors = unwrap(
+    await client
+      .from('staff_directory')
+      .select('id, title, first_name, last_name')
+      .eq('role', 'doctor')
+      .order('last_name', { ascending: true })
+      .order('first_name', { ascending: true }),
+  );
+  return doctors.flatMap((doctor) => (doctor.id ? [{ id: doctor.id, title: doctor.title, first_name: doctor.first_name ?? '', last_name: doctor.last_name ?? '' }] : []));
 }
 
 export interface AppointmentChange {
+  readonly id: string;
   readonly status?: AppointmentStatus;
   /** ISO timestamp. */
   readonly date?: string;
@@ -96,16 +110,15 @@ export interface AppointmentChange {
 }
 
 /** Changes an appointment through `update_appointment`, which enforces transitions and double booking. */
-export async function updateAppointment(client: CampusCareClient, id: string, change: AppointmentChange): Promise<Appointment> {
-  const { data, error } = await client.rpc('update_appointment', {
-    id,
+export async function updateAppointment(client: CampusCareClient, change: AppointmentChange): Promise<Appointment> {
+  const result = await client.rpc('update_appointment', {
+    id: change.id,
     ...(change.status ? { status: change.status } : {}),
     ...(change.date ? { date: change.date } : {}),
     ...(change.providerId ? { provider_id: change.providerId } : {}),
     ...(change.cancelReason ? { cancel_reason: change.cancelReason } : {}),
   });
-  if (error) fail(error.message);
-  return data;
+  return unwrap(result);
 }
 
 /**

@@ -1,34 +1,14 @@
+import { memberFixture } from '../../../shell/src/test/fixtures';
 import type { Member } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 import { SESSION_STORAGE_KEY } from '../supabase/client';
 import { AUTH_MESSAGES, authErrorMessage } from './authErrors';
-import { destinationAfterSignIn, roleRefusal, signInWithRole, signOut } from './session';
+import { ApiError } from '../data/apiError';
+import { destinationAfterSignIn, roleRefusal, SignInRefusal, signInWithRole, signOut, type SignInPortal } from './session';
 import { signInNoticeFor, signInNoticeMessage } from './signInNotice';
 
 function member(overrides: Partial<Member>): Member {
-  return {
-    id: 'user-1',
-    university_id: 'university-1',
-    role: 'student',
-    is_super_admin: false,
-    status: 'active',
-    must_change_password: false,
-    title: null,
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: 'ada@northfield.edu',
-    phone: null,
-    staff_id: null,
-    position: null,
-    specialization: null,
-    reg_number: null,
-    department: null,
-    year_of_study: null,
-    avatar_path: null,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    ...overrides,
-  };
+  return memberFixture(overrides.role ?? 'student', overrides);
 }
 
 interface StubOptions {
@@ -117,35 +97,49 @@ describe('destinationAfterSignIn', () => {
 });
 
 describe('signInWithRole', () => {
+  const signIn = (client: CampusCareClient, portal: SignInPortal) => signInWithRole(client, { credentials, portal });
+
   it('signs in a member whose role matches and routes by the account’s role', async () => {
     const { client, calls } = stubClient({ member: member({ role: 'doctor' }) });
-    const result = await signInWithRole(credentials, { page: 'adminSignIn' }, client);
-    expect(result).toEqual(expect.objectContaining({ ok: true, destination: '/dashboarrd' }));
+    expect(await signIn(client, { page: 'adminSignIn' })).toEqual(expect.objectContaining({ destination: '/dashboarrd' }));
     expect(calls.signedIn).toBe(true);
   });
 
   it('sends a student without a health profile to the questionnaire', async () => {
     const { client } = stubClient({ member: member({ role: 'student' }), hasHealthProfile: false });
-    expect(await signInWithRole(credentials, { page: 'signIn', role: 'student' }, client)).toEqual(expect.objectContaining({ ok: true, destination: '/questions' }));
+    expect(await signIn(client, { page: 'signIn', role: 'student' })).toEqual(expect.objectContaining({ destination: '/questions' }));
   });
 
-  it('refuses a role that does not match and leaves no session behind', async () => {
+  it('refuses a role that does not match, points to the right page and leaves no session behind', async () => {
     const { client, calls } = stubClient({ member: member({ role: 'admin' }) });
-    const result = await signInWithRole(credentials, { page: 'signIn', role: 'doctor' }, client);
-    expect(result).toEqual({ ok: false, message: expect.stringMatching(/administrator/), signInInstead: '/adminsignin' });
+    const refusal = await signIn(client, { page: 'signIn', role: 'doctor' }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SignInRefusal);
+    expect(refusal).toEqual(expect.objectContaining({ message: expect.stringMatching(/administrator/), signInInstead: '/adminsignin' }));
     expect(calls.signedIn).toBe(false);
     expect(calls.signOutScopes).toEqual(['local']);
   });
 
   it('refuses an account without a member row', async () => {
     const { client, calls } = stubClient({ member: null });
-    expect(await signInWithRole(credentials, { page: 'adminSignIn' }, client)).toEqual({ ok: false, message: AUTH_MESSAGES.noMembership });
+    await expect(signIn(client, { page: 'adminSignIn' })).rejects.toThrow(AUTH_MESSAGES.noMembership);
     expect(calls.signedIn).toBe(false);
   });
 
   it('gives wrong credentials one message that does not say whether the email exists', async () => {
-    const { client } = stubClient({ signInError: { message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 } });
-    expect(await signInWithRole(credentials, { page: 'signIn', role: 'student' }, client)).toEqual({ ok: false, message: 'Incorrect email or password' });
+    const { client } = stubClient({ signInError: { name: 'AuthApiError', message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 } });
+    await expect(signIn(client, { page: 'signIn', role: 'student' })).rejects.toThrow('Incorrect email or password');
+  });
+
+  it('tells a deactivated member why, in people’s words', async () => {
+    const { client } = stubClient({ signInError: { name: 'AuthApiError', message: 'User is banned', code: 'user_banned', status: 400 } });
+    const refusal = await signIn(client, { page: 'signIn', role: 'student' }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toEqual(expect.objectContaining({ message: AUTH_MESSAGES.deactivated }));
+  });
+
+  it('says the server could not be reached instead of the browser’s fetch error', async () => {
+    const { client } = stubClient({ signInError: { name: 'AuthRetryableFetchError', message: 'TypeError: Failed to fetch', status: 0 } });
+    await expect(signIn(client, { page: 'adminSignIn' })).rejects.toThrow(AUTH_MESSAGES.unreachable);
   });
 });
 

@@ -1,7 +1,8 @@
+import { ApiError, toApiError, unwrap } from '../data/apiError';
 import type { Member } from '../database.types';
 import { dashboardPathFor, isRole, passwordPathFor, PATHS, type ContractPath, type Role } from '../routes/contract';
 import { getSupabase, type CampusCareClient } from '../supabase/client';
-import { AUTH_MESSAGES, authErrorMessage } from './authErrors';
+import { AUTH_MESSAGES } from './authErrors';
 
 /** `/signin` is for doctors and students (who pick their role); `/adminsignin` for administrators and doctors. */
 export type SignInPortal = { readonly page: 'signIn'; readonly role: 'doctor' | 'student' } | { readonly page: 'adminSignIn' };
@@ -11,9 +12,26 @@ export interface SignInCredentials {
   readonly password: string;
 }
 
-export type SignInResult =
-  | { readonly ok: true; readonly member: Member; readonly destination: ContractPath }
-  | { readonly ok: false; readonly message: string; readonly signInInstead?: ContractPath };
+export interface SignedIn {
+  readonly member: Member;
+  readonly destination: ContractPath;
+}
+
+export interface SignInRequest {
+  readonly credentials: SignInCredentials;
+  readonly portal: SignInPortal;
+}
+
+/** A sign-in the app refused after the password was right: a message for people, and the page to use instead if any. */
+export class SignInRefusal extends ApiError {
+  readonly signInInstead: ContractPath | undefined;
+
+  constructor(message: string, signInInstead?: ContractPath) {
+    super(message, { code: 'sign_in_refused' });
+    this.name = 'SignInRefusal';
+    this.signInInstead = signInInstead;
+  }
+}
 
 interface RoleRefusal {
   readonly message: string;
@@ -45,36 +63,31 @@ export function destinationAfterSignIn(member: Pick<Member, 'must_change_passwor
 }
 
 async function hasHealthProfile(client: CampusCareClient, studentId: string): Promise<boolean> {
-  const { data, error } = await client.from('health_profiles').select('student_id').eq('student_id', studentId).maybeSingle();
-  if (error) throw new Error(error.message);
-  return data !== null;
+  const row = unwrap<{ student_id: string } | null>(await client.from('health_profiles').select('student_id').eq('student_id', studentId).maybeSingle());
+  return row !== null;
 }
 
 /**
  * Signs in with the password grant, then checks the account's real role (from `members`, never from what the
- * form claims) against the page used. A refused sign-in leaves no session behind.
+ * form claims) against the page used. A refused sign-in throws an ApiError (a SignInRefusal when the account may not
+ * use this page) and leaves no session behind.
  */
-export async function signInWithRole(credentials: SignInCredentials, portal: SignInPortal, client?: CampusCareClient): Promise<SignInResult> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase.auth.signInWithPassword({ email: credentials.email.trim(), password: credentials.password });
-  if (error || !data.user) return { ok: false, message: authErrorMessage(error) };
+export async function signInWithRole(client: CampusCareClient, { credentials, portal }: SignInRequest): Promise<SignedIn> {
+  const { data, error } = await client.auth.signInWithPassword({ email: credentials.email.trim(), password: credentials.password });
+  if (error || !data.user) throw toApiError(error);
 
-  const refuse = async (refusal: RoleRefusal): Promise<SignInResult> => {
-    await signOut(supabase);
-    return { ok: false, ...refusal };
-  };
-
+  const userId = data.user.id;
   try {
-    const { data: member, error: memberError } = await supabase.from('members').select('*').eq('id', data.user.id).maybeSingle();
-    if (memberError) return await refuse({ message: memberError.message });
-    if (!member || !isRole(member.role)) return await refuse({ message: AUTH_MESSAGES.noMembership });
-    if (member.status === 'deactivated') return await refuse({ message: AUTH_MESSAGES.deactivated });
+    const member = unwrap<Member | null>(await client.from('members').select('*').eq('id', userId).maybeSingle());
+    if (!member || !isRole(member.role)) throw new SignInRefusal(AUTH_MESSAGES.noMembership);
+    if (member.status === 'deactivated') throw new SignInRefusal(AUTH_MESSAGES.deactivated);
     const refusal = roleRefusal(portal, member.role);
-    if (refusal) return await refuse(refusal);
-    const healthProfileOnFile = member.role === 'student' ? await hasHealthProfile(supabase, member.id) : false;
-    return { ok: true, member, destination: destinationAfterSignIn(member, member.role, healthProfileOnFile) };
-  } catch (unexpected) {
-    return refuse({ message: unexpected instanceof Error ? unexpected.message : AUTH_MESSAGES.unexpected });
+    if (refusal) throw new SignInRefusal(refusal.message, refusal.signInInstead);
+    const healthProfileOnFile = member.role === 'student' ? await hasHealthProfile(client, member.id) : false;
+    return { member, destination: destinationAfterSignIn(member, member.role, healthProfileOnFile) };
+  } catch (refused) {
+    await signOut(client);
+    throw toApiError(refused);
   }
 }
 

@@ -27,6 +27,12 @@ describe('toApiError', () => {
     expect(userMessage({ code: 'P0001', message: 'That time is no longer free' })).toBe('That time is no longer free');
   });
 
+  it('says an overlap in the booking functions’ words, and a raw one for people', () => {
+    expect(userMessage({ code: '23P01', message: 'That doctor is already booked at that time', status: 409 })).toBe('That doctor is already booked at that time');
+    const raw = { code: '23P01', message: 'conflicting key value violates exclusion constraint "appointments_no_provider_overlap"', status: 409 };
+    expect(userMessage(raw)).toBe(API_MESSAGES.timeTaken);
+  });
+
   it('treats timeouts and server failures as worth retrying', () => {
     expect(toApiError({ code: '57014', message: 'canceling statement due to statement timeout' })).toMatchObject({ message: API_MESSAGES.tooSlow, retryable: true });
     expect(toApiError({ code: '', message: 'upstream', status: 503 })).toMatchObject({ message: API_MESSAGES.serverError, retryable: true });

@@ -30,6 +30,7 @@ export const API_MESSAGES = {
   sessionEnded: 'Your session has ended. Please sign in again.',
   notFound: 'We could not find that. It may have been removed.',
   duplicate: 'That already exists.',
+  timeTaken: 'That time is already taken. Choose another time.',
   invalidValue: 'Some of the values are not valid. Check the form and try again.',
   missingReference: 'Something this refers to no longer exists. Reload the page and try again.',
   tooSlow: 'That took too long. Please try again.',
@@ -56,7 +57,9 @@ const numberOf = (value: unknown): number | undefined => {
 
 function isNetworkFailure(error: ErrorShape): boolean {
   const message = text(error.message) ?? '';
-  return error.name === 'AuthRetryableFetchError' || (error.name === 'TypeError' && /fetch|network|load failed/i.test(message)) || /^TypeError: (Failed to fetch|NetworkError)/.test(message);
+  // The auth client also calls a 5xx answer "retryable fetch error": that server did answer, and failed (status ≥ 500).
+  const unanswered = error.name === 'AuthRetryableFetchError' && !((numberOf(error.status) ?? 0) >= 500);
+  return unanswered || (error.name === 'TypeError' && /fetch|network|load failed/i.test(message)) || /^TypeError: (Failed to fetch|NetworkError)/.test(message);
 }
 
 /** A PostgREST/PostgreSQL error (SQLSTATE or PGRST code) in people's words. */
@@ -82,7 +85,11 @@ function databaseError(error: ErrorShape, code: string, status: number | undefin
     case 'PGRST301':
     case 'PGRST302':
     case 'PGRST303':
+    case 'PT401': // the request gate: the session was signed out, revoked or its member deactivated
       return new ApiError(API_MESSAGES.sessionEnded, at);
+    case '23P01':
+      // An overlap: our booking functions keep this SQLSTATE and say in people's words which booking it clashes with.
+      return new ApiError(/exclusion constraint/i.test(message) || message === '' ? API_MESSAGES.timeTaken : message, at);
     case 'P0001':
     case 'P0002':
       // Our triggers and functions raise messages written for people (e.g. "That time is no longer free").

@@ -4,7 +4,6 @@ import { getSupabase, type CampusCareClient } from '../supabase/client';
 import { notifyError, notifySuccess } from '../toast/toast';
 import { toApiError, type ApiError } from './apiError';
 import { queryClient } from './queryClient';
-import type { PagedRows } from '../lists/usePagedList';
 
 export interface ApiQueryOptions {
   /** False holds the query until its inputs exist (e.g. no doctor chosen yet). */
@@ -12,6 +11,8 @@ export interface ApiQueryOptions {
   /** Keep showing the previous answer while the next one loads (paging, filtering). */
   readonly keepPrevious?: boolean;
   readonly staleTime?: number;
+  /** How long an answer no screen shows is kept; 0 for data too volatile to show again from memory (free times). */
+  readonly gcTime?: number;
   readonly refetchInterval?: number;
 }
 
@@ -29,6 +30,7 @@ export function useApiQuery<Data>(key: QueryKey, load: (client: CampusCareClient
     enabled: options.enabled,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     staleTime: options.staleTime,
+    gcTime: options.gcTime,
     refetchInterval: options.refetchInterval,
   }, queryClient);
 }
@@ -65,6 +67,12 @@ export function useApiMutation<Input, Output = unknown>(run: (client: CampusCare
       if ((options.errors ?? 'toast') === 'toast') notifyError(error.message);
     },
   }, queryClient);
+}
+
+/** One page of a list and how many rows the whole list has. */
+export interface PagedRows<Row> {
+  readonly rows: readonly Row[];
+  readonly total: number;
 }
 
 export interface PagedQuery<Row> {

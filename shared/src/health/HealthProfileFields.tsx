@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from '../forms/useForm';
 import { SelectField, TextField } from '../ui/FormFields';
 import {
   ALLERGIES_MAX_LENGTH,
@@ -23,6 +24,10 @@ export interface HealthProfileFieldsProps {
 const choose = (label: string) => [{ value: '', label }];
 const GENOTYPE_OPTIONS = [...choose('Choose your genotype'), ...GENOTYPES.map((value) => ({ value, label: value }))];
 const BLOOD_GROUP_OPTIONS = [...choose('Choose your blood group'), ...BLOOD_GROUPS.map((value) => ({ value, label: value }))];
+const NO_MEASUREMENTS: BodyMeasurementValues = { heightCm: '', weightKg: '' };
+/** The measurements only fill in the BMI: they are never sent on their own. */
+const keepMeasurements = async () => undefined;
+
 const DISABLED_CHOICES = [
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
@@ -34,14 +39,13 @@ const DISABLED_CHOICES = [
  */
 export function HealthProfileFields({ values, errors, onChange, disabled = false }: HealthProfileFieldsProps) {
   const disabledGroupId = useId();
-  const [measurements, setMeasurements] = useState<BodyMeasurementValues>({ heightCm: '', weightKg: '' });
-  const measurementErrors = validateBodyMeasurements(measurements);
+  const measurements = useForm({ initial: NO_MEASUREMENTS, submit: keepMeasurements });
+  const measurementErrors = validateBodyMeasurements(measurements.values);
   const set = (field: keyof HealthProfileValues, value: string) => onChange({ ...values, [field]: value });
 
   const measure = (field: keyof BodyMeasurementValues, value: string) => {
-    const next = { ...measurements, [field]: value };
-    setMeasurements(next);
-    const bmi = computeBmi(next);
+    measurements.setValue(field, value);
+    const bmi = computeBmi({ ...measurements.values, [field]: value });
     if (bmi !== undefined) onChange({ ...values, bmi: String(bmi) });
   };
 
@@ -69,8 +73,8 @@ export function HealthProfileFields({ values, errors, onChange, disabled = false
       <TextField label="BMI" hint="A number from 10 to 80, or enter your height and weight below" inputMode="decimal" value={values.bmi} error={errors.bmi} disabled={disabled} required onChange={(event) => set('bmi', event.target.value)} />
       <fieldset className={styles.measurements}>
         <legend className={styles.measurementsLegend}>Work out my BMI (optional)</legend>
-        <TextField label="Height (cm)" inputMode="decimal" value={measurements.heightCm} error={measurementErrors.heightCm} disabled={disabled} onChange={(event) => measure('heightCm', event.target.value)} />
-        <TextField label="Weight (kg)" inputMode="decimal" value={measurements.weightKg} error={measurementErrors.weightKg} disabled={disabled} onChange={(event) => measure('weightKg', event.target.value)} />
+        <TextField label="Height (cm)" inputMode="decimal" value={measurements.values.heightCm} error={measurementErrors.heightCm} disabled={disabled} onChange={(event) => measure('heightCm', event.target.value)} />
+        <TextField label="Weight (kg)" inputMode="decimal" value={measurements.values.weightKg} error={measurementErrors.weightKg} disabled={disabled} onChange={(event) => measure('weightKg', event.target.value)} />
       </fieldset>
     </div>
   );

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { HealthProfileValues } from '../validation/schemas';
 import { computeBmi, MESSAGES, parseBmi, validateBodyMeasurements, validateHealthProfile } from '../validation/schemas';
-import { EMPTY_HEALTH_PROFILE_VALUES, healthProfileFormValues, healthProfileRow } from './healthProfileApi';
+import type { CampusCareClient } from '../supabase/client';
+import { EMPTY_HEALTH_PROFILE_VALUES, healthProfileFormValues, healthProfileRow, saveHealthProfile } from './healthProfileApi';
 import { HealthProfileFields } from './HealthProfileFields';
 
 const valid: HealthProfileValues = { genotype: 'AS', bloodGroup: 'O+', disabled: 'no', allergies: '', bmi: '22.5' };
@@ -88,5 +89,24 @@ describe('HealthProfileFields', () => {
     fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: '20' } });
     expect(screen.getByText(MESSAGES.invalidHeight)).toBeInTheDocument();
     expect(screen.getByLabelText('BMI')).toHaveValue('25');
+  });
+});
+
+describe('saveHealthProfile', () => {
+  function clientAnswering(answer: { readonly error: { readonly code: string; readonly message: string } | null }) {
+    const upsert = jest.fn(async () => ({ data: null, ...answer }));
+    return { upsert, client: { from: () => ({ upsert }) } as unknown as CampusCareClient };
+  }
+
+  it("stores the student's row, one per student", async () => {
+    const { client, upsert } = clientAnswering({ error: null });
+    await saveHealthProfile(client, { studentId: 's1', values: valid });
+    expect(upsert).toHaveBeenCalledWith(healthProfileRow('s1', valid), { onConflict: 'student_id' });
+  });
+
+  it('throws a refusal in words for people, never the raw database text', async () => {
+    const { client } = clientAnswering({ error: { code: '42501', message: 'new row violates row-level security policy for table "health_profiles"' } });
+    const refused = saveHealthProfile(client, { studentId: 's1', values: valid });
+    await expect(refused).rejects.toThrow('You are not allowed to do that.');
   });
 });

@@ -1,3 +1,4 @@
+import { unwrap } from '../data/apiError';
 import type { HealthProfile, TablesInsert } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 import { ALLERGIES_MAX_LENGTH, parseBmi, type HealthProfileValues } from '../validation/schemas';
@@ -29,8 +30,12 @@ export function healthProfileRow(studentId: string, values: HealthProfileValues)
   };
 }
 
-/** Creates or replaces the signed-in student's health profile; resolves to the database's message on refusal. */
-export async function saveHealthProfile(client: CampusCareClient, studentId: string, values: HealthProfileValues): Promise<string | null> {
-  const { error } = await client.from('health_profiles').upsert(healthProfileRow(studentId, values), { onConflict: 'student_id' });
-  return error ? error.message : null;
+export interface HealthProfileSave {
+  readonly studentId: string;
+  readonly values: HealthProfileValues;
+}
+
+/** Creates or replaces the signed-in student's health profile; a refusal throws an ApiError naming the field. */
+export async function saveHealthProfile(client: CampusCareClient, { studentId, values }: HealthProfileSave): Promise<void> {
+  unwrap(await client.from('health_profiles').upsert(healthProfileRow(studentId, values), { onConflict: 'student_id' }));
 }

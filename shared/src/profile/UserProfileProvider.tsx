@@ -1,8 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthChangeEvent, User } from '@supabase/supabase-js';
 import type { HealthProfile, Member } from '../database.types';
+import { toApiError } from '../data/apiError';
+import { queryClient } from '../data/queryClient';
+import { queryKeys } from '../data/queryKeys';
+import { useApiQuery } from '../data/useApi';
 import { getSupabase, hasStoredSession, onSupabaseReady, type CampusCareClient } from '../supabase/client';
-import { loadProfile, type SignedOutReason } from './profileApi';
+import { isEndedSession, loadCurrentProfile, SESSION_CHECK_TIMEOUT_MS, withinTime, type ProfileLoadResult, type SignedOutReason } from './profileApi';
 
 export type ProfileState =
   /** Nobody asked for the session yet and none is stored: the Supabase client has not been loaded. */
@@ -13,7 +17,7 @@ export type ProfileState =
   | { readonly status: 'error'; readonly message: string };
 
 export interface ProfileActions {
-  /** Loads the Supabase client and session if that has not happened yet. Guards call it. */
+  /** Loads the Supabase client and session if that has not happened yet, or tries again after a failed check. */
   readonly ensureLoaded: () => void;
   /** Re-reads the member row and health profile, e.g. after the user edited them. */
   readonly refresh: () => Promise<void>;
@@ -21,66 +25,113 @@ export interface ProfileActions {
 
 export type UserProfile = ProfileState & ProfileActions;
 
+/** The signed-in member's profile in the query cache: screens that change it invalidate `queryKeys.profile`. */
+export const CURRENT_PROFILE_KEY = [...queryKeys.profile, 'current'] as const;
+
+/** Auth events after which the session may belong to someone else, or to nobody. */
+const SESSION_CHANGES: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED']);
+
+/** Re-checks the session now and then, so an account deactivated while signed in is told so without a reload. */
+const PROFILE_RECHECK_MS = 60_000;
+
 const UserProfileContext = createContext<UserProfile | null>(null);
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/**
+ * Signing a deactivated member out fires a second, reason-less SIGNED_OUT: the reason the first check found stays
+ * until someone signs in.
+ */
+async function checkSession(client: CampusCareClient): Promise<ProfileLoadResult> {
+  const result = await withinTime(loadCurrentProfile(client), SESSION_CHECK_TIMEOUT_MS);
+  const previous = queryClient.getQueryData<ProfileLoadResult>(CURRENT_PROFILE_KEY);
+  return result.status === 'signedOut' && !result.reason && previous?.status === 'signedOut' ? previous : result;
+}
+
+function isProfileQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === queryKeys.profile[0];
+}
+
+/**
+ * Cached answers belong to the session that loaded them: when it ends or another begins they are dropped, so the next
+ * account never sees them. Only those no screen shows: the page still on screen while the app leaves it must not
+ * reload without a session.
+ */
+function forgetOtherSessionsData(): void {
+  queryClient.removeQueries({ type: 'inactive', predicate: (query) => !isProfileQuery(query.queryKey) });
 }
 
 export function UserProfileProvider({ children }: { readonly children: ReactNode }) {
-  const [state, setState] = useState<ProfileState>(() => (hasStoredSession() ? { status: 'loading' } : { status: 'idle' }));
-  const clientRef = useRef<CampusCareClient | null>(null);
-  const latestLoad = useRef(0);
-  const loadedUserId = useRef<string | null>(null);
-
-  const loadFor = useCallback(async (client: CampusCareClient, user: User | null) => {
-    const loadNumber = ++latestLoad.current;
-    if ((user?.id ?? null) !== loadedUserId.current) setState({ status: 'loading' });
-    try {
-      const result = await loadProfile(client, user);
-      if (loadNumber !== latestLoad.current) return;
-      loadedUserId.current = result.status === 'signedIn' ? result.user.id : null;
-      // Signing a deactivated member out fires a second, reason-less SIGNED_OUT: keep the first reason.
-      setState((current) => (result.status === 'signedOut' && current.status === 'signedOut' ? current : result));
-    } catch (error) {
-      if (loadNumber === latestLoad.current) setState({ status: 'error', message: errorMessage(error) });
-    }
-  }, []);
+  const [requested, setRequested] = useState(hasStoredSession);
+  const query = useApiQuery(CURRENT_PROFILE_KEY, checkSession, { enabled: requested, refetchInterval: PROFILE_RECHECK_MS });
+  const { refetch } = query;
 
   useEffect(() => {
     let unsubscribeAuth: (() => void) | undefined;
     const stopWaiting = onSupabaseReady((client) => {
-      clientRef.current = client;
-      const { data } = client.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
-        if (event === 'TOKEN_REFRESHED') return;
+      const { data } = client.auth.onAuthStateChange((event) => {
+        if (!SESSION_CHANGES.has(event)) return;
+        if (event !== 'USER_UPDATED') forgetOtherSessionsData();
         // Supabase must not be called from inside its own auth callback (it holds the auth lock).
-        setTimeout(() => void loadFor(client, session?.user ?? null), 0);
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: CURRENT_PROFILE_KEY }), 0);
       });
       unsubscribeAuth = () => data.subscription.unsubscribe();
     });
-    if (hasStoredSession()) {
-      getSupabase().catch((error: unknown) => setState({ status: 'error', message: errorMessage(error) }));
-    }
+    // A request refused because the session ended (revoked, deactivated) re-checks the session, which says why.
+    const recheckIfEnded = (error: unknown) => {
+      if (isEndedSession(error)) void queryClient.invalidateQueries({ queryKey: CURRENT_PROFILE_KEY });
+    };
+    const stopWatchingQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && !isProfileQuery(event.query.queryKey)) recheckIfEnded(event.action.error);
+    });
+    const stopWatchingChanges = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') recheckIfEnded(event.action.error);
+    });
     return () => {
       stopWaiting();
+      stopWatchingQueries();
+      stopWatchingChanges();
       unsubscribeAuth?.();
     };
-  }, [loadFor]);
-
-  const ensureLoaded = useCallback(() => {
-    if (clientRef.current) return;
-    setState((current) => (current.status === 'idle' || current.status === 'error' ? { status: 'loading' } : current));
-    getSupabase().catch((error: unknown) => setState({ status: 'error', message: errorMessage(error) }));
   }, []);
 
-  const refresh = useCallback(async () => {
-    const client = await getSupabase();
-    const { data } = await client.auth.getSession();
-    await loadFor(client, data.session?.user ?? null);
-  }, [loadFor]);
+  const ensureLoaded = useCallback(() => {
+    setRequested(true);
+    if (queryClient.getQueryState(CURRENT_PROFILE_KEY)?.status === 'error') void refetch();
+  }, [refetch]);
 
-  const value = useMemo<UserProfile>(() => ({ ...state, ensureLoaded, refresh }), [state, ensureLoaded, refresh]);
+  const refresh = useCallback(async () => {
+    setRequested(true);
+    // A check started before a sign-in would answer for the old session: start over.
+    await queryClient.cancelQueries({ queryKey: CURRENT_PROFILE_KEY });
+    await queryClient.fetchQuery({
+      queryKey: CURRENT_PROFILE_KEY,
+      queryFn: async () => {
+        try {
+          return await checkSession(await getSupabase());
+        } catch (error) {
+          throw toApiError(error);
+        }
+      },
+      staleTime: 0,
+    });
+  }, []);
+
+  const { data, isFetching } = query;
+  const errorMessage = isFetching ? undefined : query.error?.message;
+  const value = useMemo<UserProfile>(
+    () => ({ ...profileState(requested, data, errorMessage), ensureLoaded, refresh }),
+    [requested, data, errorMessage, ensureLoaded, refresh],
+  );
   return <UserProfileContext.Provider value={value}>{children}</UserProfileContext.Provider>;
+}
+
+/**
+ * What the profile query means to the app. A failed re-check keeps the profile it had (a passing network failure
+ * must not sign anyone out); a check being tried again shows as loading.
+ */
+function profileState(requested: boolean, data: ProfileLoadResult | undefined, errorMessage: string | undefined): ProfileState {
+  if (data) return data;
+  if (errorMessage !== undefined) return { status: 'error', message: errorMessage };
+  return requested ? { status: 'loading' } : { status: 'idle' };
 }
 
 export function useUserProfile(): UserProfile {

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { Program } from '../database.types';
+import { ApiError, toApiError } from '../data/apiError';
+import { queryKeys } from '../data/queryKeys';
+import { useApiMutation } from '../data/useApi';
+import { useForm } from '../forms/useForm';
 import { useUserProfile } from '../profile/UserProfileProvider';
-import { getSupabase } from '../supabase/client';
-import { notifySuccess } from '../toast/toast';
 import { Button } from '../ui/Button';
 import { TextAreaField, TextField } from '../ui/FormFields';
 import { Modal } from '../ui/Modal';
 import { ErrorBanner } from '../ui/Page';
-import { PROGRAM_FIRST_STEP_FIELDS, validateProgram, type FieldErrors, type ProgramValues } from '../validation/schemas';
-import { createProgram, programValues, updateProgram } from './programsApi';
+import { COLUMN_RULES, hasErrors, PROGRAM_FIRST_STEP_FIELDS, PROGRAM_PAST_DATE_MESSAGE, validateProgram, type FieldErrors, type ProgramValues } from '../validation/schemas';
+import { createProgram, isPastProgram, localIsoDate, programValues, updateProgram } from './programsApi';
 import styles from './programs.module.css';
 
 export type ProgramSaveKind = 'created' | 'updated';
@@ -24,76 +26,73 @@ export interface ProgramWizardProps {
 
 type Step = 1 | 2;
 
-const SECOND_STEP_FIELDS = ['location', 'programType', 'targetAudience', 'activities'] as const satisfies ReadonlyArray<keyof ProgramValues>;
-
-function errorsOfStep(values: ProgramValues, step: Step): FieldErrors<ProgramValues> {
-  const all = validateProgram(values);
-  const fields: ReadonlyArray<keyof ProgramValues> = step === 1 ? PROGRAM_FIRST_STEP_FIELDS : SECOND_STEP_FIELDS;
-  const errors: FieldErrors<ProgramValues> = {};
-  for (const field of fields) if (all[field]) errors[field] = all[field];
-  return errors;
+function firstStepErrors(errors: FieldErrors<ProgramValues>): FieldErrors<ProgramValues> {
+  const onFirstStep: FieldErrors<ProgramValues> = {};
+  for (const field of PROGRAM_FIRST_STEP_FIELDS) if (errors[field]) onFirstStep[field] = errors[field];
+  return onFirstStep;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** The database's past-date refusal (a day that ended while the form was open) belongs under the Date field. */
+function onDateField(error: unknown): ApiError {
+  const apiError = toApiError(error);
+  return apiError.message === PROGRAM_PAST_DATE_MESSAGE ? new ApiError(apiError.message, { code: apiError.code, status: apiError.status, field: 'date', cause: error }) : apiError;
 }
 
 function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'open'>) {
   const profile = useUserProfile();
   const [step, setStep] = useState<Step>(1);
-  const [values, setValues] = useState<ProgramValues>(() => programValues(program));
-  const [errors, setErrors] = useState<FieldErrors<ProgramValues>>({});
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const editing = Boolean(program);
+  const kind: ProgramSaveKind = program ? 'updated' : 'created';
+  const initial = useMemo(() => programValues(program), [program]);
+  // A program that already took place may keep its date; any other date must be today or later.
+  const dateRule = useMemo(() => ({ today: localIsoDate(), storedDate: program?.date }), [program]);
+  const keepsPastDate = program ? isPastProgram(program, dateRule.today) : false;
+  const validate = (values: ProgramValues) => validateProgram(values, dateRule);
 
-  const field = (name: keyof ProgramValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  const save = useApiMutation(
+    (client, values: ProgramValues) => {
+      if (program) return updateProgram(client, program.id, values);
+      if (profile.status !== 'signedIn') throw new ApiError('Sign in again to save the program.');
+      return createProgram(client, profile.member, values);
+    },
+    { invalidates: [queryKeys.programs, queryKeys.dashboard], errors: 'caller' },
+  );
+  const form = useForm({
+    initial,
+    validate,
+    submit: (values: ProgramValues) => save.mutateAsync(values).catch((error: unknown) => Promise.reject(onDateField(error))),
+    successMessage: program ? 'Program updated' : 'Program created',
+    onSuccess: (saved: Program) => {
+      onSaved(saved, kind);
+      onClose();
+    },
   });
+
+  // A refusal about a first-step field (a date that became past) is shown where that field is.
+  const shownStep: Step = hasErrors(firstStepErrors(form.errors)) ? 1 : step;
 
   const next = (event: FormEvent) => {
     event.preventDefault();
-    const stepErrors = errorsOfStep(values, 1);
-    setErrors(stepErrors);
-    if (Object.keys(stepErrors).length === 0) setStep(2);
+    const errors = firstStepErrors(validate(form.values));
+    form.setErrors(errors);
+    if (!hasErrors(errors)) setStep(2);
   };
 
-  const save = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const stepErrors = errorsOfStep(values, 2);
-    setErrors(stepErrors);
-    if (Object.keys(stepErrors).length > 0) return;
-    if (profile.status !== 'signedIn') {
-      setSaveError('Sign in again to save the program');
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const client = await getSupabase();
-      const saved = program ? await updateProgram(client, program.id, values) : await createProgram(client, profile.member, values);
-      notifySuccess(program ? 'Program updated' : 'Program created');
-      onSaved(saved, program ? 'updated' : 'created');
-      onClose();
-    } catch (error) {
-      setSaveError(messageOf(error));
-      setSaving(false);
-    }
+    void form.handleSubmit();
   };
 
-  const title = step === 1 ? (editing ? 'Edit program' : 'Create a new program') : 'Almost done!';
+  const title = shownStep === 1 ? (program ? 'Edit program' : 'Create a new program') : 'Almost done!';
   return (
     <Modal title={title} open onClose={onClose}>
-      <p className={styles.steps}>Step {step} of 2</p>
-      {step === 1 ? (
+      <p className={styles.steps}>Step {shownStep} of 2</p>
+      {shownStep === 1 ? (
         <form className={styles.form} onSubmit={next} noValidate>
-          <TextField label="Title" maxLength={200} {...field('title')} />
-          <TextAreaField label="Description" rows={4} maxLength={5000} {...field('description')} />
+          <TextField label="Title" maxLength={COLUMN_RULES.programs_title_length.maxLength} {...form.field('title')} />
+          <TextAreaField label="Description" rows={4} maxLength={COLUMN_RULES.programs_description_length.maxLength} {...form.field('description')} />
           <div className={styles.row}>
-            <TextField label="Date" type="date" {...field('date')} />
-            <TextField label="Time" type="time" {...field('time')} />
+            <TextField label="Date" type="date" min={keepsPastDate ? undefined : dateRule.today} hint={keepsPastDate ? undefined : 'Today or later'} {...form.field('date')} />
+            <TextField label="Time" type="time" {...form.field('time')} />
           </div>
           <div className={styles.buttons}>
             <Button variant="secondary" onClick={onClose}>
@@ -103,18 +102,18 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
           </div>
         </form>
       ) : (
-        <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
-          <TextField label="Location" maxLength={200} {...field('location')} />
-          <TextField label="Program Type" maxLength={100} {...field('programType')} />
-          <TextField label="Target Audience" maxLength={200} {...field('targetAudience')} />
-          <TextAreaField label="Activities" rows={3} maxLength={2000} {...field('activities')} />
-          {saveError && <ErrorBanner message={saveError} />}
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <TextField label="Location" maxLength={COLUMN_RULES.programs_location_length.maxLength} {...form.field('location')} />
+          <TextField label="Program Type" maxLength={COLUMN_RULES.programs_program_type_length.maxLength} {...form.field('programType')} />
+          <TextField label="Target Audience" maxLength={COLUMN_RULES.programs_target_audience_length.maxLength} {...form.field('targetAudience')} />
+          <TextAreaField label="Activities" rows={3} maxLength={COLUMN_RULES.programs_activities_length.maxLength} {...form.field('activities')} />
+          {form.formError && <ErrorBanner message={form.formError} />}
           <div className={styles.buttons}>
-            <Button variant="secondary" onClick={() => setStep(1)} disabled={saving}>
+            <Button variant="secondary" onClick={() => setStep(1)} disabled={form.submitting}>
               Back
             </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving…' : editing ? 'Save program' : 'Create program'}
+            <Button type="submit" disabled={form.submitting}>
+              {form.submitting ? 'Saving…' : program ? 'Save program' : 'Create program'}
             </Button>
           </div>
         </form>

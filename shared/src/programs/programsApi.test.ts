@@ -1,11 +1,12 @@
 import type { Member, Program } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
-import { createProgram, deleteProgram, listPrograms, programFields, programValues, updateProgram } from './programsApi';
+import { API_MESSAGES } from '../data/apiError';
+import { createProgram, deleteProgram, isPastProgram, listPrograms, programFields, programValues, updateProgram } from './programsApi';
 
 type Call = readonly [string, ...unknown[]];
 
 /** A stand-in for the PostgREST query builder: records every call and answers with the next queued result. */
-function fakeClient(results: ReadonlyArray<{ data?: unknown; count?: number | null; error?: { message: string } | null }>) {
+function fakeClient(results: ReadonlyArray<{ data?: unknown; count?: number | null; error?: { code?: string; message: string } | null }>) {
   const queries: Call[][] = [];
   let next = 0;
   const client = {
@@ -58,29 +59,32 @@ const VALUES = {
 };
 
 describe('listPrograms', () => {
-  it('fills a page with upcoming programs first and does not fetch past rows it does not need', async () => {
-    const { client, queries } = fakeClient([{ data: [program(), program({ id: 'p2' })], count: 5 }, { count: 3 }]);
-    const result = await listPrograms(client, { page: 1, pageSize: 2, today: '2026-01-10' });
-    expect(result).toEqual({ programs: [program(), program({ id: 'p2' })], total: 8 });
+  it('pages upcoming programs from today on, soonest first, with the total', async () => {
+    const { client, queries } = fakeClient([{ data: [program(), program({ id: 'p2' })], count: 5 }]);
+    const result = await listPrograms(client, { timing: 'upcoming', page: 2, pageSize: 2, today: '2026-01-10' });
+    expect(result).toEqual({ rows: [program(), program({ id: 'p2' })], total: 5 });
     expect(queries[0]).toContainEqual(['gte', 'date', '2026-01-10']);
-    expect(queries[0]).toContainEqual(['range', 0, 1]);
-    expect(queries[1]).toContainEqual(['select', '*', { count: 'exact', head: true }]);
-    expect(queries[1]?.some(([method]) => method === 'range')).toBe(false);
+    expect(queries[0]).toContainEqual(['order', 'date', { ascending: true }]);
+    expect(queries[0]).toContainEqual(['range', 2, 3]);
   });
 
-  it('continues with past programs, most recent first, once the upcoming ones run out', async () => {
-    const { client, queries } = fakeClient([{ data: [program({ id: 'up' })], count: 3 }, { data: [program({ id: 'past' })], count: 4 }]);
-    const result = await listPrograms(client, { page: 2, pageSize: 2, today: '2026-01-10' });
-    expect(result.programs.map((row) => row.id)).toEqual(['up', 'past']);
-    expect(result.total).toBe(7);
-    expect(queries[1]).toContainEqual(['lt', 'date', '2026-01-10']);
-    expect(queries[1]).toContainEqual(['order', 'date', { ascending: false }]);
-    expect(queries[1]).toContainEqual(['range', 0, 0]);
+  it('pages past programs before today, latest first', async () => {
+    const { client, queries } = fakeClient([{ data: [program({ id: 'past', date: '2026-01-02' })], count: 1 }]);
+    const result = await listPrograms(client, { timing: 'past', page: 1, pageSize: 12, today: '2026-01-10' });
+    expect(result.rows.map((row) => row.id)).toEqual(['past']);
+    expect(queries[0]).toContainEqual(['lt', 'date', '2026-01-10']);
+    expect(queries[0]).toContainEqual(['order', 'date', { ascending: false }]);
+    expect(queries[0]).toContainEqual(['range', 0, 11]);
   });
 
-  it('reports the database error', async () => {
-    const { client } = fakeClient([{ error: { message: 'permission denied' } }]);
-    await expect(listPrograms(client, { page: 1, pageSize: 2 })).rejects.toThrow('permission denied');
+  it('reports a refusal in words for people', async () => {
+    const { client } = fakeClient([{ error: { code: '42501', message: 'permission denied for table programs' } }]);
+    await expect(listPrograms(client, { timing: 'upcoming', page: 1, pageSize: 2 })).rejects.toThrow(API_MESSAGES.forbidden);
+  });
+
+  it('tells past programs from upcoming ones by calendar day', () => {
+    expect(isPastProgram({ date: '2026-01-09' }, '2026-01-10')).toBe(true);
+    expect(isPastProgram({ date: '2026-01-10' }, '2026-01-10')).toBe(false);
   });
 });
 
@@ -114,8 +118,8 @@ describe('saving programs', () => {
   });
 
   it('says so when RLS let an update or delete match nothing', async () => {
-    await expect(updateProgram(fakeClient([{ data: null }]).client, 'p1', VALUES)).rejects.toThrow('You cannot change this program');
-    await expect(deleteProgram(fakeClient([{ data: [] }]).client, 'p1')).rejects.toThrow('You cannot delete this program');
+    await expect(updateProgram(fakeClient([{ data: null }]).client, 'p1', VALUES)).rejects.toThrow('You cannot change this program.');
+    await expect(deleteProgram(fakeClient([{ data: [] }]).client, 'p1')).rejects.toThrow('You cannot delete this program.');
     await expect(deleteProgram(fakeClient([{ data: [{ id: 'p1' }] }]).client, 'p1')).resolves.toBeUndefined();
   });
 });

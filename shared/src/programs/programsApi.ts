@@ -1,14 +1,15 @@
 import type { Member, Program } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
+import { ApiError, unwrap } from '../data/apiError';
+import type { PagedRows } from '../data/useApi';
 import { displayName } from '../profile/profileApi';
 import type { ProgramValues } from '../validation/schemas';
 
-export interface ProgramPage {
-  readonly programs: readonly Program[];
-  readonly total: number;
-}
+/** Upcoming programs take place today or later; past ones have taken place. */
+export type ProgramTiming = 'upcoming' | 'past';
 
 export interface ProgramPageRequest {
+  readonly timing: ProgramTiming;
   /** 1-based page number. */
   readonly page: number;
   readonly pageSize: number;
@@ -22,37 +23,25 @@ export function localIsoDate(date: Date = new Date()): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
-function fail(message: string): never {
-  throw new Error(message);
+/** Whether a program's day is before `today` (YYYY-MM-DD). */
+export function isPastProgram(program: Pick<Program, 'date'>, today: string = localIsoDate()): boolean {
+  return program.date < today;
 }
 
 /**
- * One page of the caller's university's programs (RLS limits rows to it): upcoming ones first, soonest first,
- * then past ones, most recent first. Two ranged queries keep this on the server however many programs there are.
+ * One page of the caller's university's programs (RLS limits rows to it): upcoming ones soonest first, or past ones
+ * most recent first.
  */
-export async function listPrograms(client: CampusCareClient, { page, pageSize, today = localIsoDate() }: ProgramPageRequest): Promise<ProgramPage> {
+export async function listPrograms(client: CampusCareClient, { timing, page, pageSize, today = localIsoDate() }: ProgramPageRequest): Promise<PagedRows<Program>> {
   const from = (page - 1) * pageSize;
-  const to = from + pageSize - 1;
-
-  const upcoming = await client
-    .from('programs')
-    .select('*', { count: 'exact' })
-    .gte('date', today)
-    .order('date', { ascending: true })
-    .order('time', { ascending: true, nullsFirst: true })
+  const ascending = timing === 'upcoming';
+  const programs = client.from('programs').select('*', { count: 'exact' });
+  const result = await (ascending ? programs.gte('date', today) : programs.lt('date', today))
+    .order('date', { ascending })
+    .order('time', { ascending, nullsFirst: ascending })
     .order('id')
-    .range(from, to);
-  if (upcoming.error) fail(upcoming.error.message);
-  const upcomingTotal = upcoming.count ?? 0;
-  const upcomingRows = upcoming.data ?? [];
-
-  const pastFrom = Math.max(0, from - upcomingTotal);
-  const pastTo = to - upcomingTotal;
-  const pastQuery = client.from('programs').select('*', { count: 'exact', head: pastTo < 0 }).lt('date', today);
-  const past = pastTo < 0 ? await pastQuery : await pastQuery.order('date', { ascending: false }).order('id').range(pastFrom, pastTo);
-  if (past.error) fail(past.error.message);
-
-  return { programs: [...upcomingRows, ...(pastTo < 0 ? [] : (past.data ?? []))], total: upcomingTotal + (past.count ?? 0) };
+    .range(from, from + pageSize - 1);
+  return { rows: unwrap<Program[] | null>(result) ?? [], total: result.count ?? 0 };
 }
 
 type ProgramFields = Pick<Program, 'title' | 'description' | 'date' | 'time' | 'location' | 'program_type' | 'target_audience' | 'activities'>;
@@ -88,25 +77,23 @@ export function programValues(program?: Program | null): ProgramValues {
 
 /** Creates a program in the author's university; the author is recorded and named as its organiser. */
 export async function createProgram(client: CampusCareClient, author: Member, values: ProgramValues): Promise<Program> {
-  const { data, error } = await client
-    .from('programs')
-    .insert({ ...programFields(values), university_id: author.university_id, created_by: author.id, organiser: displayName(author) })
-    .select('*')
-    .single();
-  if (error) fail(error.message);
-  return data;
+  return unwrap<Program>(
+    await client
+      .from('programs')
+      .insert({ ...programFields(values), university_id: author.university_id, created_by: author.id, organiser: displayName(author) })
+      .select('*')
+      .single(),
+  );
 }
 
 export async function updateProgram(client: CampusCareClient, id: string, values: ProgramValues): Promise<Program> {
-  const { data, error } = await client.from('programs').update(programFields(values)).eq('id', id).select('*').maybeSingle();
-  if (error) fail(error.message);
+  const updated = unwrap<Program | null>(await client.from('programs').update(programFields(values)).eq('id', id).select('*').maybeSingle());
   // RLS hides rows the caller may not change: an update that matched nothing was refused.
-  if (!data) fail('You cannot change this program');
-  return data;
+  if (!updated) throw new ApiError('You cannot change this program.', { code: '42501' });
+  return updated;
 }
 
 export async function deleteProgram(client: CampusCareClient, id: string): Promise<void> {
-  const { data, error } = await client.from('programs').delete().eq('id', id).select('id');
-  if (error) fail(error.message);
-  if (!data || data.length === 0) fail('You cannot delete this program');
+  const deleted = unwrap<Array<Pick<Program, 'id'>>>(await client.from('programs').delete().eq('id', id).select('id'));
+  if (deleted.length === 0) throw new ApiError('You cannot delete this program.', { code: '42501' });
 }

@@ -1,19 +1,12 @@
-import { useCallback } from 'react';
 import type { Program } from '../database.types';
-import { usePagedList, type PagedList } from '../lists/usePagedList';
-import { getSupabase } from '../supabase/client';
-import { listPrograms } from './programsApi';
+import { queryKeys } from '../data/queryKeys';
+import { usePagedQuery, type PagedQuery } from '../data/useApi';
+import { listPrograms, localIsoDate, type ProgramTiming } from './programsApi';
 
 export const PROGRAMS_PAGE_SIZE = 12;
 
-/** The caller's university's programs, upcoming first, one server-side page at a time. */
-export function usePrograms(pageSize: number = PROGRAMS_PAGE_SIZE): PagedList<Program> {
-  const load = useCallback(
-    async (page: number) => {
-      const { programs, total } = await listPrograms(await getSupabase(), { page, pageSize });
-      return { rows: programs, total };
-    },
-    [pageSize],
-  );
-  return usePagedList(load);
+/** The caller's university's upcoming (soonest first) or past (latest first) programs, a server-side page at a time. */
+export function usePrograms(timing: ProgramTiming, pageSize: number = PROGRAMS_PAGE_SIZE): PagedQuery<Program> {
+  const today = localIsoDate();
+  return usePagedQuery([...queryKeys.programs, timing, { pageSize, today }], (client, page) => listPrograms(client, { timing, page, pageSize, today }));
 }

@@ -11,6 +11,11 @@ import {
   staffSignInLink,
   studentJoinLink,
   NAVIGATION,
+  mayOpen,
+  navigationFor,
+  PATHS,
+  SETTINGS_TABS,
+  SUPER_ADMIN_PATHS,
 } from './contract';
 
 const SPEC_ROUTES = [
@@ -85,5 +90,30 @@ describe('route contract', () => {
   it('builds join and staff sign-in links on the given origin', () => {
     expect(studentJoinLink('https://care.example', 'AB12 CD')).toBe('https://care.example/register?join=AB12+CD');
     expect(staffSignInLink('https://care.example', 'dr.x@uni.edu')).toBe('https://care.example/adminsignin?email=dr.x%40uni.edu');
+  });
+});
+
+describe('super admin pages and settings tabs', () => {
+  it('opens the management pages to super admins of any staff role only', () => {
+    const staffPage = { path: PATHS.adminStaff, access: 'admin' } as const;
+    expect(mayOpen({ role: 'doctor', is_super_admin: true }, staffPage)).toBe(true);
+    expect(mayOpen({ role: 'doctor', is_super_admin: false }, staffPage)).toBe(false);
+    expect(mayOpen({ role: 'doctor', is_super_admin: true }, { path: PATHS.adminDashboard, access: 'admin' })).toBe(false);
+    expect(mayOpen({ role: 'admin', is_super_admin: false }, staffPage)).toBe(true);
+  });
+
+  it('adds the management entries to a super-admin doctor’s sidebar, and only there', () => {
+    expect(navigationFor('doctor', true).map((item) => item.to)).toEqual(expect.arrayContaining(SUPER_ADMIN_PATHS.filter((path) => path === PATHS.adminStaff || path === PATHS.adminStudents || path === PATHS.adminProfile)));
+    expect(navigationFor('doctor', false)).toBe(NAVIGATION.doctor);
+    expect(navigationFor('admin', true)).toBe(NAVIGATION.admin);
+  });
+
+  it('gives every settings page of a role a tab, and the sidebar’s Settings entry all of them', () => {
+    for (const role of ['admin', 'doctor', 'student'] as const) {
+      const settingsPaths = routesOfArea(role).filter((candidate) => candidate.title === 'Settings').map((candidate) => candidate.path).sort();
+      expect(SETTINGS_TABS[role].map((tab) => tab.to).sort()).toEqual(settingsPaths);
+      const entry = NAVIGATION[role].find((item) => item.label === 'Settings');
+      expect([entry?.to, ...(entry?.alsoActiveOn ?? [])].sort()).toEqual(settingsPaths);
+    }
   });
 });

@@ -170,23 +170,87 @@ export interface NavigationItem {
   readonly alsoActiveOn: readonly ContractPath[];
 }
 
+export interface SettingsTab {
+  readonly label: string;
+  readonly to: ContractPath;
+}
+
+/** The tabs of each role's Settings pages, in order; the first is where the sidebar's Settings entry leads. */
+export const SETTINGS_TABS: Readonly<Record<Role, readonly SettingsTab[]>> = {
+  admin: [
+    { label: 'Profile', to: PATHS.adminProfile },
+    { label: 'Password', to: PATHS.adminPassword },
+    { label: 'Clinic', to: PATHS.adminClinic },
+  ],
+  doctor: [
+    { label: 'Profile', to: PATHS.doctorProfile },
+    { label: 'Password', to: PATHS.doctorPassword },
+    { label: 'Availability', to: PATHS.doctorAvailability },
+  ],
+  student: [
+    { label: 'Profile', to: PATHS.studentProfile },
+    { label: 'Password', to: PATHS.studentPassword },
+  ],
+};
+
+function settingsEntry(role: Role): NavigationItem {
+  const [first, ...others] = SETTINGS_TABS[role];
+  if (!first) throw new Error(`${role} has no settings tabs`);
+  return { label: 'Settings', to: first.to, alsoActiveOn: others.map((tab) => tab.to) };
+}
+
 export const NAVIGATION: Readonly<Record<Role, readonly NavigationItem[]>> = {
   admin: [
     { label: 'Dashboard', to: PATHS.adminDashboard, alsoActiveOn: [] },
     { label: 'Programs', to: PATHS.adminPrograms, alsoActiveOn: [PATHS.adminProgramList] },
     { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
     { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
-    { label: 'Settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic] },
+    settingsEntry('admin'),
   ],
   doctor: [
     { label: 'Dashboard', to: PATHS.doctorDashboard, alsoActiveOn: [] },
     { label: 'Programs', to: PATHS.doctorPrograms, alsoActiveOn: [PATHS.doctorNewProgram] },
     { label: 'Patients', to: PATHS.doctorPatients, alsoActiveOn: [] },
-    { label: 'Settings', to: PATHS.doctorProfile, alsoActiveOn: [PATHS.doctorPassword, PATHS.doctorAvailability] },
+    settingsEntry('doctor'),
   ],
   student: [
     { label: 'Dashboard', to: PATHS.studentDashboard, alsoActiveOn: [] },
     { label: 'Programs', to: PATHS.studentPrograms, alsoActiveOn: [] },
-    { label: 'Settings', to: PATHS.studentProfile, alsoActiveOn: [PATHS.studentPassword] },
+    settingsEntry('student'),
   ],
 };
+
+/**
+ * The university-account pages that manage staff, students and the university's settings. The database lets every
+ * super admin do this (`private.is_admin()` holds for them, `is_super_admin()` guards the settings), so a doctor made
+ * super admin opens them too.
+ */
+export const SUPER_ADMIN_PATHS: readonly ContractPath[] = [
+  PATHS.adminStaff,
+  PATHS.adminStaffList,
+  PATHS.adminStudents,
+  PATHS.adminProfile,
+  PATHS.adminPassword,
+  PATHS.adminClinic,
+];
+
+/** Sidebar entries a super admin of another role gets for those pages. */
+const SUPER_ADMIN_NAVIGATION: readonly NavigationItem[] = [
+  { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
+  { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
+  { label: 'University settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic] },
+];
+
+/** Whether a member of `role` may open `path`: their own area's pages, and the management pages when super admin. */
+export function mayOpen(member: { readonly role: Role; readonly is_super_admin: boolean }, route: { readonly path: string; readonly access: RouteAccess }): boolean {
+  if (route.access === 'public' || route.access === member.role) return true;
+  return member.is_super_admin && (SUPER_ADMIN_PATHS as readonly string[]).includes(route.path);
+}
+
+/** The sidebar of a member: their role's entries, plus the management pages for a super admin outside the admin role. */
+export function navigationFor(role: Role, isSuperAdmin: boolean): readonly NavigationItem[] {
+  return isSuperAdmin && role !== 'admin' ? [...NAVIGATION[role], ...SUPER_ADMIN_NAVIGATION] : NAVIGATION[role];
+}
+
+/** The id of every page's main region: the skip link ("Skip to main content") points at it. */
+export const MAIN_CONTENT_ID = 'main-content';

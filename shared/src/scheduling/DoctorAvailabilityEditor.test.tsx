@@ -74,16 +74,16 @@ describe('DoctorAvailabilityEditor', () => {
     expect(loadDoctorAvailability).toHaveBeenCalledTimes(2);
   });
 
-  it("goes back to the clinic's hours and shows the server's refusal without a success toast", async () => {
+  it("goes back to the clinic's hours and shows the server's refusal in words for people, without a success toast", async () => {
     jest.mocked(loadDoctorAvailability).mockResolvedValue({ hours: [{ doctor_id: 'd1', university_id: 'u1', weekday: 1, opens_at: '09:00:00', closes_at: '13:00:00' }], timeOff: [] });
-    jest.mocked(clearDoctorHours).mockRejectedValue(new Error('Only the doctor or an administrator of the university can change these hours'));
+    jest.mocked(clearDoctorHours).mockRejectedValue({ code: '42501', message: 'new row violates row-level security policy for table "doctor_hours"' });
     const user = userEvent.setup();
     render(<DoctorAvailabilityEditor doctor={doctor} />);
     const form = await screen.findByRole('form', { name: 'Weekly hours' });
     expect(within(form).getByLabelText('Monday until')).toHaveValue('13:00');
     await user.click(within(form).getByRole('radio', { name: 'Whenever the clinic is open' }));
     await user.click(within(form).getByRole('button', { name: 'Save weekly hours' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Only the doctor or an administrator of the university can change these hours');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do that.');
     expect(clearDoctorHours).toHaveBeenCalledWith({}, 'd1');
     expect(notifySuccess).not.toHaveBeenCalled();
   });
@@ -104,8 +104,22 @@ describe('DoctorAvailabilityEditor', () => {
     expect(addTimeOff).toHaveBeenCalledWith({}, { doctor, startsAt: '2030-03-11T04:00:00.000Z', endsAt: '2030-03-12T04:00:00.000Z', reason: 'Training' });
     expect(notifySuccess).toHaveBeenCalledWith('Time off added');
 
+    expect(within(form).getByLabelText('First day')).toHaveValue('');
+
     await user.click(within(list).getByRole('button', { name: 'Remove time off Mon, 4 Mar 2030 (all day)' }));
     await waitFor(() => expect(removeTimeOff).toHaveBeenCalledWith({}, 't1'));
-    expect(notifySuccess).toHaveBeenCalledWith('Time off removed');
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Time off removed'));
+  });
+
+  it("shows a refused time off on the form and keeps what was typed", async () => {
+    jest.mocked(addTimeOff).mockRejectedValue({ code: '23514', message: 'new row for relation "doctor_time_off" violates check constraint "doctor_time_off_span"' });
+    const user = userEvent.setup();
+    render(<DoctorAvailabilityEditor doctor={doctor} />);
+    const form = await screen.findByRole('form', { name: 'Add time off' });
+    await user.type(within(form).getByLabelText('First day'), '2030-03-11');
+    await user.click(within(form).getByRole('button', { name: 'Add time off' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Time off can last at most a year');
+    expect(within(form).getByLabelText('First day')).toHaveValue('2030-03-11');
+    expect(notifySuccess).not.toHaveBeenCalled();
   });
 });

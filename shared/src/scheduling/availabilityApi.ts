@@ -1,6 +1,6 @@
+import { ApiError, unwrap } from '../data/apiError';
 import type { DoctorHours, DoctorTimeOff } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
-import { schedulingErrorMessage } from './schedulingErrors';
 import { closedWeekdays, openDayRows, type WeeklyHours } from './weeklyHours';
 
 /** The doctor whose availability is edited: the doctor themselves, or any doctor of an admin's university. */
@@ -16,16 +16,12 @@ export interface DoctorAvailability {
   readonly timeOff: readonly DoctorTimeOff[];
 }
 
-export const AVAILABILITY_FORBIDDEN = 'Only the doctor or an administrator of the university can change these hours';
-
 export async function loadDoctorAvailability(client: CampusCareClient, doctorId: string): Promise<DoctorAvailability> {
   const [hours, timeOff] = await Promise.all([
     client.from('doctor_hours').select('*').eq('doctor_id', doctorId).order('weekday'),
     client.from('doctor_time_off').select('*').eq('doctor_id', doctorId).gt('ends_at', new Date().toISOString()).order('starts_at'),
   ]);
-  const error = hours.error ?? timeOff.error;
-  if (error) throw new Error(error.message);
-  return { hours: hours.data ?? [], timeOff: timeOff.data ?? [] };
+  return { hours: unwrap(hours), timeOff: unwrap(timeOff) };
 }
 
 /**
@@ -36,24 +32,21 @@ export async function loadDoctorAvailability(client: CampusCareClient, doctorId:
  */
 export async function saveDoctorHours(client: CampusCareClient, input: { readonly doctor: DoctorRef; readonly week: WeeklyHours }): Promise<void> {
   const rows = openDayRows(input.week);
-  if (rows.length === 0) throw new Error('Choose at least one working day, or work whenever the clinic is open');
-  const written = await client
-    .from('doctor_hours')
-    .upsert(
+  if (rows.length === 0) throw new ApiError('Choose at least one working day, or work whenever the clinic is open');
+  unwrap(
+    await client.from('doctor_hours').upsert(
       rows.map((row) => ({ doctor_id: input.doctor.id, university_id: input.doctor.universityId, ...row })),
       { onConflict: 'doctor_id,weekday' },
-    );
-  if (written.error) throw new Error(schedulingErrorMessage(written.error, AVAILABILITY_FORBIDDEN));
+    ),
+  );
   const daysOff = closedWeekdays(input.week);
   if (daysOff.length === 0) return;
-  const removed = await client.from('doctor_hours').delete().eq('doctor_id', input.doctor.id).in('weekday', daysOff);
-  if (removed.error) throw new Error(schedulingErrorMessage(removed.error, AVAILABILITY_FORBIDDEN));
+  unwrap(await client.from('doctor_hours').delete().eq('doctor_id', input.doctor.id).in('weekday', daysOff));
 }
 
 /** Removes the doctor's own hours: from then on they work whenever the clinic is open. */
 export async function clearDoctorHours(client: CampusCareClient, doctorId: string): Promise<void> {
-  const { error } = await client.from('doctor_hours').delete().eq('doctor_id', doctorId);
-  if (error) throw new Error(schedulingErrorMessage(error, AVAILABILITY_FORBIDDEN));
+  unwrap(await client.from('doctor_hours').delete().eq('doctor_id', doctorId));
 }
 
 export interface TimeOffInput {
@@ -66,19 +59,19 @@ export interface TimeOffInput {
 
 export async function addTimeOff(client: CampusCareClient, input: TimeOffInput): Promise<void> {
   const reason = input.reason.trim();
-  const { error } = await client.from('doctor_time_off').insert({
-    doctor_id: input.doctor.id,
-    university_id: input.doctor.universityId,
-    starts_at: input.startsAt,
-    ends_at: input.endsAt,
-    reason: reason === '' ? null : reason,
-  });
-  if (error) throw new Error(schedulingErrorMessage(error, AVAILABILITY_FORBIDDEN));
+  unwrap(
+    await client.from('doctor_time_off').insert({
+      doctor_id: input.doctor.id,
+      university_id: input.doctor.universityId,
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      reason: reason === '' ? null : reason,
+    }),
+  );
 }
 
 export async function removeTimeOff(client: CampusCareClient, timeOffId: string): Promise<void> {
-  const { data, error } = await client.from('doctor_time_off').delete().eq('id', timeOffId).select('id');
-  if (error) throw new Error(schedulingErrorMessage(error, AVAILABILITY_FORBIDDEN));
+  const removed = unwrap(await client.from('doctor_time_off').delete().eq('id', timeOffId).select('id'));
   // Row-level security hides a row the caller may not delete: the delete then matches nothing.
-  if (!data || data.length === 0) throw new Error('That time off was already removed, or you cannot change it');
+  if (removed.length === 0) throw new ApiError('That time off was already removed, or you cannot change it');
 }

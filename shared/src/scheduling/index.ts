@@ -3,7 +3,6 @@ export * from './zonedTime';
 export * from './durations';
 export * from './wallClock';
 export * from './weeklyHours';
-export * from './schedulingErrors';
 export * from './availabilityApi';
 export * from './slotCheck';
 export * from './timeOff';

@@ -1,3 +1,4 @@
+import { ApiError, unwrap } from '../data/apiError';
 import type { ClinicClosure, ClinicHours, ClinicSettings } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 
@@ -26,10 +27,9 @@ export async function loadClinic(client: CampusCareClient): Promise<Clinic> {
     client.from('clinic_hours').select('*').order('weekday'),
     client.from('clinic_closures').select('*').gte('ends_on', new Date().toISOString().slice(0, 10)).order('starts_on'),
   ]);
-  const error = settings.error ?? hours.error ?? closures.error;
-  if (error) throw new Error(error.message);
-  if (!settings.data) throw new Error('Your clinic is not set up yet: ask your university’s administrator');
-  return { settings: settings.data, hours: hours.data ?? [], closures: closures.data ?? [] };
+  const clinicSettings = unwrap(settings);
+  if (!clinicSettings) throw new ApiError('Your clinic is not set up yet: ask your university’s administrator');
+  return { settings: clinicSettings, hours: unwrap(hours), closures: unwrap(closures) };
 }
 
 export interface FreeSlotQuery {
@@ -42,13 +42,14 @@ export interface FreeSlotQuery {
 
 /** The free slots the database computes for the caller: the only times a student can book. */
 export async function listFreeSlots(client: CampusCareClient, query: FreeSlotQuery): Promise<readonly FreeSlot[]> {
-  const { data, error } = await client.rpc('available_slots', {
-    from_date: query.from,
-    to_date: query.to,
-    ...(query.doctorId ? { doctor_id: query.doctorId } : {}),
-  });
-  if (error) throw new Error(error.message);
-  return (data ?? []).map((row) => ({
+  const slots = unwrap(
+    await client.rpc('available_slots', {
+      from_date: query.from,
+      to_date: query.to,
+      ...(query.doctorId ? { doctor_id: query.doctorId } : {}),
+    }),
+  );
+  return slots.map((row) => ({
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     doctorId: row.provider_id,

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../validation/schemas';
+import { COLUMN_RULES, columnError, type FieldErrors } from '../validation/schemas';
 import { formatShortDay, momentInZone } from './wallClock';
 import { addDays, dayInZone, timeInZone } from './zonedTime';
 
@@ -12,7 +12,7 @@ export interface TimeOffFormValues {
   readonly reason: string;
 }
 
-export const TIME_OFF_REASON_MAX_LENGTH = 200;
+export const TIME_OFF_REASON_MAX_LENGTH = COLUMN_RULES.doctor_time_off_reason_length.maxLength;
 const LONGEST_SPAN_DAYS = 366;
 
 /** The moments (ISO) the form means on the clinic's clock: whole days run from midnight to the midnight after the last. */
@@ -38,7 +38,8 @@ export function timeOffFormErrors(values: TimeOffFormValues, zone: string, now: 
     if (values.until === '') errors.until = 'Choose the end time';
     else if (values.from !== '' && values.firstDay === values.lastDay && values.until <= values.from) errors.until = 'The end time must be after the start time';
   }
-  if (values.reason.trim().length > TIME_OFF_REASON_MAX_LENGTH) errors.reason = `Give a reason of at most ${TIME_OFF_REASON_MAX_LENGTH} characters`;
+  const reasonError = columnError(COLUMN_RULES.doctor_time_off_reason_length, values.reason);
+  if (reasonError !== undefined) errors.reason = reasonError;
   if (Object.keys(errors).length === 0 && Date.parse(timeOffMoments(values, zone).endsAt) <= now.getTime()) errors.lastDay = 'This time off would already be over';
   return errors;
 }

@@ -45,6 +45,7 @@ export function Pagination({ page, pageSize, total, onPageChange, label }: PageI
   );
 }
 
+/** A table of rows; on narrow screens each row shows as a card with every value labelled by its column. */
 export function DataTable<Row>({ caption, columns, rows, rowKey, emptyMessage = 'Nothing to show yet', pagination }: DataTableProps<Row>) {
   return (
     <div>
@@ -63,13 +64,17 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, emptyMessage = 
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length}>{emptyMessage}</td>
+                <td colSpan={columns.length} className={styles.emptyCell}>
+                  {emptyMessage}
+                </td>
               </tr>
             ) : (
               rows.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.key}>{column.render(row)}</td>
+                    <td key={column.key} data-label={column.header}>
+                      {column.render(row)}
+                    </td>
                   ))}
                 </tr>
               ))

@@ -1,8 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { memberFixture, serveTestConfig } from '../../../shell/src/test/fixtures';
 import { fakeBackend, resetFakeBackend, signInAs } from '../../../shell/src/test/fakeSupabase';
+import { queryClient } from '../data/queryClient';
+import { queryKeys } from '../data/queryKeys';
 import { UserProfileProvider } from '../profile/UserProfileProvider';
+import { MAIN_CONTENT_ID, type Role } from '../routes/contract';
 import { SESSION_STORAGE_KEY } from '../supabase/client';
 import { RoleLayout } from './RoleLayout';
 
@@ -10,6 +13,8 @@ beforeEach(() => {
   serveTestConfig();
   resetFakeBackend();
 });
+
+const doctor: Role = 'doctor';
 
 describe('RoleLayout Log Out', () => {
   it('signs out, clears the stored session and returns to the landing page', async () => {
@@ -20,7 +25,7 @@ describe('RoleLayout Log Out', () => {
         <UserProfileProvider>
           <Routes>
             <Route path="/" element={<h1>Landing</h1>} />
-            <Route path="/dashboarrd" element={<RoleLayout role="doctor"><h1>Dashboard</h1></RoleLayout>} />
+            <Route path="/dashboarrd" element={<RoleLayout role={doctor}><h1>Dashboard</h1></RoleLayout>} />
           </Routes>
         </UserProfileProvider>
       </MemoryRouter>,
@@ -30,5 +35,51 @@ describe('RoleLayout Log Out', () => {
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
     await waitFor(() => expect(fakeBackend.session).toBeNull());
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('RoleLayout top bar', () => {
+  function renderLayout(role: 'admin' | 'doctor') {
+    render(
+      <MemoryRouter initialEntries={['/page']}>
+        <UserProfileProvider>
+          <Routes>
+            <Route path="/page" element={<RoleLayout role={role}><h1>Page</h1></RoleLayout>} />
+          </Routes>
+        </UserProfileProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it('shows the university’s current name, and the new one once it is renamed', async () => {
+    fakeBackend.universities = [{ id: 'university-1', name: 'Northfield University', logo_path: 'university-1/logo.png' }];
+    signInAs(memberFixture('admin', { first_name: 'Northfield University' }));
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
+    renderLayout('admin');
+    const identity = await screen.findByLabelText('Signed in as');
+    expect(await within(identity).findByRole('img', { name: 'University logo' })).toHaveAttribute('src', 'https://storage.test/university-logos/university-1/logo.png');
+    expect(within(identity).getByText('Northfield University')).toBeInTheDocument();
+
+    fakeBackend.universities = [{ id: 'university-1', name: 'Northfield Institute of Health', logo_path: null }];
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.university }));
+    expect(await within(identity).findByText('Northfield Institute of Health')).toBeInTheDocument();
+    expect(within(identity).queryByText('Northfield University')).not.toBeInTheDocument();
+  });
+
+  it('shows a doctor’s own name with their university’s', async () => {
+    fakeBackend.universities = [{ id: 'university-1', name: 'Northfield University', logo_path: null }];
+    signInAs(memberFixture('doctor', { title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }));
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
+    renderLayout('doctor');
+    const identity = await screen.findByLabelText('Signed in as');
+    expect(within(identity).getByText('Dr Amelia Adams')).toBeInTheDocument();
+    expect(await within(identity).findByText('Northfield University')).toBeInTheDocument();
+  });
+
+  it('gives the main region the id the skip link points at', async () => {
+    signInAs(memberFixture('doctor'));
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
+    renderLayout('doctor');
+    expect(await screen.findByRole('main')).toHaveAttribute('id', MAIN_CONTENT_ID);
   });
 });

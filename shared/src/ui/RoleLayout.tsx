@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { findRoute, NAVIGATION, PATHS, type NavigationItem, type Role } from '../routes/contract';
+import { findRoute, MAIN_CONTENT_ID, navigationFor, PATHS, type NavigationItem, type Role } from '../routes/contract';
 import { AVATARS_BUCKET, StoredImage } from '../account/StoredImage';
 import { signOut } from '../auth/session';
 import { displayName } from '../profile/profileApi';
 import { useUserProfile } from '../profile/UserProfileProvider';
-import { useUniversityLogoUrl } from '../university/logo';
+import { useUniversityBadge } from '../university/logo';
 import styles from './ui.module.css';
 
 const AREA_LABEL: Readonly<Record<Role, string>> = {
@@ -18,17 +18,22 @@ function isActive(item: NavigationItem, pathname: string): boolean {
   return item.to === pathname || (item.alsoActiveOn as readonly string[]).includes(pathname);
 }
 
-/** Name, email and photo of the signed-in member; the university account also shows its university's logo. */
+/**
+ * Name, email and photo of the signed-in member, and their university's current name and logo. The university
+ * account is the university itself: it goes by the university's name, which follows a rename at once.
+ */
 function SignedInIdentity() {
   const profile = useUserProfile();
   const member = profile.status === 'signedIn' ? profile.member : null;
-  const logoUrl = useUniversityLogoUrl(member?.role === 'admin' ? member.university_id : null);
+  const university = useUniversityBadge(member?.university_id ?? null);
   if (!member) return null;
+  const isUniversityAccount = member.role === 'admin';
   return (
     <div className={styles.identity} aria-label="Signed in as">
-      {logoUrl && <img src={logoUrl} alt="University logo" className={styles.identityLogo} />}
+      {university?.logoUrl && <img src={university.logoUrl} alt="University logo" className={styles.identityLogo} />}
       <div className={styles.identityText}>
-        <span className={styles.identityName}>{displayName(member)}</span>
+        <span className={styles.identityName}>{isUniversityAccount ? (university?.name ?? displayName(member)) : displayName(member)}</span>
+        {!isUniversityAccount && university && <span className={styles.identityUniversity}>{university.name}</span>}
         <span className={styles.identityEmail}>{member.email}</span>
       </div>
       <StoredImage bucket={AVATARS_BUCKET} path={member.avatar_path} alt="Your photo" className={styles.identityAvatar} />
@@ -40,6 +45,8 @@ function SignedInIdentity() {
 export function RoleLayout({ role, children }: { readonly role: Role; readonly children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const profile = useUserProfile();
+  const navigation = navigationFor(role, profile.status === 'signedIn' && profile.member.is_super_admin);
   const pageTitle = findRoute(pathname)?.title ?? AREA_LABEL[role];
 
   const logOut = async () => {
@@ -57,7 +64,7 @@ export function RoleLayout({ role, children }: { readonly role: Role; readonly c
         </Link>
         <nav aria-label={`${AREA_LABEL[role]} navigation`}>
           <ul className={styles.navList}>
-            {NAVIGATION[role].map((item) => {
+            {navigation.map((item) => {
               const active = isActive(item, pathname);
               return (
                 <li key={item.to}>
@@ -82,7 +89,9 @@ export function RoleLayout({ role, children }: { readonly role: Role; readonly c
           <p className={styles.topBarTitle}>{pageTitle}</p>
           <SignedInIdentity />
         </header>
-        <main className={styles.content}>{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
+          {children}
+        </main>
       </div>
     </div>
   );

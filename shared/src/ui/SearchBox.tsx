@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styles from './ui.module.css';
 
 export interface SearchBoxProps {
@@ -18,4 +18,18 @@ export function SearchBox({ label, value, onChange, placeholder }: SearchBoxProp
       <input id={id} type="search" className={styles.input} value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
+}
+
+/** How long typing must pause before a search goes to the server (one request per word, not per key). */
+export const SEARCH_DELAY_MS = 300;
+
+/** A search box's text now, and the text to search for: the same, once typing has paused for SEARCH_DELAY_MS. */
+export function useSearchTerm(): { readonly search: string; readonly setSearch: (value: string) => void; readonly appliedSearch: string } {
+  const [search, setSearch] = useState('');
+  const [appliedSearch, setAppliedSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAppliedSearch(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  return { search, setSearch, appliedSearch };
 }

@@ -2,23 +2,35 @@
  * The database's named constraints, said for people, and the form field each one is about. A refusal that slips past
  * the forms' own checks (another tab, an old page) still lands on the right field with the same words.
  */
+import { COLUMN_RULES, RULE_MESSAGES } from './columnRules';
+
 export interface ConstraintRule {
   readonly field?: string;
   readonly message: string;
 }
 
+/** The forms' own column rules say the same words the database's refusal does. */
+const COLUMN_CONSTRAINTS: Readonly<Record<string, ConstraintRule>> = Object.fromEntries(
+  Object.entries(COLUMN_RULES).map(([constraint, rule]) => [constraint, { field: rule.field, message: rule.message }]),
+);
+
 export const CONSTRAINT_RULES: Readonly<Record<string, ConstraintRule>> = {
-  clinic_settings_slot_range: { field: 'slotMinutes', message: 'Slots last between 10 and 240 minutes' },
-  clinic_settings_notice_range: { field: 'noticeMinutes', message: 'The minimum notice is between 0 minutes and 14 days' },
-  clinic_settings_cutoff_range: { field: 'cutoffMinutes', message: 'The cutoff is between 0 minutes and 14 days' },
+  ...COLUMN_CONSTRAINTS,
+  // Member emails come from the auth account; a lower-case address is what the forms send.
+  members_email_format: { field: 'email', message: RULE_MESSAGES.memberEmail },
+  members_student_fields: { message: 'A student needs a first and last name, registration number, department and year of study' },
+  members_university_reg_number_key: { field: 'regNumber', message: 'That registration number already belongs to another student of your university' },
+  members_university_staff_id_key: { field: 'staffId', message: 'That Staff ID already belongs to another member of your university' },
+  universities_join_code_format: { field: 'joinCode', message: 'A join code is 4 to 32 capital letters, digits or dashes' },
+  universities_join_code_key: { field: 'joinCode', message: 'That join code is taken: choose another' },
+  appointments_duration_range: { message: 'An appointment lasts between 10 and 240 minutes' },
+  appointments_cancel_reason_required: { field: 'reason', message: RULE_MESSAGES.cancelReasonRequired },
   clinic_hours_order: { message: 'The closing time must be after the opening time' },
   clinic_closures_order: { field: 'lastDay', message: 'The last day must be on or after the first day' },
   clinic_closures_span: { field: 'lastDay', message: 'A closure can last at most a year' },
-  clinic_closures_reason_length: { field: 'reason', message: 'Give a reason of at most 200 characters' },
   doctor_hours_order: { message: 'The end time must be after the start time' },
   doctor_time_off_order: { field: 'endsAt', message: 'Time off must end after it starts' },
   doctor_time_off_span: { field: 'endsAt', message: 'Time off can last at most a year' },
-  doctor_time_off_reason_length: { field: 'reason', message: 'Give a reason of at most 200 characters' },
 };
 
 /** The rule a PostgreSQL constraint error names (`… violates check constraint "name"`), if we know it. */

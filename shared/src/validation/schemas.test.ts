@@ -1,7 +1,13 @@
 import {
+  appointmentReason,
+  COLUMN_RULES,
+  columnError,
   hasErrors,
   MESSAGES,
   newPasswordError,
+  parseBmi,
+  phoneError,
+  STAFF_TITLES,
   validateAppointmentBooking,
   validateHealthProfile,
   validatePasswordChange,
@@ -36,5 +42,45 @@ describe('shared validation', () => {
     expect(validatePasswordChange({ currentPassword: 'x', newPassword: 'CampusCare2026', confirmPassword: 'CampusCare2027' })).toEqual({
       confirmPassword: MESSAGES.passwordsDoNotMatch,
     });
+  });
+
+  it('refuses the phone numbers the database refuses, like "(0803) 123 4567"', () => {
+    expect(phoneError('(0803) 123 4567')).toBe(MESSAGES.invalidPhone);
+    expect(phoneError(' 0803 123 4567 ')).toBeUndefined();
+    expect(phoneError('')).toBeUndefined();
+    expect(phoneError('', { required: true })).toBe(MESSAGES.required);
+    expect(phoneError('1'.repeat(26))).toBe(MESSAGES.invalidPhone);
+  });
+
+  it('stores the reasons the database accepts, with free text as "Other: <text>"', () => {
+    const reason = COLUMN_RULES.appointments_reason_values;
+    expect(['Check-up', 'Follow-up', 'Other'].every((value) => reason.accepts(value))).toBe(true);
+    expect(appointmentReason('Other', '  Sprained ankle ')).toBe('Other: Sprained ankle');
+    expect(appointmentReason('Other', '   ')).toBe('');
+    expect(reason.accepts(appointmentReason('Other', 'x'.repeat(193)))).toBe(true);
+    expect(reason.accepts(appointmentReason('Other', 'x'.repeat(194)))).toBe(false);
+    expect(reason.accepts('Headache')).toBe(false);
+  });
+
+  it('counts characters as the database does: an emoji is one', () => {
+    const firstName = COLUMN_RULES.members_first_name_length;
+    expect(columnError(firstName, '😀'.repeat(100))).toBeUndefined();
+    expect(columnError(firstName, '😀'.repeat(101))).toBe(firstName.message);
+    expect(columnError(firstName, '', { required: true })).toBe(MESSAGES.required);
+  });
+
+  it('rounds a BMI to tenths before checking its range, as numeric(4,1) does', () => {
+    expect(parseBmi('9.95')).toBe(10);
+    expect(parseBmi('80.04')).toBe(80);
+    expect(parseBmi('80.05')).toBeUndefined();
+  });
+
+  it('offers every title the database allows', () => {
+    expect(STAFF_TITLES).toEqual(['', 'Dr', 'Mr', 'Mrs', 'Miss', 'Ms', 'Prof']);
+  });
+
+  it('checks present booking fields against the appointment constraints', () => {
+    const errors = validateAppointmentBooking({ date: 'd', name: 'Ada', department: 'Law', reg: '/bad', year: '2', reason: 'Headache' });
+    expect(errors).toEqual({ reg: MESSAGES.invalidRegNumber, reason: COLUMN_RULES.appointments_reason_values.message });
   });
 });

@@ -1,8 +1,23 @@
 /**
  * Validation shared by the forms of all apps. Each validator returns the errors per field
  * (empty when the values are valid); the messages are the spec's where it has one.
- * The database and auth service enforce the same rules again: these only give early, inline feedback.
+ * The database and auth service enforce the same rules again: the column rules (./columnRules) restate the
+ * database's constraints exactly, so these give early, inline feedback and never contradict a later refusal.
  */
+import {
+  BMI_RANGE,
+  COLUMN_RULES,
+  columnError,
+  MEMBER_TITLES,
+  parseWholeNumber,
+  roundedToTenths,
+  RULE_MESSAGES,
+  YEAR_OF_STUDY_RANGE,
+  type ColumnRule,
+} from './columnRules';
+
+export * from './columnRules';
+
 export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
 
 export function hasErrors<Values>(errors: FieldErrors<Values>): boolean {
@@ -10,44 +25,39 @@ export function hasErrors<Values>(errors: FieldErrors<Values>): boolean {
 }
 
 export const MESSAGES = {
-  required: 'This field is required',
+  required: RULE_MESSAGES.required,
   fillAllRequired: 'Please fill in all required fields',
   fillAllCorrectly: 'Please fill in all the fields correctly',
   signInPasswordTooShort: 'Password should be at least 6 characters long',
   passwordRule: 'Password should include an uppercase, lowercase, and digits',
   passwordsDoNotMatch: 'New passwords do not match.',
-  invalidEmail: 'Enter a valid email address',
-  invalidPhone: 'Enter a valid phone number',
-  invalidGenotype: 'Choose a genotype: AA, AS, AC, SS, SC or CC',
-  invalidBloodGroup: 'Choose a blood group: A+, A-, B+, B-, AB+, AB-, O+ or O-',
-  invalidBmi: 'BMI must be a number between 10 and 80',
+  invalidEmail: RULE_MESSAGES.invalidEmail,
+  invalidPhone: RULE_MESSAGES.invalidPhone,
+  invalidGenotype: RULE_MESSAGES.invalidGenotype,
+  invalidBloodGroup: RULE_MESSAGES.invalidBloodGroup,
+  invalidBmi: RULE_MESSAGES.invalidBmi,
   chooseDisabled: 'Choose Yes or No',
-  allergiesTooLong: 'Allergies can be at most 1000 characters',
+  allergiesTooLong: RULE_MESSAGES.allergiesTooLong,
   invalidHeight: 'Height must be between 50 and 250 cm',
   invalidWeight: 'Weight must be between 2 and 400 kg',
-  invalidYear: 'Year of study must be a whole number from 1 to 8',
-  invalidRegNumber: 'Registration number: 2 to 30 letters, digits, /, ., _ or -, starting with a letter or digit',
+  invalidYear: RULE_MESSAGES.invalidYear,
+  invalidRegNumber: RULE_MESSAGES.invalidRegNumber,
   imagesOnly: 'Choose an image file',
 } as const;
 
-export const GENOTYPES = ['AA', 'AS', 'AC', 'SS', 'SC', 'CC'] as const;
-export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
-export const STAFF_TITLES = ['', 'Dr', 'Mr', 'Mrs', 'Miss'] as const;
-export const APPOINTMENT_REASONS = ['Check-up', 'Malaria', 'Consultation', 'Vaccination'] as const;
+/** The title choices of a staff profile: none ('') or one members_title_values allows. */
+export const STAFF_TITLES = ['', ...MEMBER_TITLES] as const;
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 export const NEW_PASSWORD_MIN_LENGTH = 10;
-export const BMI_RANGE = { min: 10, max: 80 } as const;
 export const HEIGHT_CM_RANGE = { min: 50, max: 250 } as const;
 export const WEIGHT_KG_RANGE = { min: 2, max: 400 } as const;
-export const ALLERGIES_MAX_LENGTH = 1000;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_PATTERN = /^\+?[0-9 ()-]{7,20}$/;
+export const ALLERGIES_MAX_LENGTH = COLUMN_RULES.health_profiles_allergies_length.maxLength;
 
 const isBlank = (value: string): boolean => value.trim() === '';
 
+/** The universities_email_format rule; the auth service checks account addresses more strictly still. */
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  return COLUMN_RULES.universities_email_format.accepts(value.trim());
 }
 
 /** The rule for every new password: at least 10 characters with upper case, lower case and a digit. */
@@ -62,9 +72,9 @@ function emailError(email: string): string | undefined {
   return isValidEmail(email) ? undefined : MESSAGES.invalidEmail;
 }
 
-function phoneError(phone: string): string | undefined {
-  if (isBlank(phone)) return MESSAGES.required;
-  return PHONE_PATTERN.test(phone.trim()) ? undefined : MESSAGES.invalidPhone;
+/** members_phone_format and universities_phone_format (the same rule); optional unless `required`. */
+export function phoneError(phone: string, options: { readonly required?: boolean } = {}): string | undefined {
+  return columnError(COLUMN_RULES.members_phone_format, phone, options);
 }
 
 function withoutEmpty<Values>(errors: Record<keyof Values, string | undefined>): FieldErrors<Values> {
@@ -101,9 +111,9 @@ export interface UniversityRegistrationValues {
 
 export function validateUniversityRegistration(values: UniversityRegistrationValues): FieldErrors<UniversityRegistrationValues> {
   return withoutEmpty<UniversityRegistrationValues>({
-    universityName: isBlank(values.universityName) ? MESSAGES.required : undefined,
+    universityName: columnError(COLUMN_RULES.universities_name_length, values.universityName),
     email: emailError(values.email),
-    phone: phoneError(values.phone),
+    phone: phoneError(values.phone, { required: true }),
     password: newPasswordError(values.password),
   });
 }
@@ -119,32 +129,30 @@ export interface StudentRegistrationValues {
   readonly password: string;
 }
 
-/** The database's limits (members_year_of_study_range, members_reg_number_format), so forms refuse what it would. */
-export const YEAR_OF_STUDY_RANGE = { min: 1, max: 8 } as const;
 export const YEARS_OF_STUDY: readonly string[] = Array.from(
   { length: YEAR_OF_STUDY_RANGE.max - YEAR_OF_STUDY_RANGE.min + 1 },
   (_, index) => String(YEAR_OF_STUDY_RANGE.min + index),
 );
-const REG_NUMBER_FORMAT = /^[A-Za-z0-9][A-Za-z0-9/._-]{1,29}$/;
 
+/** members_year_of_study_range and appointments_year_range: the year as stored, or undefined. */
 export function parseYearOfStudy(value: string): number | undefined {
-  const year = Number(value);
-  return Number.isInteger(year) && year >= YEAR_OF_STUDY_RANGE.min && year <= YEAR_OF_STUDY_RANGE.max ? year : undefined;
+  const year = parseWholeNumber(value);
+  return year !== undefined && year >= YEAR_OF_STUDY_RANGE.min && year <= YEAR_OF_STUDY_RANGE.max ? year : undefined;
 }
 
+/** members_reg_number_format and appointments_reg_format (the same rule); always required by the forms. */
 export function regNumberError(value: string): string | undefined {
-  if (isBlank(value)) return MESSAGES.required;
-  return REG_NUMBER_FORMAT.test(value.trim()) ? undefined : MESSAGES.invalidRegNumber;
+  return columnError(COLUMN_RULES.members_reg_number_format, value, { required: true });
 }
 
 export function validateStudentRegistration(values: StudentRegistrationValues): FieldErrors<StudentRegistrationValues> {
   return withoutEmpty<StudentRegistrationValues>({
-    firstName: isBlank(values.firstName) ? MESSAGES.required : undefined,
-    lastName: isBlank(values.lastName) ? MESSAGES.required : undefined,
+    firstName: columnError(COLUMN_RULES.members_first_name_length, values.firstName, { required: true }),
+    lastName: columnError(COLUMN_RULES.members_last_name_length, values.lastName, { required: true }),
     email: emailError(values.email),
-    phone: phoneError(values.phone),
+    phone: phoneError(values.phone, { required: true }),
     regNumber: regNumberError(values.regNumber),
-    department: isBlank(values.department) ? MESSAGES.required : undefined,
+    department: columnError(COLUMN_RULES.members_department_length, values.department, { required: true }),
     yearOfStudy: parseYearOfStudy(values.yearOfStudy) === undefined ? MESSAGES.invalidYear : undefined,
     password: newPasswordError(values.password),
   });
@@ -169,10 +177,9 @@ function inRange(value: number | undefined, range: { readonly min: number; reado
   return value !== undefined && value >= range.min && value <= range.max ? value : undefined;
 }
 
-/** The BMI as stored (one decimal, like the database's numeric(4,1)), or undefined when it is not a sane BMI. */
+/** The BMI as stored (rounded to tenths first, like the numeric(4,1) column), or undefined unless health_profiles_bmi_range holds. */
 export function parseBmi(value: string): number | undefined {
-  const bmi = inRange(parseDecimal(value), BMI_RANGE);
-  return bmi === undefined ? undefined : Math.round(bmi * 10) / 10;
+  return inRange(roundedToTenths(value), BMI_RANGE);
 }
 
 export interface BodyMeasurementValues {
@@ -199,10 +206,10 @@ export function computeBmi(values: BodyMeasurementValues): number | undefined {
 
 export function validateHealthProfile(values: HealthProfileValues): FieldErrors<HealthProfileValues> {
   return withoutEmpty<HealthProfileValues>({
-    genotype: (GENOTYPES as readonly string[]).includes(values.genotype) ? undefined : MESSAGES.invalidGenotype,
-    bloodGroup: (BLOOD_GROUPS as readonly string[]).includes(values.bloodGroup) ? undefined : MESSAGES.invalidBloodGroup,
+    genotype: COLUMN_RULES.health_profiles_genotype_values.accepts(values.genotype) ? undefined : MESSAGES.invalidGenotype,
+    bloodGroup: COLUMN_RULES.health_profiles_blood_group_values.accepts(values.bloodGroup) ? undefined : MESSAGES.invalidBloodGroup,
     disabled: values.disabled === 'yes' || values.disabled === 'no' ? undefined : MESSAGES.chooseDisabled,
-    allergies: values.allergies.trim().length > ALLERGIES_MAX_LENGTH ? MESSAGES.allergiesTooLong : undefined,
+    allergies: columnError(COLUMN_RULES.health_profiles_allergies_length, values.allergies),
     bmi: parseBmi(values.bmi) === undefined ? MESSAGES.invalidBmi : undefined,
   });
 }
@@ -221,8 +228,14 @@ export function validateAppointmentBooking(values: AppointmentBookingValues): Fi
   const missing = (Object.keys(values) as Array<keyof AppointmentBookingValues>).filter((key) => isBlank(values[key]));
   const errors: FieldErrors<AppointmentBookingValues> = {};
   for (const key of missing) errors[key] = MESSAGES.fillAllCorrectly;
-  if (!missing.includes('year') && parseYearOfStudy(values.year) === undefined) errors.year = MESSAGES.invalidYear;
-  return errors;
+  const ruleErrors: FieldErrors<AppointmentBookingValues> = withoutEmpty<Omit<AppointmentBookingValues, 'date'>>({
+    name: columnError(COLUMN_RULES.appointments_name_length, values.name),
+    department: columnError(COLUMN_RULES.appointments_department_length, values.department),
+    reg: columnError(COLUMN_RULES.appointments_reg_format, values.reg),
+    year: parseYearOfStudy(values.year) === undefined ? MESSAGES.invalidYear : undefined,
+    reason: columnError(COLUMN_RULES.appointments_reason_values, values.reason),
+  });
+  return { ...ruleErrors, ...errors };
 }
 
 export interface ProgramValues {
@@ -238,11 +251,33 @@ export interface ProgramValues {
 
 export const PROGRAM_FIRST_STEP_FIELDS = ['title', 'description', 'date', 'time'] as const satisfies ReadonlyArray<keyof ProgramValues>;
 
-export function validateProgram(values: ProgramValues): FieldErrors<ProgramValues> {
+/** The programs_*_length constraints, by the wizard's field names. */
+const PROGRAM_COLUMN_RULES = {
+  title: COLUMN_RULES.programs_title_length,
+  description: COLUMN_RULES.programs_description_length,
+  location: COLUMN_RULES.programs_location_length,
+  programType: COLUMN_RULES.programs_program_type_length,
+  targetAudience: COLUMN_RULES.programs_target_audience_length,
+  activities: COLUMN_RULES.programs_activities_length,
+} as const satisfies Partial<Record<keyof ProgramValues, ColumnRule>>;
+
+/** The database's words (programs_date_guard) for a program dated before today. */
+export const PROGRAM_PAST_DATE_MESSAGE = 'A program cannot take place in the past: choose today or a later date';
+
+/**
+ * Every program field is required. With `dates`, a date before `today` (YYYY-MM-DD) is refused as the database does:
+ * for new programs and date changes only, so an edited program that already took place may keep its `storedDate`.
+ */
+export function validateProgram(values: ProgramValues, dates?: { readonly today: string; readonly storedDate?: string }): FieldErrors<ProgramValues> {
   const errors: FieldErrors<ProgramValues> = {};
   for (const key of Object.keys(values) as Array<keyof ProgramValues>) {
     if (isBlank(values[key])) errors[key] = MESSAGES.required;
   }
+  for (const [key, rule] of Object.entries(PROGRAM_COLUMN_RULES) as Array<[keyof typeof PROGRAM_COLUMN_RULES, ColumnRule]>) {
+    const message = errors[key] ?? columnError(rule, values[key]);
+    if (message !== undefined) errors[key] = message;
+  }
+  if (dates && !errors.date && values.date < dates.today && values.date !== dates.storedDate) errors.date = PROGRAM_PAST_DATE_MESSAGE;
   return errors;
 }
 

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { memberFixture, serveTestConfig } from '../test/fixtures';
 import { fakeBackend, resetFakeBackend, signInAs } from '../test/fakeSupabase';
 import { testRoutesModule } from '../test/testRemotes';
@@ -68,6 +69,27 @@ describe('shell routing and guards', () => {
     renderAt('/patients');
     expect(await screen.findByRole('heading', { name: 'landing page /adminsignin' })).toBeInTheDocument();
     expect(fakeBackend.session).toBeNull();
+  });
+
+  it('opens the staff page to a doctor made super admin, in the doctor layout with the management entries', async () => {
+    signInAs(memberFixture('doctor', { is_super_admin: true }));
+    renderAt('/staffmembers');
+    expect(await screen.findByRole('heading', { name: 'admin page /staffmembers' })).toBeInTheDocument();
+    const navigation = screen.getByRole('navigation', { name: 'Doctor navigation' });
+    expect(within(navigation).getByRole('link', { name: 'Staff' })).toHaveAttribute('aria-current', 'page');
+    expect(within(navigation).getByRole('link', { name: 'Students' })).toHaveAttribute('href', '/student');
+  });
+
+  it('starts every page with a skip link that moves focus to the main region', async () => {
+    signInAs(memberFixture('student'));
+    renderAt('/studentdashboard');
+    expect(await screen.findByRole('heading', { name: 'student page /studentdashboard' })).toBeInTheDocument();
+    await userEvent.tab();
+    const skipLink = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skipLink).toHaveFocus();
+    await userEvent.click(skipLink);
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.pathname).toBe('/studentdashboard');
   });
 
   it('shows the 404 page for an unknown path', async () => {

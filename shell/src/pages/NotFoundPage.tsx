@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { PATHS } from '@campuscare/shared';
+import { MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import styles from './NotFoundPage.module.css';
 
 export function NotFoundPage() {
   return (
-    <main className={styles.page}>
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.page}>
       <h1 className={styles.title}>Page not found</h1>
       <p>There is no page at this address.</p>
       <Link to={PATHS.landing}>Go to the CampusCare home page</Link>

@@ -94,7 +94,7 @@ describe('recovery runtime plugin', () => {
   it('turns a failed remote load into a marker module the shell recognises', () => {
     expect(errorLoadRemote({ lifecycle: 'onLoad', error: new Error('net::ERR_FAILED') })).toEqual({
       remoteUnavailable: true,
-      reason: 'net::ERR_FAILED',
+      reason: 'Error: net::ERR_FAILED',
     });
   });
 

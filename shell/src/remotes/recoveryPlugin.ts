@@ -3,15 +3,12 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 /** Marker module handed back by the federation runtime when a remote could not be loaded. */
 export interface UnavailableRemoteModule {
   readonly remoteUnavailable: true;
+  /** Why, for the console: people see the shell's fallback, never this. */
   readonly reason: string;
 }
 
 export function isUnavailableRemoteModule(value: unknown): value is UnavailableRemoteModule {
   return typeof value === 'object' && value !== null && (value as Partial<UnavailableRemoteModule>).remoteUnavailable === true;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -23,7 +20,7 @@ export function createRecoveryPlugin(): ModuleFederationRuntimePlugin {
     name: 'campuscare-remote-recovery',
     errorLoadRemote({ lifecycle, error }) {
       if (lifecycle !== 'onLoad') return undefined;
-      const fallback: UnavailableRemoteModule = { remoteUnavailable: true, reason: describe(error) };
+      const fallback: UnavailableRemoteModule = { remoteUnavailable: true, reason: String(error) };
       return fallback;
     },
   };

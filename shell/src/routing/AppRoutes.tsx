@@ -1,12 +1,14 @@
 import { Outlet, Route, Routes } from 'react-router-dom';
-import { RoleLayout, ROLES, routesOfArea, type Role } from '@campuscare/shared';
+import { RoleLayout, ROLES, routesOfArea, useUserProfile, type Role } from '@campuscare/shared';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteGuard } from './RouteGuard';
 
+/** The frame of an area's pages: the signed-in member's own, also on the management pages a super admin may open. */
 function AreaLayout({ role }: { readonly role: Role }) {
+  const profile = useUserProfile();
   return (
-    <RoleLayout role={role}>
+    <RoleLayout role={profile.status === 'signedIn' ? profile.member.role : role}>
       <Outlet />
     </RoleLayout>
   );

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SESSION_STORAGE_KEY, signInNoticeMessage, UserProfileProvider } from '@campuscare/shared';
+import { ApiError, queryClient, SESSION_CHECK_TIMEOUT_MS, SESSION_STORAGE_KEY, signInNoticeMessage, UserProfileProvider } from '@campuscare/shared';
 import { memberFixture, serveTestConfig } from '../test/fixtures';
-import { resetFakeBackend, signInAs } from '../test/fakeSupabase';
+import { deactivateSignedInMember, fakeBackend, resetFakeBackend, signInAs } from '../test/fakeSupabase';
 import { RouteGuard } from './RouteGuard';
 
 function SignInNotice() {
@@ -57,5 +58,44 @@ describe('RouteGuard sign-in notices', () => {
     renderAt('/patients');
     expect(await screen.findByRole('heading', { name: '/adminsignin' })).toBeInTheDocument();
     expect(screen.getByText(/Your account has been deactivated/)).toBeInTheDocument();
+  });
+});
+
+describe('RouteGuard session check', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('stops waiting when the server does not answer, says so for people and checks again on request', async () => {
+    jest.useFakeTimers();
+    signInAs(memberFixture('doctor'));
+    fakeBackend.unresponsive = true;
+    renderAt('/patients');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
+    // Loading the client takes a few ticks before the check (and its timeout) starts.
+    await act(() => jest.advanceTimersByTimeAsync(100));
+    await act(() => jest.advanceTimersByTimeAsync(SESSION_CHECK_TIMEOUT_MS));
+    expect(screen.getByRole('heading', { name: 'We could not check your session' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not reach CampusCare. Check your connection and try again.');
+
+    fakeBackend.unresponsive = false;
+    jest.useRealTimers();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'patients' })).toBeInTheDocument();
+  });
+
+  it('tells a member deactivated while signed in why their next request was refused', async () => {
+    signInAs(memberFixture('doctor'));
+    renderAt('/patients');
+    expect(await screen.findByRole('heading', { name: 'patients' })).toBeInTheDocument();
+
+    deactivateSignedInMember();
+    // Any request of the page now meets the request gate's refusal.
+    await act(() =>
+      queryClient
+        .fetchQuery({ queryKey: ['appointments', 'agenda'], queryFn: () => Promise.reject(new ApiError('Your session has ended. Please sign in again.', { code: 'PT401' })) })
+        .catch(() => undefined),
+    );
+    expect(await screen.findByRole('heading', { name: '/adminsignin' })).toBeInTheDocument();
+    expect(screen.getByText(/Your account has been deactivated/)).toBeInTheDocument();
+    expect(fakeBackend.session).toBeNull();
   });
 });

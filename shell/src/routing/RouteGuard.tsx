@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ErrorBanner, findRoute, hasStoredSession, LoadingState, signInNoticeFor, useUserProfile, type SignInRedirectState } from '@campuscare/shared';
+import { findRoute, hasStoredSession, LoadingState, signInNoticeFor, useUserProfile, type SignInRedirectState } from '@campuscare/shared';
 import { decideAccess } from './access';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { SessionCheckFailed } from './SessionCheckFailed';
 
 /** Applies the route contract's access rule to the current location before any area renders. */
 export function RouteGuard() {
@@ -35,11 +36,7 @@ export function RouteGuard() {
     case 'wait':
       return <LoadingState label="Checking your session…" />;
     case 'error':
-      return (
-        <main>
-          <ErrorBanner message={`Could not check your session: ${decision.message}`} onRetry={ensureLoaded} />
-        </main>
-      );
+      return <SessionCheckFailed message={decision.message} onRetry={ensureLoaded} />;
     case 'redirect': {
       const state: SignInRedirectState | { readonly from: string } =
         profile.status === 'signedOut' ? { from: pathname, notice: signInNoticeFor(profile.reason, hadSession.current) } : { from: pathname };

@@ -53,6 +53,17 @@ describe('decideAccess', () => {
     expect(decideAccess(route('/adminpassword'), signedIn('doctor', { must_change_password: true }))).toEqual({ kind: 'render' });
   });
 
+  it('lets a doctor made super admin manage staff, students and the university settings, as the database allows', () => {
+    const superDoctor = signedIn('doctor', { is_super_admin: true });
+    for (const path of ['/staff', '/staffmembers', '/student', '/profilepage', '/passwordpage', '/clinicpage']) {
+      expect(decideAccess(route(path), superDoctor)).toEqual({ kind: 'render' });
+    }
+    expect(decideAccess(route('/dashboardd'), superDoctor)).toEqual({ kind: 'redirect', to: '/dashboarrd' });
+    expect(decideAccess(route('/newprogram'), superDoctor)).toEqual({ kind: 'redirect', to: '/dashboarrd' });
+    expect(decideAccess(route('/staffmembers'), signedIn('doctor'))).toEqual({ kind: 'redirect', to: '/dashboarrd' });
+    expect(decideAccess(route('/staffmembers'), signedIn('doctor', { is_super_admin: true, must_change_password: true }))).toEqual({ kind: 'redirect', to: '/adminpassword' });
+  });
+
   it('reports a session that could not be checked', () => {
     expect(decideAccess(route('/dashboardd'), { status: 'error', message: 'offline' })).toEqual({ kind: 'error', message: 'offline' });
   });

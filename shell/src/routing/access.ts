@@ -1,4 +1,4 @@
-import { dashboardPathFor, isRole, passwordPathFor, signInPathFor, type ProfileState, type RouteDefinition } from '@campuscare/shared';
+import { dashboardPathFor, isRole, mayOpen, passwordPathFor, signInPathFor, type ProfileState, type RouteDefinition } from '@campuscare/shared';
 
 export type AccessDecision =
   | { readonly kind: 'render' }
@@ -9,8 +9,8 @@ export type AccessDecision =
 /**
  * Who may see a contract route:
  * public routes render for everyone; signed-out visitors of a role's page go to that role's sign-in page;
- * a member on another role's page goes to their own dashboard; a member who must change their password
- * goes to their password page first.
+ * a member goes to their own dashboard from a page they may not open (another role's, except the management pages a
+ * super admin of any role may open); a member who must change their password goes to their password page first.
  */
 export function decideAccess(route: Pick<RouteDefinition, 'path' | 'access'>, profile: ProfileState): AccessDecision {
   if (route.access === 'public') return { kind: 'render' };
@@ -24,11 +24,12 @@ export function decideAccess(route: Pick<RouteDefinition, 'path' | 'access'>, pr
     case 'signedOut':
       return { kind: 'redirect', to: signInPathFor(route.access) };
     case 'signedIn': {
-      const role = profile.member.role;
+      const { member } = profile;
+      const role = member.role;
       if (!isRole(role)) return { kind: 'redirect', to: signInPathFor(route.access) };
-      if (role !== route.access) return { kind: 'redirect', to: dashboardPathFor(role) };
+      if (!mayOpen({ role, is_super_admin: member.is_super_admin }, route)) return { kind: 'redirect', to: dashboardPathFor(role) };
       const passwordPath = passwordPathFor(role);
-      if (profile.member.must_change_password && route.path !== passwordPath) return { kind: 'redirect', to: passwordPath };
+      if (member.must_change_password && route.path !== passwordPath) return { kind: 'redirect', to: passwordPath };
       return { kind: 'render' };
     }
   }

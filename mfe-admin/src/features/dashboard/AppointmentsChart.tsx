@@ -11,17 +11,19 @@ export function AppointmentsChart({ days }: { readonly days: readonly DayLoad[] 
   const highest = Math.max(1, ...days.map((day) => day.count));
   return (
     <figure className={styles.chart}>
-      <ul className={styles.bars} aria-label="Appointments per day">
-        {days.map((day) => (
-          <li key={day.day} className={styles.bar} aria-label={`${dayLabel(day.day, { weekday: 'long', day: 'numeric', month: 'long' })}: ${day.count} ${day.count === 1 ? 'appointment' : 'appointments'}`}>
-            <span className={styles.count} aria-hidden="true">
-              {day.count}
-            </span>
-            <span className={styles.fill} style={{ height: `${(day.count / highest) * 100}%` }} aria-hidden="true" />
-            <span aria-hidden="true">{dayLabel(day.day, { day: 'numeric', month: 'short' })}</span>
-          </li>
-        ))}
-      </ul>
+      <div className={styles.scroll}>
+        <ul className={styles.bars} aria-label="Appointments per day">
+          {days.map((day) => (
+            <li key={day.day} className={styles.bar} aria-label={`${dayLabel(day.day, { weekday: 'long', day: 'numeric', month: 'long' })}: ${day.count} ${day.count === 1 ? 'appointment' : 'appointments'}`}>
+              <span className={styles.count} aria-hidden="true">
+                {day.count}
+              </span>
+              <span className={styles.fill} style={{ height: `${(day.count / highest) * 100}%` }} aria-hidden="true" />
+              <span aria-hidden="true">{dayLabel(day.day, { day: 'numeric', month: 'short' })}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <figcaption className={styles.caption}>Scheduled and ongoing appointments for the next {days.length} days</figcaption>
     </figure>
   );

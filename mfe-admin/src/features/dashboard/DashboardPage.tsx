@@ -1,7 +1,6 @@
-import { AppointmentsOverview, ErrorBanner, LoadingState, PageHeader, Section, StatCard, StatGrid } from '@campuscare/shared';
+import { AppointmentsOverview, ErrorBanner, PageHeader, QueryView, queryKeys, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
 import { AppointmentsChart } from './AppointmentsChart';
-import type { UniversityCounts } from './dashboardApi';
-import { useDashboardData } from './useDashboardData';
+import { CHART_DAYS, fetchCounts, fetchDailyLoad, type UniversityCounts } from './dashboardApi';
 
 const CARDS: ReadonlyArray<{ readonly label: string; readonly key: keyof UniversityCounts }> = [
   { label: 'Appointments', key: 'appointments' },
@@ -10,24 +9,29 @@ const CARDS: ReadonlyArray<{ readonly label: string; readonly key: keyof Univers
   { label: 'Enrolled students', key: 'students' },
 ];
 
+/** Under `queryKeys.dashboard`: every booking, cancellation or member change elsewhere refreshes them. */
+const COUNTS_KEY = [...queryKeys.dashboard, 'admin-counts'] as const;
+const DAILY_LOAD_KEY = [...queryKeys.dashboard, 'appointments-per-day', CHART_DAYS] as const;
+
 export function DashboardPage() {
-  const { counts, days, refresh, reloadCounts, reloadDays } = useDashboardData();
+  const counts = useApiQuery(COUNTS_KEY, fetchCounts);
+  const days = useApiQuery(DAILY_LOAD_KEY, (client) => fetchDailyLoad(client, CHART_DAYS));
   return (
     <>
       <PageHeader title="Dashboard" />
-      {counts.status === 'error' && <ErrorBanner message={`Could not load the numbers: ${counts.message}`} onRetry={reloadCounts} />}
+      {counts.isError && <ErrorBanner message={counts.error.message} onRetry={() => void counts.refetch()} />}
       <StatGrid label="University at a glance">
         {CARDS.map((card) => (
-          <StatCard key={card.key} label={card.label} value={counts.status === 'ready' ? counts.value[card.key].toLocaleString() : '…'} />
+          <StatCard key={card.key} label={card.label} value={counts.data ? counts.data[card.key].toLocaleString() : '…'} />
         ))}
       </StatGrid>
       <Section title="Appointments per day">
-        {days.status === 'loading' && <LoadingState label="Loading the chart…" />}
-        {days.status === 'error' && <ErrorBanner message={`Could not load the chart: ${days.message}`} onRetry={reloadDays} />}
-        {days.status === 'ready' && <AppointmentsChart days={days.value} />}
+        <QueryView query={days} loadingLabel="Loading the chart…">
+          {(load) => <AppointmentsChart days={load} />}
+        </QueryView>
       </Section>
       <Section title="Appointments Overview">
-        <AppointmentsOverview onChanged={refresh} />
+        <AppointmentsOverview />
       </Section>
     </>
   );

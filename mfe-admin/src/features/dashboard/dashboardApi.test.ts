@@ -1,24 +1,43 @@
 import type { CampusCareClient } from '@campuscare/shared';
-import { countPerDay, emptyDays, fetchCounts } from './dashboardApi';
+import { fetchCounts, fetchDailyLoad } from './dashboardApi';
 
-describe('countPerDay', () => {
-  it('counts start times into local days and ignores times outside the range', () => {
-    const days = emptyDays(new Date(2030, 0, 30), 3);
-    expect(days.map((day) => day.day)).toEqual(['2030-01-30', '2030-01-31', '2030-02-01']);
-    const counted = countPerDay(days, [new Date(2030, 0, 30, 9).toISOString(), new Date(2030, 0, 30, 17).toISOString(), new Date(2030, 1, 1, 8).toISOString(), new Date(2030, 1, 2, 8).toISOString()]);
-    expect(counted.map((day) => day.count)).toEqual([2, 0, 1]);
-  });
-});
+type Answer = { data: unknown; error: { message: string; code?: string } | null };
+
+function clientAnswering(answer: Answer) {
+  const rpc = jest.fn(async () => answer);
+  return { client: { rpc } as unknown as CampusCareClient, rpc };
+}
 
 describe('fetchCounts', () => {
-  const clientAnswering = (answer: { data: unknown; error: { message: string } | null }) => ({ rpc: async () => answer }) as unknown as CampusCareClient;
-
   it('reads the admin numbers of dashboard_counts', async () => {
-    const client = clientAnswering({ data: { role: 'admin', appointments: 263, programs: 25, staff: 8, students: 4763, upcoming_appointments: 3 }, error: null });
+    const { client } = clientAnswering({ data: { role: 'admin', appointments: 263, programs: 25, staff: 8, students: 4763 }, error: null });
     await expect(fetchCounts(client)).resolves.toEqual({ appointments: 263, programs: 25, staff: 8, students: 4763 });
   });
 
-  it("passes on the database's refusal", async () => {
-    await expect(fetchCounts(clientAnswering({ data: null, error: { message: 'Your account has no access' } }))).rejects.toThrow('Your account has no access');
+  it("passes on the database's refusal in its words", async () => {
+    const { client } = clientAnswering({ data: null, error: { message: 'Your account has no access', code: 'P0001' } });
+    await expect(fetchCounts(client)).rejects.toThrow('Your account has no access');
+  });
+});
+
+describe('fetchDailyLoad', () => {
+  it('asks the database for the per-day counts instead of fetching appointment rows', async () => {
+    const { client, rpc } = clientAnswering({
+      data: [
+        { day: '2030-01-30', appointments: 1204 },
+        { day: '2030-01-31', appointments: 0 },
+      ],
+      error: null,
+    });
+    await expect(fetchDailyLoad(client, 2)).resolves.toEqual([
+      { day: '2030-01-30', count: 1204 },
+      { day: '2030-01-31', count: 0 },
+    ]);
+    expect(rpc).toHaveBeenCalledWith('appointments_per_day', { days: 2 });
+  });
+
+  it('says a refused request in words for people', async () => {
+    const { client } = clientAnswering({ data: null, error: { message: 'Choose between 1 and 62 days', code: '22023' } });
+    await expect(fetchDailyLoad(client, 90)).rejects.toThrow('Some of the values are not valid');
   });
 });

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, getSupabase, LoadingState, notifySuccess, PageHeader, Section, studentJoinLink, TextField, validateInvitation } from '@campuscare/shared';
+import { Button, ErrorBanner, PageHeader, QueryView, Section, studentJoinLink, TextField, useApiMutation, useForm, useUserProfile, validateInvitation } from '@campuscare/shared';
 import { CopyLink } from '../../components/CopyLink';
 import { useUniversity } from '../../university/useUniversity';
 import { studentColumns } from './memberColumns';
@@ -9,53 +8,42 @@ import { useMemberActions } from './useMemberActions';
 import { useMemberList } from './useMemberList';
 import styles from './members.module.css';
 
-function InviteStudents() {
-  const { state, reload } = useUniversity();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+const NO_EMAIL = { email: '' };
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const errors = validateInvitation({ email });
-    setEmailError(errors.email);
-    if (errors.email) return;
-    setSending(true);
-    setError(null);
-    try {
-      await inviteStudent(await getSupabase(), email);
-      notifySuccess(`Join link sent to ${email.trim()}`);
-      setEmail('');
-    } catch (inviteError) {
-      setError(inviteError instanceof Error ? inviteError.message : String(inviteError));
-    } finally {
-      setSending(false);
-    }
-  };
+/** `byEmail`: the database sends invitations for members of the admin role only (not a doctor made super admin). */
+function InviteStudents({ byEmail }: { readonly byEmail: boolean }) {
+  const university = useUniversity();
+  const invite = useApiMutation(inviteStudent, { success: (_link, invitation) => `Join link sent to ${invitation.email.trim()}`, errors: 'caller' });
+  const form = useForm({ initial: NO_EMAIL, validate: validateInvitation, submit: (invitation) => invite.mutateAsync(invitation), resetOnSuccess: true });
 
   return (
     <Section title="Invite students">
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorBanner message={`Could not load the join link: ${state.message}`} onRetry={reload} />}
-      {state.status === 'ready' && <CopyLink label="Student join link" link={studentJoinLink(window.location.origin, state.university.join_code)} buttonLabel="Copy" />}
-      <form className={styles.form} onSubmit={(event) => void send(event)} noValidate aria-label="Invite students by email">
-        <div className={styles.inline}>
-          <TextField label="Student email" type="email" autoComplete="off" value={email} error={emailError} onChange={(event) => setEmail(event.target.value)} />
-          <Button type="submit" disabled={sending}>
-            {sending ? 'Sending…' : 'Send join link'}
-          </Button>
-        </div>
-        {error && <ErrorBanner message={error} />}
-      </form>
+      <QueryView query={university}>
+        {(details) => <CopyLink label="Student join link" link={studentJoinLink(window.location.origin, details.join_code)} buttonLabel="Copy" />}
+      </QueryView>
+      {byEmail ? (
+        <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Invite students by email">
+          <div className={styles.inline}>
+            <TextField label="Student email" type="email" autoComplete="off" {...form.field('email')} />
+            <Button type="submit" disabled={form.submitting}>
+              {form.submitting ? 'Sending…' : 'Send join link'}
+            </Button>
+          </div>
+          {form.formError && <ErrorBanner message={form.formError} />}
+        </form>
+      ) : (
+        <p>Share the join link with students: only a university administrator can email it to them.</p>
+      )}
     </Section>
   );
 }
 
 /** /student: the enrolled students (contact details only, never health data); Deactivate/Reactivate and Remove. */
 export function StudentsPage() {
+  const profile = useUserProfile();
+  const member = profile.status === 'signedIn' ? profile.member : null;
   const list = useMemberList('students');
-  const { actionsFor, dialog } = useMemberActions(list.reload, { canPromote: false });
+  const { actionsFor, dialog } = useMemberActions({ canPromote: false, myId: member?.id ?? null });
   return (
     <>
       <PageHeader title="Students" />
@@ -69,7 +57,7 @@ export function StudentsPage() {
           list={list}
         />
       </Section>
-      <InviteStudents />
+      <InviteStudents byEmail={member?.role === 'admin'} />
       {dialog}
     </>
   );

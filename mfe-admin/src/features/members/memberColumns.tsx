@@ -4,11 +4,13 @@ import styles from './members.module.css';
 
 type ActionsFor = (member: MemberRow) => readonly RowAction[];
 
-function NameCell({ member }: { readonly member: MemberRow }) {
+function NameCell({ member, myId }: { readonly member: MemberRow; readonly myId: string | null }) {
   return (
     <>
       {displayName(member)}
+      {member.id === myId && <span className={`${styles.badge} ${styles.badgeNeutral}`}>You</span>}
       {member.is_super_admin && <span className={styles.badge}>Super admin</span>}
+      {member.must_change_password && member.status === 'active' && <span className={`${styles.badge} ${styles.badgeNeutral}`}>Invited</span>}
       {member.status === 'deactivated' && <span className={`${styles.badge} ${styles.badgeMuted}`}>Deactivated</span>}
     </>
   );
@@ -25,16 +27,22 @@ function ContactCell({ member }: { readonly member: MemberRow }) {
 
 const ROLE_LABEL = { admin: 'Admin', doctor: 'Doctor', student: 'Student' } as const;
 
+function ActionsCell({ member, actionsFor }: { readonly member: MemberRow; readonly actionsFor: ActionsFor }) {
+  const actions = actionsFor(member);
+  return actions.length === 0 ? '—' : <RowActionMenu label={`Actions for ${displayName(member)}`} actions={actions} />;
+}
+
 const actionsColumn = (actionsFor: ActionsFor): Column<MemberRow> => ({
   key: 'actions',
   header: 'Actions',
-  render: (member) => <RowActionMenu label={`Actions for ${displayName(member)}`} actions={actionsFor(member)} />,
+  render: (member) => <ActionsCell member={member} actionsFor={actionsFor} />,
 });
 
-export function staffColumns(actionsFor: ActionsFor): readonly Column<MemberRow>[] {
+/** `myId`: the signed-in member, marked "You" in the list. */
+export function staffColumns(actionsFor: ActionsFor, myId: string | null): readonly Column<MemberRow>[] {
   return [
     { key: 'id', header: 'ID', render: (member) => member.staff_id ?? '—' },
-    { key: 'name', header: 'Name', render: (member) => <NameCell member={member} /> },
+    { key: 'name', header: 'Name', render: (member) => <NameCell member={member} myId={myId} /> },
     { key: 'position', header: 'Role/Position', render: (member) => member.position ?? ROLE_LABEL[member.role] },
     { key: 'contact', header: 'Contact Information', render: (member) => <ContactCell member={member} /> },
     { key: 'specialization', header: 'Specialization', render: (member) => member.specialization ?? '—' },
@@ -45,7 +53,7 @@ export function staffColumns(actionsFor: ActionsFor): readonly Column<MemberRow>
 export function studentColumns(actionsFor: ActionsFor): readonly Column<MemberRow>[] {
   return [
     { key: 'id', header: 'ID', render: (member) => member.reg_number ?? '—' },
-    { key: 'name', header: 'Name', render: (member) => <NameCell member={member} /> },
+    { key: 'name', header: 'Name', render: (member) => <NameCell member={member} myId={null} /> },
     { key: 'role', header: 'Role/Position', render: (member) => (member.department ? `Student · ${member.department}` : 'Student') },
     { key: 'contact', header: 'Contact Information', render: (member) => <ContactCell member={member} /> },
     actionsColumn(actionsFor),

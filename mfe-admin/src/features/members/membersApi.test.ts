@@ -3,7 +3,7 @@ import { inviteStaff, listMembers } from './membersApi';
 
 type Call = readonly [string, ...unknown[]];
 
-function fakeClient(result: { data?: unknown; count?: number; error?: { message: string } | null }) {
+function fakeClient(result: { data?: unknown; count?: number; error?: { message: string; code?: string } | null }) {
   const calls: Call[] = [];
   const builder: Record<string, unknown> = {};
   for (const method of ['from', 'select', 'neq', 'in', 'eq', 'or', 'order', 'range']) {
@@ -21,11 +21,11 @@ function fakeClient(result: { data?: unknown; count?: number; error?: { message:
 }
 
 describe('listMembers', () => {
-  it('lists staff (admins and doctors) without the signed-in account, searched by name, email or staff ID', async () => {
-    const { client, calls } = fakeClient({ count: 12 });
-    const page = await listMembers(client, { kind: 'staff', page: 2, pageSize: 10, search: 'bello', excludeId: 'me' });
-    expect(page.total).toBe(12);
-    expect(calls).toContainEqual(['neq', 'id', 'me']);
+  it('lists all staff (admins and doctors, the signed-in admin too, as the dashboard counts them), searched by name, email or staff ID', async () => {
+    const { client, calls } = fakeClient({ data: [{ id: 'm1' }], count: 12 });
+    const page = await listMembers(client, { kind: 'staff', page: 2, pageSize: 10, search: 'bello' });
+    expect(page).toEqual({ rows: [{ id: 'm1' }], total: 12 });
+    expect(calls.some(([method]) => method === 'neq')).toBe(false);
     expect(calls).toContainEqual(['in', 'role', ['admin', 'doctor']]);
     expect(calls).toContainEqual(['or', 'first_name.ilike.*bello*,last_name.ilike.*bello*,email.ilike.*bello*,staff_id.ilike.*bello*']);
     expect(calls).toContainEqual(['range', 10, 19]);
@@ -33,23 +33,30 @@ describe('listMembers', () => {
 
   it('lists students by registration number and never selects health data', async () => {
     const { client, calls } = fakeClient({});
-    await listMembers(client, { kind: 'students', page: 1, pageSize: 10, search: 'NFU/2024', excludeId: 'me' });
+    await listMembers(client, { kind: 'students', page: 1, pageSize: 10, search: 'NFU/2024' });
     expect(calls).toContainEqual(['eq', 'role', 'student']);
     expect(calls).toContainEqual(['or', expect.stringContaining('reg_number.ilike.*NFU/2024*')]);
     const select = calls.find(([method]) => method === 'select');
     expect(String(select?.[1])).not.toMatch(/health|genotype|blood/);
+  });
+
+  it('reads whether each member is still only invited', async () => {
+    const { client, calls } = fakeClient({});
+    await listMembers(client, { kind: 'staff', page: 1, pageSize: 10, search: '' });
+    const select = calls.find(([method]) => method === 'select');
+    expect(String(select?.[1])).toContain('must_change_password');
   });
 });
 
 describe('inviteStaff', () => {
   it('returns the sign-in link of the invitation', async () => {
     const { client, calls } = fakeClient({ data: { id: 'i1', link: 'http://localhost:8080/adminsignin?email=a@b.edu' } });
-    await expect(inviteStaff(client, ' a@b.edu ', 'doctor')).resolves.toBe('http://localhost:8080/adminsignin?email=a@b.edu');
+    await expect(inviteStaff(client, { email: ' a@b.edu ', role: 'doctor' })).resolves.toBe('http://localhost:8080/adminsignin?email=a@b.edu');
     expect(calls).toContainEqual(['rpc', 'invite_staff', { email: 'a@b.edu', role: 'doctor' }]);
   });
 
   it("shows the database's refusal", async () => {
-    const { client } = fakeClient({ error: { message: 'Set a default staff password in Settings → Password first' } });
-    await expect(inviteStaff(client, 'a@b.edu', 'doctor')).rejects.toThrow('Set a default staff password in Settings → Password first');
+    const { client } = fakeClient({ error: { message: 'Set a default staff password in Settings → Password first', code: 'P0001' } });
+    await expect(inviteStaff(client, { email: 'a@b.edu', role: 'doctor' })).rejects.toThrow('Set a default staff password in Settings → Password first');
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayName, getSupabase, notifySuccess, type RowAction } from '@campuscare/shared';
+import { displayName, queryKeys, useApiMutation, type CampusCareClient, type RowAction } from '@campuscare/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { makeSuperAdmin, removeMember, setMemberStatus, type MemberRow } from './membersApi';
 
@@ -41,21 +41,27 @@ const CONFIRM: Readonly<Record<MemberAction, { title: string; label: string; dan
   },
 };
 
-async function perform(action: MemberAction, memberId: string): Promise<void> {
-  const client = await getSupabase();
-  if (action === 'makeSuperAdmin') return makeSuperAdmin(client, memberId);
-  if (action === 'remove') return removeMember(client, memberId);
-  return setMemberStatus(client, memberId, action === 'deactivate' ? 'deactivated' : 'active');
+function perform(client: CampusCareClient, { action, member }: Pending): Promise<void> {
+  if (action === 'makeSuperAdmin') return makeSuperAdmin(client, member.id);
+  if (action === 'remove') return removeMember(client, member.id);
+  return setMemberStatus(client, { memberId: member.id, status: action === 'deactivate' ? 'deactivated' : 'active' });
 }
 
 /**
  * The row menu of the staff and student tables, each action confirmed first. The database decides who may do it
- * (super admins only, never on themselves): its refusal is shown in the dialog.
+ * (super admins only, never on themselves): its refusal is shown in the dialog. Your own row has no actions.
  */
-export function useMemberActions(onDone: () => void, options: { readonly canPromote: boolean }) {
+export function useMemberActions(options: { readonly canPromote: boolean; readonly myId: string | null }) {
   const [pending, setPending] = useState<Pending | null>(null);
+  // A member's status or removal changes the lists, the dashboard's numbers, their appointments and the free slots.
+  const act = useApiMutation(perform, {
+    invalidates: [queryKeys.members, queryKeys.dashboard, queryKeys.appointments, queryKeys.slots],
+    success: (_output, done) => CONFIRM[done.action].done(displayName(done.member)),
+    errors: 'caller',
+  });
 
   const actionsFor = (member: MemberRow): readonly RowAction[] => {
+    if (member.id === options.myId) return [];
     const ask = (action: MemberAction) => ({ label: CONFIRM[action].label, onSelect: () => setPending({ action, member }) });
     return [
       ...(options.canPromote && !member.is_super_admin && member.status === 'active' ? [ask('makeSuperAdmin')] : []),
@@ -71,11 +77,7 @@ export function useMemberActions(onDone: () => void, options: { readonly canProm
       confirmLabel={CONFIRM[pending.action].label}
       danger={CONFIRM[pending.action].danger}
       onClose={() => setPending(null)}
-      onConfirm={async () => {
-        await perform(pending.action, pending.member.id);
-        notifySuccess(CONFIRM[pending.action].done(displayName(pending.member)));
-        onDone();
-      }}
+      onConfirm={() => act.mutateAsync(pending)}
     />
   );
 

@@ -1,29 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getSupabase, usePagedList, useUserProfile } from '@campuscare/shared';
-import { listMembers, type MemberKind, type MemberRow } from './membersApi';
+import { queryKeys, usePagedQuery, useSearchTerm } from '@campuscare/shared';
+import { listMembers, type MemberKind } from './membersApi';
 
 export const MEMBERS_PAGE_SIZE = 10;
-const SEARCH_DELAY_MS = 300;
 
-/** A searchable, server-paginated list of the university's staff or students (without the signed-in account). */
+/** A searchable, server-paginated list of the university's staff or students; back to page 1 when the search changes. */
 export function useMemberList(kind: MemberKind) {
-  const profile = useUserProfile();
-  const myId = profile.status === 'signedIn' ? profile.member.id : '';
-  const [search, setSearch] = useState('');
-  const [appliedSearch, setAppliedSearch] = useState('');
+  const { search, setSearch, appliedSearch } = useSearchTerm();
 
-  useEffect(() => {
-    const timer = setTimeout(() => setAppliedSearch(search), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  const load = useCallback(
-    async (page: number) => {
-      const { members, total } = await listMembers(await getSupabase(), { kind, page, pageSize: MEMBERS_PAGE_SIZE, search: appliedSearch, excludeId: myId });
-      return { rows: members, total };
-    },
-    [kind, appliedSearch, myId],
+  const paged = usePagedQuery([...queryKeys.members, kind, appliedSearch], (client, page) =>
+    listMembers(client, { kind, page, pageSize: MEMBERS_PAGE_SIZE, search: appliedSearch }),
   );
-  const list = usePagedList<MemberRow>(load);
-  return { ...list, search, setSearch, searching: appliedSearch.trim() !== '' };
+  return { ...paged, search, setSearch, searching: appliedSearch.trim() !== '' };
 }
+
+export type MemberList = ReturnType<typeof useMemberList>;

@@ -1,13 +1,18 @@
 import { useState } from 'react';
-import { deleteProgram, getSupabase, notifySuccess, ProgramWizard, type Program, type RowAction } from '@campuscare/shared';
+import { deleteProgram, ProgramWizard, queryKeys, useApiMutation, type Program, type RowAction } from '@campuscare/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 type Editing = { readonly kind: 'wizard'; readonly program: Program | null } | { readonly kind: 'delete'; readonly program: Program } | null;
 
-/** Create, edit and delete for the admin's program pages; `onChange` reloads the list after each. */
-export function useProgramEditing(onChange: () => void) {
+/** Create, edit and delete for the admin's program pages; every list of programs reloads after a change. */
+export function useProgramEditing() {
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
+  const remove = useApiMutation((client, id: string) => deleteProgram(client, id), {
+    invalidates: [queryKeys.programs, queryKeys.dashboard],
+    success: 'Program deleted',
+    errors: 'caller',
+  });
 
   const actionsFor = (program: Program): readonly RowAction[] => [
     { label: 'Edit', onSelect: () => setEditing({ kind: 'wizard', program }) },
@@ -16,7 +21,7 @@ export function useProgramEditing(onChange: () => void) {
 
   const dialogs = (
     <>
-      <ProgramWizard open={editing?.kind === 'wizard'} program={editing?.kind === 'wizard' ? editing.program : null} onClose={close} onSaved={onChange} />
+      <ProgramWizard open={editing?.kind === 'wizard'} program={editing?.kind === 'wizard' ? editing.program : null} onClose={close} onSaved={close} />
       {editing?.kind === 'delete' && (
         <ConfirmDialog
           title="Delete program"
@@ -24,11 +29,7 @@ export function useProgramEditing(onChange: () => void) {
           confirmLabel="Delete program"
           danger
           onClose={close}
-          onConfirm={async () => {
-            await deleteProgram(await getSupabase(), editing.program.id);
-            notifySuccess('Program deleted');
-            onChange();
-          }}
+          onConfirm={() => remove.mutateAsync(editing.program.id)}
         />
       )}
     </>

@@ -1,50 +1,48 @@
 import { useMemo } from 'react';
-import { Button, describeMinutes, ErrorBanner, getSupabase, SelectField, TextField, useSavedForm, type ClinicSettings } from '@campuscare/shared';
-import { saveBookingRules } from './clinicSettingsApi';
+import { Button, describeMinutes, ErrorBanner, SelectField, TextField, useApiMutation, useForm, type ClinicSettings } from '@campuscare/shared';
+import { CLINIC_CHANGES, saveBookingRules } from './clinicSettingsApi';
 import { LEAD_MINUTES_RANGE, SLOT_MINUTES_RANGE, timeZoneChoices, validateBookingRules, wholeMinutes, type BookingRulesValues } from './clinicRules';
 import styles from './settings.module.css';
 
 interface BookingRulesFormProps {
   readonly settings: ClinicSettings;
   readonly canEdit: boolean;
-  readonly onSaved: () => void;
 }
 
 /** Time zone, slot length, notice and the students' cutoff; what the free slots and the students' rules are built on. */
-export function BookingRulesForm({ settings, canEdit, onSaved }: BookingRulesFormProps) {
+export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
   const zones = useMemo(() => timeZoneChoices(settings.timezone), [settings.timezone]);
   const zoneOptions = useMemo(() => zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })), [zones]);
   const initial = useMemo<BookingRulesValues>(
     () => ({
       timezone: settings.timezone,
       slotMinutes: String(settings.slot_minutes),
-      minNoticeMinutes: String(settings.min_notice_minutes),
-      studentChangeCutoffMinutes: String(settings.student_change_cutoff_minutes),
+      noticeMinutes: String(settings.min_notice_minutes),
+      cutoffMinutes: String(settings.student_change_cutoff_minutes),
     }),
     [settings],
   );
-  const { values, field, submit, saving, saveError } = useSavedForm<BookingRulesValues>({
+  const save = useApiMutation(saveBookingRules, { invalidates: CLINIC_CHANGES, errors: 'caller' });
+  const { values, field, handleSubmit, submitting, formError } = useForm({
     initial,
-    validate: (candidate) => validateBookingRules(candidate, zones),
-    save: async (candidate) => {
-      await saveBookingRules(await getSupabase(), {
+    validate: (candidate: BookingRulesValues) => validateBookingRules(candidate, zones),
+    submit: (candidate) =>
+      save.mutateAsync({
         universityId: settings.university_id,
         rules: {
           timezone: candidate.timezone,
           slotMinutes: Number(candidate.slotMinutes),
-          minNoticeMinutes: Number(candidate.minNoticeMinutes),
-          studentChangeCutoffMinutes: Number(candidate.studentChangeCutoffMinutes),
+          minNoticeMinutes: Number(candidate.noticeMinutes),
+          studentChangeCutoffMinutes: Number(candidate.cutoffMinutes),
         },
-      });
-      onSaved();
-    },
+      }),
     successMessage: 'Booking rules saved',
   });
-  const notice = wholeMinutes(values.minNoticeMinutes, LEAD_MINUTES_RANGE);
-  const cutoff = wholeMinutes(values.studentChangeCutoffMinutes, LEAD_MINUTES_RANGE);
+  const notice = wholeMinutes(values.noticeMinutes, LEAD_MINUTES_RANGE);
+  const cutoff = wholeMinutes(values.cutoffMinutes, LEAD_MINUTES_RANGE);
 
   return (
-    <form className={styles.form} aria-label="Booking rules" onSubmit={(event) => void submit(event)} noValidate>
+    <form className={styles.form} aria-label="Booking rules" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <fieldset className={styles.plain} disabled={!canEdit}>
         <SelectField label="Time zone" options={zoneOptions} hint="Opening hours, free slots and every appointment time are on this clock" {...field('timezone')} />
         <TextField label="Slot length (minutes)" type="number" inputMode="numeric" min={SLOT_MINUTES_RANGE.min} max={SLOT_MINUTES_RANGE.max} {...field('slotMinutes')} />
@@ -55,7 +53,7 @@ export function BookingRulesForm({ settings, canEdit, onSaved }: BookingRulesFor
           min={LEAD_MINUTES_RANGE.min}
           max={LEAD_MINUTES_RANGE.max}
           hint={notice === undefined ? undefined : notice === 0 ? 'Students can book any free slot that has not started' : `Students book at least ${describeMinutes(notice)} ahead`}
-          {...field('minNoticeMinutes')}
+          {...field('noticeMinutes')}
         />
         <TextField
           label="Cancel or reschedule cutoff (minutes)"
@@ -70,14 +68,14 @@ export function BookingRulesForm({ settings, canEdit, onSaved }: BookingRulesFor
                 ? 'Students can cancel or move a visit until it starts'
                 : `Students can cancel or move a visit up to ${describeMinutes(cutoff)} before it starts; after that they call the clinic`
           }
-          {...field('studentChangeCutoffMinutes')}
+          {...field('cutoffMinutes')}
         />
       </fieldset>
-      {saveError && <ErrorBanner message={saveError} />}
+      {formError && <ErrorBanner message={formError} />}
       {canEdit && (
         <div className={styles.buttons}>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save booking rules'}
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Saving…' : 'Save booking rules'}
           </Button>
         </div>
       )}

@@ -1,19 +1,21 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { notifySuccess, type Clinic, type Member } from '@campuscare/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { queryClient, type ApiError, type Clinic, type Member } from '@campuscare/shared';
+import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { ClinicSettingsPage } from './ClinicSettingsPage';
 import { addClosure, removeClosure, saveBookingRules, saveClinicHours } from './clinicSettingsApi';
 
-const reloadClinic = jest.fn();
 let member: Member;
 
+// The data layer inside shared reaches the client and the toasts through its own modules.
+jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
+jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('@campuscare/shared', () => ({
   ...jest.requireActual('@campuscare/shared'),
-  getSupabase: async () => ({}),
-  notifySuccess: jest.fn(),
   useUserProfile: () => ({ status: 'signedIn', member }),
-  useClinic: () => ({ state: { status: 'ready', clinic }, reload: reloadClinic }),
+  useClinic: () => ({ data: clinic, isError: false, error: null, refetch: jest.fn() }) as unknown as UseQueryResult<Clinic, ApiError>,
 }));
 jest.mock('./clinicSettingsApi', () => ({
   ...jest.requireActual('./clinicSettingsApi'),
@@ -38,12 +40,15 @@ function renderPage() {
   );
 }
 
+const invalidated = () => jest.mocked(queryClient.invalidateQueries).mock.calls.map(([filters]) => filters?.queryKey);
+
 beforeEach(() => {
   member = superAdmin;
   for (const mock of [saveBookingRules, saveClinicHours, addClosure, removeClosure]) jest.mocked(mock).mockReset();
   jest.mocked(notifySuccess).mockReset();
-  reloadClinic.mockReset();
+  jest.spyOn(queryClient, 'invalidateQueries');
 });
+afterEach(() => jest.restoreAllMocks());
 
 describe('ClinicSettingsPage', () => {
   it('saves the opening hours a super admin changed, toasting only after the save', async () => {
@@ -67,21 +72,23 @@ describe('ClinicSettingsPage', () => {
       [4, '08:00', '17:00'],
       [6, '09:00', '12:00'],
     ]);
-    expect(reloadClinic).toHaveBeenCalled();
+    // The clinic reloads everywhere, and so do the free slots students are offered.
+    await waitFor(() => expect(invalidated()).toEqual([['clinic'], ['slots']]));
   });
 
-  it("shows the server's refusal and no success toast", async () => {
-    jest.mocked(saveClinicHours).mockRejectedValue(new Error("Only a super admin can change the clinic's settings"));
+  it("shows the server's refusal in words for people and no success toast", async () => {
+    jest.mocked(saveClinicHours).mockRejectedValue({ code: '42501', message: 'new row violates row-level security policy for table "clinic_hours"' });
     const user = userEvent.setup();
     renderPage();
     const form = screen.getByRole('form', { name: 'Opening hours' });
     await user.click(within(form).getByRole('button', { name: 'Save opening hours' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent("Only a super admin can change the clinic's settings");
+    expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do that.');
     expect(notifySuccess).not.toHaveBeenCalled();
+    expect(invalidated()).toEqual([]);
   });
 
-  it('checks the booking rules against the database ranges, then saves them as numbers', async () => {
-    jest.mocked(saveBookingRules).mockRejectedValueOnce(new Error('Choose a time zone from the list (for example Europe/London)'));
+  it('checks the booking rules against the database ranges, then saves them as numbers; a refused rule shows on its field', async () => {
+    jest.mocked(saveBookingRules).mockRejectedValueOnce({ code: '23514', message: 'new row for relation "clinic_settings" violates check constraint "clinic_settings_notice_range"' });
     const user = userEvent.setup();
     renderPage();
     const form = screen.getByRole('form', { name: 'Booking rules' });
@@ -97,7 +104,8 @@ describe('ClinicSettingsPage', () => {
     await user.type(within(form).getByLabelText('Slot length (minutes)'), '20');
     await user.selectOptions(within(form).getByLabelText('Time zone'), 'Europe/London');
     await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose a time zone from the list (for example Europe/London)');
+    expect(await within(form).findByText('The minimum notice is between 0 minutes and 14 days')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription(/The minimum notice is between 0 minutes and 14 days/);
     expect(saveBookingRules).toHaveBeenCalledWith({}, {
       universityId: 'u1',
       rules: { timezone: 'Europe/London', slotMinutes: 20, minNoticeMinutes: 120, studentChangeCutoffMinutes: 720 },

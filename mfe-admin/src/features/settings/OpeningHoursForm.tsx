@@ -1,58 +1,41 @@
-import { useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, getSupabase, notifySuccess, weeklyHoursErrors, weeklyHoursFrom, WeeklyHoursEditor, type ClinicHours, type WeeklyHours, type WeeklyHoursErrors } from '@campuscare/shared';
-import { saveClinicHours } from './clinicSettingsApi';
+import { useMemo } from 'react';
+import { Button, ErrorBanner, useApiMutation, useForm, weeklyHoursErrors, weeklyHoursFrom, WeeklyHoursEditor, type ClinicHours, type WeeklyHours } from '@campuscare/shared';
+import { CLINIC_CHANGES, saveClinicHours } from './clinicSettingsApi';
 import styles from './settings.module.css';
 
 interface OpeningHoursFormProps {
   readonly universityId: string;
   readonly hours: readonly ClinicHours[];
   readonly canEdit: boolean;
-  readonly onSaved: () => void;
 }
 
-export function OpeningHoursForm({ universityId, hours, canEdit, onSaved }: OpeningHoursFormProps) {
-  const [week, setWeek] = useState<WeeklyHours>(() => weeklyHoursFrom(hours));
-  const [errors, setErrors] = useState<WeeklyHoursErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+interface OpeningHoursValues {
+  readonly week: WeeklyHours;
+}
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaveError(null);
-    const dayErrors = weeklyHoursErrors(week);
-    setErrors(dayErrors);
-    if (Object.keys(dayErrors).length > 0) return;
-    setSaving(true);
-    try {
-      await saveClinicHours(await getSupabase(), { universityId, week });
-      notifySuccess('Opening hours saved');
-      onSaved();
-    } catch (error) {
-      setSaveError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+const DAY_HOURS_WRONG = 'Check the hours of the days marked below';
+
+export function OpeningHoursForm({ universityId, hours, canEdit }: OpeningHoursFormProps) {
+  const save = useApiMutation(saveClinicHours, { invalidates: CLINIC_CHANGES, errors: 'caller' });
+  const initial = useMemo<OpeningHoursValues>(() => ({ week: weeklyHoursFrom(hours) }), [hours]);
+  const form = useForm({
+    initial,
+    validate: (values) => (Object.keys(weeklyHoursErrors(values.week)).length > 0 ? { week: DAY_HOURS_WRONG } : {}),
+    submit: (values) => save.mutateAsync({ universityId, week: values.week }),
+    successMessage: 'Opening hours saved',
+  });
+  // Each day's problem shows on its row once a save was tried, until the week is edited again.
+  const dayErrors = form.errors.week ? weeklyHoursErrors(form.values.week) : {};
 
   return (
-    <form className={styles.form} aria-label="Opening hours" onSubmit={(event) => void save(event)} noValidate>
-      <WeeklyHoursEditor
-        legend="Open days and hours"
-        dayOnLabel="Open"
-        value={week}
-        onChange={(next) => {
-          setWeek(next);
-          setErrors({});
-        }}
-        errors={errors}
-        readOnly={!canEdit}
-      />
+    <form className={styles.form} aria-label="Opening hours" onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <WeeklyHoursEditor legend="Open days and hours" dayOnLabel="Open" value={form.values.week} onChange={(week) => form.setValue('week', week)} errors={dayErrors} readOnly={!canEdit} />
       <p className={styles.hint}>Doctors&apos; own hours must fit within these. Appointments already booked stay where they are.</p>
-      {saveError && <ErrorBanner message={saveError} />}
+      {form.formError && <ErrorBanner message={form.formError} />}
       {canEdit && (
         <div className={styles.buttons}>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save opening hours'}
+          <Button type="submit" disabled={form.submitting}>
+            {form.submitting ? 'Saving…' : 'Save opening hours'}
           </Button>
         </div>
       )}

@@ -8,7 +8,7 @@ describe('validateUniversityDetails', () => {
 
   it('names each bad field', () => {
     expect(validateUniversityDetails({ name: ' ', email: 'nope', phone: 'call me' })).toEqual({
-      name: 'Enter the university name',
+      name: 'This field is required',
       email: 'Enter a valid email address',
       phone: 'Enter a valid phone number',
     });

@@ -1,25 +1,25 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
-  Button,
-  ErrorBanner,
-  getSupabase,
+  COLUMN_RULES,
+  columnError,
+  FormFooter,
   imageObjectPath,
   isValidEmail,
-  LoadingState,
   MESSAGES,
   notifySuccess,
+  phoneError,
   PhotoPicker,
+  QueryView,
   Section,
+  SettingsHeader,
   TextField,
   UNIVERSITY_LOGOS_BUCKET,
-  universityLogoUrl,
-  useSavedForm,
+  useForm,
+  useUniversityLogoUrl,
   type FieldErrors,
   type University,
 } from '@campuscare/shared';
-import { updateUniversity } from '../../university/universityApi';
-import { useUniversity } from '../../university/useUniversity';
-import { SettingsHeader } from './SettingsTabs';
+import { useUniversity, useUniversityUpdate } from '../../university/useUniversity';
 import styles from './settings.module.css';
 
 interface DetailsValues {
@@ -30,42 +30,28 @@ interface DetailsValues {
 
 export function validateUniversityDetails(values: DetailsValues): FieldErrors<DetailsValues> {
   const errors: FieldErrors<DetailsValues> = {};
-  if (values.name.trim().length < 2) errors.name = 'Enter the university name';
+  const name = columnError(COLUMN_RULES.universities_name_length, values.name);
+  if (name !== undefined) errors.name = name;
   if (!isValidEmail(values.email)) errors.email = MESSAGES.invalidEmail;
-  if (values.phone.trim() !== '' && !/^\+?[0-9][0-9 ()./-]{3,24}$/.test(values.phone.trim())) errors.phone = MESSAGES.invalidPhone;
+  const phone = phoneError(values.phone);
+  if (phone !== undefined) errors.phone = phone;
   return errors;
 }
 
-function useLogoUrl(logoPath: string | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void getSupabase().then((client) => current && setUrl(universityLogoUrl(client, logoPath)));
-    return () => {
-      current = false;
-    };
-  }, [logoPath]);
-  return url;
-}
-
-function UniversityProfile({ university, onSaved }: { readonly university: University; readonly onSaved: () => void }) {
+function UniversityProfile({ university }: { readonly university: University }) {
+  const update = useUniversityUpdate();
   const initial = useMemo<DetailsValues>(() => ({ name: university.name, email: university.email, phone: university.phone ?? '' }), [university]);
-  const { field, submit, saving, saveError } = useSavedForm<DetailsValues>({
+  const form = useForm({
     initial,
     validate: validateUniversityDetails,
-    save: async (values) => {
-      await updateUniversity(await getSupabase(), university.id, { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() === '' ? null : values.phone.trim() });
-      onSaved();
-    },
+    submit: (values: DetailsValues) =>
+      update.mutateAsync({
+        id: university.id,
+        change: { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() === '' ? null : values.phone.trim() },
+      }),
     successMessage: 'University details saved',
   });
-  const logoUrl = useLogoUrl(university.logo_path);
-
-  const saveLogo = async (path: string) => {
-    await updateUniversity(await getSupabase(), university.id, { logo_path: path });
-    notifySuccess('Logo updated');
-    onSaved();
-  };
+  const logoUrl = useUniversityLogoUrl(university.logo_path);
 
   return (
     <>
@@ -74,21 +60,20 @@ function UniversityProfile({ university, onSaved }: { readonly university: Unive
           label="University logo"
           bucket={UNIVERSITY_LOGOS_BUCKET}
           currentUrl={logoUrl}
+          // A new name each time: the logo bucket is public and browsers keep showing a cached image at an old URL.
           pathFor={(file) => imageObjectPath(university.id, `logo-${Date.now()}`, file)}
-          onUploaded={saveLogo}
+          onUploaded={async (path) => {
+            await update.mutateAsync({ id: university.id, change: { logo_path: path } });
+            notifySuccess('Logo updated');
+          }}
         />
       </Section>
       <Section title="University details">
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <TextField label="University Name" maxLength={200} {...field('name')} />
-          <TextField label="Email" type="email" {...field('email')} />
-          <TextField label="Phone" type="tel" {...field('phone')} />
-          {saveError && <ErrorBanner message={saveError} />}
-          <div className={styles.buttons}>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving…' : 'Save'}
-            </Button>
-          </div>
+        <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="University details">
+          <TextField label="University Name" maxLength={COLUMN_RULES.universities_name_length.maxLength} {...form.field('name')} />
+          <TextField label="Email" type="email" {...form.field('email')} />
+          <TextField label="Phone" type="tel" {...form.field('phone')} />
+          <FormFooter formError={form.formError} submitting={form.submitting} label="Save" />
         </form>
       </Section>
     </>
@@ -97,13 +82,13 @@ function UniversityProfile({ university, onSaved }: { readonly university: Unive
 
 /** /profilepage: the university's logo and details, prefilled from the database. */
 export function ProfileSettingsPage() {
-  const { state, reload } = useUniversity();
+  const university = useUniversity();
   return (
     <>
       <SettingsHeader />
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'error' && <ErrorBanner message={`Could not load the university: ${state.message}`} onRetry={reload} />}
-      {state.status === 'ready' && <UniversityProfile key={state.university.id} university={state.university} onSaved={reload} />}
+      <QueryView query={university} loadingLabel="Loading your university…">
+        {(loaded) => <UniversityProfile key={loaded.id} university={loaded} />}
+      </QueryView>
     </>
   );
 }

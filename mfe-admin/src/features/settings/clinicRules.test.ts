@@ -5,12 +5,12 @@ describe('clinic rules', () => {
   const zones = ['America/New_York', 'Europe/London'];
 
   it('accepts what the database accepts and names each bad field', () => {
-    expect(validateBookingRules({ timezone: 'Europe/London', slotMinutes: '30', minNoticeMinutes: '0', studentChangeCutoffMinutes: '20160' }, zones)).toEqual({});
-    expect(validateBookingRules({ timezone: 'Mars/Olympus', slotMinutes: '241', minNoticeMinutes: '-1', studentChangeCutoffMinutes: '1.5' }, zones)).toEqual({
+    expect(validateBookingRules({ timezone: 'Europe/London', slotMinutes: '30', noticeMinutes: '0', cutoffMinutes: '20160' }, zones)).toEqual({});
+    expect(validateBookingRules({ timezone: 'Mars/Olympus', slotMinutes: '241', noticeMinutes: '-1', cutoffMinutes: '1.5' }, zones)).toEqual({
       timezone: 'Choose a time zone from the list (for example Europe/London)',
       slotMinutes: 'Slots last between 10 and 240 minutes',
-      minNoticeMinutes: 'Enter whole minutes from 0 to 20160 (14 days)',
-      studentChangeCutoffMinutes: 'Enter whole minutes from 0 to 20160 (14 days)',
+      noticeMinutes: 'Enter whole minutes from 0 to 20160 (14 days)',
+      cutoffMinutes: 'Enter whole minutes from 0 to 20160 (14 days)',
     });
   });
 

@@ -1,16 +1,19 @@
-import type { FieldErrors } from '@campuscare/shared';
+import { CLINIC_LEAD_MINUTES_RANGE, CLINIC_SLOT_MINUTES_RANGE, COLUMN_RULES, columnError, type FieldErrors } from '@campuscare/shared';
 
-/** The booking rules form: whole minutes typed as text, checked against the database's ranges. */
+/**
+ * The booking rules form: whole minutes typed as text, checked against the database's ranges. Fields are named as the
+ * database's constraint rules name them, so a refusal lands on its field.
+ */
 export interface BookingRulesValues {
   readonly timezone: string;
   readonly slotMinutes: string;
-  readonly minNoticeMinutes: string;
-  readonly studentChangeCutoffMinutes: string;
+  readonly noticeMinutes: string;
+  readonly cutoffMinutes: string;
 }
 
-export const SLOT_MINUTES_RANGE = { min: 10, max: 240 } as const;
+export const SLOT_MINUTES_RANGE = CLINIC_SLOT_MINUTES_RANGE;
 /** Notice and cutoff: up to two weeks. */
-export const LEAD_MINUTES_RANGE = { min: 0, max: 20_160 } as const;
+export const LEAD_MINUTES_RANGE = CLINIC_LEAD_MINUTES_RANGE;
 
 export function wholeMinutes(value: string, range: { readonly min: number; readonly max: number }): number | undefined {
   if (!/^\d+$/.test(value.trim())) return undefined;
@@ -23,8 +26,8 @@ export function validateBookingRules(values: BookingRulesValues, knownZones: rea
   if (!knownZones.includes(values.timezone)) errors.timezone = 'Choose a time zone from the list (for example Europe/London)';
   if (wholeMinutes(values.slotMinutes, SLOT_MINUTES_RANGE) === undefined) errors.slotMinutes = 'Slots last between 10 and 240 minutes';
   const leadRange = 'Enter whole minutes from 0 to 20160 (14 days)';
-  if (wholeMinutes(values.minNoticeMinutes, LEAD_MINUTES_RANGE) === undefined) errors.minNoticeMinutes = leadRange;
-  if (wholeMinutes(values.studentChangeCutoffMinutes, LEAD_MINUTES_RANGE) === undefined) errors.studentChangeCutoffMinutes = leadRange;
+  if (wholeMinutes(values.noticeMinutes, LEAD_MINUTES_RANGE) === undefined) errors.noticeMinutes = leadRange;
+  if (wholeMinutes(values.cutoffMinutes, LEAD_MINUTES_RANGE) === undefined) errors.cutoffMinutes = leadRange;
   return errors;
 }
 
@@ -40,7 +43,7 @@ export interface ClosureValues {
   readonly reason: string;
 }
 
-export const CLOSURE_REASON_MAX_LENGTH = 200;
+export const CLOSURE_REASON_MAX_LENGTH = COLUMN_RULES.clinic_closures_reason_length.maxLength;
 const LONGEST_CLOSURE_DAYS = 366;
 
 export function validateClosure(values: ClosureValues, today: string): FieldErrors<ClosureValues> {
@@ -52,8 +55,7 @@ export function validateClosure(values: ClosureValues, today: string): FieldErro
   else if (values.firstDay !== '' && (Date.parse(values.lastDay) - Date.parse(values.firstDay)) / 86_400_000 > LONGEST_CLOSURE_DAYS) {
     errors.lastDay = 'A closure can last at most a year';
   }
-  const reason = values.reason.trim();
-  if (reason === '') errors.reason = 'Say why the clinic is closed';
-  else if (reason.length > CLOSURE_REASON_MAX_LENGTH) errors.reason = `Give a reason of at most ${CLOSURE_REASON_MAX_LENGTH} characters`;
+  const reasonError = values.reason.trim() === '' ? 'Say why the clinic is closed' : columnError(COLUMN_RULES.clinic_closures_reason_length, values.reason);
+  if (reasonError !== undefined) errors.reason = reasonError;
   return errors;
 }

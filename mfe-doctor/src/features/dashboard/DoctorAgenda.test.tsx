@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { API_MESSAGES } from '@campuscare/shared';
 import { DoctorAgenda } from './DoctorAgenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), getSupabase: async () => ({}) }));
+jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('./agendaApi', () => ({ listAgenda: jest.fn() }));
 
 const ZONE = 'America/New_York';
@@ -14,7 +15,7 @@ const visits: AgendaAppointment[] = [
 
 beforeEach(() => {
   // 03:30 UTC on 25 November is still Tuesday 24 November, 22:30, at the clinic.
-  jest.useFakeTimers({ now: new Date('2026-11-25T03:30:00Z') });
+  jest.useFakeTimers({ now: new Date('2026-11-25T03:30:00Z'), advanceTimers: true });
   jest.mocked(listAgenda).mockReset().mockImplementation(async (_client, query) => visits.filter((visit) => visit.date >= query.from && visit.date < query.to));
 });
 
@@ -30,7 +31,7 @@ function itemsOf(list: HTMLElement): string[] {
 
 describe('DoctorAgenda', () => {
   it("lists the clinic's today by time with each visit's status, read for that day only", async () => {
-    render(<DoctorAgenda providerId="d1" zone={ZONE} refreshKey={0} />);
+    render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     expect(screen.getByRole('heading', { name: 'Tuesday, 24 November 2026' })).toBeInTheDocument();
     const day = await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' });
     expect(itemsOf(day)).toEqual(['09:00–09:30Ada ObiScheduledCheck-up', '16:00–16:30Ben ColeCancelledMalaria']);
@@ -39,7 +40,7 @@ describe('DoctorAgenda', () => {
   });
 
   it('moves a day at a time and back to today', async () => {
-    render(<DoctorAgenda providerId="d1" zone={ZONE} refreshKey={0} />);
+    render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     await screen.findByRole('list', { name: /^Visits on/ });
     fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     expect(await screen.findByText('No visits on this day.')).toBeInTheDocument();
@@ -50,7 +51,7 @@ describe('DoctorAgenda', () => {
   });
 
   it('shows the week Monday to Sunday, each visit in the column of its clinic day', async () => {
-    render(<DoctorAgenda providerId="d1" zone={ZONE} refreshKey={0} />);
+    render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     fireEvent.click(screen.getByRole('button', { name: 'Week' }));
     expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
     const sunday = await screen.findByRole('region', { name: 'Sunday, 29 November 2026' });
@@ -67,9 +68,9 @@ describe('DoctorAgenda', () => {
   });
 
   it("says when the range cannot be read and reads it again on 'Try again'", async () => {
-    jest.mocked(listAgenda).mockRejectedValueOnce(new Error('network down'));
-    render(<DoctorAgenda providerId="d1" zone={ZONE} refreshKey={0} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not fetch appointments: network down');
+    jest.mocked(listAgenda).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    render(<DoctorAgenda providerId="d1" zone={ZONE} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' })).toBeInTheDocument();
   });

@@ -1,20 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, dayInZone, ErrorBanner, formatDay, getSupabase, LoadingState, STATUS_LABEL, timeInZone, type AppointmentStatus } from '@campuscare/shared';
+import { useMemo, useState } from 'react';
+import { Button, dayInZone, formatDay, QueryView, queryKeys, STATUS_LABEL, timeInZone, useApiQuery, type AppointmentStatus } from '@campuscare/shared';
 import { agendaBounds, agendaDays, agendaTitle, groupByDay, shiftAnchor, weekColumnTitle, type AgendaDay, type AgendaView } from './agenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 import styles from './dashboard.module.css';
-
-type AgendaState =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly appointments: readonly AgendaAppointment[] }
-  | { readonly status: 'error'; readonly message: string };
 
 interface DoctorAgendaProps {
   readonly providerId: string;
   /** The clinic's time zone: days and times are the clinic's. */
   readonly zone: string;
-  /** Changed by the page after the table changed an appointment, to read the range again. */
-  readonly refreshKey: number;
 }
 
 const STATUS_TONE: Readonly<Partial<Record<AppointmentStatus, string>>> = {
@@ -24,26 +17,6 @@ const STATUS_TONE: Readonly<Partial<Record<AppointmentStatus, string>>> = {
 
 function endOf(appointment: AgendaAppointment): Date {
   return new Date(Date.parse(appointment.date) + appointment.duration_minutes * 60_000);
-}
-
-function useAgenda(providerId: string, zone: string, days: readonly string[], refreshKey: number) {
-  const [state, setState] = useState<AgendaState>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getSupabase()
-      .then((client) => listAgenda(client, { providerId, ...agendaBounds(days, zone) }))
-      .then(
-        (appointments) => current && setState({ status: 'ready', appointments }),
-        (error: unknown) => current && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [providerId, zone, days, refreshKey, reloads]);
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  return { state, reload };
 }
 
 function DayAgenda({ agendaDay, zone }: { readonly agendaDay: AgendaDay; readonly zone: string }) {
@@ -90,14 +63,15 @@ function WeekAgenda({ week, zone, today }: { readonly week: readonly AgendaDay[]
 }
 
 /** The doctor's day or week at a glance, on the clinic's calendar and clock; read one range at a time. */
-export function DoctorAgenda({ providerId, zone, refreshKey }: DoctorAgendaProps) {
+export function DoctorAgenda({ providerId, zone }: DoctorAgendaProps) {
   const today = dayInZone(new Date(), zone);
   const [view, setView] = useState<AgendaView>('day');
   const [anchor, setAnchor] = useState(today);
   const days = useMemo(() => agendaDays(anchor, view), [anchor, view]);
-  const { state, reload } = useAgenda(providerId, zone, days, refreshKey);
+  const bounds = agendaBounds(days, zone);
+  // Under the appointments root: every booking and change anywhere reads the range again.
+  const agenda = useApiQuery([...queryKeys.appointments, 'agenda', providerId, bounds], (client) => listAgenda(client, { providerId, ...bounds }));
   const unit = view === 'day' ? 'day' : 'week';
-  const groups = state.status === 'ready' ? groupByDay(state.appointments, days, zone) : [];
 
   return (
     <div className={styles.agenda}>
@@ -126,9 +100,12 @@ export function DoctorAgenda({ providerId, zone, refreshKey }: DoctorAgendaProps
         {agendaTitle(days)}
       </h3>
       <p className={styles.hint}>Times are the clinic&apos;s, in {zone}.</p>
-      {state.status === 'error' && <ErrorBanner message={`Could not fetch appointments: ${state.message}`} onRetry={reload} />}
-      {state.status === 'loading' && <LoadingState label="Loading your schedule…" />}
-      {state.status === 'ready' && (view === 'day' ? <DayAgenda agendaDay={groups[0] ?? { day: anchor, appointments: [] }} zone={zone} /> : <WeekAgenda week={groups} zone={zone} today={today} />)}
+      <QueryView query={agenda} loadingLabel="Loading your schedule…">
+        {(appointments) => {
+          const groups = groupByDay(appointments, days, zone);
+          return view === 'day' ? <DayAgenda agendaDay={groups[0] ?? { day: anchor, appointments: [] }} zone={zone} /> : <WeekAgenda week={groups} zone={zone} today={today} />;
+        }}
+      </QueryView>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CampusCareClient } from '@campuscare/shared';
+import { API_MESSAGES, type CampusCareClient } from '@campuscare/shared';
+import { notifyError, notifySuccess } from '../../../../shared/src/toast/toast';
 import { MyAppointments } from './MyAppointments';
 
 const rpc = jest.fn();
@@ -8,11 +9,8 @@ const range = jest.fn();
 const query = { select: () => query, eq: () => query, gte: () => query, order: () => query, range };
 const client = { from: () => query, rpc } as unknown as CampusCareClient;
 
-jest.mock('@campuscare/shared', () => ({
-  ...jest.requireActual('@campuscare/shared'),
-  getSupabase: async () => client,
-  notifySuccess: jest.fn(),
-}));
+jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => client }));
+jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
 
 const ZONE = 'America/New_York';
 
@@ -40,14 +38,16 @@ const appointment = {
 beforeEach(() => {
   rpc.mockReset();
   range.mockReset();
+  jest.mocked(notifySuccess).mockReset();
+  jest.mocked(notifyError).mockReset();
 });
 
 describe('MyAppointments', () => {
-  it("shows 'Could not fetch appointments' with a retry that loads again", async () => {
-    range.mockResolvedValueOnce({ data: null, error: { message: 'network down' }, count: null });
+  it('says in words for people when the list cannot be read, with a retry that loads again', async () => {
+    range.mockResolvedValueOnce({ data: null, error: { message: 'TypeError: Failed to fetch', details: '', hint: '', code: '' }, count: null });
     range.mockResolvedValueOnce({ data: [appointment], error: null, count: 1 });
-    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={jest.fn()} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not fetch appointments: network down');
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('cell', { name: 'student01@northfield.edu · +1 555 0201 11' })).toBeInTheDocument();
   });
@@ -55,31 +55,31 @@ describe('MyAppointments', () => {
   it('starts a scheduled appointment through update_appointment and reloads', async () => {
     range.mockResolvedValue({ data: [appointment], error: null, count: 1 });
     rpc.mockResolvedValue({ data: { ...appointment, status: 'ongoing' }, error: null });
-    const onChanged = jest.fn();
-    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={onChanged} />);
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Start', 'Reschedule', 'Cancel']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Start' }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Appointment started'));
     expect(rpc).toHaveBeenCalledWith('update_appointment', { id: 'appointment-1', status: 'ongoing' });
-    expect(range).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(range).toHaveBeenCalledTimes(2));
   });
 
-  it('shows the database refusal of a status change', async () => {
+  it('toasts the database refusal of a status change', async () => {
     range.mockResolvedValue({ data: [{ ...appointment, status: 'ongoing' }], error: null, count: 1 });
-    rpc.mockResolvedValue({ data: null, error: { message: 'This appointment is already completed and can no longer change' } });
-    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={jest.fn()} />);
+    rpc.mockResolvedValue({ data: null, error: { code: 'P0001', message: 'This appointment is already completed and can no longer change' } });
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Complete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ada Okoro: This appointment is already completed and can no longer change');
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('This appointment is already completed and can no longer change'));
+    expect(notifySuccess).not.toHaveBeenCalled();
   });
 
   it("offers no Start before the visit's day on the clinic calendar, but Reschedule and Cancel", async () => {
     range.mockResolvedValue({ data: [{ ...appointment, date: '2030-01-07T14:00:00Z' }], error: null, count: 1 });
-    render(<MyAppointments providerId="doctor-1" zone={ZONE} onChanged={jest.fn()} />);
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reschedule', 'Cancel']);
   });

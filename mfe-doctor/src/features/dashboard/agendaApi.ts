@@ -1,4 +1,4 @@
-import type { Appointment, CampusCareClient } from '@campuscare/shared';
+import { unwrap, type Appointment, type CampusCareClient } from '@campuscare/shared';
 
 export type AgendaAppointment = Pick<Appointment, 'id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'>;
 
@@ -11,14 +11,14 @@ export interface AgendaQuery {
 
 /** The doctor's visits in a range, earliest first: one bounded read on the (provider_id, date) index, never the whole list. */
 export async function listAgenda(client: CampusCareClient, query: AgendaQuery): Promise<readonly AgendaAppointment[]> {
-  const { data, error } = await client
-    .from('appointments')
-    .select('id, date, duration_minutes, name, reason, status')
-    .eq('provider_id', query.providerId)
-    .gte('date', query.from)
-    .lt('date', query.to)
-    .order('date')
-    .order('id');
-  if (error) throw new Error(error.message);
-  return data ?? [];
+  return unwrap(
+    await client
+      .from('appointments')
+      .select('id, date, duration_minutes, name, reason, status')
+      .eq('provider_id', query.providerId)
+      .gte('date', query.from)
+      .lt('date', query.to)
+      .order('date')
+      .order('id'),
+  );
 }

@@ -1,12 +1,7 @@
-import type { CampusCareClient, Member, OverviewAppointment } from '@campuscare/shared';
+import { unwrap, type CampusCareClient, type Member, type OverviewAppointment, type PagedRows } from '@campuscare/shared';
 
 export type StudentContact = Pick<Member, 'email' | 'phone'>;
 export type MyAppointment = OverviewAppointment & { readonly student: StudentContact | null };
-
-export interface MyAppointmentsPage {
-  readonly appointments: readonly MyAppointment[];
-  readonly total: number;
-}
 
 export interface MyAppointmentsQuery {
   readonly providerId: string;
@@ -27,9 +22,9 @@ const MY_APPOINTMENT_COLUMNS =
   '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name), student:members!appointments_student_id_fkey(email, phone)';
 
 /** The doctor's appointments from `from` on, earliest first, one page at a time. */
-export async function listMyAppointments(client: CampusCareClient, query: MyAppointmentsQuery): Promise<MyAppointmentsPage> {
+export async function listMyAppointments(client: CampusCareClient, query: MyAppointmentsQuery): Promise<PagedRows<MyAppointment>> {
   const first = (query.page - 1) * query.pageSize;
-  const { data, error, count } = await client
+  const result = await client
     .from('appointments')
     .select(MY_APPOINTMENT_COLUMNS, { count: 'exact' })
     .eq('provider_id', query.providerId)
@@ -37,8 +32,7 @@ export async function listMyAppointments(client: CampusCareClient, query: MyAppo
     .order('date', { ascending: true })
     .order('id')
     .range(first, first + query.pageSize - 1);
-  if (error) throw new Error(error.message);
-  return { appointments: data ?? [], total: count ?? 0 };
+  return { rows: unwrap(result), total: result.count ?? 0 };
 }
 
 function countOf(value: unknown): number {
@@ -46,8 +40,7 @@ function countOf(value: unknown): number {
 }
 
 export async function fetchDoctorCounts(client: CampusCareClient): Promise<DoctorCounts> {
-  const { data, error } = await client.rpc('dashboard_counts');
-  if (error) throw new Error(error.message);
+  const data = unwrap(await client.rpc('dashboard_counts'));
   const counts = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
   return {
     appointments: countOf(counts['appointments']),

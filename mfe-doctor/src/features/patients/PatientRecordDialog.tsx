@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
-import { AVATARS_BUCKET, DataTable, ErrorBanner, formatAppointmentDate, getSupabase, LoadingState, Modal, providerName, STATUS_LABEL, StoredImage, type Column, type OverviewAppointment } from '@campuscare/shared';
+import { AVATARS_BUCKET, DataTable, formatAppointmentDate, Modal, providerName, QueryView, queryKeys, STATUS_LABEL, StoredImage, useApiQuery, type Column, type OverviewAppointment } from '@campuscare/shared';
 import { HISTORY_LIMIT, loadPatientRecord, type PatientRecord } from './patientRecordApi';
 import styles from './patients.module.css';
-
-type RecordState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly record: PatientRecord } | { readonly status: 'error'; readonly message: string };
 
 const HISTORY_COLUMNS: readonly Column<OverviewAppointment>[] = [
   { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
@@ -69,29 +66,14 @@ function RecordBody({ record }: { readonly record: PatientRecord }) {
 
 /** Opens a student's record; reading the health profile is recorded in the audit log. */
 export function PatientRecordDialog({ studentId, name, onClose }: { readonly studentId: string; readonly name: string; readonly onClose: () => void }) {
-  const [state, setState] = useState<RecordState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getSupabase()
-      .then((client) => loadPatientRecord(client, studentId))
-      .then(
-        (record) => current && setState({ status: 'ready', record }),
-        (error: unknown) => current && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [studentId, attempt]);
-
-  const title = state.status === 'ready' ? `${state.record.patient.first_name} ${state.record.patient.last_name}` : name;
+  // Every open reads the record again (and is audited): a doctor sees the student's latest answers.
+  const record = useApiQuery([...queryKeys.patients, 'record', studentId], (client) => loadPatientRecord(client, studentId), { staleTime: 0 });
+  const title = record.data ? `${record.data.patient.first_name} ${record.data.patient.last_name}` : name;
   return (
     <Modal title={`Patient: ${title}`} open onClose={onClose}>
-      {state.status === 'loading' && <LoadingState label="Loading the patient's record…" />}
-      {state.status === 'error' && <ErrorBanner message={`Could not load the record: ${state.message}`} onRetry={() => setAttempt((count) => count + 1)} />}
-      {state.status === 'ready' && <RecordBody record={state.record} />}
+      <QueryView query={record} loadingLabel="Loading the patient's record…">
+        {(loaded) => <RecordBody record={loaded} />}
+      </QueryView>
     </Modal>
   );
 }

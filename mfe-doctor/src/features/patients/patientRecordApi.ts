@@ -1,4 +1,4 @@
-import type { CampusCareClient, Database, Member, OverviewAppointment } from '@campuscare/shared';
+import { ApiError, unwrap, type CampusCareClient, type Database, type Member, type OverviewAppointment } from '@campuscare/shared';
 
 export type PatientDetails = Pick<Member, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'avatar_path'>;
 export type PatientHealthProfile = Database['public']['Functions']['get_health_profile']['Returns'][number];
@@ -32,9 +32,7 @@ export async function loadPatientRecord(client: CampusCareClient, studentId: str
       .order('id')
       .range(0, HISTORY_LIMIT - 1),
   ]);
-  if (member.error) throw new Error(member.error.message);
-  if (!member.data) throw new Error('This student is not a member of your university');
-  if (health.error) throw new Error(health.error.message);
-  if (history.error) throw new Error(history.error.message);
-  return { patient: member.data, healthProfile: health.data[0] ?? null, history: history.data ?? [], historyTotal: history.count ?? 0 };
+  const patient = unwrap(member);
+  if (!patient) throw new ApiError('This student is not a member of your university');
+  return { patient, healthProfile: unwrap(health)[0] ?? null, history: unwrap(history), historyTotal: history.count ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { DoctorAvailabilityEditor, LoadingState, Section, useUserProfile } from '@campuscare/shared';
-import { SettingsHeader } from './SettingsTabs';
+import { SettingsHeader } from '@campuscare/shared';
 
 /** /adminavailability: the doctor's own weekly hours and time off, which the free slots students book from follow. */
 export function AvailabilitySettingsPage() {

@@ -1,13 +1,6 @@
-import { PasswordChangeForm, Section } from '@campuscare/shared';
-import { SettingsHeader } from './SettingsTabs';
+import { AccountPasswordPage } from '@campuscare/shared';
 
+/** /adminpassword: the auth service verifies the current password; it is never prefilled or shown. */
 export function PasswordSettingsPage() {
-  return (
-    <>
-      <SettingsHeader />
-      <Section title="Change password">
-        <PasswordChangeForm />
-      </Section>
-    </>
-  );
+  return <AccountPasswordPage />;
 }

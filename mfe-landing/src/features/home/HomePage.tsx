@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName, PATHS } from '@campuscare/shared';
+import { buttonClassName, MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import { BENEFITS, FAQS, FEATURES, MENU, SECTION_IDS } from './content';
 import { FaqAccordion } from './FaqAccordion';
 import { SectionLink } from './SectionLink';
@@ -21,6 +21,20 @@ function SectionMenu({ label }: { readonly label: string }) {
   );
 }
 
+/** The benefits and the key features: a titled card each. */
+function Cards({ items }: { readonly items: ReadonlyArray<{ readonly title: string; readonly text: string }> }) {
+  return (
+    <ul className={styles.cards}>
+      {items.map((item) => (
+        <li key={item.title} className={styles.card}>
+          <h3 className={styles.cardTitle}>{item.title}</h3>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function HomePage() {
   return (
     <div className={styles.page}>
@@ -39,7 +53,7 @@ export function HomePage() {
         </div>
       </header>
 
-      <main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <section className={styles.hero} aria-labelledby="hero-title">
           <div className={styles.heroText}>
             <h1 id="hero-title" className={styles.heroTitle}>
@@ -52,7 +66,7 @@ export function HomePage() {
               Get Started
             </Link>
           </div>
-          <Link to={PATHS.adminDashboard} className={styles.heroPreview} aria-label="Open the university dashboard">
+          <Link to={PATHS.adminDashboard} className={styles.heroPreview}>
             <span className={styles.previewBar} aria-hidden="true" />
             <span className={styles.previewStats} aria-hidden="true">
               <span />
@@ -61,7 +75,7 @@ export function HomePage() {
               <span />
             </span>
             <span className={styles.previewRows} aria-hidden="true" />
-            <span className={styles.previewCaption}>University dashboard</span>
+            <span className={styles.previewCaption}>Open the university dashboard</span>
           </Link>
         </section>
 
@@ -70,17 +84,10 @@ export function HomePage() {
             Why Choose Us
           </h2>
           <div className={styles.benefitsLayout}>
-            <Link to={PATHS.adminSignIn} className={styles.benefitsPreview} aria-label="Staff sign in">
-              <span className={styles.previewCaption}>For clinic staff</span>
+            <Link to={PATHS.adminSignIn} className={styles.benefitsPreview}>
+              <span className={styles.previewCaption}>Staff sign in</span>
             </Link>
-            <ul className={styles.cards}>
-              {BENEFITS.map((benefit) => (
-                <li key={benefit.title} className={styles.card}>
-                  <h3 className={styles.cardTitle}>{benefit.title}</h3>
-                  <p>{benefit.text}</p>
-                </li>
-              ))}
-            </ul>
+            <Cards items={BENEFITS} />
           </div>
         </section>
 
@@ -88,14 +95,7 @@ export function HomePage() {
           <h2 id="features-title" className={styles.sectionTitle}>
             Our key features
           </h2>
-          <ul className={styles.cards}>
-            {FEATURES.map((feature) => (
-              <li key={feature.title} className={styles.card}>
-                <h3 className={styles.cardTitle}>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </li>
-            ))}
-          </ul>
+          <Cards items={FEATURES} />
         </section>
 
         <section id={SECTION_IDS.faqs} tabIndex={-1} className={styles.section} aria-labelledby="faqs-title">

@@ -1,18 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
+  API_MESSAGES,
   Button,
   ErrorBanner,
-  getSupabase,
-  hasErrors,
   HealthProfileFields,
   healthProfileFormValues,
-  notifySuccess,
   PATHS,
+  queryKeys,
   saveHealthProfile,
+  useApiMutation,
+  useForm,
   useUserProfile,
   validateHealthProfile,
-  type FieldErrors,
   type HealthProfileValues,
 } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
@@ -21,49 +22,32 @@ import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 export function QuestionnairePage() {
   const profile = useUserProfile();
   const navigate = useNavigate();
-  const [values, setValues] = useState<HealthProfileValues>(() => healthProfileFormValues(profile.status === 'signedIn' ? profile.healthProfile : null));
-  const [errors, setErrors] = useState<FieldErrors<HealthProfileValues>>({});
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
-  const onChange = (next: HealthProfileValues) => {
-    setValues(next);
-    if (hasErrors(errors)) setErrors(validateHealthProfile(next));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateHealthProfile(values);
-    setErrors(problems);
-    if (hasErrors(problems) || profile.status !== 'signedIn') return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const failure = await saveHealthProfile(await getSupabase(), profile.member.id, values);
-      if (failure) {
-        setSaveError(failure);
-        return;
-      }
-      await profile.refresh();
-      notifySuccess('Your health profile is saved');
-      navigate(PATHS.studentDashboard);
-    } catch (error) {
-      setSaveError(error instanceof Error ? error.message : 'Could not save your health profile. Please try again.');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const student = profile.status === 'signedIn' ? profile.member : null;
+  const storedProfile = profile.status === 'signedIn' ? profile.healthProfile : null;
+  // The signed-in profile carries the health profile: both are re-read after saving.
+  const save = useApiMutation(saveHealthProfile, { invalidates: [queryKeys.healthProfile, queryKeys.profile], errors: 'caller' });
+  const initial = useMemo(() => healthProfileFormValues(storedProfile), [storedProfile]);
+  const form = useForm({
+    initial,
+    validate: validateHealthProfile,
+    submit: async (values: HealthProfileValues) => {
+      if (!student) throw new ApiError(API_MESSAGES.sessionEnded);
+      await save.mutateAsync({ studentId: student.id, values });
+    },
+    successMessage: 'Your health profile is saved',
+    onSuccess: () => navigate(PATHS.studentDashboard),
+  });
 
   return (
     <AuthPageFrame
       title="Let's know more about you"
       intro={<p>Your genotype, blood group, disability, allergies and BMI help your university’s doctors care for you. Only you and your university’s doctors can see them.</p>}
     >
-      {saveError && <ErrorBanner message={saveError} />}
-      <form className={authFormStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Health questionnaire">
-        <HealthProfileFields values={values} errors={errors} onChange={onChange} disabled={saving} />
-        <Button type="submit" className={authFormStyles.submit} disabled={saving}>
-          {saving ? 'Saving…' : 'Continue'}
+      {form.formError && <ErrorBanner message={form.formError} />}
+      <form className={authFormStyles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Health questionnaire">
+        <HealthProfileFields values={form.values} errors={form.errors} onChange={form.setValues} disabled={form.submitting} />
+        <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
+          {form.submitting ? 'Saving…' : 'Continue'}
         </Button>
       </form>
       <p className={authFormStyles.footnote}>

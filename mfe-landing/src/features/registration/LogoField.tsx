@@ -1,10 +1,13 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { imageFileError } from '@campuscare/shared';
+import { API_MESSAGES, imageFileError } from '@campuscare/shared';
 import styles from './registration.module.css';
 
 const ACCEPTED_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
-/** Picks the university logo: images only, 2 MB at most (the bucket's limits), previewed before upload. */
+/**
+ * Picks the university logo: images only, 2 MB at most (the bucket's limits), previewed before upload. A file the
+ * browser cannot show as an image is dropped with the reason, never left as a broken preview.
+ */
 export function LogoField({ logo, onChange, disabled }: { readonly logo: File | null; readonly onChange: (logo: File | null) => void; readonly disabled: boolean }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -19,6 +22,11 @@ export function LogoField({ logo, onChange, disabled }: { readonly logo: File | 
       setPreviewUrl(null);
     };
   }, [logo]);
+
+  const unreadable = () => {
+    setError(API_MESSAGES.fileType);
+    onChange(null);
+  };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -42,7 +50,7 @@ export function LogoField({ logo, onChange, disabled }: { readonly logo: File | 
           {error}
         </p>
       )}
-      {previewUrl && <img src={previewUrl} alt="Logo preview" className={styles.logoPreview} />}
+      {previewUrl && <img src={previewUrl} alt="Logo preview" className={styles.logoPreview} onError={unreadable} />}
     </div>
   );
 }

@@ -1,29 +1,28 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ErrorBanner, LoadingState, PATHS } from '@campuscare/shared';
+import { ErrorBanner, PATHS, QueryView } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
+import { JoinCodeForm } from './JoinCodeForm';
 import { StudentJoinForm } from './StudentJoinForm';
 import { UniversityRegistrationForm } from './UniversityRegistrationForm';
 import { useJoinableUniversity } from './useJoinableUniversity';
 
-const UNKNOWN_CODE_MESSAGE = 'That join link does not match any university. Check the link your university sent you, or ask them for a new one.';
+const UNKNOWN_CODE_MESSAGE = 'That join code does not match any university. Check the code or link your university sent you, or ask them for a new one.';
 
 function StudentJoin({ joinCode }: { readonly joinCode: string }) {
-  const { state, retry } = useJoinableUniversity(joinCode);
-  switch (state.status) {
-    case 'loading':
-      return <LoadingState label="Finding your university…" />;
-    case 'unknown':
-      return <ErrorBanner message={UNKNOWN_CODE_MESSAGE} />;
-    case 'error':
-      return <ErrorBanner message={`Could not look up your university: ${state.message}`} onRetry={retry} />;
-    case 'found':
-      return <StudentJoinForm joinCode={joinCode} university={state.university} />;
-  }
+  const university = useJoinableUniversity(joinCode);
+  return (
+    <QueryView query={university} loadingLabel="Finding your university…" isEmpty={(found) => found === null} empty={<ErrorBanner message={UNKNOWN_CODE_MESSAGE} />}>
+      {(found) => found && <StudentJoinForm joinCode={joinCode} university={found} />}
+    </QueryView>
+  );
 }
 
-/** `/register` registers a university; `/register?join=<code>` lets a student join the university of that code. */
+/**
+ * `/register` registers a university, or takes a student's join code; `/register?join=<code>` (the join link) lets a
+ * student join the university of that code.
+ */
 export function RegisterPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const joinCode = searchParams.get('join')?.trim();
   return (
     <AuthPageFrame
@@ -36,7 +35,14 @@ export function RegisterPage() {
         </p>
       }
     >
-      {joinCode ? <StudentJoin joinCode={joinCode} /> : <UniversityRegistrationForm />}
+      {joinCode ? (
+        <StudentJoin joinCode={joinCode} />
+      ) : (
+        <>
+          <UniversityRegistrationForm />
+          <JoinCodeForm onJoin={(code) => setSearchParams({ join: code })} />
+        </>
+      )}
       <p className={authFormStyles.footnote}>
         Already have an account? <Link to={PATHS.signIn}>Sign In</Link>
       </p>

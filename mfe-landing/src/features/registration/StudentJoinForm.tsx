@@ -1,24 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Button,
   ErrorBanner,
-  getSupabase,
-  hasErrors,
   MESSAGES,
   NEW_PASSWORD_MIN_LENGTH,
-  notifySuccess,
   PasswordField,
   PATHS,
   SelectField,
   TextField,
+  useApiMutation,
+  useForm,
   useUserProfile,
   validateStudentRegistration,
   YEARS_OF_STUDY,
-  type FieldErrors,
   type StudentRegistrationValues,
 } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
+import { liveCheckedField } from './liveCheckedField';
 import { joinUniversity, type JoinableUniversity } from './registrationApi';
 import styles from './registration.module.css';
 
@@ -30,47 +29,20 @@ const YEAR_OPTIONS = [{ value: '', label: 'Choose your year' }, ...YEARS_OF_STUD
 export function StudentJoinForm({ joinCode, university }: { readonly joinCode: string; readonly university: JoinableUniversity }) {
   const navigate = useNavigate();
   const { refresh } = useUserProfile();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<StudentRegistrationValues>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const set = (field: keyof StudentRegistrationValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (hasErrors(errors)) setErrors(validateStudentRegistration(next));
-  };
-
-  const field = (name: keyof StudentRegistrationValues) => ({
-    value: values[name],
-    error: errors[name],
-    required: true,
-    disabled: submitting,
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-  });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateStudentRegistration(values);
-    setErrors(problems);
-    if (hasErrors(problems)) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const result = await joinUniversity(await getSupabase(), joinCode, values);
-      if (!result.ok) {
-        setFailure(result.message);
-        setSubmitting(false);
-        return;
-      }
-      notifySuccess(`Welcome to ${university.name}`);
+  const join = useApiMutation(joinUniversity, { errors: 'caller' });
+  const initial = useMemo(() => EMPTY, []);
+  const form = useForm({
+    initial,
+    validate: validateStudentRegistration,
+    submit: async (values: StudentRegistrationValues) => {
+      await join.mutateAsync({ joinCode, values });
+      // The questionnaire's guard must see the new session, not the signed-out state this page started with.
       await refresh();
-      navigate(PATHS.questionnaire, { replace: true });
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Could not create your account. Please try again.');
-      setSubmitting(false);
-    }
-  };
+    },
+    successMessage: `Welcome to ${university.name}`,
+    onSuccess: () => navigate(PATHS.questionnaire, { replace: true }),
+  });
+  const field = (name: keyof StudentRegistrationValues) => ({ ...liveCheckedField(form, validateStudentRegistration, name), required: true, disabled: form.submitting });
 
   return (
     <>
@@ -78,8 +50,8 @@ export function StudentJoinForm({ joinCode, university }: { readonly joinCode: s
         {university.logoUrl && <img src={university.logoUrl} alt="" className={styles.universityLogo} />}
         <span>You are joining {university.name}</span>
       </p>
-      {failure && <ErrorBanner message={failure} />}
-      <form className={authFormStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Join your university">
+      {form.formError && <ErrorBanner message={form.formError} />}
+      <form className={authFormStyles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Join your university">
         <div className={styles.nameRow}>
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
@@ -90,8 +62,8 @@ export function StudentJoinForm({ joinCode, university }: { readonly joinCode: s
         <TextField label="Department" {...field('department')} />
         <SelectField label="Year of study" options={YEAR_OPTIONS} {...field('yearOfStudy')} />
         <PasswordField label="Password" autoComplete="new-password" minLength={NEW_PASSWORD_MIN_LENGTH} hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters. ${MESSAGES.passwordRule}`} {...field('password')} />
-        <Button type="submit" className={authFormStyles.submit} disabled={submitting}>
-          {submitting ? 'Creating account…' : 'Create account'}
+        <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
+          {form.submitting ? 'Creating account…' : 'Create account'}
         </Button>
       </form>
     </>

@@ -1,10 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Button,
   ErrorBanner,
-  getSupabase,
-  hasErrors,
   MESSAGES,
   NEW_PASSWORD_MIN_LENGTH,
   notifyError,
@@ -12,67 +10,65 @@ import {
   PasswordField,
   PATHS,
   TextField,
+  useApiMutation,
+  useForm,
   useUserProfile,
   validateUniversityRegistration,
-  type FieldErrors,
   type UniversityRegistrationValues,
 } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
+import { liveCheckedField } from './liveCheckedField';
 import { LogoField } from './LogoField';
 import { registerUniversity } from './registrationApi';
 
-const EMPTY: UniversityRegistrationValues = { universityName: '', email: '', phone: '', password: '' };
+interface RegistrationFormValues extends UniversityRegistrationValues {
+  readonly logo: File | null;
+}
+
+const EMPTY: RegistrationFormValues = { universityName: '', email: '', phone: '', password: '', logo: null };
+
+const validate = (values: RegistrationFormValues) => validateUniversityRegistration(values);
 
 export function UniversityRegistrationForm() {
   const navigate = useNavigate();
   const { refresh } = useUserProfile();
-  const [values, setValues] = useState(EMPTY);
-  const [logo, setLogo] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<UniversityRegistrationValues>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const set = (field: keyof UniversityRegistrationValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (hasErrors(errors)) setErrors(validateUniversityRegistration(next));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateUniversityRegistration(values);
-    setErrors(problems);
-    if (hasErrors(problems)) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const result = await registerUniversity(await getSupabase(), values, logo);
-      if (!result.ok) {
-        setFailure(result.message);
-        setSubmitting(false);
-        return;
-      }
-      if (result.logoError) notifyError(`Your account is ready, but the logo was not saved: ${result.logoError}. You can add it later in Settings.`);
-      notifySuccess(`${values.universityName.trim()} is registered`);
+  const register = useApiMutation(registerUniversity, { errors: 'caller' });
+  const initial = useMemo(() => EMPTY, []);
+  const form = useForm({
+    initial,
+    validate,
+    submit: async ({ logo, ...values }: RegistrationFormValues) => {
+      const registered = await register.mutateAsync({ values, logo });
+      // The dashboard's guard must see the new session, not the signed-out state this page started with.
       await refresh();
+      return registered;
+    },
+    onSuccess: ({ logoError }, values) => {
+      if (logoError) notifyError(`Your account is ready, but the logo was not saved. ${logoError} You can add it later in Settings.`);
+      notifySuccess(`${values.universityName.trim()} is registered`);
       navigate(PATHS.adminDashboard, { replace: true });
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Could not create the account. Please try again.');
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <>
-      {failure && <ErrorBanner message={failure} />}
-      <form className={authFormStyles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Register your university">
-        <TextField label="University name" autoComplete="organization" value={values.universityName} error={errors.universityName} required disabled={submitting} onChange={(event) => set('universityName', event.target.value)} />
-        <TextField label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} required disabled={submitting} onChange={(event) => set('email', event.target.value)} />
-        <TextField label="Phone" type="tel" autoComplete="tel" value={values.phone} error={errors.phone} required disabled={submitting} onChange={(event) => set('phone', event.target.value)} />
-        <PasswordField label="Password" autoComplete="new-password" minLength={NEW_PASSWORD_MIN_LENGTH} hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters. ${MESSAGES.passwordRule}`} value={values.password} error={errors.password} required disabled={submitting} onChange={(event) => set('password', event.target.value)} />
-        <LogoField logo={logo} onChange={setLogo} disabled={submitting} />
-        <Button type="submit" className={authFormStyles.submit} disabled={submitting}>
-          {submitting ? 'Creating account…' : 'Create account'}
+      {form.formError && <ErrorBanner message={form.formError} />}
+      <form className={authFormStyles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Register your university">
+        <TextField label="University name" autoComplete="organization" required disabled={form.submitting} {...liveCheckedField(form, validate, 'universityName')} />
+        <TextField label="Email" type="email" autoComplete="email" required disabled={form.submitting} {...liveCheckedField(form, validate, 'email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" required disabled={form.submitting} {...liveCheckedField(form, validate, 'phone')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          minLength={NEW_PASSWORD_MIN_LENGTH}
+          hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters. ${MESSAGES.passwordRule}`}
+          required
+          disabled={form.submitting}
+          {...liveCheckedField(form, validate, 'password')}
+        />
+        <LogoField logo={form.values.logo} onChange={(logo) => form.setValue('logo', logo)} disabled={form.submitting} />
+        <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
+          {form.submitting ? 'Creating account…' : 'Create account'}
         </Button>
       </form>
     </>

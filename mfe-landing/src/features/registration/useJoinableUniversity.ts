@@ -1,30 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getSupabase } from '@campuscare/shared';
-import { findUniversityByJoinCode, type JoinableUniversity } from './registrationApi';
+import { queryKeys, useApiQuery } from '@campuscare/shared';
+import { findUniversityByJoinCode } from './registrationApi';
 
-export type JoinCodeState =
-  | { readonly status: 'loading' }
-  | { readonly status: 'found'; readonly university: JoinableUniversity }
-  | { readonly status: 'unknown' }
-  | { readonly status: 'error'; readonly message: string };
-
-/** Looks up the university a join link's code belongs to. */
+/** Looks up the university a join code belongs to (null data: no university has that code). */
 export function useJoinableUniversity(joinCode: string) {
-  const [state, setState] = useState<JoinCodeState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const university = await findUniversityByJoinCode(await getSupabase(), joinCode);
-      setState(university ? { status: 'found', university } : { status: 'unknown' });
-    } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, [joinCode]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  return { state, retry: () => void load() };
+  return useApiQuery([...queryKeys.university, 'join-code', joinCode], (client) => findUniversityByJoinCode(client, joinCode));
 }

@@ -1,4 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AUTH_MESSAGES } from '@campuscare/shared';
+import { fakeBackend, registerMember, resetFakeBackend } from '../../../../shell/src/test/fakeSupabase';
+import { memberFixture, serveTestConfig } from '../../../../shell/src/test/fixtures';
 import { renderPage } from '../../test/renderPage';
 import { AdminSignInPage } from './AdminSignInPage';
 import { SignInPage } from './SignInPage';
@@ -60,5 +64,43 @@ describe('AdminSignInPage', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'CampusCare2026' } });
     expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+  });
+});
+
+describe('signing in', () => {
+  beforeEach(() => {
+    serveTestConfig();
+    resetFakeBackend();
+  });
+
+  async function signInAsStaff(email: string) {
+    renderPage(<AdminSignInPage />, '/adminsignin');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.type(screen.getByLabelText('Password'), 'CampusCare2026');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+  }
+
+  it('goes to the dashboard of the account’s role once the profile is loaded', async () => {
+    registerMember(memberFixture('doctor', { email: 'dr.adams@northfield.edu' }));
+    await signInAsStaff('dr.adams@northfield.edu');
+    expect(await screen.findByText('/dashboarrd')).toBeInTheDocument();
+  });
+
+  it('tells a deactivated member why they cannot sign in', async () => {
+    const doctor = memberFixture('doctor', { email: 'dr.chen@northfield.edu' });
+    registerMember(doctor);
+    fakeBackend.bannedUserId = doctor.id;
+    await signInAsStaff('dr.chen@northfield.edu');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.deactivated);
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/adminsignin');
+  });
+
+  it('sends a student who used the staff page to the student sign-in page, signed out', async () => {
+    registerMember(memberFixture('student', { email: 'student01@northfield.edu' }));
+    await signInAsStaff('student01@northfield.edu');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Students sign in on the student sign-in page.');
+    expect(screen.getByRole('link', { name: 'Go to the student sign-in page' })).toHaveAttribute('href', '/signin');
+    expect(fakeBackend.session).toBeNull();
   });
 });

@@ -1,11 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, ErrorBanner, MESSAGES, PasswordField, PATHS, SelectField, signInNoticeMessage, TextField, validateSignIn } from '@campuscare/shared';
+import { Button, ErrorBanner, MESSAGES, PasswordField, PATHS, SelectField, signInNoticeMessage, TextField, validateSignIn, type FieldErrors, type SignInValues } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
-import { canSubmitSignIn, visibleSignInErrors } from './signInRules';
-import { useSignIn } from './useSignIn';
+import { SignInFeedback } from './SignInFeedback';
+import { useSignInForm } from './useSignIn';
 
 type SignInRole = 'doctor' | 'student';
+
+interface SignInFormValues extends SignInValues {
+  readonly role: string;
+}
 
 const ROLE_OPTIONS = [
   { value: '', label: 'Choose your role' },
@@ -13,55 +17,38 @@ const ROLE_OPTIONS = [
   { value: 'doctor', label: 'Doctor' },
 ];
 
+const EMPTY: SignInFormValues = { email: '', password: '', role: '' };
+
 function isSignInRole(value: string): value is SignInRole {
   return value === 'doctor' || value === 'student';
 }
 
+function validate(values: SignInFormValues): FieldErrors<SignInFormValues> {
+  const errors: FieldErrors<SignInFormValues> = validateSignIn(values);
+  return isSignInRole(values.role) ? errors : { ...errors, role: MESSAGES.fillAllRequired };
+}
+
 export function SignInPage() {
   const { state } = useLocation();
-  const notice = signInNoticeMessage(state);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [role, setRole] = useState('');
-  const [emailTouched, setEmailTouched] = useState(false);
-  const [incomplete, setIncomplete] = useState(false);
-  const { submitting, failure, submit } = useSignIn(isSignInRole(role) ? { page: 'signIn', role } : null);
-
-  const values = { email, password };
-  const errors = visibleSignInErrors(values, emailTouched);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim() === '' || password === '' || !isSignInRole(role)) {
-      setIncomplete(true);
-      return;
-    }
-    setIncomplete(false);
-    setEmailTouched(true);
-    if (!canSubmitSignIn(values, errors) || validateSignIn(values).email) return;
-    void submit(values);
-  };
+  const initial = useMemo(() => EMPTY, []);
+  const signIn = useSignInForm({
+    initial,
+    validate,
+    portalOf: (values) => ({ page: 'signIn', role: isSignInRole(values.role) ? values.role : 'student' }),
+  });
+  const { form } = signIn;
 
   return (
     <AuthPageFrame title="Sign in" intro={<p>Doctors and students sign in here with their email, role and password.</p>}>
-      {notice && (
-        <p role="status" className={authFormStyles.notice}>
-          {notice}
-        </p>
-      )}
-      {incomplete && <ErrorBanner message={MESSAGES.fillAllRequired} />}
-      {failure && <ErrorBanner message={failure.message} />}
-      {failure?.signInInstead && (
-        <p>
-          <Link to={failure.signInInstead}>Go to the staff sign-in page</Link>
-        </p>
-      )}
-      <form className={authFormStyles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <TextField label="Email" type="email" autoComplete="email" value={email} error={errors.email} required onChange={(event) => setEmail(event.target.value)} onBlur={() => setEmailTouched(true)} />
-        <SelectField label="Role" options={ROLE_OPTIONS} value={role} required onChange={(event) => setRole(event.target.value)} />
-        <PasswordField label="Password" autoComplete="current-password" value={password} error={errors.password} required onChange={(event) => setPassword(event.target.value)} />
-        <Button type="submit" className={authFormStyles.submit} disabled={submitting || !canSubmitSignIn(values, errors)}>
-          {submitting ? 'Signing in…' : 'Sign In'}
+      {/* A missing role is said above the form, in the spec's words. */}
+      {form.errors.role && <ErrorBanner message={form.errors.role} />}
+      <SignInFeedback notice={signInNoticeMessage(state)} refusal={form.formError} signInInstead={signIn.signInInstead} insteadLabel="Go to the staff sign-in page" />
+      <form className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Sign in">
+        <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
+        <SelectField label="Role" options={ROLE_OPTIONS} required value={form.values.role} onChange={form.field('role').onChange} />
+        <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
+        <Button type="submit" className={authFormStyles.submit} disabled={!signIn.canSubmit}>
+          {form.submitting ? 'Signing in…' : 'Sign In'}
         </Button>
       </form>
       <p className={authFormStyles.footnote}>

@@ -1,38 +1,60 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AUTH_MESSAGES, signInWithRole, useUserProfile, type ContractPath, type SignInCredentials, type SignInPortal } from '@campuscare/shared';
+import { SignInRefusal, signInWithRole, useApiMutation, useForm, useUserProfile, type ContractPath, type FieldErrors, type SignInPortal, type SignInValues } from '@campuscare/shared';
+import { canSubmitSignIn, visibleSignInErrors } from './signInRules';
 
-export interface SignInFailure {
-  readonly message: string;
-  readonly signInInstead?: ContractPath;
+interface SignInFormOptions<Values extends SignInValues> {
+  readonly initial: Values;
+  readonly validate: (values: Values) => FieldErrors<Values>;
+  /** The sign-in page the values are sent through (the role chosen on /signin, or the staff page). */
+  readonly portalOf: (values: Values) => SignInPortal;
 }
 
-/** Submits a sign-in and, on success, waits for the profile before going where the account's role belongs. */
-export function useSignIn(portal: SignInPortal | null) {
+/**
+ * A sign-in form: sends the credentials, waits for the profile, then goes where the account's role belongs. The email
+ * and password fields show the spec's rules while typing; a refusal shows above the form, and when another sign-in
+ * page is the right one, `signInInstead` links to it.
+ */
+export function useSignInForm<Values extends SignInValues>({ initial, validate, portalOf }: SignInFormOptions<Values>) {
   const navigate = useNavigate();
   const { refresh } = useUserProfile();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<SignInFailure | null>(null);
-
-  const submit = async (credentials: SignInCredentials) => {
-    if (!portal) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const result = await signInWithRole(credentials, portal);
-      if (!result.ok) {
-        setFailure({ message: result.message, signInInstead: result.signInInstead });
-        setSubmitting(false);
-        return;
+  const [signInInstead, setSignInInstead] = useState<ContractPath | null>(null);
+  const [emailTouched, setEmailTouched] = useState(false);
+  const signIn = useApiMutation(signInWithRole, { errors: 'caller' });
+  const form = useForm({
+    initial,
+    validate,
+    submit: async (values: Values) => {
+      setSignInInstead(null);
+      try {
+        const signedIn = await signIn.mutateAsync({ credentials: { email: values.email, password: values.password }, portal: portalOf(values) });
+        // The guard of the next page must see the new session, not the signed-out state this page started with.
+        await refresh();
+        return signedIn;
+      } catch (error) {
+        if (error instanceof SignInRefusal) setSignInInstead(error.signInInstead ?? null);
+        throw error;
       }
-      // The guard of the next page must see the new session, not the signed-out state this page started with.
-      await refresh();
-      navigate(result.destination, { replace: true });
-    } catch {
-      setFailure({ message: AUTH_MESSAGES.unreachable });
-      setSubmitting(false);
-    }
-  };
+    },
+    onSuccess: (signedIn) => navigate(signedIn.destination, { replace: true }),
+  });
+  const shownErrors = visibleSignInErrors(form.values, emailTouched);
+  const credential = (name: keyof SignInValues) => ({
+    name,
+    value: form.values[name],
+    error: shownErrors[name] ?? form.errors[name],
+    onChange: (event: { readonly target: { readonly value: string } }) => form.setValue(name, event.target.value as Values[typeof name]),
+  });
 
-  return { submitting, failure, clearFailure: () => setFailure(null), submit };
+  return {
+    form,
+    signInInstead,
+    canSubmit: !form.submitting && canSubmitSignIn(form.values, shownErrors),
+    emailField: { ...credential('email'), onBlur: () => setEmailTouched(true) },
+    passwordField: credential('password'),
+    onSubmit: (event: FormEvent) => {
+      setEmailTouched(true);
+      void form.handleSubmit(event);
+    },
+  };
 }

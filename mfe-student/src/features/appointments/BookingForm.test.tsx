@@ -1,14 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CampusCareToasts, listFreeSlots, MESSAGES, type FreeSlotQuery, type Member } from '@campuscare/shared';
+import { API_MESSAGES, CampusCareToasts, MESSAGES, SLOT_MISSING, type Appointment, type FreeSlotQuery, type Member } from '@campuscare/shared';
+import { adams, appointmentFixture, clinic, freeSlot, NOW } from '../../../../shared/src/appointments/appointmentsTestData';
+import { listFreeSlots } from '../../../../shared/src/scheduling/schedulingApi';
 import { memberFixture } from '../../../../shell/src/test/fixtures';
-import { bookAppointment, type AppointmentOutcome } from './appointmentsApi';
+import { bookAppointment } from './appointmentsApi';
 import { BOOKING_MESSAGES } from './appointmentLabels';
-import { adams, clinic, freeSlot, NOW } from './appointmentsTestData';
 import { BookingForm, MISSING_FIELD } from './BookingForm';
-import { FREE_TIMES_FAILED, SLOT_MISSING } from './FreeSlotPicker';
 
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), getSupabase: async () => ({}), listFreeSlots: jest.fn() }));
+// The shared picker reads the free times through the shared modules themselves, so those are what is replaced.
+jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), listFreeSlots: jest.fn() }));
 jest.mock('./appointmentsApi', () => ({ bookAppointment: jest.fn() }));
 const book = jest.mocked(bookAppointment);
 const freeSlots = jest.mocked(listFreeSlots);
@@ -45,14 +47,21 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function renderForm(onBooked = jest.fn()) {
+const booked: Appointment = appointmentFixture();
+
+/** A refusal as PostgREST sends it: our functions raise messages written for people. */
+function refusal(message: string) {
+  return Object.assign(new Error(message), { code: 'P0001' });
+}
+
+function renderForm() {
   render(
     <>
       <CampusCareToasts />
-      <BookingForm member={student} clinic={clinic} doctors={[adams]} onBooked={onBooked} />
+      <BookingForm member={student} clinic={clinic} doctors={[adams]} />
     </>,
   );
-  return { onBooked, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
+  return { user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -109,7 +118,7 @@ describe('BookingForm', () => {
   });
 
   it("offers the chosen doctor's free times and books with that doctor; the first available books with none", async () => {
-    book.mockResolvedValue({ ok: true, appointment: {} as never });
+    book.mockResolvedValue(booked);
     const { user } = renderForm();
     await fillSlotAndReason(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -137,10 +146,10 @@ describe('BookingForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllCorrectly);
     const invalid: Array<[string, string]> = [
       ['Date', SLOT_MISSING.day],
-      ['Time', SLOT_MISSING.time],
+      ['Time', SLOT_MISSING.startsAt],
       ['Department', MISSING_FIELD.department],
       ['Registration number', MESSAGES.invalidRegNumber],
-      ['Reason', MISSING_FIELD.reason],
+      ['Reason', MISSING_FIELD.reasonChoice],
     ];
     for (const [label, message] of invalid) {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
@@ -187,24 +196,23 @@ describe('BookingForm', () => {
   });
 
   it('shows Sending... while booking, then the success toast, and resets the form', async () => {
-    let answer: (outcome: AppointmentOutcome) => void = () => undefined;
+    let answer: (appointment: Appointment) => void = () => undefined;
     book.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    const { user, onBooked } = renderForm();
+    const { user } = renderForm();
     await fillSlotAndReason(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    answer({ ok: true, appointment: {} as never });
+    answer(booked);
     expect(await screen.findByText(BOOKING_MESSAGES.booked)).toBeInTheDocument();
-    expect(onBooked).toHaveBeenCalled();
     expect(screen.getByLabelText('Date')).toHaveValue('');
     expect(screen.getByLabelText('Reason')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
   it("shows the database's refusal, reads the free times again and offers only those, with no success toast", async () => {
-    book.mockResolvedValue({ ok: false, message: 'That time is not free: choose one of the free times' });
-    const { user, onBooked } = renderForm();
+    book.mockRejectedValue(refusal('That time is not free: choose one of the free times'));
+    const { user } = renderForm();
     await fillSlotAndReason(user);
     // Someone else took 09:30 meanwhile.
     freeSlots.mockImplementation(() => Promise.resolve([freeSlot(NINE)]));
@@ -215,24 +223,23 @@ describe('BookingForm', () => {
     expect(await offeredTimes()).toEqual(['09:00 (America/New_York)']);
     expect(freeSlots).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(BOOKING_MESSAGES.booked)).not.toBeInTheDocument();
-    expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Reason')).toHaveValue('Malaria');
   });
 
-  it('reports a request that failed outright', async () => {
-    book.mockRejectedValue(new Error('TypeError: Failed to fetch'));
+  it('reports a request that failed outright in words for people', async () => {
+    book.mockRejectedValue(new TypeError('Failed to fetch'));
     const { user } = renderForm();
     await fillSlotAndReason(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(BOOKING_MESSAGES.failed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     expect(screen.queryByText(BOOKING_MESSAGES.booked)).not.toBeInTheDocument();
   });
 
   it('says when the free times cannot be read, and reads them again on Try again', async () => {
-    freeSlots.mockRejectedValueOnce(new Error('TypeError: Failed to fetch'));
+    freeSlots.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const { user } = renderForm();
     await chooseDay(user, TUESDAY);
-    expect(await screen.findByRole('alert')).toHaveTextContent(FREE_TIMES_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await offeredTimes()).toEqual(['09:00 (America/New_York)', '09:30 (America/New_York)']);
   });

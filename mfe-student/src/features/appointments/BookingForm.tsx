@@ -1,28 +1,37 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import {
+  APPOINTMENT_CHANGE_INVALIDATES,
   Button,
+  choosePickedSlot,
+  COLUMN_RULES,
   ErrorBanner,
-  getSupabase,
+  FreeSlotPicker,
   hasErrors,
   MESSAGES,
-  notifySuccess,
+  pickedSlotErrors,
   providerName,
-  regNumberError,
+  queryClient,
+  queryKeys,
   SelectField,
   TextField,
+  useApiMutation,
+  useForm,
   validateAppointmentBooking,
   YEARS_OF_STUDY,
   type Clinic,
+  type FieldErrors,
   type Member,
   type ProviderSummary,
 } from '@campuscare/shared';
-import { bookAppointment } from './appointmentsApi';
+import { bookAppointment, type BookingRequest } from './appointmentsApi';
 import { BOOKING_MESSAGES, OTHER_REASON, OTHER_REASON_MAX_LENGTH, REASON_CHOICES, reasonValue } from './appointmentLabels';
-import { FreeSlotPicker, slotChoiceErrors, type SlotChoice } from './FreeSlotPicker';
 import styles from './Appointments.module.css';
 
 interface BookingValues {
-  readonly slot: SlotChoice;
+  /** 'YYYY-MM-DD' on the clinic's calendar. */
+  readonly day: string;
+  /** ISO start of one of the offered free slots. */
+  readonly startsAt: string;
   /** '' for the first available doctor. */
   readonly providerId: string;
   readonly name: string;
@@ -33,22 +42,20 @@ interface BookingValues {
   readonly otherReason: string;
 }
 
-type BookingField = 'day' | 'time' | 'name' | 'department' | 'reg' | 'year' | 'reason' | 'otherReason';
-type BookingErrors = Partial<Record<BookingField, string>>;
-
 /** What each field says when it was left empty (the banner above the form keeps the spec's one message). */
-export const MISSING_FIELD: Readonly<Record<Exclude<BookingField, 'day' | 'time'>, string>> = {
+export const MISSING_FIELD = {
   name: 'Enter your name',
   department: 'Enter your department',
   reg: 'Enter your registration number',
   year: 'Choose your year of study',
-  reason: 'Choose a reason',
+  reasonChoice: 'Choose a reason',
   otherReason: 'Say what the visit is for',
-};
+} as const;
 
 function initialValues(member: Member): BookingValues {
   return {
-    slot: { day: '', startsAt: '' },
+    day: '',
+    startsAt: '',
     providerId: '',
     name: `${member.first_name} ${member.last_name}`.trim(),
     department: member.department ?? '',
@@ -60,140 +67,120 @@ function initialValues(member: Member): BookingValues {
 }
 
 /** Every field that cannot be sent as it is, each with its own message; the rules are the shared ones the database also holds. */
-function bookingErrors(values: BookingValues, clinic: Clinic, now: Date): BookingErrors {
+export function bookingErrors(values: BookingValues, clinic: Clinic, now: Date): FieldErrors<BookingValues> {
   const rules = validateAppointmentBooking({
-    date: values.slot.startsAt,
+    date: values.startsAt,
     name: values.name,
     department: values.department,
     reg: values.reg,
     year: values.year,
     reason: reasonValue(values.reasonChoice, values.otherReason),
   });
-  const missingOr = (field: 'name' | 'department' | 'year', message: string | undefined) => (message === MESSAGES.fillAllCorrectly ? MISSING_FIELD[field] : message);
-  const errors: BookingErrors = {
-    ...slotChoiceErrors(clinic, values.slot, now),
+  const missingOr = (field: 'name' | 'department' | 'reg' | 'year', message: string | undefined) => (message === MESSAGES.fillAllCorrectly ? MISSING_FIELD[field] : message);
+  const errors: FieldErrors<BookingValues> = {
+    ...pickedSlotErrors(clinic, values, now),
     name: missingOr('name', rules.name),
     department: missingOr('department', rules.department),
-    reg: rules.reg ? MISSING_FIELD.reg : regNumberError(values.reg),
+    reg: missingOr('reg', rules.reg),
     year: missingOr('year', rules.year),
-    reason: values.reasonChoice === '' ? MISSING_FIELD.reason : undefined,
+    reasonChoice: values.reasonChoice === '' ? MISSING_FIELD.reasonChoice : undefined,
     otherReason: values.reasonChoice === OTHER_REASON && rules.reason ? MISSING_FIELD.otherReason : undefined,
   };
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined));
+}
+
+function bookingRequest(values: BookingValues): BookingRequest {
+  return {
+    date: values.startsAt,
+    reason: reasonValue(values.reasonChoice, values.otherReason),
+    providerId: values.providerId === '' ? undefined : values.providerId,
+    name: values.name.trim(),
+    department: values.department.trim(),
+    reg: values.reg.trim(),
+    year: Number(values.year),
+  };
 }
 
 export interface BookingFormProps {
   readonly member: Member;
   readonly clinic: Clinic;
   readonly doctors: readonly ProviderSummary[];
-  readonly onBooked: () => void;
 }
 
-export function BookingForm({ member, clinic, doctors, onBooked }: BookingFormProps) {
-  const [values, setValues] = useState<BookingValues>(() => initialValues(member));
-  const [errors, setErrors] = useState<BookingErrors>({});
-  const [problem, setProblem] = useState<string>();
-  const [sending, setSending] = useState(false);
-  const [slotReloads, setSlotReloads] = useState(0);
-  const [refusedAttempts, setRefusedAttempts] = useState(0);
+export function BookingForm({ member, clinic, doctors }: BookingFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useRef(false);
+  const book = useApiMutation(bookAppointment, { invalidates: APPOINTMENT_CHANGE_INVALIDATES, errors: 'caller' });
+  const initial = useMemo(() => initialValues(member), [member]);
+  const form = useForm({
+    initial,
+    validate: (values) => bookingErrors(values, clinic, new Date()),
+    submit: async (values) => {
+      try {
+        return await book.mutateAsync(bookingRequest(values));
+      } catch (error) {
+        // Most refusals are about the time (taken meanwhile, too soon): what is free now is read again.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
+        throw error;
+      }
+    },
+    // Said as the form empties, not before: the form is ready for another booking when the student reads it.
+    successMessage: BOOKING_MESSAGES.booked,
+    resetOnSuccess: true,
+  });
+  const invalid = hasErrors(form.errors);
 
   // After a refused submit, focus goes to the first field to fix, as it would in a form the browser validated.
   useEffect(() => {
-    if (refusedAttempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusedAttempts]);
-
-  const set = (changes: Partial<BookingValues>, fields: readonly BookingField[]) => {
-    setValues((current) => ({ ...current, ...changes }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as BookingField))));
-  };
+    if (!focusFirstInvalid.current) return;
+    focusFirstInvalid.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form.errors]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = bookingErrors(values, clinic, new Date());
-    setErrors(found);
-    if (hasErrors(found)) {
-      setProblem(MESSAGES.fillAllCorrectly);
-      setRefusedAttempts((count) => count + 1);
-      return;
-    }
-    setProblem(undefined);
-    setSending(true);
-    try {
-      const outcome = await bookAppointment(await getSupabase(), {
-        date: values.slot.startsAt,
-        reason: reasonValue(values.reasonChoice, values.otherReason),
-        providerId: values.providerId === '' ? undefined : values.providerId,
-        name: values.name.trim(),
-        department: values.department.trim(),
-        reg: values.reg.trim(),
-        year: Number(values.year),
-      });
-      if (outcome.ok) {
-        notifySuccess(BOOKING_MESSAGES.booked);
-        setValues(initialValues(member));
-        onBooked();
-      } else {
-        // Most refusals are about the time (taken meanwhile, too soon): what is free now is read again.
-        setProblem(outcome.message);
-        setSlotReloads((count) => count + 1);
-      }
-    } catch {
-      setProblem(BOOKING_MESSAGES.failed);
-    } finally {
-      setSending(false);
-    }
+    focusFirstInvalid.current = true;
+    await form.handleSubmit(event);
   };
 
   return (
     <form ref={formRef} aria-label="Book an appointment" className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      {problem && <ErrorBanner message={problem} />}
+      {(invalid || form.formError) && <ErrorBanner message={form.formError ?? MESSAGES.fillAllCorrectly} />}
       <div className={styles.fieldGrid}>
         <SelectField
           label="Doctor"
-          value={values.providerId}
           hint="First available: the clinic assigns a doctor who is free at the time you choose"
           options={[{ value: '', label: 'First available doctor' }, ...doctors.map((doctor) => ({ value: doctor.id, label: providerName(doctor) }))]}
-          onChange={(event) => set({ providerId: event.target.value, slot: { ...values.slot, startsAt: '' } }, ['time'])}
+          {...form.field('providerId')}
+          onChange={(event) => {
+            form.setValue('providerId', event.target.value);
+            form.setValue('startsAt', '');
+          }}
         />
         <FreeSlotPicker
           clinic={clinic}
-          doctorId={values.providerId === '' ? null : values.providerId}
-          value={values.slot}
-          errors={{ day: errors.day, time: errors.time }}
-          reloadKey={slotReloads}
-          onChange={(slot) => set({ slot }, ['day', 'time'])}
+          doctorId={form.values.providerId === '' ? null : form.values.providerId}
+          value={form.values}
+          errors={form.errors}
+          onChange={(choice) => choosePickedSlot(form, choice)}
         />
-        <TextField label="Name" autoComplete="name" maxLength={200} value={values.name} error={errors.name} onChange={(event) => set({ name: event.target.value }, ['name'])} />
-        <TextField label="Department" maxLength={100} value={values.department} error={errors.department} onChange={(event) => set({ department: event.target.value }, ['department'])} />
-        <TextField label="Registration number" maxLength={30} value={values.reg} error={errors.reg} onChange={(event) => set({ reg: event.target.value }, ['reg'])} />
-        <SelectField
-          label="Year of study"
-          value={values.year}
-          error={errors.year}
-          options={[{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year }))]}
-          onChange={(event) => set({ year: event.target.value }, ['year'])}
-        />
+        <TextField label="Name" autoComplete="name" maxLength={COLUMN_RULES.appointments_name_length.maxLength} {...form.field('name')} />
+        <TextField label="Department" maxLength={COLUMN_RULES.appointments_department_length.maxLength} {...form.field('department')} />
+        <TextField label="Registration number" maxLength={COLUMN_RULES.appointments_reg_format.maxLength} {...form.field('reg')} />
+        <SelectField label="Year of study" options={[{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year }))]} {...form.field('year')} />
         <SelectField
           label="Reason"
-          value={values.reasonChoice}
-          error={errors.reason}
           options={[{ value: '', label: 'Choose a reason' }, ...REASON_CHOICES.map((reason) => ({ value: reason, label: reason }))]}
-          onChange={(event) => set({ reasonChoice: event.target.value }, ['reason', 'otherReason'])}
+          {...form.field('reasonChoice')}
+          onChange={(event) => {
+            form.setValue('reasonChoice', event.target.value);
+            form.setErrors((current) => ({ ...current, otherReason: undefined }));
+          }}
         />
-        {values.reasonChoice === OTHER_REASON && (
-          <TextField
-            label="Other reason"
-            maxLength={OTHER_REASON_MAX_LENGTH}
-            value={values.otherReason}
-            error={errors.otherReason}
-            onChange={(event) => set({ otherReason: event.target.value }, ['otherReason'])}
-          />
-        )}
+        {form.values.reasonChoice === OTHER_REASON && <TextField label="Other reason" maxLength={OTHER_REASON_MAX_LENGTH} {...form.field('otherReason')} />}
       </div>
       <div className={styles.formActions}>
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Sending...' : 'Submit'}
+        <Button type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Sending...' : 'Submit'}
         </Button>
       </div>
     </form>

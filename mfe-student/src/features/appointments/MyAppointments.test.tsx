@@ -1,11 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listFreeSlots } from '@campuscare/shared';
+import { API_MESSAGES } from '@campuscare/shared';
+import { adams, appointmentFixture, clinic, NOW } from '../../../../shared/src/appointments/appointmentsTestData';
+import { listFreeSlots, loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { listMyAppointments, type MyAppointmentQuery } from './appointmentsApi';
-import { adams, appointmentFixture, clinic, NOW } from './appointmentsTestData';
-import { APPOINTMENTS_FAILED, MyAppointments } from './MyAppointments';
+import { MyAppointments } from './MyAppointments';
 
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), getSupabase: async () => ({}), listFreeSlots: jest.fn() }));
+// The shared dialogs read the clinic and the free times through the shared modules themselves.
+jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), listFreeSlots: jest.fn(), loadClinic: jest.fn() }));
 jest.mock('./appointmentsApi', () => ({ ...jest.requireActual('./appointmentsApi'), listMyAppointments: jest.fn() }));
 const listMine = jest.mocked(listMyAppointments);
 
@@ -15,6 +18,7 @@ const past = [appointmentFixture({ id: 'a3', date: '2026-11-02T14:00:00.000Z', s
 beforeEach(() => {
   jest.useFakeTimers({ now: NOW, advanceTimers: true });
   jest.mocked(listFreeSlots).mockResolvedValue([]);
+  jest.mocked(loadClinic).mockResolvedValue(clinic);
   listMine.mockReset().mockImplementation(async (_client, query: MyAppointmentQuery) => {
     const rows = query.period === 'upcoming' ? upcoming : past;
     return { rows, total: rows.length };
@@ -26,7 +30,7 @@ afterEach(() => {
 });
 
 function renderList() {
-  render(<MyAppointments studentId="student-1" clinic={clinic} doctors={[adams]} refreshKey={0} onChanged={jest.fn()} />);
+  render(<MyAppointments studentId="student-1" clinic={clinic} doctors={[adams]} />);
   return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 }
 
@@ -53,21 +57,23 @@ describe('MyAppointments', () => {
     await user.click(within(upcomingTable).getByRole('button', { name: 'Actions for the appointment on Thu, 26 Nov 2026, 09:00 (America/New_York)' }));
     await user.click(screen.getByRole('menuitem', { name: 'Reschedule' }));
     const reschedule = screen.getByRole('dialog', { name: 'Reschedule appointment' });
-    expect(within(reschedule).getByText(/Dr Amelia Adams$/)).toBeInTheDocument();
+    expect(await within(reschedule).findByText(/Dr Amelia Adams$/)).toBeInTheDocument();
     expect(within(reschedule).getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await user.click(within(reschedule).getByRole('button', { name: 'Keep current time' }));
 
     await user.click(within(upcomingTable).getByRole('button', { name: 'Actions for the appointment on Mon, 23 Nov 2026, 21:00 (America/New_York)' }));
     await user.click(screen.getByRole('menuitem', { name: 'Cancel' }));
     const cancel = screen.getByRole('dialog', { name: 'Cancel appointment' });
-    expect(within(cancel).getByRole('button', { name: 'Cancel appointment' })).toBeDisabled();
+    expect(await within(cancel).findByRole('button', { name: 'Cancel appointment' })).toBeDisabled();
     expect(within(cancel).getByText(/Please call the clinic to change this one\.$/)).toBeInTheDocument();
   });
 
-  it('says when the appointments cannot be read, without the raw error', async () => {
-    listMine.mockRejectedValue(new Error('TypeError: Failed to fetch'));
-    renderList();
+  it('says when the appointments cannot be read, without the raw error, and reads them again on Try again', async () => {
+    listMine.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const user = renderList();
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((alert) => alert.textContent)).toEqual([`${APPOINTMENTS_FAILED}Try again`, `${APPOINTMENTS_FAILED}Try again`]);
+    expect(alerts.map((alert) => alert.textContent)).toEqual([`${API_MESSAGES.unreachable}Try again`, `${API_MESSAGES.unreachable}Try again`]);
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]);
+    expect(await screen.findByRole('table', { name: 'Upcoming appointments' })).toBeInTheDocument();
   });
 });

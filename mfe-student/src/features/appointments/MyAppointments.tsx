@@ -1,74 +1,55 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import {
   DataTable,
-  ErrorBanner,
   formatInZone,
-  getSupabase,
-  LoadingState,
   providerName,
+  QueryView,
+  queryKeys,
   RowActionMenu,
   STATUS_LABEL,
+  useAppointmentDialogs,
+  usePagedQuery,
   type Appointment,
   type Clinic,
   type Column,
   type ProviderSummary,
 } from '@campuscare/shared';
-import { listMyAppointments, type AppointmentPeriod, type MyAppointmentPage } from './appointmentsApi';
-import { CancelAppointmentDialog, RescheduleAppointmentDialog } from './AppointmentDialogs';
+import { listMyAppointments, type MyAppointmentPeriod } from './appointmentsApi';
 import styles from './Appointments.module.css';
 
 const PAGE_SIZE = 5;
 
-const PERIOD_CAPTIONS: Readonly<Record<AppointmentPeriod, string>> = {
+const PERIOD_CAPTIONS: Readonly<Record<MyAppointmentPeriod, string>> = {
   upcoming: 'Upcoming appointments',
   past: 'Past appointments',
 };
 
-const PERIOD_EMPTY: Readonly<Record<AppointmentPeriod, string>> = {
+const PERIOD_EMPTY: Readonly<Record<MyAppointmentPeriod, string>> = {
   upcoming: 'You have no upcoming appointments',
   past: 'You have no past appointments',
 };
 
-export const APPOINTMENTS_FAILED = 'Could not load your appointments. Check your connection and try again.';
-
-type LoadState = { readonly status: 'loading' } | { readonly status: 'error' } | { readonly status: 'loaded'; readonly page: MyAppointmentPage };
-
-type OpenDialog = { readonly kind: 'cancel' | 'reschedule'; readonly appointment: Appointment };
-
 interface PeriodTableProps {
   readonly studentId: string;
-  readonly period: AppointmentPeriod;
+  readonly period: MyAppointmentPeriod;
   readonly clinic: Clinic;
   readonly doctors: readonly ProviderSummary[];
-  readonly refreshKey: number;
-  readonly onChanged: () => void;
 }
 
-function PeriodTable({ studentId, period, clinic, doctors, refreshKey, onChanged }: PeriodTableProps) {
-  const [page, setPage] = useState(1);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
-  const [dialog, setDialog] = useState<OpenDialog>();
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getSupabase()
-      .then((client) => listMyAppointments(client, { studentId, period, page, pageSize: PAGE_SIZE, now: new Date() }))
-      .then(
-        (result) => current && setState({ status: 'loaded', page: result }),
-        () => current && setState({ status: 'error' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [studentId, period, page, refreshKey, reloads]);
+function PeriodTable({ studentId, period, clinic, doctors }: PeriodTableProps) {
+  // "Now" is fixed per mount: a list that moved its own boundary on every reload would lose its place.
+  const now = useMemo(() => new Date(), []);
+  const { query, rows, total, page, setPage } = usePagedQuery([...queryKeys.appointments, 'mine', { studentId, period, now: now.toISOString() }], (client, pageNumber) =>
+    listMyAppointments(client, { studentId, period, page: pageNumber, pageSize: PAGE_SIZE, now }),
+  );
 
   const doctorOf = (appointment: Appointment) => {
     if (appointment.provider_id === null) return 'Not assigned yet';
     const doctor = doctors.find((candidate) => candidate.id === appointment.provider_id);
     return doctor ? providerName(doctor) : 'Clinic staff';
   };
+
+  const dialogs = useAppointmentDialogs('student', doctorOf);
 
   const when = (appointment: Appointment) => formatInZone(appointment.date, clinic.settings.timezone);
 
@@ -94,8 +75,8 @@ function PeriodTable({ studentId, period, clinic, doctors, refreshKey, onChanged
           <RowActionMenu
             label={`Actions for the appointment on ${when(appointment)}`}
             actions={[
-              { label: 'Reschedule', onSelect: () => setDialog({ kind: 'reschedule', appointment }) },
-              { label: 'Cancel', onSelect: () => setDialog({ kind: 'cancel', appointment }) },
+              { label: 'Reschedule', onSelect: () => dialogs.open('reschedule', appointment) },
+              { label: 'Cancel', onSelect: () => dialogs.open('cancel', appointment) },
             ]}
           />
         ) : (
@@ -104,29 +85,21 @@ function PeriodTable({ studentId, period, clinic, doctors, refreshKey, onChanged
     },
   ];
 
-  const changed = () => {
-    setDialog(undefined);
-    onChanged();
-  };
-
-  if (state.status === 'loading') return <LoadingState label={`Loading ${PERIOD_CAPTIONS[period].toLowerCase()}…`} />;
-  if (state.status === 'error') return <ErrorBanner message={APPOINTMENTS_FAILED} onRetry={() => setReloads((count) => count + 1)} />;
   return (
     <>
-      <DataTable
-        caption={PERIOD_CAPTIONS[period]}
-        columns={columns}
-        rows={state.page.rows}
-        rowKey={(appointment) => appointment.id}
-        emptyMessage={PERIOD_EMPTY[period]}
-        pagination={state.page.total > PAGE_SIZE ? { page, pageSize: PAGE_SIZE, total: state.page.total, onPageChange: setPage } : undefined}
-      />
-      {dialog?.kind === 'cancel' && (
-        <CancelAppointmentDialog appointment={dialog.appointment} clinic={clinic} doctorName={doctorOf(dialog.appointment)} onClose={() => setDialog(undefined)} onChanged={changed} />
-      )}
-      {dialog?.kind === 'reschedule' && (
-        <RescheduleAppointmentDialog appointment={dialog.appointment} clinic={clinic} doctorName={doctorOf(dialog.appointment)} onClose={() => setDialog(undefined)} onChanged={changed} />
-      )}
+      <QueryView query={query} loadingLabel={`Loading ${PERIOD_CAPTIONS[period].toLowerCase()}…`}>
+        {() => (
+          <DataTable
+            caption={PERIOD_CAPTIONS[period]}
+            columns={columns}
+            rows={rows}
+            rowKey={(appointment) => appointment.id}
+            emptyMessage={PERIOD_EMPTY[period]}
+            pagination={total > PAGE_SIZE ? { page, pageSize: PAGE_SIZE, total, onPageChange: setPage } : undefined}
+          />
+        )}
+      </QueryView>
+      {dialogs.dialog}
     </>
   );
 }
@@ -136,13 +109,11 @@ export interface MyAppointmentsProps {
   /** The clinic's time zone and cutoff: times are shown on its clock. */
   readonly clinic: Clinic;
   readonly doctors: readonly ProviderSummary[];
-  readonly refreshKey: number;
-  readonly onChanged: () => void;
 }
 
 /**
  * The student's own appointments: upcoming (the visit going on now and the scheduled ones ahead, soonest first), then
- * the past (completed, cancelled and missed, latest first).
+ * the past (completed, cancelled and missed, latest first). Booking and every change reload both.
  */
 export function MyAppointments(props: MyAppointmentsProps) {
   return (

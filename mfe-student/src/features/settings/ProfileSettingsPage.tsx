@@ -1,30 +1,27 @@
 import { useMemo } from 'react';
 import {
-  Button,
-  ErrorBanner,
-  getSupabase,
+  changesEmail,
+  COLUMN_RULES,
+  EmailChangePasswordField,
+  FormFooter,
   HealthProfileFields,
   healthProfileFormValues,
-  LoadingState,
+  OwnProfilePage,
+  queryKeys,
   saveHealthProfile,
   Section,
   SelectField,
   TextField,
-  useSavedForm,
-  useUserProfile,
+  useApiMutation,
+  useForm,
+  useOwnProfileSave,
   validateHealthProfile,
+  YEARS_OF_STUDY,
   type HealthProfile,
   type HealthProfileValues,
   type Member,
-  MemberPhotoPicker,
-  notifySuccess,
-  PasswordField,
-  YEARS_OF_STUDY,
 } from '@campuscare/shared';
-import { SettingsHeader } from './SettingsTabs';
 import {
-  changesEmail,
-  emailConfirmationSentMessage,
   saveStudentProfile,
   studentProfileForm,
   validateStudentProfileForm,
@@ -39,100 +36,68 @@ export const SETTINGS_MESSAGES = {
 
 const YEAR_OPTIONS = [{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year }))];
 
-type Refresh = () => Promise<void>;
-
-export function PersonalDetailsForm({ member, onSaved }: { readonly member: Member; readonly onSaved: Refresh }) {
+export function PersonalDetailsForm({ member }: { readonly member: Member }) {
+  const save = useOwnProfileSave((client, values: StudentProfileForm) => saveStudentProfile(client, member, values));
   const initial = useMemo(() => studentProfileForm(member), [member]);
-  const { field, values, submit, saving, saveError } = useSavedForm<StudentProfileForm>({
+  const form = useForm({
     initial,
-    validate: (form) => validateStudentProfileForm(member, form),
-    save: async (form) => {
-      const { pendingEmail } = await saveStudentProfile(await getSupabase(), member, form);
-      if (pendingEmail !== null) notifySuccess(emailConfirmationSentMessage(pendingEmail));
-      await onSaved();
-    },
+    validate: (values: StudentProfileForm) => validateStudentProfileForm(member, values),
+    submit: (values: StudentProfileForm) => save.mutateAsync(values),
     successMessage: SETTINGS_MESSAGES.profileSaved,
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Personal details">
+    <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Personal details">
       <div className={styles.row}>
-        <TextField label="First Name" autoComplete="given-name" maxLength={100} {...field('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" maxLength={100} {...field('lastName')} />
+        <TextField label="First Name" autoComplete="given-name" maxLength={COLUMN_RULES.members_first_name_length.maxLength} {...form.field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" maxLength={COLUMN_RULES.members_last_name_length.maxLength} {...form.field('lastName')} />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      {changesEmail(member, values.email) && (
-        <PasswordField
-          label="Current Password"
-          autoComplete="current-password"
-          hint="Needed to change your email address: we then send a confirmation link to the new one"
-          {...field('currentPassword')}
-        />
-      )}
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <EmailChangePasswordField shown={changesEmail(member, form.values.email)} {...form.field('currentPassword')} />
       <TextField label="Matric number" value={member.reg_number ?? ''} readOnly hint="Your registration number: the university's office changes it if it is wrong" />
       <div className={styles.row}>
-        <TextField label="Department" maxLength={100} {...field('department')} />
-        <SelectField label="Year of study" options={YEAR_OPTIONS} {...field('yearOfStudy')} />
+        <TextField label="Department" maxLength={COLUMN_RULES.members_department_length.maxLength} {...form.field('department')} />
+        <SelectField label="Year of study" options={YEAR_OPTIONS} {...form.field('yearOfStudy')} />
       </div>
-      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-      {saveError && <ErrorBanner message={saveError} />}
-      <div>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+      <FormFooter formError={form.formError} submitting={form.submitting} label="Save changes" />
     </form>
   );
 }
 
 /** The questionnaire's answers, edited with the same fields and rules as /questions. */
-function HealthInformationForm({ member, healthProfile, onSaved }: { readonly member: Member; readonly healthProfile: HealthProfile | null; readonly onSaved: Refresh }) {
+function HealthInformationForm({ member, healthProfile }: { readonly member: Member; readonly healthProfile: HealthProfile | null }) {
+  const save = useApiMutation(saveHealthProfile, { invalidates: [queryKeys.profile, queryKeys.healthProfile], errors: 'caller' });
   const initial = useMemo(() => healthProfileFormValues(healthProfile), [healthProfile]);
-  const { values, setValues, errors, submit, saving, saveError } = useSavedForm<HealthProfileValues>({
+  const form = useForm({
     initial,
     validate: validateHealthProfile,
-    save: async (changed) => {
-      const refusal = await saveHealthProfile(await getSupabase(), member.id, changed);
-      if (refusal) throw new Error(refusal);
-      await onSaved();
-    },
+    submit: (values: HealthProfileValues) => save.mutateAsync({ studentId: member.id, values }),
     successMessage: SETTINGS_MESSAGES.healthSaved,
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Health information">
-      <HealthProfileFields values={values} errors={errors} onChange={setValues} disabled={saving} />
-      {saveError && <ErrorBanner message={saveError} />}
-      <div>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save health information'}
-        </Button>
-      </div>
+    <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Health information">
+      <HealthProfileFields values={form.values} errors={form.errors} onChange={form.setValues} disabled={form.submitting} />
+      <FormFooter formError={form.formError} submitting={form.submitting} label="Save health information" />
     </form>
   );
 }
 
 /** /studentprofile: photo, personal details and health information, each saved on its own. */
 export function ProfileSettingsPage() {
-  const profile = useUserProfile();
   return (
-    <>
-      <SettingsHeader />
-      {profile.status !== 'signedIn' ? (
-        <LoadingState label="Loading your profile…" />
-      ) : (
+    <OwnProfilePage photoTitle="Profile photo">
+      {({ member, healthProfile }) => (
         <>
-          <Section title="Profile photo">
-            <MemberPhotoPicker member={profile.member} onChanged={profile.refresh} />
-          </Section>
           <Section title="Personal details">
-            <PersonalDetailsForm member={profile.member} onSaved={profile.refresh} />
+            <PersonalDetailsForm member={member} />
           </Section>
           <Section title="Health information">
-            <HealthInformationForm member={profile.member} healthProfile={profile.healthProfile} onSaved={profile.refresh} />
+            <HealthInformationForm member={member} healthProfile={healthProfile} />
           </Section>
         </>
       )}
-    </>
+    </OwnProfilePage>
   );
 }

@@ -1,7 +1,12 @@
-import { addDays, dayInZone, describeMinutes, formatDay, formatShortDay, isoWeekday, timeInZone, weekdayName, type Clinic, type ClinicClosure } from '@campuscare/shared';
+import type { ClinicClosure } from '../database.types';
+import { describeMinutes } from '../scheduling/durations';
+import type { Clinic } from '../scheduling/schedulingApi';
+import { formatShortDay, isoWeekday } from '../scheduling/wallClock';
+import { weekdayName } from '../scheduling/weeklyHours';
+import { addDays, dayInZone, formatDay, timeInZone } from '../scheduling/zonedTime';
 
 /**
- * The clinic's calendar as the student's screens explain it, read from the clinic the database holds (time zone,
+ * The clinic's calendar as the booking screens explain it, read from the clinic the database holds (time zone,
  * opening days, closures, cutoff). Which times are free is the database's to say (`available_slots`); these only let
  * the screens say why a day offers nothing, without asking.
  */

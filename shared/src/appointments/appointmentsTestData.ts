@@ -1,4 +1,5 @@
-import type { Appointment, Clinic, FreeSlot } from '@campuscare/shared';
+import type { Appointment } from '../database.types';
+import type { Clinic, FreeSlot } from '../scheduling/schedulingApi';
 
 /**
  * What the appointment tests share: a New York clinic (the tests run in UTC, so a time shown in the browser's zone

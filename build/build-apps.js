@@ -4,13 +4,13 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { BUILD_STAMP_FILE } = require('../../shared/build/webpack-config');
+const { BUILD_STAMP_FILE } = require('./webpack-config');
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(__dirname, '..');
 const APPS = ['shell', 'mfe-landing', 'mfe-admin', 'mfe-doctor', 'mfe-student'];
 const WEBPACK_CLI = require.resolve('webpack-cli/bin/cli.js', { paths: [REPO_ROOT] });
 /** Inputs of every app besides its own folder: the shared package and this build setup. */
-const SHARED_INPUTS = ['shared/src', 'shared/build', 'shared/package.json', 'package-lock.json'];
+const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build', 'package-lock.json'];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -1,0 +1,156 @@
+import type { Locator, Page } from 'playwright-core';
+import type { BrowserSession } from './support/browser';
+import { expect as expectPage } from './support/expectations';
+import { DEMO_ACCOUNTS, signIn } from './support/session';
+import { useE2eSuite } from './support/suite';
+
+const suite = useE2eSuite();
+
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1280, height: 720 } as const;
+const MIN_TOUCH_TARGET = 44;
+
+/** Opens `path` signed in as `email` (or signed out), in a window of `viewport`. */
+async function openAt(path: string, viewport: { readonly width: number; readonly height: number }, email?: string): Promise<BrowserSession> {
+  const session = await suite.openBrowser();
+  await session.page.setViewportSize(viewport);
+  if (email) {
+    await session.page.goto(`${suite.stack.url}/signin`);
+    await expectPage.mainHeading(session.page);
+    await signIn(session.page, suite.stack.url, suite.stack.anonKey, email);
+  }
+  await session.page.goto(`${suite.stack.url}${path}`);
+  await expectPage.mainHeading(session.page);
+  return session;
+}
+
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element is not rendered');
+  return box;
+}
+
+/** Whether the element is inside the window and is what a person's tap at its centre reaches. */
+async function reachable(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return inside && hit !== null && element.contains(hit);
+  });
+}
+
+/** Resource errors the browser logs for requests the API refused on purpose. */
+function unexpectedErrors(errors: readonly string[]): string[] {
+  return errors.filter((error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error));
+}
+
+describe('row action menus', () => {
+  it('shows the whole menu of the last row of a table at the bottom of the window, and its items work', async () => {
+    const { page, errors } = await openAt('/student', DESKTOP, DEMO_ACCOUNTS.admin);
+    const table = page.getByRole('table', { name: 'Students' });
+    const menuButton = table.getByRole('button', { name: /^Actions for / }).last();
+    await expectPage.visible(menuButton);
+    expect(await menuButton.evaluate((button) => button.closest('tr') === button.closest('tbody')?.lastElementChild)).toBe(true);
+
+    await menuButton.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    await expectPage.visible(menu);
+    const items = menu.getByRole('menuitem');
+    const labels = await items.allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(await reachable(menu)).toBe(true);
+    for (let index = 0; index < labels.length; index += 1) expect(await reachable(items.nth(index))).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await menuButton.click();
+    await items.last().click();
+    await menu.waitFor({ state: 'detached' });
+    const dialog = page.getByRole('dialog');
+    await expectPage.visible(dialog);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('program details', () => {
+  it.each([
+    ['admin', DEMO_ACCOUNTS.admin, '/programs'],
+    ['doctor', DEMO_ACCOUNTS.doctor, '/programm'],
+    ['student', DEMO_ACCOUNTS.student, '/studentprogram'],
+  ])('shows the %s where, what kind, for whom and which activities, with past programs apart', async (_role, email, path) => {
+    const { page, errors } = await openAt(path, DESKTOP, email);
+    const upcoming = page.getByRole('list', { name: 'Upcoming programs' });
+    await expectPage.visible(upcoming.getByRole('article', { name: 'Malaria Awareness Week' }));
+    await expectPage.visible(page.getByRole('list', { name: 'Past programs' }).getByRole('article', { name: 'Vaccination Clinic' }));
+    expect(await upcoming.getByRole('article', { name: 'Vaccination Clinic' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'View details of Malaria Awareness Week' }).click();
+    const details = page.getByRole('dialog', { name: 'Malaria Awareness Week' });
+    await expectPage.visible(details);
+    const text = await details.innerText();
+    for (const detail of ['Student Union Hall', 'Awareness', 'All students', 'Talks, free rapid tests, net distribution', 'University Health Centre']) {
+      expect(text).toContain(detail);
+    }
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+/** The first row of a table, seen as a phone shows it: its status and actions must be on screen. */
+async function expectStatusAndActionsOnScreen(page: Page, tableName: string): Promise<void> {
+  const table = page.getByRole('table', { name: tableName });
+  const firstRow = table.locator('tbody tr').first();
+  await expectPage.visible(firstRow.locator('td[data-label="Status"]'));
+  for (const label of ['Status', 'Actions']) {
+    const cell = firstRow.locator(`td[data-label="${label}"]`);
+    await cell.scrollIntoViewIfNeeded();
+    const box = await boxOf(cell);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await cell.isVisible()).toBe(true);
+  }
+  const menuButtons = table.getByRole('button', { name: /^Actions for / });
+  if ((await menuButtons.count()) > 0) expect((await boxOf(menuButtons.first())).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe('on a 390 px wide phone', () => {
+  it('the admin dashboard fits and its appointments show status and actions', async () => {
+    const { page, errors } = await openAt('/dashboardd', PHONE, DEMO_ACCOUNTS.admin);
+    await expectStatusAndActionsOnScreen(page, 'Appointments Overview');
+    await expectNoSidewaysScroll(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('the doctor dashboard fits and its appointments show status and actions', async () => {
+    const { page, errors } = await openAt('/dashboarrd', PHONE, DEMO_ACCOUNTS.doctor);
+    await expectStatusAndActionsOnScreen(page, 'My Appointments');
+    await expectNoSidewaysScroll(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('the student dashboard fits and its appointments show status and actions', async () => {
+    const { page, errors } = await openAt('/studentdashboard', PHONE, DEMO_ACCOUNTS.student);
+    await expectStatusAndActionsOnScreen(page, 'Upcoming appointments');
+    await expectNoSidewaysScroll(page);
+    const bookButton = page.getByRole('button', { name: 'Book an Appointment' });
+    expect((await boxOf(bookButton)).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('the landing home page fits', async () => {
+    const { page, errors } = await openAt('/', PHONE);
+    await expectNoSidewaysScroll(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});

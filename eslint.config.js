@@ -1,0 +1,133 @@
+// @ts-check
+// One lint for the repository (`npm run lint`, part of `npm test`). Syntax-only typescript-eslint (no type
+// information) keeps it fast on two cores; `tsc` already checks the types.
+const fs = require('node:fs');
+const path = require('node:path');
+const { defineConfig } = require('eslint/config');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const jsxA11y = require('eslint-plugin-jsx-a11y');
+const { importX, createNodeResolver } = require('eslint-plugin-import-x');
+const globals = require('globals');
+
+const REMOTES = ['mfe-landing', 'mfe-admin', 'mfe-doctor', 'mfe-student'];
+const APPS = ['shell', ...REMOTES];
+const FRONTEND_SOURCES = ['shared/src', ...APPS.map((app) => `${app}/src`)];
+const FRONTEND_TESTS = FRONTEND_SOURCES.flatMap((dir) => [`${dir}/**/*.test.{ts,tsx}`, `${dir}/test/**/*.{ts,tsx}`]);
+const IMPORT_RESOLVER = { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] };
+
+/** The feature folders of an app, read from disk so a new feature is covered without touching this file. */
+function featuresOf(app) {
+  const dir = path.join(__dirname, app, 'src/features');
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+}
+
+/** The web tests' harness (jest setup, fixtures, fake Supabase): tests of every frontend package use it. */
+const WEB_TEST_SUPPORT = './src/test';
+
+/**
+ * Who may import whom. Inside an app: app (routes, bootstrap, index) → features → shared, and no feature reaches into
+ * another. Between packages: each app sees only `@campuscare/shared`'s entry point, never another app's source, and
+ * the server sees none of the apps. Tests may also use the shell's web test harness and reach into shared's internals.
+ */
+const zonesFor = ({ tests }) => [
+  ...APPS.flatMap((app) => [
+    ...APPS.filter((other) => other !== app).map((other) => ({
+      target: `./${app}/src`,
+      from: `./${other}`,
+      except: tests && other === 'shell' ? [WEB_TEST_SUPPORT] : [],
+      message: 'Apps do not import each other’s source: share it through @campuscare/shared or load it through Module Federation.',
+    })),
+    ...(tests
+      ? []
+      : [{ target: `./${app}/src`, from: './shared', except: ['./src/index.ts'], message: 'Import @campuscare/shared itself, not a file inside it.' }]),
+    {
+      target: `./${app}/src/features`,
+      from: [`./${app}/src/routes`, `./${app}/src/bootstrap.ts`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`],
+      message: 'Features do not import the app around them: routes import features, not the other way round.',
+    },
+    ...featuresOf(app).map((feature) => ({
+      target: `./${app}/src/features/${feature}`,
+      from: `./${app}/src/features`,
+      except: [`./${feature}`],
+      message: 'Features do not import each other: move what both need into @campuscare/shared.',
+    })),
+  ]),
+  ...APPS.map((app) => ({
+    target: './shared/src',
+    from: `./${app}`,
+    except: tests && app === 'shell' ? [WEB_TEST_SUPPORT] : [],
+    message: 'The shared package does not depend on an app.',
+  })),
+  { target: './shared/src', from: './server', message: 'The shared package does not depend on the server.' },
+  {
+    target: './server/src',
+    from: APPS.map((app) => `./${app}`),
+    message: 'The server does not import the apps.',
+  },
+];
+
+module.exports = defineConfig(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'bench/results/**', 'e2e/artifacts/**', '.data/**', '.bench-data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      // Unused names are tsc's job (noUnusedLocals/noUnusedParameters), which also knows about `_`-prefixed ones.
+      '@typescript-eslint/no-unused-vars': 'off',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['server/**/*.ts', 'supabase/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'build/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: FRONTEND_SOURCES.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    // Only the rules of hooks: the React Compiler rules of eslint-plugin-react-hooks 7 judge code for a compiler
+    // this project does not use.
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: FRONTEND_SOURCES.map((dir) => `${dir}/**/*.tsx`),
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: [...FRONTEND_SOURCES, 'server/src'].map((dir) => `${dir}/**/*.{ts,tsx}`),
+    plugins: { 'import-x': importX },
+    settings: IMPORT_RESOLVER,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: zonesFor({ tests: false }) }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@campuscare/shared/*'], message: 'Import @campuscare/shared itself, not a file inside it.' }] },
+      ],
+    },
+  },
+  {
+    files: FRONTEND_TESTS,
+    plugins: { 'import-x': importX },
+    settings: IMPORT_RESOLVER,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: zonesFor({ tests: true }) }],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: [...FRONTEND_TESTS, 'server/test/**/*.ts', 'e2e/**/*.ts', 'supabase/tests/**/*.ts'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+);

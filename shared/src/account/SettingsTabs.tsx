@@ -1,0 +1,15 @@
+import { useLocation } from 'react-router-dom';
+import { findRoute, isRole, SETTINGS_TABS } from '../routes/contract';
+import { PageHeader, TabLinks } from '../ui/Page';
+
+/** "Settings" and the tabs of the settings pages of the area the current page belongs to (from the route contract). */
+export function SettingsHeader() {
+  const { pathname } = useLocation();
+  const area = findRoute(pathname)?.area;
+  return (
+    <>
+      <PageHeader title="Settings" />
+      {isRole(area) && <TabLinks label="Settings" tabs={SETTINGS_TABS[area]} />}
+    </>
+  );
+}

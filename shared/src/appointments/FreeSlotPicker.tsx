@@ -1,0 +1,136 @@
+import { useEffect, useRef } from 'react';
+import { useApiQuery } from '../data/useApi';
+import { queryKeys } from '../data/queryKeys';
+import { listFreeSlots, type Clinic, type FreeSlot } from '../scheduling/schedulingApi';
+import { addDays, dayInZone, formatDay, formatInZone } from '../scheduling/zonedTime';
+import type { CampusCareClient } from '../supabase/client';
+import { Button } from '../ui/Button';
+import { SelectField, TextField } from '../ui/FormFields';
+import { ErrorBanner } from '../ui/Page';
+import { bookableDays, dayProblem, openingSummary, slotLabel } from './clinicCalendar';
+import styles from './appointments.module.css';
+
+/** How far past an empty day the picker looks for the next free time, in one request (the database allows 31 days). */
+const NEXT_FREE_SEARCH_DAYS = 14;
+
+/** A change from the picker: a new choice, or (`dropped`) only that the time `dropped` is no longer offered. */
+export type PickedSlotChange = PickedSlot & { readonly dropped?: string };
+
+/** A day, then one of its free times: the part of a form that picks a free slot. */
+export interface PickedSlot {
+  /** 'YYYY-MM-DD' on the clinic's calendar; '' until chosen. */
+  readonly day: string;
+  /** ISO start of one of the offered free slots; '' until chosen. */
+  readonly startsAt: string;
+}
+
+export type PickedSlotErrors = Partial<Record<keyof PickedSlot, string>>;
+
+/** What the picker's fields say when nothing was chosen. */
+export const SLOT_MISSING = { day: 'Choose a date', startsAt: 'Choose one of the free times' } as const;
+
+/** What is wrong with a choice before it is sent: no day, a day that cannot be picked, no time. */
+export function pickedSlotErrors(clinic: Clinic, choice: PickedSlot, now: Date): PickedSlotErrors {
+  const day = choice.day === '' ? SLOT_MISSING.day : dayProblem(clinic, choice.day, now);
+  return {
+    ...(day ? { day } : {}),
+    ...(choice.startsAt === '' ? { startsAt: SLOT_MISSING.startsAt } : {}),
+  };
+}
+
+interface FreeTimes {
+  readonly slots: readonly FreeSlot[];
+  /** The first free time after an empty day, within the search window. */
+  readonly nextFree?: FreeSlot;
+}
+
+/** The free times of `day`; for an empty day, also the next free time after it. */
+async function loadFreeTimes(client: CampusCareClient, input: { readonly day: string; readonly open: boolean; readonly last: string; readonly doctorId: string | null }): Promise<FreeTimes> {
+  const { day, open, last, doctorId } = input;
+  const slots = open ? await listFreeSlots(client, { from: day, to: day, doctorId }) : [];
+  if (slots.length > 0 || day === last) return { slots };
+  const searchUntil = addDays(day, NEXT_FREE_SEARCH_DAYS) < last ? addDays(day, NEXT_FREE_SEARCH_DAYS) : last;
+  const [nextFree] = await listFreeSlots(client, { from: addDays(day, 1), to: searchUntil, doctorId });
+  return { slots, nextFree };
+}
+
+export interface FreeSlotPickerProps {
+  readonly clinic: Clinic;
+  /** Whose free times to offer; null for any doctor ("first available": the database assigns one when booking). */
+  readonly doctorId: string | null;
+  readonly value: PickedSlot;
+  readonly onChange: (choice: PickedSlotChange) => void;
+  readonly errors?: PickedSlotErrors;
+  readonly disabled?: boolean;
+}
+
+/**
+ * A day, then one of the free times the database offers that day for the doctor (or for any doctor). Taken, closed
+ * and too-soon times are never offered; times are the clinic's, the zone named, whatever the browser's zone. An empty
+ * day says so and offers the next day with a free time. The times are cached under `queryKeys.slots`, which every
+ * booking and change invalidates.
+ */
+export function FreeSlotPicker({ clinic, doctorId, value, onChange, errors = {}, disabled = false }: FreeSlotPickerProps) {
+  const zone = clinic.settings.timezone;
+  const { first, last } = bookableDays(zone, new Date());
+  const { day, startsAt } = value;
+  const closedDay = day === '' ? undefined : dayProblem(clinic, day, new Date());
+  const askable = day !== '' && day >= first && day <= last;
+  const times = useApiQuery(
+    [...queryKeys.slots, 'day', day, doctorId ?? 'any doctor'],
+    (client) => loadFreeTimes(client, { day, open: closedDay === undefined, last, doctorId }),
+    // Free times change with every booking: a day looked at before is read again, never shown from memory.
+    { enabled: askable, gcTime: 0 },
+  );
+  const loaded = askable ? times.data : undefined;
+  const slots = loaded?.slots ?? [];
+  const nextFree = loaded?.nextFree;
+
+  // A chosen time that is no longer offered (taken meanwhile) is dropped, so it cannot be sent. Said as "drop this time"
+  // rather than as a new choice: by the time this runs the form may have moved on (reset after a booking).
+  const latestChange = useRef(onChange);
+  latestChange.current = onChange;
+  useEffect(() => {
+    if (loaded && startsAt !== '' && !loaded.slots.some((slot) => slot.startsAt === startsAt)) latestChange.current({ day, startsAt: '', dropped: startsAt });
+  }, [loaded, startsAt, day]);
+
+  const placeholder = day === '' ? 'Choose a date first' : askable && times.isPending ? 'Loading free times…' : slots.length === 0 ? 'No free times on this day' : 'Choose a time';
+
+  return (
+    <>
+      <TextField
+        label="Date"
+        type="date"
+        min={first}
+        max={last}
+        value={day}
+        disabled={disabled}
+        hint={openingSummary(clinic, first)}
+        error={errors.day ?? closedDay}
+        onChange={(event) => onChange({ day: event.target.value, startsAt: '' })}
+      />
+      <SelectField
+        label="Time"
+        value={startsAt}
+        disabled={disabled || slots.length === 0}
+        hint={`Free times only, on the clinic's clock (${zone})`}
+        error={errors.startsAt}
+        options={[{ value: '', label: placeholder }, ...slots.map((slot) => ({ value: slot.startsAt, label: slotLabel(slot.startsAt, zone) }))]}
+        onChange={(event) => onChange({ day, startsAt: event.target.value })}
+      />
+      <div className={styles.slotStatus}>
+        <p role="status" className={styles.slotStatusText}>
+          {loaded && slots.length > 0 && `${slots.length} free ${slots.length === 1 ? 'time' : 'times'} on ${formatDay(day)}.`}
+          {loaded && slots.length === 0 && !closedDay && `No free times on ${formatDay(day)}.`}
+          {loaded && slots.length === 0 && (nextFree ? ` The next free time is ${formatInZone(nextFree.startsAt, zone)}.` : ` No free times in the ${NEXT_FREE_SEARCH_DAYS} days after it: try a later day.`)}
+        </p>
+        {nextFree && (
+          <Button variant="secondary" onClick={() => onChange({ day: dayInZone(nextFree.startsAt, zone), startsAt: '' })}>
+            Show {formatDay(dayInZone(nextFree.startsAt, zone))}
+          </Button>
+        )}
+        {askable && times.isError && <ErrorBanner message={times.error.message} onRetry={() => void times.refetch()} />}
+      </div>
+    </>
+  );
+}

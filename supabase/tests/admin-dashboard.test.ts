@@ -1,0 +1,150 @@
+/**
+ * appointments_per_day (migration 20260107000000_admin_dashboard): the admin chart's per-day counts, computed in the
+ * database on the clinic's calendar. Checked against counts made here, with more rows than PostgREST would return
+ * (1,000), per university, and refused to everyone but administrators. The RLS matrix lists its callers too.
+ */
+import { probe, runAs, testDatabase } from './harness';
+import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
+
+const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
+const sb = (local: string) => uuidForEmail(`${local}@southbank.edu`);
+
+interface DayCount {
+  day: string;
+  appointments: number;
+}
+
+const database = testDatabase();
+
+/** The chart's answer, days as 'YYYY-MM-DD'. */
+async function perDay(caller: string, days: number, startDay: string | null): Promise<DayCount[]> {
+  const rows = await runAs<{ day: string; appointments: number }>(database.client, caller, `select day::text, appointments from public.appointments_per_day($1, $2::date)`, [
+    days,
+    startDay,
+  ]);
+  return rows;
+}
+
+/** The same numbers counted directly: active appointments by their day in the university's clinic zone. */
+async function counted(universityId: string, days: number, startDay: string): Promise<DayCount[]> {
+  const { rows } = await database.client.query<DayCount>(
+    `select (d.day)::text as day,
+            (select count(*)::int from public.appointments a
+              where a.university_id = s.university_id and a.status in ('scheduled', 'ongoing')
+                and (a.date at time zone s.timezone)::date = d.day) as appointments
+     from public.clinic_settings s
+     cross join lateral (select $3::date + g as day from generate_series(0, $2::int - 1) g) d
+     where s.university_id = $1
+     order by d.day`,
+    [universityId, days, startDay],
+  );
+  return rows;
+}
+
+/** The clinic's today, plus `offset` days. */
+async function clinicDay(universityId: string, offset: number): Promise<string> {
+  const { rows } = await database.client.query<{ day: string }>(
+    `select ((now() at time zone s.timezone)::date + $2::int)::text as day from public.clinic_settings s where s.university_id = $1`,
+    [universityId, offset],
+  );
+  return rows[0].day;
+}
+
+it('counts more than 1,000 active appointments exactly, per clinic day, leaving out cancelled ones', async () => {
+  const firstDay = await clinicDay(NORTHFIELD_ID, 200);
+  // 1,200 scheduled visits over four days: twelve students, each with ten-minute visits that never overlap.
+  const students = Array.from({ length: 12 }, (_, i) => nf(`student${String(i + 1).padStart(2, '0')}`));
+  await database.client.query(
+    `insert into public.appointments (university_id, student_id, date, duration_minutes, name, department, reg, year, reason)
+     select $1, ($2::uuid[])[1 + i % 12], ($3::date::timestamp at time zone 'America/New_York') + make_interval(mins => 10 * (i / 12) * 5), 10,
+            'Bulk', 'Physics', 'NFU/BULK/1', 2, 'Check-up'
+     from generate_series(0, 1199) i`,
+    [NORTHFIELD_ID, students, firstDay],
+  );
+  // Five days on, apart from the bulk: 23:30 in New York is already the next day in UTC, yet it is the clinic's day.
+  const lateDay = await clinicDay(NORTHFIELD_ID, 205);
+  await database.client.query(
+    `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason, status, cancel_reason)
+     values ($1, $2, ($3::date::timestamp + time '23:30') at time zone 'America/New_York', 'Late', 'Physics', 'NFU/LATE/1', 2, 'Check-up', 'scheduled', null),
+            ($1, $2, ($3::date::timestamp + time '10:05') at time zone 'America/New_York', 'Gone', 'Physics', 'NFU/GONE/1', 2, 'Check-up', 'cancelled', 'Changed plans')`,
+    [NORTHFIELD_ID, nf('student13'), lateDay],
+  );
+
+  const shown = await perDay(nf('registrar'), 7, firstDay);
+  expect(shown).toEqual(await counted(NORTHFIELD_ID, 7, firstDay));
+  expect(shown).toHaveLength(7);
+  expect(shown[0].day).toBe(firstDay);
+  // Each student's 100 visits, 50 minutes apart, fill the first four days (83h20m from midnight).
+  expect(shown.slice(0, 5).reduce((sum, day) => sum + day.appointments, 0)).toBe(1200);
+  expect(shown[0].appointments).toBeGreaterThan(300);
+  expect(shown.slice(5).map((day) => [day.day, day.appointments])).toEqual([
+    [lateDay, 1],
+    [await clinicDay(NORTHFIELD_ID, 206), 0],
+  ]);
+});
+
+it("starts at the clinic's today when no start day is given, and shows the admin's university only", async () => {
+  const today = await clinicDay(NORTHFIELD_ID, 0);
+  const northfield = await perDay(nf('admin'), 14, null);
+  expect(northfield[0].day).toBe(today);
+  expect(northfield).toEqual(await counted(NORTHFIELD_ID, 14, today));
+
+  const southbankToday = await clinicDay(SOUTHBANK_ID, 0);
+  const southbank = await perDay(sb('admin'), 14, null);
+  expect(southbank).toEqual(await counted(SOUTHBANK_ID, 14, southbankToday));
+
+  // A visit only Southbank has moves Southbank's chart and leaves Northfield's as it was.
+  await database.client.query(
+    `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason)
+     values ($1, $2, now() + interval '3 days', 'Southbank only', 'Physics', 'SBU/ONLY/1', 2, 'Check-up')`,
+    [SOUTHBANK_ID, sb('student07')],
+  );
+  const southbankAfter = await perDay(sb('admin'), 14, null);
+  expect(southbankAfter.reduce((sum, day) => sum + day.appointments, 0)).toBe(southbank.reduce((sum, day) => sum + day.appointments, 0) + 1);
+  expect(await perDay(nf('admin'), 14, null)).toEqual(northfield);
+});
+
+it('lets a doctor who was made super admin see it', async () => {
+  await database.client.query('update public.members set is_super_admin = true where id = $1', [nf('dr.bello')]);
+  try {
+    const today = await clinicDay(NORTHFIELD_ID, 0);
+    expect(await perDay(nf('dr.bello'), 7, null)).toEqual(await counted(NORTHFIELD_ID, 7, today));
+  } finally {
+    await database.client.query('update public.members set is_super_admin = false where id = $1', [nf('dr.bello')]);
+  }
+});
+
+it('refuses doctors, students, deactivated admins and visitors', async () => {
+  for (const caller of [nf('dr.adams'), nf('student01'), null]) {
+    const result = await probe(database.client, caller, 'select * from public.appointments_per_day(7)');
+    expect(result.ok).toBe(false);
+  }
+  const doctor = await probe(database.client, nf('dr.adams'), 'select * from public.appointments_per_day(7)');
+  expect(doctor.error?.message).toBe('Only administrators can see the appointments per day');
+  const anon = await probe(database.client, null, 'select * from public.appointments_per_day(7)');
+  expect(anon.error?.message).toBe('permission denied for function appointments_per_day');
+  const deactivated = await probe(database.client, nf('registrar'), 'select * from public.appointments_per_day(7)', [], `update public.members set status = 'deactivated' where id = '${nf('registrar')}'`);
+  expect(deactivated.error?.message).toBe('Only administrators can see the appointments per day');
+});
+
+it('refuses a number of days outside 1..62 with a clear message', async () => {
+  for (const days of [0, -1, 63, null]) {
+    const result = await probe(database.client, nf('admin'), 'select * from public.appointments_per_day($1)', [days]);
+    expect(result.error).toEqual({ code: '22023', message: 'Choose between 1 and 62 days' });
+  }
+  const longest = await probe(database.client, nf('admin'), 'select * from public.appointments_per_day(62)');
+  expect(longest.rows).toHaveLength(62);
+});
+
+it('counts as "Registered staff" exactly the staff members the staff list shows the admin, invited ones included', async () => {
+  await runAs(database.client, nf('admin'), `select public.invite_staff('pending.list@northfield.edu')`);
+  const invited = await database.client.query<{ must_change_password: boolean }>(`select must_change_password from public.members where email = 'pending.list@northfield.edu'`);
+  // What the staff list marks as "Invited" until the new member has signed in and chosen a password.
+  expect(invited.rows).toEqual([{ must_change_password: true }]);
+  for (const admin of [nf('admin'), nf('registrar'), sb('admin')]) {
+    const [counts] = await runAs<{ c: { staff: number } }>(database.client, admin, 'select public.dashboard_counts() c');
+    // The staff list's query (mfe-admin membersApi.listMembers), as the admin reads it through row-level security.
+    const [listed] = await runAs<{ n: number }>(database.client, admin, `select count(*)::int n from public.members where role in ('admin', 'doctor')`);
+    expect(counts.c.staff).toBe(listed.n);
+  }
+});

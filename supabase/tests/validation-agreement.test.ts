@@ -1,0 +1,302 @@
+/**
+ * The forms' column rules (shared/src/validation/columnRules.ts) and the database's check constraints agree on every
+ * sample: each constraint's own expression is read from pg_constraint and evaluated with the sample as the column's
+ * value (cast to the column's type, as a write would), so what a form accepts is exactly what the database stores.
+ */
+import {
+  APPOINTMENT_REASON_MAX_LENGTH,
+  COLUMN_RULES,
+  columnError,
+  OTHER_REASON_PREFIX,
+  storedValue,
+  type ColumnConstraint,
+  type ColumnRule,
+} from '../../shared/src/validation/columnRules';
+import { testDatabase } from './harness';
+
+const database = testDatabase({ seed: false });
+
+const EMOJI = '😀';
+const NO_BREAK_SPACE = '\u00a0';
+const EM_SPACE = '\u2003';
+const IDEOGRAPHIC_SPACE = '\u3000';
+
+/** Values around a length limit: at it and one past, in letters, emoji (two UTF-16 units, one character) and with padding. */
+function aroundLength(max: number): string[] {
+  return [
+    'x'.repeat(max),
+    'x'.repeat(max + 1),
+    'x'.repeat(max - 1),
+    EMOJI.repeat(max),
+    EMOJI.repeat(max + 1),
+    `  ${'x'.repeat(max)}  `,
+    `\t${'x'.repeat(max)}\t`,
+    `${NO_BREAK_SPACE}${'x'.repeat(max)}`,
+  ];
+}
+
+const BLANKS = ['', ' ', '   ', '\t', '\n', NO_BREAK_SPACE, EM_SPACE];
+const SHORT_TEXT = ['a', ' a ', '\ta\t', 'é', 'e\u0301', 'Ada Obi', 'Zoë Ångström', 'محمد', '王小明', EMOJI, `a${IDEOGRAPHIC_SPACE}`];
+
+function textSamples(max: number): string[] {
+  return [...BLANKS, ...SHORT_TEXT, ...aroundLength(max)];
+}
+
+const PHONE_SAMPLES = [
+  '(0803) 123 4567',
+  '0803 123 4567',
+  '+234 803 123 4567',
+  '+2348031234567',
+  '08031234567',
+  '0803-123-4567',
+  '0803.123.4567',
+  '0803/123/4567',
+  '1234',
+  '123',
+  '+1234',
+  '+123',
+  '+ 1234',
+  '++1234',
+  '(080) 1234',
+  '1'.repeat(25),
+  '1'.repeat(26),
+  `+${'1'.repeat(25)}`,
+  `+${'1'.repeat(26)}`,
+  ' 08031234567 ',
+  '08031234567\n',
+  '\t08031234567',
+  `0803${NO_BREAK_SPACE}1234567`,
+  '０８０３１２３４５６７',
+  '٠٨٠٣١٢٣٤٥٦٧',
+  'phone',
+  'call 0803',
+  '0803 123 4567 ext 2',
+  '0803_1234',
+  '0803#1234',
+  ...BLANKS,
+];
+
+const REG_NUMBER_SAMPLES = [
+  'NFU/2024/001',
+  'A1',
+  'A',
+  'a.b_c-d/e',
+  '1/2',
+  '/ABC',
+  '-AB',
+  '.AB',
+  'AB CD',
+  'AB\n',
+  ' AB ',
+  'É1',
+  'ＡＢ',
+  'AB😀',
+  'x'.repeat(30),
+  'x'.repeat(31),
+  `x${'/'.repeat(29)}`,
+  ...BLANKS,
+];
+
+const EMAIL_SAMPLES = [
+  'registrar@northfield.edu',
+  'a@b.c',
+  'a@b',
+  'a@b.',
+  '.a@b.c',
+  'a@.c',
+  'a@b..c',
+  'a b@c.d',
+  'a@@b.c',
+  'a@b.c ',
+  ' a@b.c',
+  `a${NO_BREAK_SPACE}b@c.d`,
+  `a${EM_SPACE}b@c.d`,
+  `a${IDEOGRAPHIC_SPACE}b@c.d`,
+  'a\tb@c.d',
+  'ü@ü.de',
+  'Registrar@Northfield.EDU',
+  '@b.c',
+  'a@b.c@d.e',
+  ...BLANKS,
+];
+
+const OTHER = OTHER_REASON_PREFIX;
+const REASON_SAMPLES = [
+  'Check-up',
+  'Malaria',
+  'Consultation',
+  'Vaccination',
+  'Follow-up',
+  'Other',
+  `${OTHER}Sprained ankle`,
+  `${OTHER}x`,
+  'check-up',
+  'Checkup',
+  'Headache',
+  'Other:',
+  OTHER,
+  'Other:x',
+  `${OTHER} x`,
+  ` ${OTHER}x`,
+  `${OTHER}\tx`,
+  `${OTHER}${NO_BREAK_SPACE}x`,
+  `${OTHER}${EM_SPACE}x`,
+  `${OTHER}${'x'.repeat(APPOINTMENT_REASON_MAX_LENGTH - OTHER.length)}`,
+  `${OTHER}${'x'.repeat(APPOINTMENT_REASON_MAX_LENGTH - OTHER.length + 1)}`,
+  `${OTHER}${EMOJI.repeat(APPOINTMENT_REASON_MAX_LENGTH - OTHER.length)}`,
+  `${OTHER}${EMOJI.repeat(APPOINTMENT_REASON_MAX_LENGTH - OTHER.length + 1)}`,
+  `${OTHER}é`,
+  'Malaria ',
+  ...BLANKS,
+];
+
+const TITLE_SAMPLES = ['Dr', 'Mr', 'Mrs', 'Miss', 'Ms', 'Prof', 'dr', 'DR', 'Dr.', ' Dr', 'King', 'Professor', ...BLANKS];
+const GENOTYPE_SAMPLES = ['AA', 'AS', 'AC', 'SS', 'SC', 'CC', 'aa', 'A A', 'XY', 'AAA', 'ＡＡ', ...BLANKS];
+const BLOOD_GROUP_SAMPLES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-', 'o+', 'A +', 'AB', 'C+', 'A−', ...BLANKS];
+
+/** Text columns: samples are what a person types. */
+const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
+  universities_name_length: [...textSamples(200), 'ab', ' ab ', 'a ', '\ta\t'],
+  universities_email_format: EMAIL_SAMPLES,
+  universities_phone_format: PHONE_SAMPLES,
+  members_title_values: TITLE_SAMPLES,
+  members_first_name_length: textSamples(100),
+  members_last_name_length: textSamples(100),
+  members_phone_format: PHONE_SAMPLES,
+  members_staff_id_length: [...textSamples(50), 'NF-DOC-001'],
+  members_position_length: textSamples(100),
+  members_specialization_length: textSamples(100),
+  members_reg_number_format: REG_NUMBER_SAMPLES,
+  members_department_length: textSamples(100),
+  health_profiles_genotype_values: GENOTYPE_SAMPLES,
+  health_profiles_blood_group_values: BLOOD_GROUP_SAMPLES,
+  health_profiles_allergies_length: textSamples(1000),
+  appointments_name_length: textSamples(200),
+  appointments_department_length: textSamples(100),
+  appointments_reg_format: REG_NUMBER_SAMPLES,
+  appointments_reason_values: REASON_SAMPLES,
+  appointments_cancel_reason_length: textSamples(500),
+  programs_title_length: textSamples(200),
+  programs_description_length: textSamples(5000),
+  programs_location_length: textSamples(200),
+  programs_program_type_length: textSamples(100),
+  programs_target_audience_length: textSamples(200),
+  programs_activities_length: textSamples(2000),
+  programs_organiser_length: textSamples(200),
+  clinic_closures_reason_length: textSamples(200),
+  doctor_time_off_reason_length: textSamples(200),
+};
+
+/** Number columns: samples are the numbers a form stores (the column's type rounds them as a write would). */
+const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
+  members_year_of_study_range: [-1, 0, 1, 2, 7, 8, 9, 100, 32767, 32768],
+  appointments_year_range: [-1, 0, 1, 8, 9],
+  health_profiles_bmi_range: [0, 9.9, 9.94, 9.95, 9.96, 10, 10.04, 22.45, 22.46, 79.95, 79.96, 80, 80.04, 80.05, 80.1, 95, 999.9, 1000],
+  clinic_settings_slot_range: [-10, 0, 9, 10, 30, 240, 241, 2147483647],
+  clinic_settings_notice_range: [-1, 0, 120, 20160, 20161],
+  clinic_settings_cutoff_range: [-1, 0, 720, 20160, 20161],
+};
+
+/** Check constraints on form columns that no form types into, so no column rule restates them. */
+const NOT_TYPED_BY_PEOPLE = [
+  'appointments_cancel_reason_required', // spans status and reason: the cancel dialogs require a reason themselves
+  'appointments_duration_range', // set from the clinic's slot length, never typed
+  'members_avatar_path_length', // storage paths the app builds
+  'members_email_format', // the auth account's address, checked by the auth service
+  'members_student_fields', // spans several columns: the student forms require each of them
+  'members_super_admin_is_staff',
+  'universities_join_code_format', // generated by the database
+  'universities_logo_path_length',
+  'clinic_hours_weekday_range', // chosen from the days of the week
+  'doctor_hours_weekday_range',
+];
+
+interface ConstraintCheck {
+  readonly expression: string;
+  readonly column: string;
+  readonly type: string;
+}
+
+let checks: Map<string, ConstraintCheck>;
+
+beforeAll(async () => {
+  const { rows } = await database.client.query<{ name: string } & ConstraintCheck>(
+    `select c.conname as name, pg_get_expr(c.conbin, c.conrelid) as expression, a.attname as column,
+            format_type(a.atttypid, a.atttypmod) as type
+     from pg_constraint c
+     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+     where c.contype = 'c' and cardinality(c.conkey) = 1 and c.connamespace = 'public'::regnamespace`,
+  );
+  checks = new Map(rows.map(({ name, ...check }) => [name, check]));
+});
+
+/** Cast failures ("2.5" as smallint, overflow of numeric(4,1)) are refusals too; anything else is a broken probe. */
+const REFUSING_CAST_ERRORS = new Set(['22P02', '22003']);
+
+/** Whether the database accepts `value` in the constraint's column: its check expression, evaluated as a write would. */
+async function databaseAccepts(constraint: string, value: string | null): Promise<boolean> {
+  const check = checks.get(constraint);
+  if (check === undefined) throw new Error(`No single-column check constraint named ${constraint}`);
+  try {
+    const { rows } = await database.client.query<{ ok: boolean }>(
+      `select coalesce((${check.expression}), true) as ok from (select $1::${check.type} as "${check.column}") as candidate`,
+      [value],
+    );
+    return rows[0].ok;
+  } catch (error) {
+    if (REFUSING_CAST_ERRORS.has((error as { code?: string }).code ?? '')) return false;
+    throw error;
+  }
+}
+
+const show = (value: string | null) => JSON.stringify(value)?.slice(0, 40);
+
+describe('the forms’ column rules and the database’s check constraints', () => {
+  it('restate every check constraint on the columns people type into', () => {
+    const tables = /^(members|universities|appointments|programs|health_profiles|clinic_settings|clinic_hours|clinic_closures|doctor_hours|doctor_time_off)_/;
+    const onFormTables = [...checks.keys()].filter((name) => tables.test(name)).sort();
+    const restated = new Set<string>([...Object.keys(COLUMN_RULES), ...NOT_TYPED_BY_PEOPLE]);
+    expect(onFormTables.filter((name) => !restated.has(name))).toEqual([]);
+    expect(Object.keys(COLUMN_RULES).filter((name) => !checks.has(name))).toEqual([]);
+  });
+
+  it('has samples for every rule', () => {
+    const sampled = new Set([...Object.keys(TEXT_SAMPLES), ...Object.keys(NUMBER_SAMPLES)]);
+    expect(Object.keys(COLUMN_RULES).filter((name) => !sampled.has(name))).toEqual([]);
+  });
+
+  it('agree on every text sample, as typed and as the form stores it', async () => {
+    const disagreements: string[] = [];
+    for (const [constraint, samples] of Object.entries(TEXT_SAMPLES)) {
+      const rule: ColumnRule = COLUMN_RULES[constraint as ColumnConstraint];
+      for (const sample of samples ?? []) {
+        const asIs = await databaseAccepts(constraint, sample);
+        if (rule.accepts(sample) !== asIs) disagreements.push(`${constraint} ${show(sample)}: rule ${!asIs}, database ${asIs}`);
+        const stored = storedValue(rule, sample);
+        const formAccepts = columnError(rule, sample) === undefined;
+        const databaseStores = await databaseAccepts(constraint, stored);
+        if (formAccepts !== databaseStores) {
+          disagreements.push(`${constraint} form ${show(sample)} → ${show(stored)}: form ${formAccepts}, database ${databaseStores}`);
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('agree on every number sample', async () => {
+    const disagreements: string[] = [];
+    for (const [constraint, samples] of Object.entries(NUMBER_SAMPLES)) {
+      const rule: ColumnRule = COLUMN_RULES[constraint as ColumnConstraint];
+      for (const sample of samples ?? []) {
+        const database = await databaseAccepts(constraint, String(sample));
+        if (rule.accepts(String(sample)) !== database) disagreements.push(`${constraint} ${sample}: rule ${!database}, database ${database}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('catches the sign-up phone that used to pass the form and fail the database', async () => {
+    expect(await databaseAccepts('members_phone_format', '(0803) 123 4567')).toBe(false);
+    expect(columnError(COLUMN_RULES.members_phone_format, '(0803) 123 4567')).toBe(COLUMN_RULES.members_phone_format.message);
+  });
+});
