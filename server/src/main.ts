@@ -1,16 +1,22 @@
-import { resolve } from 'node:path';
 import { buildApps } from '../../build/build-apps';
+import { readConfig, type ServerConfig } from './config';
 import { createLogger } from './logger';
 import { assertPortFree } from './ports';
-import { REPO_ROOT, startStack } from './stack';
+import { secretsFromEnv } from './secrets';
+import { REPO_ROOT, startStack, type ExternalDatabase } from './stack';
 
 async function main(): Promise<void> {
   const logger = createLogger();
-  const port = Number(process.env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    logger.fatal(`PORT must be a TCP port number, got "${process.env.PORT}"`);
+  let config: ServerConfig;
+  let database: ExternalDatabase | undefined;
+  try {
+    config = readConfig(process.env, REPO_ROOT);
+    if (config.databaseUrl) database = { url: config.databaseUrl, secrets: secretsFromEnv(process.env) };
+  } catch (error) {
+    logger.fatal((error as Error).message);
     process.exit(1);
   }
+  const { port } = config;
   try {
     await assertPortFree(port);
   } catch (error) {
@@ -23,18 +29,26 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  // `npm run dev` keeps the builds fresh itself; otherwise build whatever is missing or older than its sources.
-  if (!process.env.CAMPUSCARE_WATCHING_APPS) {
+  // `npm run dev` keeps the builds fresh itself; otherwise build whatever is missing or older than its sources. Gateways
+  // on an external database serve what the deployment built once (`npm run build`): several processes building into
+  // one tree at start-up would overwrite each other's files.
+  if (!process.env.CAMPUSCARE_WATCHING_APPS && !database) {
     await buildApps({ onlyStale: true, log: (message: string) => logger.info(message) });
   }
 
   const stack = await startStack({
-    dataDir: resolve(REPO_ROOT, process.env.CAMPUSCARE_DATA_DIR ?? '.data'),
+    dataDir: config.dataDir,
+    database,
+    storageDir: config.storageDir,
+    trustProxy: config.trustProxy,
+    seed: config.seed,
     port,
-    publicUrl: process.env.PUBLIC_URL,
-    host: process.env.HOST,
-    smtpUrl: process.env.SMTP_URL,
-    mailFrom: process.env.MAIL_FROM,
+    publicUrl: config.publicUrl,
+    host: config.host,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    deliverEmail: config.deliverEmail,
+    authRateLimits: config.authRateLimits,
     devBuilds: Boolean(process.env.CAMPUSCARE_WATCHING_APPS),
     logger,
   });

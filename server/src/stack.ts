@@ -2,9 +2,10 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Pool } from 'pg';
+import { escapeIdentifier, escapeLiteral, type Pool } from 'pg';
 import type { Logger } from 'pino';
 import { authRoutes } from './auth/routes';
+import type { TrustProxy } from './config';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits, type GatewayContext } from './gateway/context';
 import { registerApiGateway } from './gateway/api-gateway';
 import { answerFrameworkError } from './gateway/framework-errors';
@@ -12,14 +13,13 @@ import { restProxy } from './gateway/rest-proxy';
 import { registerSecurityHeaders } from './gateway/security-headers';
 import { createLogger } from './logger';
 import { mailboxPage } from './mail/mailbox-page';
-import { startOutboxDelivery } from './mail/outbox';
-import { startReminderScheduler } from './mail/reminders';
-import { mailboxTransport, smtpTransport } from './mail/transports';
+import { startMailWorker } from './mail/worker';
 import { startCluster } from './postgres/cluster';
+import { externalDatabase, type Database } from './postgres/database';
 import { migrate } from './postgres/migrate';
 import { startPostgrest, type Postgrest } from './postgrest/supervisor';
 import { freePort } from './ports';
-import { loadOrCreateSecrets } from './secrets';
+import { loadOrCreateSecrets, type StackSecrets } from './secrets';
 import { appsPlugin } from './static/apps';
 import { storageRoutes } from './storage/routes';
 
@@ -28,8 +28,21 @@ export const REPO_ROOT = resolve(__dirname, '..', '..');
 /** Long enough for a 10 MB upload on a slow phone connection; Node's own default. */
 const REQUEST_TIMEOUT_MS = 300_000;
 
+/** A PostgreSQL this stack does not run, and the secrets every process of the deployment shares. */
+export interface ExternalDatabase {
+  url: string;
+  secrets: StackSecrets;
+}
+
 export interface StackOptions {
+  /** The embedded cluster and its secrets; stored files too unless `storageDir` says otherwise. */
   dataDir: string;
+  /** Use this database instead of starting the embedded cluster (env DATABASE_URL). */
+  database?: ExternalDatabase;
+  /** Where stored files live (env STORAGE_DIR); shared by every gateway process of a deployment. */
+  storageDir?: string;
+  /** Which proxies' `X-Forwarded-For` names the client (env TRUST_PROXY), for per-IP rate limits behind a load balancer. */
+  trustProxy?: TrustProxy;
   port: number;
   /** Address to listen on (env HOST); loopback by default, so nothing is exposed unless asked. */
   host?: string;
@@ -39,7 +52,10 @@ export interface StackOptions {
   appsRoot?: string;
   /** Where migrations/ and seed.sql are; defaults to <repo>/supabase. */
   supabaseDir?: string;
-  /** Run supabase/seed.sql when the cluster is new (default true). */
+  /**
+   * Run supabase/seed.sql: by default only when the embedded cluster is new, never on an external database unless
+   * true. It runs once per database (recorded in supabase_migrations.seed_files).
+   */
   seed?: boolean;
   logLevel?: string;
   logger?: Logger;
@@ -65,9 +81,9 @@ export interface Stack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
-  /** Superuser pool, for tests that must look behind the API. */
+  /** The admin pool (the superuser on the embedded cluster), for tests that must look behind the API. */
   adminPool: Pool;
-  /** The running postmaster, so tests can kill it and watch the cluster bring it back. */
+  /** The running postmaster, so tests can kill it and watch the cluster bring it back; undefined on an external database. */
   postgresPid(): number | undefined;
   postgrest: Postgrest;
   postgrestUrl: string;
@@ -77,39 +93,35 @@ export interface Stack {
 }
 
 /**
- * Everything `npm start` runs: PostgreSQL with the schema applied, PostgREST, and one gateway port for
- * /rest/v1, /auth/v1, /storage/v1, /config.json and the built apps.
+ * Everything `npm start` runs: PostgreSQL with the schema applied (the embedded cluster, or an external database),
+ * PostgREST, and one gateway port for /rest/v1, /auth/v1, /storage/v1, /config.json and the built apps. Nothing the
+ * gateway needs to answer a request is kept in the process, so several stacks on one external database, behind a
+ * load balancer, serve the same deployment.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logger = options.logger ?? createLogger(options.logLevel);
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = options.publicUrl ?? `http://localhost:${options.port}`;
-  const secrets = loadOrCreateSecrets(dataDir);
-
-  const cluster = await startCluster({
-    dataDir,
-    port: options.pgPort ?? (await freePort()),
-    superuserPassword: secrets.superuserPassword,
-    logger,
-  });
-  const stopSteps: (() => Promise<void>)[] = [() => cluster.stop()];
+  const { database, secrets } = await openDatabase(options, dataDir, logger);
+  const stopSteps: (() => Promise<void>)[] = [() => database.stop()];
   const stopAll = async () => {
     for (const step of stopSteps.reverse()) await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
   };
   try {
     // Database-side links (invitation emails) need the public origin; set it before anything connects.
-    await cluster.adminPool.query(`alter database postgres set app.site_url = '${publicUrl.replace(/'/g, "''")}'`);
+    const { rows } = await database.adminPool.query<{ name: string }>('select current_database() as name');
+    await database.adminPool.query(`alter database ${escapeIdentifier(rows[0].name)} set app.site_url = ${escapeLiteral(publicUrl)}`);
     await migrate({
-      pool: cluster.adminPool,
+      pool: database.adminPool,
       supabaseDir: options.supabaseDir ?? join(REPO_ROOT, 'supabase'),
       authenticatorPassword: secrets.authenticatorPassword,
-      runSeed: cluster.fresh && options.seed !== false,
+      runSeed: options.seed ?? database.fresh,
       logger,
     });
 
     const postgrest = await startPostgrest({
-      dbUri: cluster.connectionString('authenticator', secrets.authenticatorPassword),
+      dbUri: database.connectionString('authenticator', secrets.authenticatorPassword),
       jwtSecret: secrets.jwtSecret,
       port: await freePort(),
       adminPort: await freePort(),
@@ -119,15 +131,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopSteps.push(() => postgrest.stop());
 
     const context: GatewayContext = {
-      adminPool: cluster.adminPool,
+      adminPool: database.adminPool,
       secrets,
       publicUrl,
-      dataDir,
+      storageDir: resolve(options.storageDir ?? dataDir),
       logger,
       authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
-      requestGate: await configuredRequestGate(cluster.adminPool),
+      requestGate: await configuredRequestGate(database.adminPool),
     };
-    const hasOutbox = await tableExists(cluster.adminPool, 'public.email_outbox');
+    const hasOutbox = await tableExists(database.adminPool, 'public.email_outbox');
     const mailboxEnabled = hasOutbox && (options.mailbox ?? process.env.NODE_ENV !== 'production');
     const mailboxToken = mailboxEnabled ? randomBytes(24).toString('base64url') : null;
     const app = await buildGateway(context, {
@@ -135,16 +147,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       appsRoot: options.appsRoot ?? REPO_ROOT,
       mailboxToken,
       devBuilds: options.devBuilds ?? false,
+      trustProxy: options.trustProxy ?? false,
     });
     stopSteps.push(() => app.close());
     if (hasOutbox && options.deliverEmail !== false) {
-      const transport = options.smtpUrl
-        ? smtpTransport(options.smtpUrl, options.mailFrom ?? 'CampusCare <no-reply@campuscare.local>')
-        : mailboxTransport;
-      const delivery = startOutboxDelivery({ pool: cluster.adminPool, transport, logger: logger.child({ component: 'mail' }) });
-      stopSteps.push(() => delivery.stop());
-      const reminders = startReminderScheduler({ pool: cluster.adminPool, logger: logger.child({ component: 'mail' }) });
-      stopSteps.push(() => reminders.stop());
+      const mail = startMailWorker({ pool: database.adminPool, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger });
+      stopSteps.push(() => mail.stop());
     }
     await app.listen({ port: options.port, host: options.host ?? 'localhost' });
     logger.info({ url: publicUrl }, 'CampusCare is up');
@@ -154,8 +162,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       anonKey: secrets.anonKey,
       serviceRoleKey: secrets.serviceRoleKey,
       jwtSecret: secrets.jwtSecret,
-      adminPool: cluster.adminPool,
-      postgresPid: cluster.currentPid,
+      adminPool: database.adminPool,
+      postgresPid: database.currentPid,
       postgrest,
       postgrestUrl: postgrest.url,
       mailboxUrl: mailboxToken ? `${publicUrl}/mailbox?token=${mailboxToken}` : null,
@@ -165,6 +173,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stopAll();
     throw error;
   }
+}
+
+/** The external database with the deployment's secrets, or the embedded cluster with those kept in `dataDir`. */
+async function openDatabase(
+  options: StackOptions,
+  dataDir: string,
+  logger: Logger,
+): Promise<{ database: Database; secrets: StackSecrets }> {
+  if (options.database) return { database: externalDatabase(options.database.url, logger), secrets: options.database.secrets };
+  const secrets = loadOrCreateSecrets(dataDir);
+  const database = await startCluster({
+    dataDir,
+    port: options.pgPort ?? (await freePort()),
+    superuserPassword: secrets.superuserPassword,
+    logger,
+  });
+  return { database, secrets };
 }
 
 /** The `db-pre-request` function the migrations configured for PostgREST (as `pgrst.db_pre_request` on its role). */
@@ -192,15 +217,19 @@ interface GatewayOptions {
   /** The secret that opens /mailbox; null serves no mailbox. */
   mailboxToken: string | null;
   devBuilds: boolean;
+  trustProxy: TrustProxy;
 }
 
-async function buildGateway(context: GatewayContext, { postgrestUrl, appsRoot, mailboxToken, devBuilds }: GatewayOptions) {
+async function buildGateway(
+  context: GatewayContext,
+  { postgrestUrl, appsRoot, mailboxToken, devBuilds, trustProxy }: GatewayOptions,
+) {
   const gatewayLogger: FastifyBaseLogger = context.logger.child({ component: 'gateway' });
   // Per-request lines would drown the log (and the benchmarks); errors are still logged by the services.
   const app = Fastify({
     loggerInstance: gatewayLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    trustProxy,
     // A client that stalls mid-request cannot hold a socket for ever (uploads also have their own idle timeout).
     requestTimeout: REQUEST_TIMEOUT_MS,
     frameworkErrors: answerFrameworkError,

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -529,6 +529,7 @@ describe('storage service (supabase-js over HTTP)', () => {
   });
 
   describe('with a one-second upload idle timeout', () => {
+    const ONGOING_UPLOAD = randomUUID();
     let dataDir: string;
     let tempDir: string;
     let baseUrl: string;
@@ -537,14 +538,18 @@ describe('storage service (supabase-js over HTTP)', () => {
     beforeAll(async () => {
       dataDir = mkdtempSync(join(tmpdir(), 'campuscare-storage-'));
       tempDir = join(dataDir, 'storage-tmp');
-      // What a crash in the middle of an upload leaves behind.
+      // What a crash in the middle of an upload leaves behind, and an upload another gateway process is receiving.
       mkdirSync(tempDir);
-      writeFileSync(join(tempDir, randomUUID()), 'half an upload');
+      const leftover = join(tempDir, randomUUID());
+      writeFileSync(leftover, 'half an upload');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      utimesSync(leftover, twoHoursAgo, twoHoursAgo);
+      writeFileSync(join(tempDir, ONGOING_UPLOAD), 'an upload in progress');
       const context: GatewayContext = {
         adminPool: stack.adminPool,
         secrets: loadOrCreateSecrets(stack.dataDir),
         publicUrl: stack.url,
-        dataDir,
+        storageDir: dataDir,
         logger: createLogger('silent'),
         authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
         requestGate: null,
@@ -561,8 +566,9 @@ describe('storage service (supabase-js over HTTP)', () => {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('removes temp files left behind before the service started', () => {
-      expect(readdirSync(tempDir)).toEqual([]);
+    it('removes temp files left behind before the service started, and leaves uploads in progress alone', () => {
+      expect(readdirSync(tempDir)).toEqual([ONGOING_UPLOAD]);
+      rmSync(join(tempDir, ONGOING_UPLOAD));
     });
 
     it('abandons a stalled upload with a 400 and closes its connection, leaving no temp file', async () => {

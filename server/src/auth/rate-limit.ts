@@ -1,43 +1,42 @@
 import type { FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
 import { AuthError } from './errors';
-
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-}
-
-/** Buckets that have refilled completely carry no information; they are dropped once the map gets this large. */
-const PRUNE_THRESHOLD = 10_000;
 
 /**
  * A token bucket per client IP, as GoTrue limits its endpoints: `capacity` requests at once, refilled evenly so that
- * `capacity` more are allowed per window.
+ * `capacity` more are allowed per window. The buckets live in `auth.rate_limits`, so every gateway process behind a
+ * load balancer draws from the same one.
  */
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly refillPerMs: number;
+  private readonly refillPerSecond: number;
+  private lastPrunedAt = Date.now();
 
   constructor(
+    private readonly pool: Pool,
+    /** Names this limiter's buckets, so one IP has a bucket per endpoint. */
+    private readonly name: string,
     private readonly capacity: number,
-    windowSeconds: number,
+    private readonly windowSeconds: number,
     private readonly refusal: () => AuthError,
   ) {
-    this.refillPerMs = capacity / (windowSeconds * 1000);
+    this.refillPerSecond = capacity / windowSeconds;
   }
 
-  /** Consumes one request for `key`, or throws the 429 when its bucket is empty. */
-  take(key: string): void {
-    const now = Date.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.capacity, updatedAt: now };
-    bucket.tokens = Math.min(this.capacity, bucket.tokens + (now - bucket.updatedAt) * this.refillPerMs);
-    bucket.updatedAt = now;
-    if (bucket.tokens < 1) {
-      this.buckets.set(key, bucket);
-      throw this.refusal();
-    }
-    bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > PRUNE_THRESHOLD) this.prune(now);
+  /**
+   * Consumes one request for `key`, or throws the 429 when its bucket is empty. The refill and the take are one
+   * statement under the row's lock, so concurrent requests on any process cannot spend a token twice; a refused request
+   * leaves the row alone (the conflict update's `where` fails and nothing is returned).
+   */
+  async take(key: string): Promise<void> {
+    const { rowCount } = await this.pool.query(
+      `insert into auth.rate_limits as b (bucket, tokens, updated_at) values ($1, $2::float8 - 1, now())
+       on conflict (bucket) do update
+         set tokens = least($2::float8, b.tokens + extract(epoch from now() - b.updated_at) * $3::float8) - 1, updated_at = now()
+         where least($2::float8, b.tokens + extract(epoch from now() - b.updated_at) * $3::float8) >= 1`,
+      [`${this.name}:${key}`, this.capacity, this.refillPerSecond],
+    );
+    if (Date.now() - this.lastPrunedAt > this.windowSeconds * 1000) await this.prune();
+    if (!rowCount) throw this.refusal();
   }
 
   /** A Fastify `onRequest` hook, so even malformed requests count against the limit. */
@@ -45,10 +44,13 @@ export class RateLimiter {
     return async (request: FastifyRequest) => this.take(request.ip);
   }
 
-  private prune(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + (now - bucket.updatedAt) * this.refillPerMs >= this.capacity) this.buckets.delete(key);
-    }
+  /** A bucket left alone for a whole window has refilled completely: it carries no information. */
+  private async prune(): Promise<void> {
+    this.lastPrunedAt = Date.now();
+    await this.pool.query(`delete from auth.rate_limits where starts_with(bucket, $1) and updated_at <= now() - make_interval(secs => $2)`, [
+      `${this.name}:`,
+      this.windowSeconds,
+    ]);
   }
 }
 

@@ -28,7 +28,8 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): FastifyPluginAsync {
   return async (app) => {
     const windowSeconds = ctx.authRateLimits.windowSeconds;
-    const limiter = (capacity: number, refusal = overRequestRateLimit) => new RateLimiter(capacity, windowSeconds, refusal);
+    const limiter = (name: string, capacity: number, refusal = overRequestRateLimit) =>
+      new RateLimiter(ctx.adminPool, name, capacity, windowSeconds, refusal);
     const deps: AuthDeps = {
       ctx,
       sessions: {
@@ -39,11 +40,11 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
       },
       mailer: options.mailer ?? outboxMailer,
       limits: {
-        token: limiter(ctx.authRateLimits.token),
-        signup: limiter(ctx.authRateLimits.signup),
-        recover: limiter(ctx.authRateLimits.recover, overEmailSendRateLimit),
-        userUpdate: limiter(ctx.authRateLimits.userUpdate),
-        verify: limiter(ctx.authRateLimits.verify),
+        token: limiter('token', ctx.authRateLimits.token),
+        signup: limiter('signup', ctx.authRateLimits.signup),
+        recover: limiter('recover', ctx.authRateLimits.recover, overEmailSendRateLimit),
+        userUpdate: limiter('user_update', ctx.authRateLimits.userUpdate),
+        verify: limiter('verify', ctx.authRateLimits.verify),
       },
       signInFailures: {
         maxFailures: ctx.authRateLimits.signInFailures,

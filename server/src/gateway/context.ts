@@ -39,7 +39,8 @@ export interface GatewayContext {
   secrets: StackSecrets;
   /** The origin clients use, e.g. http://localhost:8080 — the `iss` of access tokens is `${publicUrl}/auth/v1`. */
   publicUrl: string;
-  dataDir: string;
+  /** Holds `storage/` (object files) and `storage-tmp/` (uploads in progress); one directory for every gateway process. */
+  storageDir: string;
   logger: Logger;
   authRateLimits: AuthRateLimits;
   /**

@@ -123,6 +123,15 @@ create table if not exists auth.sign_in_failures (
 );
 create index if not exists sign_in_failures_first_failed_at_idx on auth.sign_in_failures (first_failed_at);
 
+-- The per-IP token buckets of the rate-limited auth endpoints (`<endpoint>:<ip>`), shared by every gateway process.
+-- Buckets untouched for a whole window have refilled and are pruned.
+create table if not exists auth.rate_limits (
+  bucket text primary key,
+  tokens float8 not null,
+  updated_at timestamptz not null default now()
+);
+create index if not exists rate_limits_updated_at_idx on auth.rate_limits (updated_at);
+
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$

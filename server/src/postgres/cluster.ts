@@ -2,20 +2,13 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { supervise } from '../supervise';
+import { createAdminPool, type Database } from './database';
 
-export interface Cluster {
+/** The embedded cluster; its admin pool connects as the superuser, and `currentPid` lets tests kill the postmaster. */
+export interface Cluster extends Database {
   port: number;
-  /** A pool of superuser connections for the server's own services (auth, storage, migrations). */
-  adminPool: Pool;
-  /** True when this start created the cluster, so the seed should run. */
-  fresh: boolean;
-  connectionString(user: string, password: string): string;
-  /** The running postmaster, exposed so tests can kill it and watch the cluster come back. */
-  currentPid(): number | undefined;
-  stop(): Promise<void>;
 }
 
 export interface ClusterOptions {
@@ -134,12 +127,7 @@ export async function startCluster({ dataDir, port, superuserPassword, logger }:
 
   const connectionString = (user: string, password: string) =>
     `postgresql://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const adminPool = new Pool({ connectionString: connectionString('postgres', superuserPassword), max: 20 });
-  adminPool.on('error', (error) => pgLog.warn({ err: error }, 'idle admin connection failed'));
-  // A client a service has checked out (pool.connect()) has no error listener of the pool's, so PostgreSQL going away
-  // under it would be an uncaught 'error' event that ends the process. Its running query is rejected anyway and the
-  // pool discards the broken client when it is released: the service's request fails cleanly.
-  adminPool.on('connect', (client) => client.on('error', () => undefined));
+  const adminPool = createAdminPool(connectionString('postgres', superuserPassword), pgLog);
 
   return {
     port,

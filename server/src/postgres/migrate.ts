@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Logger } from 'pino';
 
 const BOOTSTRAP_SQL = join(__dirname, 'bootstrap.sql');
+/** The seed's row in `supabase_migrations.seed_files`, named as the Supabase CLI names it. */
+const SEED_PATH = 'supabase/seed.sql';
 
 export interface MigrateOptions {
   pool: Pool;
@@ -29,11 +31,14 @@ export function listMigrations(supabaseDir: string): { version: string; name: st
 
 /**
  * Brings the database to the state a hosted Supabase project would have: bootstrap (what Supabase ships),
- * every migration not yet recorded, and the seed once on a fresh database. Each step is one transaction.
+ * every migration not yet recorded (in `supabase_migrations.schema_migrations`, as `supabase db push` records them),
+ * and the seed when asked and not yet applied. Each step is one transaction. Gateways starting together against one
+ * database take turns: the first applies, the others find everything recorded.
  */
 export async function migrate({ pool, supabaseDir, authenticatorPassword, runSeed, logger }: MigrateOptions): Promise<void> {
   const client = await pool.connect();
   try {
+    await client.query(`select pg_advisory_lock(hashtext('campuscare.migrate'))`);
     await inTransaction(client, readFileSync(BOOTSTRAP_SQL, 'utf8'));
     await client.query(`alter role authenticator with login password '${authenticatorPassword.replace(/'/g, "''")}'`);
     const applied = new Set(
@@ -52,11 +57,11 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
       logger.info({ migration: `${migration.version}_${migration.name}` }, 'migration applied');
     }
     const seedFile = join(supabaseDir, 'seed.sql');
-    if (runSeed && existsSync(seedFile)) {
+    if (runSeed && existsSync(seedFile) && !(await seedApplied(client))) {
       const sql = readFileSync(seedFile, 'utf8');
       await inTransaction(client, sql, async () => {
         await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do nothing', [
-          'supabase/seed.sql',
+          SEED_PATH,
           createHash('sha256').update(sql).digest('hex'),
         ]);
       });
@@ -64,11 +69,18 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
     }
     await client.query(`notify pgrst, 'reload schema'`);
   } finally {
+    // A failed unlock means the connection is gone, and its lock with it.
+    await client.query(`select pg_advisory_unlock(hashtext('campuscare.migrate'))`).catch(() => undefined);
     client.release();
   }
 }
 
-async function inTransaction(client: import('pg').PoolClient, sql: string, after?: () => Promise<void>): Promise<void> {
+async function seedApplied(client: PoolClient): Promise<boolean> {
+  const { rowCount } = await client.query(`select from supabase_migrations.seed_files where path = $1`, [SEED_PATH]);
+  return Boolean(rowCount);
+}
+
+async function inTransaction(client: PoolClient, sql: string, after?: () => Promise<void>): Promise<void> {
   await client.query('begin');
   try {
     await client.query(sql);

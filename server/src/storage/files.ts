@@ -6,6 +6,9 @@ import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { entityTooLarge, uploadIncomplete } from './errors';
 
+/** A temp file nobody has written to for this long belongs to no upload in progress (they time out when idle). */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
 /** Bytes kept from the start of every upload for magic-number checks. */
 const HEAD_BYTES = 64;
 
@@ -32,15 +35,26 @@ export class ObjectFiles {
   }
 
   /**
-   * Removes the temp files of uploads that were cut short by a crash or a stop: nothing refers to them any more.
-   * Only safe before this service takes its first upload.
+   * Removes the temp files of uploads that were cut short by a crash or a stop: nothing refers to them any more. Other
+   * gateway processes may share the directory and be receiving uploads right now, so only files untouched for far
+   * longer than an upload may sit idle are taken.
    */
   async removeLeftoverTempFiles(): Promise<void> {
     const names = await readdir(this.tempDir).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return [];
       throw error;
     });
-    await Promise.all(names.map((name) => rm(join(this.tempDir, name), { recursive: true, force: true })));
+    const cutoff = Date.now() - LEFTOVER_AGE_MS;
+    await Promise.all(
+      names.map(async (name) => {
+        const path = join(this.tempDir, name);
+        const stale = await stat(path).then(
+          (stats) => stats.mtimeMs < cutoff,
+          () => false,
+        );
+        if (stale) await rm(path, { recursive: true, force: true });
+      }),
+    );
   }
 
   /**

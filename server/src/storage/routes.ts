@@ -25,7 +25,7 @@ export interface StorageOptions {
 export function storageRoutes(ctx: GatewayContext, { uploadIdleTimeoutMs = 30_000 }: StorageOptions = {}): FastifyPluginAsync {
   const deps: StorageDeps = {
     pool: ctx.adminPool,
-    files: new ObjectFiles(ctx.dataDir),
+    files: new ObjectFiles(ctx.storageDir),
     jwtSecret: ctx.secrets.jwtSecret,
     callerOf: (request) => callerFromRequest(request, ctx.secrets.jwtSecret, ctx.requestGate),
     uploadIdleTimeoutMs,
