@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../data/apiError';
 import { queryClient } from '../data/queryClient';
 import { queryKeys } from '../data/queryKeys';
-import { QueryView } from '../data/QueryView';
+import { QueryErrorBanner, QueryView } from '../data/QueryView';
 import { useApiMutation, useApiQuery } from '../data/useApi';
 import type { Appointment, AppointmentStatus } from '../database.types';
 import { useForm, type Form } from '../forms/useForm';
@@ -211,7 +211,7 @@ function EditAppointmentForm({ appointment, viewerRole, zone, onClose }: StaffDi
           hint={laterStatuses.length > 0 && !dayHasCome ? 'Start and Complete are offered on the day of the visit' : undefined}
         />
         {confirmation.warning && <FreeSlotWarning message={confirmation.warning} onConfirm={() => confirmation.confirm(form.handleSubmit)} onDismiss={confirmation.dismiss} />}
-        {doctors.isError && <ErrorBanner message={doctors.error.message} onRetry={() => void doctors.refetch()} />}
+        <QueryErrorBanner query={doctors} />
         {form.formError && <ErrorBanner message={form.formError} />}
         <DialogButtons dismiss={{ label: 'Close', onClick: onClose }} submit="Save changes" busy={form.submitting} busyLabel="Saving…" />
       </form>

@@ -6,7 +6,7 @@ import { addDays, dayInZone, formatDay, formatInZone } from '../scheduling/zoned
 import type { CampusCareClient } from '../supabase/client';
 import { Button } from '../ui/Button';
 import { SelectField, TextField } from '../ui/FormFields';
-import { ErrorBanner } from '../ui/Page';
+import { QueryErrorBanner } from '../data/QueryView';
 import { bookableDays, dayProblem, openingSummary, slotLabel } from './clinicCalendar';
 import styles from './appointments.module.css';
 
@@ -129,7 +129,7 @@ export function FreeSlotPicker({ clinic, doctorId, value, onChange, errors = {},
             Show {formatDay(dayInZone(nextFree.startsAt, zone))}
           </Button>
         )}
-        {askable && times.isError && <ErrorBanner message={times.error.message} onRetry={() => void times.refetch()} />}
+        {askable && <QueryErrorBanner query={times} />}
       </div>
     </>
   );

@@ -16,6 +16,12 @@ export interface QueryViewProps<Data> {
  * The one way a screen shows loaded data: a loading line first, a readable error with "Try again", the empty state,
  * or the data. A failed refresh keeps the data on screen above the error.
  */
+/** A failed query's message for people with its "Try again"; nothing while it has not failed. */
+export function QueryErrorBanner({ query }: { readonly query: Pick<UseQueryResult<unknown, ApiError>, 'isError' | 'error' | 'refetch'> }) {
+  if (!query.isError || !query.error) return null;
+  return <ErrorBanner message={query.error.message} onRetry={() => void query.refetch()} />;
+}
+
 export function QueryView<Data>({ query, children, empty, isEmpty, loadingLabel }: QueryViewProps<Data>) {
   const retry = () => void query.refetch();
   if (query.data === undefined) {

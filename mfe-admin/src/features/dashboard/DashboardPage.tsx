@@ -1,4 +1,4 @@
-import { AppointmentsOverview, ErrorBanner, PageHeader, QueryView, queryKeys, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
+import { AppointmentsOverview, PageHeader, QueryErrorBanner, QueryView, queryKeys, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
 import { AppointmentsChart } from './AppointmentsChart';
 import { CHART_DAYS, fetchCounts, fetchDailyLoad, type UniversityCounts } from './dashboardApi';
 
@@ -19,7 +19,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      {counts.isError && <ErrorBanner message={counts.error.message} onRetry={() => void counts.refetch()} />}
+      <QueryErrorBanner query={counts} />
       <StatGrid label="University at a glance">
         {CARDS.map((card) => (
           <StatCard key={card.key} label={card.label} value={counts.data ? counts.data[card.key].toLocaleString() : '…'} />

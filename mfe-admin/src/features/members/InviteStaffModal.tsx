@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button, ErrorBanner, LoadingState, Modal, PATHS, queryKeys, SelectField, staffSignInLink, TextField, useApiMutation, useForm, validateInvitation } from '@campuscare/shared';
+import { Button, ErrorBanner, QueryErrorBanner, LoadingState, Modal, PATHS, queryKeys, SelectField, staffSignInLink, TextField, useApiMutation, useForm, validateInvitation } from '@campuscare/shared';
 import { CopyLink } from '../../components/CopyLink';
 import { useUniversity } from '../../university/useUniversity';
 import { inviteStaff, type StaffInvitation } from './membersApi';
@@ -37,7 +37,7 @@ export function InviteStaffModal({ onClose }: { readonly onClose: () => void }) 
   return (
     <Modal title="Invite Members" open onClose={onClose}>
       {university.isPending && <LoadingState />}
-      {university.isError && <ErrorBanner message={university.error.message} onRetry={() => void university.refetch()} />}
+      <QueryErrorBanner query={university} />
       {passwordMissing && (
         <div role="alert" className={styles.notice}>
           Set a default staff password first: invited staff sign in with it. Go to <Link to={PATHS.adminPassword}>Settings → Password</Link>.

@@ -1,4 +1,4 @@
-import { ErrorBanner, LoadingState, PageHeader, queryKeys, Section, StatCard, StatGrid, useApiQuery, useClinic, useUserProfile } from '@campuscare/shared';
+import { LoadingState, PageHeader, QueryErrorBanner, queryKeys, Section, StatCard, StatGrid, useApiQuery, useClinic, useUserProfile } from '@campuscare/shared';
 import { DoctorAgenda } from './DoctorAgenda';
 import { fetchDoctorCounts, type DoctorCounts } from './myAppointmentsApi';
 import { MyAppointments } from './MyAppointments';
@@ -15,13 +15,13 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      {counts.isError && <ErrorBanner message={counts.error.message} onRetry={() => void counts.refetch()} />}
+      <QueryErrorBanner query={counts} />
       <StatGrid label="Your work at a glance">
         <StatCard label="Appointments" value={count((value) => value.appointments)} />
         <StatCard label="Programs" value={count((value) => value.programs)} />
         <StatCard label="Patients" value={count((value) => value.patients)} />
       </StatGrid>
-      {clinic.isError && <ErrorBanner message={clinic.error.message} onRetry={() => void clinic.refetch()} />}
+      <QueryErrorBanner query={clinic} />
       <Section title="My schedule">
         {doctorId && zone ? <DoctorAgenda providerId={doctorId} zone={zone} /> : !clinic.isError && <LoadingState label="Loading your schedule…" />}
       </Section>
