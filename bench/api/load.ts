@@ -14,6 +14,11 @@ export interface LoadJob {
   durationSeconds: number;
   /** Number of the first request; booking continues where the previous run stopped so every booking is new. */
   firstRequest: number;
+  /**
+   * Step between request numbers (default 1). Generators running at once take turns (firstRequest 0 and 1, stride 2)
+   * so that no two book the same slot.
+   */
+  stride?: number;
   context: ScenarioContext;
 }
 
@@ -25,7 +30,7 @@ export interface LoadResult {
   errors: number;
   /** A few distinct error statuses and bodies, to say what went wrong. */
   errorSamples: string[];
-  /** How many request numbers were used. */
+  /** How many requests were built (numbers used: this many, `stride` apart). */
   requestsBuilt: number;
 }
 
@@ -33,7 +38,8 @@ function main(): void {
   const job = JSON.parse(process.argv[2] ?? '') as LoadJob;
   const build = requestBuilder(job.scenario, job.context);
   const basePath = new URL(job.baseUrl).pathname.replace(/\/$/, '');
-  let next = job.firstRequest;
+  const stride = job.stride ?? 1;
+  let built = 0;
   const latenciesMs: number[] = [];
   const errorSamples = new Set<string>();
 
@@ -46,7 +52,7 @@ function main(): void {
       requests: [
         {
           setupRequest: () => {
-            const request = build(next++);
+            const request = build(job.firstRequest + stride * built++);
             return {
               method: request.method,
               path: basePath + request.path,
@@ -64,7 +70,7 @@ function main(): void {
         latenciesMs,
         errors: result.errors + result.timeouts + result.non2xx,
         errorSamples: [...errorSamples].slice(0, 5),
-        requestsBuilt: next - job.firstRequest,
+        requestsBuilt: built,
       };
       process.stdout.write(JSON.stringify(output));
     },

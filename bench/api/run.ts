@@ -2,7 +2,9 @@
  * `npm run bench:api`: starts the whole stack on the benchmark data (`npm run bench:data` first), then for each
  * scenario measures through the gateway (`/rest/v1`) and straight against PostgREST with the same JWTs, alternating
  * direct/gateway, and prints req/s, p50/p95/p99, errors and the gateway/direct ratio, followed by the query plans
- * each scenario runs as its user. Results go to bench/results/latest.md.
+ * each scenario runs as its user. Then a second gateway process joins the same database (scale-out mode, issue 18) and
+ * a read and booking are measured through one gateway and split across both at the same total connections. Results
+ * go to bench/results/latest.md.
  *
  * Env: CAMPUSCARE_BENCH_DATA_DIR (default .bench-data), BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS
  * (direct/gateway pairs per scenario, default 2), BENCH_CONNECTIONS (default 50), BENCH_SCENARIOS (comma-separated
@@ -14,6 +16,7 @@ import { cpus, release, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Pool } from 'pg';
 import { freePort } from '../../server/src/ports';
+import { loadOrCreateSecrets } from '../../server/src/secrets';
 import { REPO_ROOT, startStack, type Stack } from '../../server/src/stack';
 import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir, doctorId } from './dataset';
 import { explainScenario } from './explain';
@@ -21,6 +24,8 @@ import type { LoadJob, LoadResult } from './load';
 import { PROBE_REQUEST, SCENARIOS, benchSessionId, requestBuilder, type ScenarioContext, type ScenarioName } from './scenarios';
 
 type Target = 'direct' | 'gateway';
+/** All connections to the first gateway, or half to each of two gateway processes. */
+type Gateways = 'one' | 'two';
 
 interface Measurement {
   requests: number;
@@ -35,6 +40,13 @@ interface ScenarioResult {
   probe: string;
   byTarget: Record<Target, Measurement>;
   /** Booking only: what the database holds afterwards. */
+  bookingCheck?: string;
+}
+
+interface ComparisonResult {
+  scenario: ScenarioName;
+  connections: number;
+  byGateways: Record<Gateways, Measurement>;
   bookingCheck?: string;
 }
 
@@ -54,6 +66,11 @@ const GOALS: Record<ScenarioName, { p95Ms: number; minRps?: number }> = {
  */
 const SCENARIO_CONNECTIONS: Partial<Record<ScenarioName, number>> = { 'slots-doctor-week': 10, 'slots-any-week': 10 };
 const MIN_GATEWAY_RATIO = 0.9;
+/**
+ * Measured through one and two gateways (issue 18): a read served at a high rate, where the gateway's share of the CPU
+ * is large, and booking, where the database's is.
+ */
+const COMPARED_SCENARIOS: readonly ScenarioName[] = ['student-own', 'book-appointment'];
 const WARM_UP_SECONDS = 2;
 
 const env = (name: string, fallback: number) => {
@@ -79,9 +96,12 @@ async function main(): Promise<void> {
   const resultsFile = resolve(process.env.BENCH_RESULTS ?? join(REPO_ROOT, 'bench', 'results', 'latest.md'));
 
   const port = await freePort();
+  // Chosen here so the second gateway can be given the cluster's address as its DATABASE_URL.
+  const pgPort = await freePort();
   const stack = await startStack({
     dataDir,
     port,
+    pgPort,
     host: '127.0.0.1',
     seed: false,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
@@ -134,20 +154,10 @@ async function main(): Promise<void> {
       };
       await run('direct', WARM_UP_SECONDS);
       await run('gateway', WARM_UP_SECONDS);
-      const byTarget: Record<Target, Measurement> = {
-        direct: { requests: 0, seconds: 0, latenciesMs: [], errors: 0, errorSamples: [] },
-        gateway: { requests: 0, seconds: 0, latenciesMs: [], errors: 0, errorSamples: [] },
-      };
+      const byTarget: Record<Target, Measurement> = { direct: emptyMeasurement(), gateway: emptyMeasurement() };
       for (let round = 0; round < rounds; round++) {
         for (const target of ['direct', 'gateway'] as const) {
-          const result = await run(target, seconds);
-          const into = byTarget[target];
-          into.requests += result.latenciesMs.length;
-          into.seconds += result.seconds;
-          into.latenciesMs.push(...result.latenciesMs);
-          into.errors += result.errors;
-          into.errorSamples.push(...result.errorSamples.filter((sample) => !into.errorSamples.includes(sample)));
-          console.log(`  ${target.padEnd(7)} ${(result.latenciesMs.length / result.seconds).toFixed(0).padStart(6)} req/s  p95 ${percentile(Float64Array.from(result.latenciesMs).sort(), 0.95).toFixed(1)} ms  errors ${result.errors}`);
+          console.log(`  ${target.padEnd(7)} ${record(byTarget[target], [await run(target, seconds)])}`);
         }
       }
       const result: ScenarioResult = { scenario, probe, byTarget };
@@ -158,19 +168,159 @@ async function main(): Promise<void> {
       results.push(result);
     }
 
+    const comparisons: ComparisonResult[] = [];
+    const compared = scenarios.filter((scenario) => COMPARED_SCENARIOS.includes(scenario));
+    if (compared.length > 0) {
+      console.log('\n▶ one gateway or two on the same database');
+      const second = await startSecondGateway(dataDir, pgPort, stack.url);
+      try {
+        const gatewayUrls: Record<Gateways, string[]> = { one: [stack.url], two: [stack.url, second.url] };
+        for (const scenario of compared) {
+          console.log(`  ${scenario}`);
+          // Booking starts again from an empty window, as in its own measurement above: the same slots, well inside the
+          // one-year limit however fast the two runs book.
+          if (scenario === 'book-appointment') await deleteBenchBookings(stack.adminPool, context);
+          const nextRequest = { value: 0 };
+          const total = SCENARIO_CONNECTIONS[scenario] ?? connections;
+          // One load generator per gateway, at once, sharing the total connections and taking turns at request numbers.
+          const run = async (gateways: Gateways, durationSeconds: number): Promise<LoadResult[]> => {
+            const urls = gatewayUrls[gateways];
+            const first = nextRequest.value;
+            const loads = await Promise.all(
+              urls.map((url, i) =>
+                runLoad({
+                  scenario,
+                  baseUrl: `${url}/rest/v1`,
+                  apiKey: stack.anonKey,
+                  connections: Math.ceil((total - i) / urls.length),
+                  durationSeconds,
+                  firstRequest: first + i,
+                  stride: urls.length,
+                  context,
+                }),
+              ),
+            );
+            nextRequest.value = first + urls.length * Math.max(...loads.map((load) => load.requestsBuilt));
+            return loads;
+          };
+          await run('one', WARM_UP_SECONDS);
+          await run('two', WARM_UP_SECONDS);
+          const byGateways: Record<Gateways, Measurement> = { one: emptyMeasurement(), two: emptyMeasurement() };
+          for (let round = 0; round < rounds; round++) {
+            for (const gateways of ['one', 'two'] as const) {
+              console.log(`    ${gateways.padEnd(5)} ${record(byGateways[gateways], await run(gateways, seconds))}`);
+            }
+          }
+          const comparison: ComparisonResult = { scenario, connections: total, byGateways };
+          if (scenario === 'book-appointment') {
+            comparison.bookingCheck = await checkBookings(stack.adminPool, context);
+            console.log(`    ${comparison.bookingCheck}`);
+          }
+          comparisons.push(comparison);
+        }
+      } finally {
+        await second.stop();
+      }
+    }
+
     console.log('\nQuery plans (as each request’s user)…');
     const plans: { scenario: ScenarioName; plan: string }[] = [];
     for (const scenario of scenarios) plans.push({ scenario, plan: await explainScenario(stack.adminPool, scenario, context) });
 
     const machine = await describeMachine(stack);
-    const report = renderReport({ results, plans, machine, seconds, rounds, connections, gateCost });
+    const report = renderReport({ results, comparisons, plans, machine, seconds, rounds, connections, gateCost });
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, report);
-    console.log(`\n${renderTable(results)}\n\nFull report with plans: ${resultsFile}`);
+    const comparisonTable = comparisons.length > 0 ? `\n\n${renderComparisonTable(comparisons)}` : '';
+    console.log(`\n${renderTable(results)}${comparisonTable}\n\nFull report with plans: ${resultsFile}`);
   } finally {
     await deleteBenchBookings(stack.adminPool, undefined).catch((error: unknown) => console.error('cleanup failed', error));
     await stack.stop();
   }
+}
+
+function emptyMeasurement(): Measurement {
+  return { requests: 0, seconds: 0, latenciesMs: [], errors: 0, errorSamples: [] };
+}
+
+/**
+ * Adds one measurement to `into`: the results of the load generators that ran at the same time (one, or one per
+ * gateway), so their requests add up over the same seconds. Returns a line for the console.
+ */
+function record(into: Measurement, loads: LoadResult[]): string {
+  const seconds = Math.max(...loads.map((load) => load.seconds));
+  const latenciesMs = loads.flatMap((load) => load.latenciesMs);
+  const errors = loads.reduce((sum, load) => sum + load.errors, 0);
+  into.requests += latenciesMs.length;
+  into.seconds += seconds;
+  into.latenciesMs.push(...latenciesMs);
+  into.errors += errors;
+  for (const sample of loads.flatMap((load) => load.errorSamples)) {
+    if (!into.errorSamples.includes(sample)) into.errorSamples.push(sample);
+  }
+  const p95 = percentile(Float64Array.from(latenciesMs).sort(), 0.95);
+  return `${(latenciesMs.length / seconds).toFixed(0).padStart(6)} req/s  p95 ${p95.toFixed(1)} ms  errors ${errors}`;
+}
+
+interface SecondGateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second gateway as docs/deploy.md deploys one: `server/src/main.ts` in its own process with its own PostgREST, on
+ * the bench cluster through DATABASE_URL, with the stack's secrets so it accepts the same tokens. It leaves mail to
+ * the first gateway (EMAIL_DELIVERY=worker) and shares its storage directory.
+ */
+async function startSecondGateway(dataDir: string, pgPort: number, publicUrl: string): Promise<SecondGateway> {
+  const secrets = loadOrCreateSecrets(dataDir);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // Not detached: Ctrl-C on the benchmark reaches it (and its PostgREST) too, and main.ts shuts down on it.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DATABASE_URL: `postgresql://postgres:${encodeURIComponent(secrets.superuserPassword)}@127.0.0.1:${pgPort}/postgres`,
+      JWT_SECRET: secrets.jwtSecret,
+      ANON_KEY: secrets.anonKey,
+      SERVICE_ROLE_KEY: secrets.serviceRoleKey,
+      AUTHENTICATOR_PASSWORD: secrets.authenticatorPassword,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Every gateway of a deployment has the same origin: it is the tokens' issuer and the database's app.site_url.
+      PUBLIC_URL: publicUrl,
+      // Nothing is kept there on an external database; set so that start-up does not create .data in the repository.
+      CAMPUSCARE_DATA_DIR: dataDir,
+      STORAGE_DIR: dataDir,
+      EMAIL_DELIVERY: 'worker',
+      SEED: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The second gateway exited during start-up:\n${output}`);
+    const healthy = await fetch(`${url}/auth/v1/health`, { headers: { apikey: secrets.anonKey } })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return { url, stop };
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+  }
+  await stop();
+  throw new Error(`The second gateway did not answer within 120 s:\n${output}`);
 }
 
 function runLoad(job: LoadJob): Promise<LoadResult> {
@@ -357,6 +507,45 @@ function renderTable(results: ScenarioResult[]): string {
   return lines.join('\n');
 }
 
+function renderComparisonTable(comparisons: ComparisonResult[]): string {
+  const lines = [
+    '| scenario | gateways | connections | req/s | p50 ms | p95 ms | p99 ms | errors | two/one |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const comparison of comparisons) {
+    const one = summarise(comparison.byGateways.one);
+    const two = summarise(comparison.byGateways.two);
+    const half = (i: number) => Math.ceil((comparison.connections - i) / 2);
+    const row = (gateways: Gateways, connections: string, s: Summary, ratio: string) =>
+      `| ${comparison.scenario} | ${gateways} | ${connections} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${ratio} |`;
+    lines.push(row('one', String(comparison.connections), one, ''));
+    lines.push(row('two', `${half(0)} + ${half(1)}`, two, (two.rps / one.rps).toFixed(2)));
+  }
+  return lines.join('\n');
+}
+
+function renderComparison(comparisons: ComparisonResult[], seconds: number, rounds: number): string {
+  if (comparisons.length === 0) return '';
+  const checks = comparisons
+    .filter((c) => c.bookingCheck !== undefined)
+    .map((c) => `After ${c.scenario}, through one gateway and two: ${c.bookingCheck}.\n\n`);
+  return `
+## One gateway or two on the same database (scale-out, issue 18)
+
+The second gateway is \`server/src/main.ts\` as its own process in scale-out mode: \`DATABASE_URL\` on this run's
+PostgreSQL, the same JWT secret and keys, \`EMAIL_DELIVERY=worker\`, the same storage directory, and its own PostgREST
+(pool 20, so "two" also has twice the PostgREST connections). "one" sends every connection to the first gateway; "two"
+runs two load generators at once, one per gateway, with half the connections each.
+Per scenario a ${WARM_UP_SECONDS} s warm-up of each, then ${rounds} × (one ${seconds} s, two ${seconds} s), alternating.
+
+${renderComparisonTable(comparisons)}
+
+${checks.join('')}On this ${cpus().length}-core machine the second gateway brings no CPU of its own: both gateways, both PostgRESTs,
+PostgreSQL and the load generators share the same cores, so "two" shows what the gateway process costs and what
+splitting it does to latency, not the horizontal scale that gateways on separate machines would add.
+`;
+}
+
 async function describeMachine(stack: Stack): Promise<string> {
   const cores = cpus();
   const { rows } = await stack.adminPool.query<{ version: string; shared_buffers: string }>(
@@ -374,6 +563,7 @@ async function describeMachine(stack: Stack): Promise<string> {
 
 function renderReport(input: {
   results: ScenarioResult[];
+  comparisons: ComparisonResult[];
   plans: { scenario: ScenarioName; plan: string }[];
   machine: string;
   seconds: number;
@@ -387,7 +577,14 @@ function renderReport(input: {
   const errors = input.results
     .flatMap((r) => (['direct', 'gateway'] as const).map((t) => ({ r, t, samples: r.byTarget[t].errorSamples })))
     .filter(({ samples }) => samples.length > 0)
-    .map(({ r, t, samples }) => `- ${r.scenario} (${t}): ${samples.join(', ')}`);
+    .map(({ r, t, samples }) => `- ${r.scenario} (${t}): ${samples.join(', ')}`)
+    .concat(
+      input.comparisons.flatMap((c) =>
+        (['one', 'two'] as const)
+          .filter((g) => c.byGateways[g].errorSamples.length > 0)
+          .map((g) => `- ${c.scenario} (${g} gateway${g === 'two' ? 's' : ''}): ${c.byGateways[g].errorSamples.join(', ')}`),
+      ),
+    );
   const plans = input.plans.map(({ scenario, plan }) => `### ${scenario}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n');
   return `# API benchmark results
 
@@ -411,7 +608,7 @@ Goals: reads p95 ≤ 25 ms, dashboard p95 ≤ 50 ms, booking ≥ 300/s without d
 Every request above passes the request gate (\`gate.check_request\`, PostgREST's \`db-pre-request\`: the token's
 session must be live, and an account with the default staff password may only read its own row). Its cost, as a
 doctor with a live session: ${input.gateCost}.
-
+${renderComparison(input.comparisons, input.seconds, input.rounds)}
 ## What each scenario sent (one probe through the gateway)
 
 ${probes}
