@@ -197,6 +197,7 @@ export type Database = {
           min_notice_minutes: number
           student_change_cutoff_minutes: number
           updated_at: string
+          staff_idle_minutes: number
         }
         Insert: {
           university_id: string
@@ -205,6 +206,7 @@ export type Database = {
           min_notice_minutes?: number
           student_change_cutoff_minutes?: number
           updated_at?: string
+          staff_idle_minutes?: number
         }
         Update: {
           university_id?: string
@@ -213,6 +215,7 @@ export type Database = {
           min_notice_minutes?: number
           student_change_cutoff_minutes?: number
           updated_at?: string
+          staff_idle_minutes?: number
         }
         Relationships: [
           {
@@ -657,6 +660,32 @@ export type Database = {
           Args: never
           Returns: number
         }
+      audit_entries:
+        {
+          Args: {
+            search?: string
+            event?: string
+            person?: string
+            from_date?: string
+            to_date?: string
+            page?: number
+            page_size?: number
+          }
+          Returns: {
+            id: number
+            at: string
+            event_kind: string
+            action: string
+            actor_id: string
+            actor_name: string
+            actor_role: string
+            what: string
+            record_id: string
+            subject: string
+            summary: string
+            total: number
+          }[]
+        }
       available_slots:
         {
           Args: {
@@ -716,6 +745,7 @@ export type Database = {
         {
           Args: {
             student_id: string
+            screen?: string
           }
           Returns: {
             student_id: string
@@ -782,6 +812,23 @@ export type Database = {
             isSetofReturn: false
           }
         }
+      my_data:
+        {
+          Args: never
+          Returns: Json
+        }
+      my_health_record_views:
+        {
+          Args: never
+          Returns: {
+            id: number
+            viewed_at: string
+            viewer_id: string
+            viewer_name: string
+            viewer_role: string
+            screen: string
+          }[]
+        }
       remove_member:
         {
           Args: {
@@ -817,6 +864,11 @@ export type Database = {
             isOneToOne: false
             isSetofReturn: true
           }
+        }
+      session_status:
+        {
+          Args: never
+          Returns: Json
         }
       set_default_staff_password:
         {
@@ -859,6 +911,11 @@ export type Database = {
             isOneToOne: true
             isSetofReturn: false
           }
+        }
+      touch_session:
+        {
+          Args: never
+          Returns: Json
         }
       university_for_join_code:
         {

@@ -275,6 +275,24 @@ function specs(ids: Ids): TableSpec[] {
       },
     },
     {
+      // Sessions of dr.bello of each university, with reported activity (beforeAll); only the definer functions use it.
+      table: 'private.session_activity',
+      scopes: ['own', 'other'],
+      target: (_a, s) => ({ where: 'session_id = $1', params: [s === 'own' ? nf('dr.bello') : sb('dr.bello')] }),
+      update: 'last_active_at = now()',
+      insert: (_a, s) => ({
+        setup: `delete from private.session_activity where session_id = '${s === 'own' ? nf('dr.bello') : sb('dr.bello')}'`,
+        sql: 'insert into private.session_activity (session_id, last_active_at) values ($1, now())',
+        params: [s === 'own' ? nf('dr.bello') : sb('dr.bello')],
+      }),
+      allow: {
+        select: none(['own', 'other']),
+        insert: none(['own', 'other']),
+        update: none(['own', 'other']),
+        delete: none(['own', 'other']),
+      },
+    },
+    {
       table: 'public.clinic_settings',
       scopes: ['own', 'other'],
       target: (_a, s) => ({ where: 'university_id = $1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
@@ -445,6 +463,11 @@ beforeAll(async () => {
     await client.query(`insert into storage.objects (bucket_id, name, metadata) values ($1, $2, '{"mimetype":"image/png","size":10}')`, [bucket, name]);
   }
   await client.query(`insert into public.invitations (university_id, email, role) values ($1, 'pending@southbank.edu', 'doctor')`, [SOUTHBANK_ID]);
+  // A session of each university's dr.bello, its id the user's, with activity reported.
+  for (const user of [nf('dr.bello'), sb('dr.bello')]) {
+    await client.query('insert into auth.sessions (id, user_id) values ($1, $1)', [user]);
+    await client.query('insert into private.session_activity (session_id, last_active_at) values ($1, now())', [user]);
+  }
   await client.query(`insert into private.university_secrets (university_id, default_staff_password_hash) values ($1, '$2a$10$fixture')`, [SOUTHBANK_ID]);
   const outbox = await client.query(`insert into public.email_outbox (to_email, subject, body) values ('x@y.edu', 's', 'b') returning id`);
 
@@ -579,6 +602,7 @@ describe('table matrix', () => {
     'private.university_secrets',
     'private.dashboard_tallies',
     'public.staff_directory',
+    'private.session_activity',
     'public.clinic_settings',
     'public.clinic_hours',
     'public.clinic_closures',
@@ -720,6 +744,15 @@ const rpcCases = (): RpcCase[] => [
   },
   { name: 'appointments_total', sql: 'select public.appointments_total()', params: () => [], allowed: STAFF },
   { name: 'private.recount_dashboard_tallies', sql: 'select private.recount_dashboard_tallies()', params: () => [], allowed: [] },
+  { name: 'private.session_limits (the unchecked computation)', sql: 'select * from private.session_limits($1)', params: () => [nf('dr.bello')], allowed: [] },
+  { name: 'private.session_expiry (the unchecked computation)', sql: 'select * from private.session_expiry($1)', params: () => [nf('dr.bello')], allowed: [] },
+  { name: 'audit_entries (super admins of the university)', sql: 'select * from public.audit_entries()', params: () => [], allowed: ['super'] },
+  {
+    name: 'private.audit_sign_in (forging a sign-in)',
+    sql: `select private.audit_sign_in($1, true, null, '192.0.2.1')`,
+    params: () => [nf('student02')],
+    allowed: [],
+  },
   {
     name: 'get_health_profile (a student of my university)',
     sql: 'select * from public.get_health_profile($1)',
@@ -741,6 +774,14 @@ const rpcCases = (): RpcCase[] => [
     allowed: [],
     needsRow: true,
   },
+  {
+    name: 'my_health_record_views (own record only)',
+    sql: 'select * from public.my_health_record_views()',
+    params: () => [],
+    allowed: ['student'],
+    needsRow: true,
+  },
+  { name: 'my_data (own data only)', sql: 'select public.my_data()', params: () => [], allowed: ['student'] },
   {
     name: 'university_for_join_code',
     sql: `select * from public.university_for_join_code('northfield')`,

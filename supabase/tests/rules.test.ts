@@ -89,6 +89,7 @@ describe('check, unique and exclusion constraints', () => {
     ['clinic_settings_slot_range', `update public.clinic_settings set slot_minutes = 5 where university_id = '${NORTHFIELD_ID}'`],
     ['clinic_settings_notice_range', `update public.clinic_settings set min_notice_minutes = -1 where university_id = '${NORTHFIELD_ID}'`],
     ['clinic_settings_cutoff_range', `update public.clinic_settings set student_change_cutoff_minutes = 20161 where university_id = '${NORTHFIELD_ID}'`],
+    ['clinic_settings_staff_idle_range', `update public.clinic_settings set staff_idle_minutes = 4 where university_id = '${NORTHFIELD_ID}'`],
     ['clinic_hours_weekday_range', `update public.clinic_hours set weekday = 8 where university_id = '${NORTHFIELD_ID}' and weekday = 1`],
     ['clinic_hours_order', `update public.clinic_hours set closes_at = '07:00' where university_id = '${NORTHFIELD_ID}' and weekday = 1`],
     ['clinic_closures_order', `update public.clinic_closures set ends_on = starts_on - 1 where university_id = '${NORTHFIELD_ID}'`],

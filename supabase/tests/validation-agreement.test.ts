@@ -195,6 +195,7 @@ const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
   clinic_settings_slot_range: [-10, 0, 9, 10, 30, 240, 241, 2147483647],
   clinic_settings_notice_range: [-1, 0, 120, 20160, 20161],
   clinic_settings_cutoff_range: [-1, 0, 720, 20160, 20161],
+  clinic_settings_staff_idle_range: [-5, 0, 4, 5, 15, 60, 61, 2147483647],
 };
 
 /** Check constraints on form columns that no form types into, so no column rule restates them. */

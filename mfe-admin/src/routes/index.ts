@@ -10,6 +10,7 @@ const routes: AreaRoutes<'admin'> = {
   [PATHS.adminProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
   [PATHS.adminPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
   [PATHS.adminClinic]: lazyPage(() => import('../features/settings/ClinicSettingsPage'), 'ClinicSettingsPage'),
+  [PATHS.adminAudit]: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage'),
 };
 
 export default routes;

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import styles from './AuthPageFrame.module.css';
 
-/** Class names for the forms inside the frame (form column, notice, full-width submit, footnote). */
-export const authFormStyles = { form: styles.form, notice: styles.notice, submit: styles.submit, footnote: styles.footnote };
+/** Class names for the forms inside the frame (form column, notice, full-width submit, footnote, forgot-password link). */
+export const authFormStyles = { form: styles.form, notice: styles.notice, submit: styles.submit, footnote: styles.footnote, forgot: styles.forgot };
 
 /** The centred card the sign-in, registration and questionnaire screens share. */
 export function AuthPageFrame({ title, intro, children }: { readonly title: string; readonly intro?: ReactNode; readonly children?: ReactNode }) {

@@ -4,11 +4,17 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { UserProfileProvider } from '@campuscare/shared';
 
 function CurrentPath() {
-  return <p data-testid="current-path">{useLocation().pathname}</p>;
+  const { pathname, hash } = useLocation();
+  return (
+    <>
+      <p data-testid="current-path">{pathname}</p>
+      <p data-testid="current-hash">{hash}</p>
+    </>
+  );
 }
 
 /** Renders one landing page as the shell would: inside a router and the profile provider. */
-export function renderPage(page: ReactElement, entry: string | { pathname: string; search?: string; state?: unknown }) {
+export function renderPage(page: ReactElement, entry: string | { pathname: string; search?: string; hash?: string; state?: unknown }) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <UserProfileProvider>

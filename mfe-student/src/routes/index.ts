@@ -5,6 +5,7 @@ const routes: AreaRoutes<'student'> = {
   [PATHS.studentPrograms]: lazyPage(() => import('../features/programs/ProgramsPage'), 'ProgramsPage'),
   [PATHS.studentProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
   [PATHS.studentPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
+  [PATHS.studentPrivacy]: lazyPage(() => import('../features/privacy/PrivacyPage'), 'PrivacyPage'),
 };
 
 export default routes;

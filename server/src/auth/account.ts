@@ -17,6 +17,7 @@ import { safeRedirect } from './links';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import { authenticate, clientInfo, refreshSession, startSession } from './sessions';
 import { clearSignInFailures, countSignInAttempt, pruneSignInFailures } from './sign-in-failures';
+import { auditSignIn } from './sign-in-audit';
 import {
   EMAIL_APP_METADATA,
   findUserByEmail,
@@ -91,13 +92,22 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       const user = await findUserByEmail(sessions.pool, email);
       if (!(await verifyPassword(password, user?.encrypted_password)) || !user) {
         await pruneSignInFailures(sessions.pool, signInFailures);
+        // Called for unknown addresses too (it writes nothing for them), so the answer takes as long either way.
+        await auditSignIn(sessions.pool, sessions.pool, user?.id ?? null, request.ip, 'wrong_password');
         throw invalidCredentials();
       }
       await clearSignInFailures(sessions.pool, email);
       // Checked only after the password, so nobody learns an account's state without knowing its password.
-      if (isBanned(user)) throw userBanned();
+      if (isBanned(user)) {
+        await auditSignIn(sessions.pool, sessions.pool, user.id, request.ip, 'deactivated');
+        throw userBanned();
+      }
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-      return inTransaction(sessions.pool, (client) => startSession(client, sessions, user, clientInfo(request)));
+      return inTransaction(sessions.pool, async (client) => {
+        const session = await startSession(client, sessions, user, clientInfo(request));
+        await auditSignIn(sessions.pool, client, user.id, request.ip);
+        return session;
+      });
     }
     if (grantType === 'refresh_token') {
       const token = optionalString(body, 'refresh_token');

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
 import { JwtError, signJwt, verifyApiToken } from '../jwt';
-import { inTransaction } from './db';
+import { hasDatabaseFunction, inTransaction, type Db } from './db';
 import { AuthError, badJwt, noAuthorization, sessionNotFound, userBanned } from './errors';
 import { isJsonObject, isUuid } from './input';
 import { findUserById, isBanned, oneUserJson, recordSignIn, type UserJson, type UserRow } from './users';
@@ -130,6 +130,36 @@ const refreshTokenNotFound = () =>
 const refreshTokenAlreadyUsed = () =>
   new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 
+interface SessionExpiryRow {
+  reason: 'idle' | 'lifetime';
+  idle_minutes: number;
+}
+
+/** supabase/migrations/…_session_limits.sql: every session ends this long after sign-in. */
+const SESSION_LIFETIME_HOURS = 12;
+
+/** Past its idle limit or lifetime a session is over: the answer names the limit so the person knows why. */
+function sessionExpired({ reason, idle_minutes }: SessionExpiryRow): AuthError {
+  const why = reason === 'idle' ? `after ${idle_minutes} minutes without activity` : `${SESSION_LIFETIME_HOURS} hours after you signed in`;
+  return new AuthError(403, 'session_expired', `Your session ended ${why}. Please sign in again.`);
+}
+
+/**
+ * Deletes the session when it is past its idle limit or lifetime (the database decides, as the request gate does)
+ * and returns the refusal to answer with; undefined while it is live.
+ */
+async function endIfExpired(settings: SessionSettings, db: Db, sessionId: string): Promise<AuthError | undefined> {
+  // A bare auth database has no session limits (supabase/migrations install them).
+  if (!(await hasDatabaseFunction(settings.pool, 'private.session_expiry(uuid)'))) return undefined;
+  const { rows } = await db.query<SessionExpiryRow>(
+    `with expired as (select reason, idle_minutes from private.session_expiry($1)),
+          ended as (delete from auth.sessions where id = $1 and exists (select 1 from expired))
+     select reason, idle_minutes from expired`,
+    [sessionId],
+  );
+  return rows[0] ? sessionExpired(rows[0]) : undefined;
+}
+
 /**
  * Rotates a refresh token. A token rotated moments ago (another tab refreshing at the same time) gets the session's
  * current token back; a token reused later is treated as stolen and its whole session is ended.
@@ -153,6 +183,9 @@ export async function refreshSession(settings: SessionSettings, token: string): 
       ])
     ).rows[0];
     if (!session) throw refreshTokenNotFound();
+    // Idle or too old: the session ends here, whatever the token (a refresh is not activity).
+    const expired = await endIfExpired(settings, client, session.id);
+    if (expired) return expired;
 
     if (current.revoked) {
       if (current.seconds_since_update <= settings.refreshReuseGraceSeconds) {
@@ -164,7 +197,7 @@ export async function refreshSession(settings: SessionSettings, token: string): 
       }
       // Deleting the session removes every refresh token of the family (on delete cascade).
       await client.query('delete from auth.sessions where id = $1', [session.id]);
-      return 'reused' as const;
+      return refreshTokenAlreadyUsed();
     }
 
     const next = newRefreshToken();
@@ -177,7 +210,7 @@ export async function refreshSession(settings: SessionSettings, token: string): 
     return sessionJson(client, settings, user, session, next);
   });
   // Thrown only after the commit, so the session stays deleted.
-  if (outcome === 'reused') throw refreshTokenAlreadyUsed();
+  if (outcome instanceof AuthError) throw outcome;
   return outcome;
 }
 
@@ -221,6 +254,8 @@ export async function authenticate(settings: SessionSettings, request: FastifyRe
     user.id,
   ]);
   if (!rowCount) throw sessionNotFound();
+  const expired = await endIfExpired(settings, settings.pool, claims.session_id);
+  if (expired) throw expired;
   if (isBanned(user)) throw userBanned(403);
   return { user, sessionId: claims.session_id, recovered: isRecoveryToken(claims) };
 }

@@ -16,6 +16,9 @@ export const queryKeys = {
   university: ['university'],
   images: ['images'],
   patients: ['patients'],
+  audit: ['audit'],
+  healthRecordViews: ['health-record-views'],
+  passwordRecovery: ['password-recovery'],
 } as const;
 
 export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];

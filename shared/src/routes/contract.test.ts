@@ -26,22 +26,28 @@ const SPEC_ROUTES = [
 ];
 /** Settings tabs added after the spec for real scheduling: the clinic's hours and rules, a doctor's availability. */
 const SCHEDULING_ROUTES = ['/clinicpage', '/adminavailability'];
+/** The super admin's audit log (issue 17). */
+const AUDIT_ROUTES = ['/adminaudit'];
+/** The student's "who viewed my health record" and "my data" (issue 17). */
+const PRIVACY_ROUTES = ['/studentprivacy'];
+/** Forgot password and the page its emailed link opens (issue 17). */
+const RECOVERY_ROUTES = ['/forgotpassword', '/resetpassword'];
 
 describe('route contract', () => {
   it('has exactly the 23 paths of the spec and the two scheduling tabs, each once', () => {
-    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...SCHEDULING_ROUTES].sort());
+    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES].sort());
   });
 
   it('gives each area the routes it owns', () => {
-    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin']);
+    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin', '/forgotpassword', '/resetpassword']);
     expect(routesOfArea('admin').map((route) => route.path).sort()).toEqual(
-      ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers'].sort(),
+      ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers', '/adminaudit'].sort(),
     );
     expect(routesOfArea('doctor').map((route) => route.path).sort()).toEqual(
       ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/adminavailability', '/newprogramm'].sort(),
     );
     expect(routesOfArea('student').map((route) => route.path).sort()).toEqual(
-      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprogram'].sort(),
+      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprivacy', '/studentprogram'].sort(),
     );
   });
 
@@ -105,7 +111,19 @@ describe('super admin pages and settings tabs', () => {
   it('adds the management entries to a super-admin doctor’s sidebar, and only there', () => {
     expect(navigationFor('doctor', true).map((item) => item.to)).toEqual(expect.arrayContaining(SUPER_ADMIN_PATHS.filter((path) => path === PATHS.adminStaff || path === PATHS.adminStudents || path === PATHS.adminProfile)));
     expect(navigationFor('doctor', false)).toBe(NAVIGATION.doctor);
-    expect(navigationFor('admin', true)).toBe(NAVIGATION.admin);
+    expect(navigationFor('admin', false)).toBe(NAVIGATION.admin);
+  });
+
+  it('opens the audit log to super admins of any role, and to nobody else', () => {
+    const auditPage = { path: PATHS.adminAudit, access: 'admin' } as const;
+    expect(mayOpen({ role: 'admin', is_super_admin: true }, auditPage)).toBe(true);
+    expect(mayOpen({ role: 'doctor', is_super_admin: true }, auditPage)).toBe(true);
+    expect(mayOpen({ role: 'admin', is_super_admin: false }, auditPage)).toBe(false);
+    expect(mayOpen({ role: 'doctor', is_super_admin: false }, auditPage)).toBe(false);
+    expect(mayOpen({ role: 'student', is_super_admin: false }, auditPage)).toBe(false);
+    expect(navigationFor('admin', true).map((item) => item.label)).toEqual([...NAVIGATION.admin.map((item) => item.label), 'Audit log']);
+    expect(navigationFor('doctor', true).map((item) => item.to)).toContain(PATHS.adminAudit);
+    expect(navigationFor('admin', false).map((item) => item.to)).not.toContain(PATHS.adminAudit);
   });
 
   it('gives every settings page of a role a tab, and the sidebar’s Settings entry all of them', () => {

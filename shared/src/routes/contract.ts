@@ -21,6 +21,8 @@ export const PATHS = {
   questionnaire: '/questions',
   signIn: '/signin',
   adminSignIn: '/adminsignin',
+  forgotPassword: '/forgotpassword',
+  resetPassword: '/resetpassword',
 
   adminDashboard: '/dashboardd',
   adminProgramList: '/programs',
@@ -31,6 +33,7 @@ export const PATHS = {
   adminClinic: '/clinicpage',
   adminPrograms: '/newprogram',
   adminStaff: '/staffmembers',
+  adminAudit: '/adminaudit',
 
   doctorDashboard: '/dashboarrd',
   doctorPrograms: '/programm',
@@ -43,6 +46,7 @@ export const PATHS = {
   studentDashboard: '/studentdashboard',
   studentProfile: '/studentprofile',
   studentPassword: '/studentpassword',
+  studentPrivacy: '/studentprivacy',
   studentPrograms: '/studentprogram',
 } as const;
 
@@ -61,6 +65,8 @@ export const ROUTES = [
   { path: PATHS.questionnaire, area: 'landing', access: 'student', title: "Let's know more about you" },
   { path: PATHS.signIn, area: 'landing', access: 'public', title: 'Sign in' },
   { path: PATHS.adminSignIn, area: 'landing', access: 'public', title: 'Admin sign in' },
+  { path: PATHS.forgotPassword, area: 'landing', access: 'public', title: 'Forgot password' },
+  { path: PATHS.resetPassword, area: 'landing', access: 'public', title: 'Set a new password' },
 
   { path: PATHS.adminDashboard, area: 'admin', access: 'admin', title: 'Dashboard' },
   { path: PATHS.adminProgramList, area: 'admin', access: 'admin', title: 'Programs' },
@@ -71,6 +77,7 @@ export const ROUTES = [
   { path: PATHS.adminClinic, area: 'admin', access: 'admin', title: 'Settings' },
   { path: PATHS.adminPrograms, area: 'admin', access: 'admin', title: 'Programs' },
   { path: PATHS.adminStaff, area: 'admin', access: 'admin', title: 'Staff' },
+  { path: PATHS.adminAudit, area: 'admin', access: 'admin', title: 'Audit log' },
 
   { path: PATHS.doctorDashboard, area: 'doctor', access: 'doctor', title: 'Dashboard' },
   { path: PATHS.doctorPrograms, area: 'doctor', access: 'doctor', title: 'Programs' },
@@ -83,6 +90,7 @@ export const ROUTES = [
   { path: PATHS.studentDashboard, area: 'student', access: 'student', title: 'Dashboard' },
   { path: PATHS.studentProfile, area: 'student', access: 'student', title: 'Settings' },
   { path: PATHS.studentPassword, area: 'student', access: 'student', title: 'Settings' },
+  { path: PATHS.studentPrivacy, area: 'student', access: 'student', title: 'Settings' },
   { path: PATHS.studentPrograms, area: 'student', access: 'student', title: 'Programs' },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -190,6 +198,7 @@ export const SETTINGS_TABS: Readonly<Record<Role, readonly SettingsTab[]>> = {
   student: [
     { label: 'Profile', to: PATHS.studentProfile },
     { label: 'Password', to: PATHS.studentPassword },
+    { label: 'Privacy', to: PATHS.studentPrivacy },
   ],
 };
 
@@ -232,24 +241,37 @@ export const SUPER_ADMIN_PATHS: readonly ContractPath[] = [
   PATHS.adminProfile,
   PATHS.adminPassword,
   PATHS.adminClinic,
+  PATHS.adminAudit,
 ];
+
+/** Pages for super admins only, whatever their role: the audit log (the database refuses it to everyone else). */
+export const SUPER_ADMIN_ONLY_PATHS: readonly ContractPath[] = [PATHS.adminAudit];
+
+const AUDIT_NAVIGATION: NavigationItem = { label: 'Audit log', to: PATHS.adminAudit, alsoActiveOn: [] };
 
 /** Sidebar entries a super admin of another role gets for those pages. */
 const SUPER_ADMIN_NAVIGATION: readonly NavigationItem[] = [
   { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
   { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
   { label: 'University settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic] },
+  AUDIT_NAVIGATION,
 ];
 
 /** Whether a member of `role` may open `path`: their own area's pages, and the management pages when super admin. */
 export function mayOpen(member: { readonly role: Role; readonly is_super_admin: boolean }, route: { readonly path: string; readonly access: RouteAccess }): boolean {
-  if (route.access === 'public' || route.access === member.role) return true;
+  if (route.access === 'public') return true;
+  if ((SUPER_ADMIN_ONLY_PATHS as readonly string[]).includes(route.path)) return member.is_super_admin;
+  if (route.access === member.role) return true;
   return member.is_super_admin && (SUPER_ADMIN_PATHS as readonly string[]).includes(route.path);
 }
 
-/** The sidebar of a member: their role's entries, plus the management pages for a super admin outside the admin role. */
+/**
+ * The sidebar of a member: their role's entries; for a super admin also the audit log, and outside the admin role the
+ * management pages.
+ */
 export function navigationFor(role: Role, isSuperAdmin: boolean): readonly NavigationItem[] {
-  return isSuperAdmin && role !== 'admin' ? [...NAVIGATION[role], ...SUPER_ADMIN_NAVIGATION] : NAVIGATION[role];
+  if (!isSuperAdmin) return NAVIGATION[role];
+  return role === 'admin' ? [...NAVIGATION.admin, AUDIT_NAVIGATION] : [...NAVIGATION[role], ...SUPER_ADMIN_NAVIGATION];
 }
 
 /** The id of every page's main region: the skip link ("Skip to main content") points at it. */

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
 import { loadRuntimeConfig } from '../config/runtimeConfig';
+import { createTabSession, openSessionChannel } from './tabSession';
 
 export type CampusCareClient = SupabaseClient<Database>;
 
@@ -15,16 +16,25 @@ const listeners = new Set<ClientListener>();
 
 async function createCampusCareClient(): Promise<CampusCareClient> {
   // supabase-js is loaded on first use so public pages (the landing page) do not pay for it.
-  const [{ createClient }, config] = await Promise.all([import('@supabase/supabase-js'), loadRuntimeConfig()]);
-  return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
+  const tabSession = createTabSession({ storage: window.sessionStorage, key: SESSION_STORAGE_KEY, channel: openSessionChannel() });
+  const [{ createClient }, config] = await Promise.all([
+    import('@supabase/supabase-js'),
+    loadRuntimeConfig(),
+    // A link opened in a new tab stays signed in: the client must find the adopted session when it starts.
+    tabSession.adoptFromOtherTabs(),
+  ]);
+  const client = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     auth: {
-      storage: window.sessionStorage,
+      storage: tabSession.storage,
       storageKey: SESSION_STORAGE_KEY,
       persistSession: true,
       autoRefreshToken: true,
       detectSessionInUrl: false,
     },
   });
+  // The stored session is already gone, so this only drops the one in memory and tells the app (SIGNED_OUT).
+  tabSession.onSignedOutElsewhere(() => void client.auth.signOut({ scope: 'local' }));
+  return client;
 }
 
 /** The app's single Supabase client, created on first call. */

@@ -95,6 +95,8 @@ export const YEAR_OF_STUDY_RANGE = { min: 1, max: 8 } as const satisfies NumberR
 export const CLINIC_SLOT_MINUTES_RANGE = { min: 10, max: 240 } as const satisfies NumberRange;
 /** clinic_settings_notice_range and clinic_settings_cutoff_range: 0 minutes to 14 days. */
 export const CLINIC_LEAD_MINUTES_RANGE = { min: 0, max: 20_160 } as const satisfies NumberRange;
+/** clinic_settings_staff_idle_range: minutes without activity after which a doctor's or admin's session ends. */
+export const STAFF_IDLE_MINUTES_RANGE = { min: 5, max: 60 } as const satisfies NumberRange;
 /** health_profiles_bmi_range, on a numeric(4, 1) column. */
 export const BMI_RANGE = { min: 10, max: 80 } as const satisfies NumberRange;
 
@@ -164,6 +166,7 @@ export const RULE_MESSAGES = {
   slotMinutes: 'Slots last between 10 and 240 minutes',
   noticeMinutes: 'The minimum notice is between 0 minutes and 14 days',
   cutoffMinutes: 'The cutoff is between 0 minutes and 14 days',
+  staffIdleMinutes: 'Staff are signed out after 5 to 60 minutes without activity',
   scheduleReasonTooLong: 'Give a reason of at most 200 characters',
 } as const;
 
@@ -222,6 +225,7 @@ export const COLUMN_RULES = {
   clinic_settings_slot_range: wholeNumberBetween(CLINIC_SLOT_MINUTES_RANGE, 'slotMinutes', RULE_MESSAGES.slotMinutes),
   clinic_settings_notice_range: wholeNumberBetween(CLINIC_LEAD_MINUTES_RANGE, 'noticeMinutes', RULE_MESSAGES.noticeMinutes),
   clinic_settings_cutoff_range: wholeNumberBetween(CLINIC_LEAD_MINUTES_RANGE, 'cutoffMinutes', RULE_MESSAGES.cutoffMinutes),
+  clinic_settings_staff_idle_range: wholeNumberBetween(STAFF_IDLE_MINUTES_RANGE, 'staffIdleMinutes', RULE_MESSAGES.staffIdleMinutes),
   clinic_closures_reason_length: trimmedBetween(1, 200, 'reason', RULE_MESSAGES.scheduleReasonTooLong, 'refused'),
   doctor_time_off_reason_length: atMost(200, 'reason', RULE_MESSAGES.scheduleReasonTooLong, 'null'),
 } as const satisfies Record<string, ColumnRule>;

@@ -3,6 +3,7 @@ import { CampusCareToasts, UserProfileProvider } from '@campuscare/shared';
 import type { AreaLoader } from '../remotes/areaLoader';
 import { AreaLoaderContext } from '../remotes/AreaLoaderContext';
 import { AppRoutes } from '../routing/AppRoutes';
+import { IdleLogoff } from '../session/IdleLogoff';
 import { SkipLink } from './SkipLink';
 
 export function App({ areaLoader }: { readonly areaLoader: AreaLoader }) {
@@ -13,6 +14,7 @@ export function App({ areaLoader }: { readonly areaLoader: AreaLoader }) {
         <AreaLoaderContext.Provider value={areaLoader}>
           <AppRoutes />
         </AreaLoaderContext.Provider>
+        <IdleLogoff />
         <CampusCareToasts />
       </UserProfileProvider>
     </BrowserRouter>

@@ -64,6 +64,13 @@ describe('decideAccess', () => {
     expect(decideAccess(route('/staffmembers'), signedIn('doctor', { is_super_admin: true, must_change_password: true }))).toEqual({ kind: 'redirect', to: '/adminpassword' });
   });
 
+  it('opens the audit log to super admins of any role only, not to plain admins', () => {
+    expect(decideAccess(route('/adminaudit'), signedIn('admin', { is_super_admin: true }))).toEqual({ kind: 'render' });
+    expect(decideAccess(route('/adminaudit'), signedIn('doctor', { is_super_admin: true }))).toEqual({ kind: 'render' });
+    expect(decideAccess(route('/adminaudit'), signedIn('admin'))).toEqual({ kind: 'redirect', to: '/dashboardd' });
+    expect(decideAccess(route('/adminaudit'), signedIn('student'))).toEqual({ kind: 'redirect', to: '/studentdashboard' });
+  });
+
   it('reports a session that could not be checked', () => {
     expect(decideAccess(route('/dashboardd'), { status: 'error', message: 'offline' })).toEqual({ kind: 'error', message: 'offline' });
   });

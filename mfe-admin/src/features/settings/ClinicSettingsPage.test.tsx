@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { queryClient, type ApiError, type Clinic, type Member } from '@campuscare/shared';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { ClinicSettingsPage } from './ClinicSettingsPage';
-import { addClosure, removeClosure, saveBookingRules, saveClinicHours } from './clinicSettingsApi';
+import { addClosure, removeClosure, saveBookingRules, saveClinicHours, saveStaffIdleMinutes } from './clinicSettingsApi';
 
 let member: Member;
 
@@ -23,10 +23,11 @@ jest.mock('./clinicSettingsApi', () => ({
   saveClinicHours: jest.fn(),
   addClosure: jest.fn(),
   removeClosure: jest.fn(),
+  saveStaffIdleMinutes: jest.fn(),
 }));
 
 const clinic: Clinic = {
-  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, updated_at: '2026-01-01T00:00:00Z' },
+  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, staff_idle_minutes: 15, updated_at: '2026-01-01T00:00:00Z' },
   hours: [1, 2, 3, 4, 5].map((weekday) => ({ university_id: 'u1', weekday, opens_at: '08:00:00', closes_at: '17:00:00' })),
   closures: [{ id: 'c1', university_id: 'u1', starts_on: '2030-12-25', ends_on: '2030-12-26', reason: 'Holidays', created_at: '2026-01-01T00:00:00Z' }],
 };
@@ -44,7 +45,7 @@ const invalidated = () => jest.mocked(queryClient.invalidateQueries).mock.calls.
 
 beforeEach(() => {
   member = superAdmin;
-  for (const mock of [saveBookingRules, saveClinicHours, addClosure, removeClosure]) jest.mocked(mock).mockReset();
+  for (const mock of [saveBookingRules, saveClinicHours, addClosure, removeClosure, saveStaffIdleMinutes]) jest.mocked(mock).mockReset();
   jest.mocked(notifySuccess).mockReset();
   jest.spyOn(queryClient, 'invalidateQueries');
 });
@@ -134,11 +135,32 @@ describe('ClinicSettingsPage', () => {
     expect(notifySuccess).toHaveBeenCalledWith('Closure removed');
   });
 
+  it('keeps the staff idle limit within 5 to 60 minutes and saves it as a number', async () => {
+    jest.mocked(saveStaffIdleMinutes).mockResolvedValue(clinic.settings);
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Idle sign-out' });
+    const minutes = within(form).getByLabelText('Sign staff out after (minutes without activity)');
+    expect(minutes).toHaveValue(15);
+    await user.clear(minutes);
+    await user.type(minutes, '61');
+    await user.click(within(form).getByRole('button', { name: 'Save idle sign-out' }));
+    expect(within(form).getByText('Staff are signed out after 5 to 60 minutes without activity')).toBeInTheDocument();
+    expect(saveStaffIdleMinutes).not.toHaveBeenCalled();
+
+    await user.clear(minutes);
+    await user.type(minutes, '30');
+    await user.click(within(form).getByRole('button', { name: 'Save idle sign-out' }));
+    await waitFor(() => expect(saveStaffIdleMinutes).toHaveBeenCalledWith({}, { universityId: 'u1', minutes: 30 }));
+    expect(notifySuccess).toHaveBeenCalledWith('Idle sign-out saved');
+  });
+
   it('shows other admins the settings read-only', () => {
     member = { ...superAdmin, is_super_admin: false };
     renderPage();
     expect(screen.getByText("Only a super admin can change the clinic's settings.")).toBeInTheDocument();
     expect(screen.getByLabelText('Time zone')).toBeDisabled();
+    expect(screen.getByLabelText('Sign staff out after (minutes without activity)')).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Open on Monday' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a closure' })).not.toBeInTheDocument();

@@ -1,12 +1,14 @@
 import { QueryView, Section, SettingsHeader, useClinic, useUserProfile } from '@campuscare/shared';
 import { BookingRulesForm } from './BookingRulesForm';
 import { ClosuresSection } from './ClosuresSection';
+import { IdleLogoffForm } from './IdleLogoffForm';
 import { OpeningHoursForm } from './OpeningHoursForm';
 import styles from './settings.module.css';
 
 /**
  * /clinicpage: the clinic's time zone, booking rules, opening hours and closures, from which the database computes
- * the free slots. Super admins change them; other admins see them read-only.
+ * the free slots, and how long staff may stay idle before they are signed out. Super admins change them; other admins
+ * see them read-only.
  */
 export function ClinicSettingsPage() {
   const profile = useUserProfile();
@@ -30,6 +32,9 @@ export function ClinicSettingsPage() {
             <Section title="Closures">
               <p className={styles.hint}>Nobody can book on these days.</p>
               <ClosuresSection universityId={settings.university_id} zone={settings.timezone} closures={closures} canEdit={canEdit} />
+            </Section>
+            <Section title="Idle sign-out">
+              <IdleLogoffForm settings={settings} canEdit={canEdit} />
             </Section>
           </>
         )}

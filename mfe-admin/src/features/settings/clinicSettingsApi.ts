@@ -68,3 +68,12 @@ export async function removeClosure(client: CampusCareClient, closureId: string)
   const removed = unwrap(await client.from('clinic_closures').delete().eq('id', closureId).select('id'));
   if (removed.length === 0) throw new ApiError('That closure was already removed, or you cannot change it');
 }
+
+/** How long a doctor's or admin's session may go without activity; the database keeps it within 5–60 minutes. */
+export async function saveStaffIdleMinutes(client: CampusCareClient, input: { readonly universityId: string; readonly minutes: number }): Promise<ClinicSettings> {
+  const saved = unwrap<ClinicSettings | null>(
+    await client.from('clinic_settings').update({ staff_idle_minutes: input.minutes }).eq('university_id', input.universityId).select('*').maybeSingle(),
+  );
+  if (!saved) throw new ApiError(CLINIC_FORBIDDEN, { code: '42501' });
+  return saved;
+}

@@ -18,12 +18,13 @@ const HISTORY_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, t
 
 /**
  * A student's record for a doctor: their member row, their health profile through the audited
- * `get_health_profile` (every open leaves a row in audit_log) and their latest appointments.
+ * `get_health_profile` (every open leaves a row in audit_log, naming this screen for the student's "who viewed my
+ * health record") and their latest appointments.
  */
 export async function loadPatientRecord(client: CampusCareClient, studentId: string): Promise<PatientRecord> {
   const [member, health, history] = await Promise.all([
     client.from('members').select(PATIENT_COLUMNS).eq('id', studentId).eq('role', 'student').maybeSingle(),
-    client.rpc('get_health_profile', { student_id: studentId }),
+    client.rpc('get_health_profile', { student_id: studentId, screen: 'Patient record' }),
     client
       .from('appointments')
       .select(HISTORY_COLUMNS, { count: 'exact' })

@@ -49,6 +49,6 @@ export const FAQS = [
   {
     question: 'Can students access their medical information?',
     answer:
-      'Yes. Students see and update their own health profile (genotype, blood group, disability, allergies, BMI), book, reschedule and cancel their appointments, and can see which doctors have read their health record and when.',
+      'Yes. Students see and update their own health profile (genotype, blood group, disability, allergies, BMI), book, reschedule and cancel their appointments, and see under Settings › Privacy which staff have read their health record, when and on which screen; there they can also download everything the university holds about them.',
   },
 ] as const;

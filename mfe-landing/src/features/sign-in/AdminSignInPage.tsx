@@ -26,6 +26,9 @@ export function AdminSignInPage() {
       <form className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Admin sign in">
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
         <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
+        <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>
+          Forgot password?
+        </Link>
         <Button type="submit" className={authFormStyles.submit} disabled={!signIn.canSubmit}>
           {signIn.form.submitting ? 'Signing in…' : 'Login'}
         </Button>

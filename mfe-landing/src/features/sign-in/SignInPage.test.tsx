@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_MESSAGES } from '@campuscare/shared';
+import { AUTH_MESSAGES, PATHS } from '@campuscare/shared';
 import { fakeBackend, registerMember, resetFakeBackend } from '../../../../shell/src/test/fakeSupabase';
 import { memberFixture, serveTestConfig } from '../../../../shell/src/test/fixtures';
 import { renderPage } from '../../test/renderPage';
@@ -38,6 +38,16 @@ describe('SignInPage', () => {
   it('says why the visitor was sent to sign in', () => {
     renderPage(<SignInPage />, { pathname: '/signin', state: { from: '/studentdashboard', notice: 'sessionEnded' } });
     expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+  });
+});
+
+describe('Forgot password?', () => {
+  it.each([
+    ['/signin', <SignInPage key="student" />],
+    ['/adminsignin', <AdminSignInPage key="staff" />],
+  ])('%s links to the page that mails a reset link', (path, page) => {
+    renderPage(page, path);
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', PATHS.forgotPassword);
   });
 });
 

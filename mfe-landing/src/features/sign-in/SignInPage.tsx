@@ -47,6 +47,9 @@ export function SignInPage() {
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
         <SelectField label="Role" options={ROLE_OPTIONS} required value={form.values.role} onChange={form.field('role').onChange} />
         <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
+        <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>
+          Forgot password?
+        </Link>
         <Button type="submit" className={authFormStyles.submit} disabled={!signIn.canSubmit}>
           {form.submitting ? 'Signing in…' : 'Sign In'}
         </Button>

@@ -1,0 +1,108 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  ErrorBanner,
+  LoadingState,
+  MESSAGES,
+  newPasswordError,
+  PasswordField,
+  PATHS,
+  queryClient,
+  queryKeys,
+  useApiMutation,
+  useApiQuery,
+  useForm,
+  type FieldErrors,
+  type SignInRedirectState,
+} from '@campuscare/shared';
+import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
+import { LINK_REFUSED_MESSAGE, readRecoveryLink, setNewPassword, startRecoverySession } from './recoveryApi';
+
+interface NewPasswordValues {
+  readonly password: string;
+  readonly confirmPassword: string;
+}
+
+const EMPTY: NewPasswordValues = { password: '', confirmPassword: '' };
+
+/** The recovery session of the opened link: cached, so a remount after the fragment was cleared still finds it. */
+const RECOVERY_SESSION_KEY = [...queryKeys.passwordRecovery, 'session'] as const;
+
+const NO_LINK_MESSAGE = 'To set a new password, open the link in the email we sent you.';
+
+function validate(values: NewPasswordValues): FieldErrors<NewPasswordValues> {
+  const passwordError = newPasswordError(values.password);
+  if (passwordError) return { password: passwordError };
+  return values.confirmPassword === values.password ? {} : { confirmPassword: MESSAGES.passwordsDoNotMatch };
+}
+
+function AskForNewLink({ message }: { readonly message: string }) {
+  return (
+    <>
+      <ErrorBanner message={message} />
+      <p className={authFormStyles.footnote}>
+        <Link to={PATHS.forgotPassword}>Ask for a new link</Link>
+      </p>
+    </>
+  );
+}
+
+/**
+ * Where the emailed recovery link lands, with the session in the URL fragment: starts that session, takes it out of
+ * the address bar, then sets the new password and sends the person to sign in with it.
+ */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const { pathname, hash } = useLocation();
+  const [link] = useState(() => readRecoveryLink(hash));
+  const session = useApiQuery(RECOVERY_SESSION_KEY, (client) => (link.kind === 'session' ? startRecoverySession(client, link) : Promise.resolve('')), {
+    enabled: link.kind === 'session',
+    staleTime: Infinity,
+  });
+
+  // The tokens must not stay in the address bar (history, screenshots) once the session holds them, or the link failed.
+  const settled = link.kind !== 'session' || session.isSuccess || session.isError;
+  useEffect(() => {
+    if (settled && hash !== '') navigate(pathname, { replace: true });
+  }, [settled, hash, pathname, navigate]);
+
+  const save = useApiMutation(setNewPassword, { errors: 'caller' });
+  const initial = useMemo(() => EMPTY, []);
+  const form = useForm({
+    initial,
+    validate,
+    submit: (values: NewPasswordValues) => save.mutateAsync({ password: values.password }),
+    onSuccess: (signInPage) => {
+      queryClient.removeQueries({ queryKey: RECOVERY_SESSION_KEY });
+      const state: SignInRedirectState = { from: PATHS.resetPassword, notice: 'passwordReset' };
+      navigate(signInPage, { replace: true, state });
+    },
+  });
+
+  const content = () => {
+    if (session.data !== undefined) {
+      return (
+        <form className={authFormStyles.form} onSubmit={(event: FormEvent) => void form.handleSubmit(event)} noValidate aria-label="Set a new password">
+          {session.data !== '' && <p>Choose a new password for {session.data}.</p>}
+          {form.formError && <ErrorBanner message={form.formError} />}
+          <PasswordField label="New password" autoComplete="new-password" hint={MESSAGES.passwordRule} required {...form.field('password')} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+          <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
+            {form.submitting ? 'Saving…' : 'Set new password'}
+          </Button>
+        </form>
+      );
+    }
+    if (link.kind === 'refused') return <AskForNewLink message={LINK_REFUSED_MESSAGE} />;
+    if (link.kind === 'missing') return <AskForNewLink message={NO_LINK_MESSAGE} />;
+    if (session.isError) return <AskForNewLink message={session.error.message} />;
+    return <LoadingState label="Checking your link…" />;
+  };
+
+  return (
+    <AuthPageFrame title="Set a new password" intro={<p>Setting a new password signs you out on every device.</p>}>
+      {content()}
+    </AuthPageFrame>
+  );
+}

@@ -1,0 +1,103 @@
+import { ApiError, Button, DataTable, QueryView, queryKeys, Section, SettingsHeader, useApiMutation, usePagedQuery, type Column } from '@campuscare/shared';
+import {
+  formatMoment,
+  listHealthRecordViews,
+  loadMyData,
+  MY_DATA_FILE_NAME,
+  myDataHtml,
+  myDataJson,
+  screenLabel,
+  viewerRoleLabel,
+  type HealthRecordView,
+} from './privacyApi';
+import styles from './Privacy.module.css';
+
+export const VIEWS_PAGE_SIZE = 10;
+
+/** Long enough for the browser to have read the file or opened the tab; the URL is useless afterwards. */
+const OBJECT_URL_LIFETIME_MS = 60_000;
+
+const VIEW_COLUMNS: readonly Column<HealthRecordView>[] = [
+  { key: 'when', header: 'When', render: (view) => formatMoment(view.viewed_at) },
+  { key: 'who', header: 'Who', render: (view) => view.viewer_name },
+  { key: 'role', header: 'Role', render: (view) => viewerRoleLabel(view.viewer_role) },
+  { key: 'screen', header: 'Screen', render: (view) => screenLabel(view.screen) },
+];
+
+function objectUrl(text: string, type: string): string {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+  return url;
+}
+
+type Format = 'json' | 'html';
+
+function deliver(format: Format, text: string): void {
+  if (format === 'json') {
+    const link = document.createElement('a');
+    link.href = objectUrl(text, 'application/json');
+    link.download = MY_DATA_FILE_NAME;
+    link.click();
+    return;
+  }
+  // The page is our own escaped, script-free document, so the new tab may keep its opener; that lets us tell a
+  // blocked pop-up from an opened one.
+  if (!window.open(objectUrl(text, 'text/html'), '_blank')) {
+    throw new ApiError('Your browser blocked the new tab: allow pop-ups for this site and try again');
+  }
+}
+
+function WhoViewed() {
+  const views = usePagedQuery([...queryKeys.healthRecordViews], (client, page) => listHealthRecordViews(client, { page, pageSize: VIEWS_PAGE_SIZE }));
+  return (
+    <Section title="Who viewed my health record">
+      <p className={styles.intro}>Every time a member of staff opens your health record it is recorded here: who, when and on which screen.</p>
+      <QueryView query={views.query}>
+        {(page) => (
+          <DataTable
+            caption="Views of my health record, newest first"
+            columns={VIEW_COLUMNS}
+            rows={page.rows}
+            rowKey={(view) => String(view.id)}
+            emptyMessage="Nobody has viewed your health record yet"
+            pagination={{ page: views.page, pageSize: VIEWS_PAGE_SIZE, total: page.total, onPageChange: views.setPage }}
+          />
+        )}
+      </QueryView>
+    </Section>
+  );
+}
+
+function MyData() {
+  const download = useApiMutation(async (client, format: Format) => {
+    const data = await loadMyData(client);
+    deliver(format, format === 'json' ? myDataJson(data) : myDataHtml(data));
+  });
+  const busy = download.isPending;
+  return (
+    <Section title="My data">
+      <p className={styles.intro}>
+        Download everything the university holds about you: your profile, health profile, appointments and who viewed your health record.
+      </p>
+      <div className={styles.actions}>
+        <Button onClick={() => download.mutate('json')} disabled={busy}>
+          Download my data (JSON)
+        </Button>
+        <Button variant="secondary" onClick={() => download.mutate('html')} disabled={busy}>
+          Open printable copy
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+/** /studentprivacy: who read the student's health record, and the download of everything held about them. */
+export function PrivacyPage() {
+  return (
+    <>
+      <SettingsHeader />
+      <WhoViewed />
+      <MyData />
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import { ApiError, unwrap, type CampusCareClient, type Json, type PagedRows } from '@campuscare/shared';
+
+/** One read of the student's health record by a member of staff, as `my_health_record_views` returns it. */
+export interface HealthRecordView {
+  readonly id: number;
+  readonly viewed_at: string;
+  readonly viewer_name: string;
+  /** Null when the viewer's account has been removed since. */
+  readonly viewer_role: string | null;
+  /** Null for reads made before screens were recorded, or straight through the API. */
+  readonly screen: string | null;
+}
+
+export interface ViewsPageRequest {
+  /** 1-based. */
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/** A page of who read the signed-in student's health record, newest first; the database returns the caller's only. */
+export async function listHealthRecordViews(client: CampusCareClient, { page, pageSize }: ViewsPageRequest): Promise<PagedRows<HealthRecordView>> {
+  const from = (page - 1) * pageSize;
+  const result = await client
+    .rpc('my_health_record_views', undefined, { count: 'exact' })
+    .order('viewed_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + pageSize - 1);
+  return { rows: unwrap(result), total: result.count ?? 0 };
+}
+
+const ROLE_LABEL: Readonly<Record<string, string>> = { doctor: 'Doctor', admin: 'Administrator' };
+
+export function viewerRoleLabel(role: string | null): string {
+  return role === null ? 'Former staff member' : (ROLE_LABEL[role] ?? role);
+}
+
+export function screenLabel(screen: string | null): string {
+  return screen ?? 'Not recorded';
+}
+
+/** A moment as the student reads it: "Tue, 3 Mar 2026, 09:30" in the browser's zone. */
+export function formatMoment(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+type JsonObject = { readonly [key: string]: Json | undefined };
+
+/** Everything the university holds about the student, as `my_data` returns it. */
+export interface MyData {
+  readonly exported_at: string;
+  readonly university: JsonObject | null;
+  readonly profile: JsonObject;
+  readonly health_profile: JsonObject | null;
+  readonly appointments: readonly JsonObject[];
+  readonly health_record_views: readonly JsonObject[];
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function objects(value: Json | undefined): JsonObject[] {
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+export async function loadMyData(client: CampusCareClient): Promise<MyData> {
+  const data = unwrap(await client.rpc('my_data'));
+  if (!isObject(data) || !isObject(data.profile) || typeof data.exported_at !== 'string') {
+    throw new ApiError('Your data could not be prepared: please try again');
+  }
+  return {
+    exported_at: data.exported_at,
+    university: isObject(data.university) ? data.university : null,
+    profile: data.profile,
+    health_profile: isObject(data.health_profile) ? data.health_profile : null,
+    appointments: objects(data.appointments),
+    health_record_views: objects(data.health_record_views),
+  };
+}
+
+export const MY_DATA_FILE_NAME = 'campuscare-my-data.json';
+
+export function myDataJson(data: MyData): string {
+  return JSON.stringify(data, null, 2);
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** A value as text for people: moments formatted, empty values as a dash, lists joined. */
+function display(value: Json | undefined, isMoment = false): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return isMoment ? formatMoment(value) : value;
+  if (Array.isArray(value)) return value.map((item) => display(item)).join(', ') || '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+interface Field {
+  readonly key: string;
+  readonly label: string;
+  readonly moment?: boolean;
+}
+
+const PROFILE_FIELDS: readonly Field[] = [
+  { key: 'first_name', label: 'First name' },
+  { key: 'last_name', label: 'Last name' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone' },
+  { key: 'reg_number', label: 'Matric number' },
+  { key: 'department', label: 'Department' },
+  { key: 'year_of_study', label: 'Year of study' },
+  { key: 'status', label: 'Account status' },
+  { key: 'created_at', label: 'Member since', moment: true },
+];
+
+const HEALTH_FIELDS: readonly Field[] = [
+  { key: 'genotype', label: 'Genotype' },
+  { key: 'blood_group', label: 'Blood group' },
+  { key: 'disabled', label: 'Disability' },
+  { key: 'allergies', label: 'Allergies' },
+  { key: 'bmi', label: 'BMI' },
+  { key: 'updated_at', label: 'Last updated', moment: true },
+];
+
+const APPOINTMENT_FIELDS: readonly Field[] = [
+  { key: 'date', label: 'Date', moment: true },
+  { key: 'reason', label: 'Reason' },
+  { key: 'status', label: 'Status' },
+  { key: 'provider_name', label: 'Doctor' },
+  { key: 'department', label: 'Department' },
+  { key: 'cancel_reason', label: 'Cancellation reason' },
+];
+
+const VIEW_FIELDS: readonly Field[] = [
+  { key: 'viewed_at', label: 'When', moment: true },
+  { key: 'viewer_name', label: 'Who' },
+  { key: 'viewer_role', label: 'Role' },
+  { key: 'screen', label: 'Screen' },
+];
+
+function detailsTable(caption: string, row: JsonObject, fields: readonly Field[]): string {
+  const cells = fields.map((field) => `<tr><th scope="row">${escapeHtml(field.label)}</th><td>${escapeHtml(display(row[field.key], field.moment))}</td></tr>`);
+  return `<table><caption>${escapeHtml(caption)}</caption><tbody>${cells.join('')}</tbody></table>`;
+}
+
+function listTable(caption: string, rows: readonly JsonObject[], fields: readonly Field[], empty: string, cell: (field: Field, row: JsonObject) => string): string {
+  if (rows.length === 0) return `<h2>${escapeHtml(caption)}</h2><p>${escapeHtml(empty)}</p>`;
+  const head = fields.map((field) => `<th scope="col">${escapeHtml(field.label)}</th>`).join('');
+  const body = rows.map((row) => `<tr>${fields.map((field) => `<td>${escapeHtml(cell(field, row))}</td>`).join('')}</tr>`).join('');
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+const PRINT_STYLES = `
+  body { font: 14px/1.5 system-ui, sans-serif; color: #111; margin: 2rem; }
+  h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+  table { border-collapse: collapse; width: 100%; margin: 1.5rem 0; page-break-inside: auto; }
+  caption, h2 { font-size: 1.1rem; font-weight: 600; text-align: left; margin: 1.5rem 0 .5rem; }
+  th, td { border: 1px solid #999; padding: .3rem .5rem; text-align: left; vertical-align: top; }
+  tr { page-break-inside: avoid; }
+  @media print { body { margin: 0; } }
+`;
+
+/** A self-contained printable page of the student's data: every value escaped, no scripts, no external resources. */
+export function myDataHtml(data: MyData): string {
+  const name = `${display(data.profile.first_name)} ${display(data.profile.last_name)}`;
+  const university = data.university ? display(data.university.name) : '';
+  const text = (value: Json | undefined) => (typeof value === 'string' ? value : null);
+  const fieldCell = (field: Field, row: JsonObject) =>
+    field.key === 'viewer_role'
+      ? viewerRoleLabel(text(row.viewer_role))
+      : field.key === 'screen'
+        ? screenLabel(text(row.screen))
+        : display(row[field.key], field.moment);
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(`My data — ${name}`)}</title>`,
+    `<style>${PRINT_STYLES}</style></head><body>`,
+    `<h1>${escapeHtml(`My data — ${name}`)}</h1>`,
+    `<p>${escapeHtml(`${university ? `${university}. ` : ''}Exported ${formatMoment(data.exported_at)}. Use your browser's Print command to print it or save it as a file.`)}</p>`,
+    detailsTable('Profile', data.profile, PROFILE_FIELDS),
+    data.health_profile
+      ? detailsTable('Health profile', data.health_profile, HEALTH_FIELDS)
+      : `<h2>Health profile</h2><p>${escapeHtml('You have not answered the health questionnaire yet.')}</p>`,
+    listTable('Appointments', data.appointments, APPOINTMENT_FIELDS, 'No appointments.', fieldCell),
+    listTable('Who viewed my health record', data.health_record_views, VIEW_FIELDS, 'Nobody has viewed your health record.', fieldCell),
+    '</body></html>',
+  ].join('\n');
+}
