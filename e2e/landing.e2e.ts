@@ -406,12 +406,20 @@ describe('sessions', () => {
     const { page } = await open('/signin');
     await signIn(page, suite.stack.url, suite.stack.anonKey, 'student02@northfield.edu');
     await goto(page, '/studentdashboard');
+    const stored = await page.evaluate((key) => window.sessionStorage.getItem(key), SESSION_STORAGE_KEY);
+    // Leave the app first: a running page would notice the revocation itself (its own requests are refused) and sign
+    // out before the reload, which is not the case this test is about.
+    await page.goto('about:blank');
     await suite.stack.adminPool.query("delete from auth.sessions where user_id = (select id from auth.users where email = 'student02@northfield.edu')");
-    await page.evaluate((key) => {
-      const session = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { expires_at?: number };
-      session.expires_at = Math.floor(Date.now() / 1000) - 60;
-      window.sessionStorage.setItem(key, JSON.stringify(session));
-    }, SESSION_STORAGE_KEY);
+    // The tab comes back holding the revoked session, its access token expired.
+    await page.addInitScript(
+      ([key, value]) => {
+        const session = JSON.parse(value) as { expires_at?: number };
+        session.expires_at = Math.floor(Date.now() / 1000) - 60;
+        window.sessionStorage.setItem(key, JSON.stringify(session));
+      },
+      [SESSION_STORAGE_KEY, stored ?? '{}'] as const,
+    );
     await page.goto(`${suite.stack.url}/studentdashboard`);
     await page.waitForURL('**/signin');
     await text(page, 'Your session has ended. Please sign in again.');

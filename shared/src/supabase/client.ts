@@ -72,3 +72,14 @@ export function hasStoredSession(): boolean {
     return false;
   }
 }
+
+// Read when the app starts, before the client can refresh an expired session and drop it from storage.
+const storedAtStart = typeof window === 'undefined' ? false : hasStoredSession();
+
+/**
+ * Whether this tab held a session when the app started or holds one now: a session that has gone since (expired,
+ * revoked) is then said to have ended, whichever came first — the client dropping it or a page asking.
+ */
+export function hadSessionInThisTab(): boolean {
+  return storedAtStart || hasStoredSession();
+}

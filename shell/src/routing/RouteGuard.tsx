@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { findRoute, hasStoredSession, LoadingState, signInNoticeFor, useUserProfile, type SignInRedirectState } from '@campuscare/shared';
+import { findRoute, hadSessionInThisTab, LoadingState, signInNoticeFor, useUserProfile, type SignInRedirectState } from '@campuscare/shared';
 import { decideAccess } from './access';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SessionCheckFailed } from './SessionCheckFailed';
@@ -13,7 +13,7 @@ export function RouteGuard() {
   const needsProfile = route !== undefined && route.access !== 'public';
   const { ensureLoaded } = profile;
   // Whether this tab had a session that has since gone (expired, revoked): the sign-in page then says so.
-  const hadSession = useRef(hasStoredSession());
+  const hadSession = useRef(hadSessionInThisTab());
   useEffect(() => {
     if (profile.status === 'signedIn') hadSession.current = true;
     else if (profile.status === 'signedOut' && !needsProfile) hadSession.current = false;
