@@ -1,4 +1,5 @@
 import type { Program } from '../database.types';
+import { formatShortDay } from '../scheduling/wallClock';
 
 const EXCERPT_LENGTH = 140;
 
@@ -7,15 +8,8 @@ export function programExcerpt(description: string): string {
   return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…`;
 }
 
-/** "Mon, 5 Jan 2026 · 10:00" — the date is a calendar day, so it is formatted without a time zone shift. */
+/** "Mon, 5 Jan 2026 · 10:00": the date is a calendar day, formatted as every other day in the app. */
 export function programWhen(program: Pick<Program, 'date' | 'time'>): string {
-  const [year, month, day] = program.date.split('-').map(Number);
-  const date = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = formatShortDay(program.date);
   return program.time ? `${date} · ${program.time.slice(0, 5)}` : date;
 }
