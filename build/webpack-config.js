@@ -2,6 +2,7 @@
 // contract (share scope, singletons, runtime placement) is written down once.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const GATEWAY_URL = process.env.CAMPUSCARE_GATEWAY_URL || 'http://localhost:8080';
@@ -37,7 +38,10 @@ class BuildStampPlugin {
   }
 }
 
-/** Every app shares these as singletons; `react/` and `react-dom/` cover jsx-runtime and react-dom/client. */
+/**
+ * Every app shares these as singletons; `react/` and `react-dom/` cover jsx-runtime and react-dom/client. The router
+ * is not here: apps reach it through `@campuscare/shared` (see shared/src/routes/router.ts), one copy trimmed to use.
+ */
 function sharedSingletons(appPackage) {
   const dependencies = appPackage.dependencies;
   const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}` });
@@ -46,9 +50,6 @@ function sharedSingletons(appPackage) {
     'react/': singleton(dependencies.react),
     'react-dom': singleton(dependencies['react-dom']),
     'react-dom/': singleton(dependencies['react-dom']),
-    // react-router-dom 7 re-exports react-router: both must be the host's copy or router contexts differ.
-    'react-router': singleton(dependencies['react-router-dom']),
-    'react-router-dom': singleton(dependencies['react-router-dom']),
     'react-toastify': singleton(dependencies['react-toastify']),
     '@supabase/supabase-js': singleton(dependencies['@supabase/supabase-js']),
     // One query cache for the whole product: a change made in one remote refreshes what another shows.
@@ -62,7 +63,7 @@ function styleRules(classPrefix) {
     {
       test: /\.module\.css$/,
       use: [
-        'style-loader',
+        MiniCssExtractPlugin.loader,
         {
           loader: 'css-loader',
           options: {
@@ -75,7 +76,7 @@ function styleRules(classPrefix) {
         },
       ],
     },
-    { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
   ];
 }
 
@@ -135,6 +136,12 @@ function createAppConfig(app) {
       module: {
         rules: [
           {
+            // The federation runtime reaches its core both by `import` (bundler runtime) and by `require` (the plugin
+            // that hands the core to the remotes): one resolution for both keeps one copy (~24 KB gz) instead of two.
+            test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+            resolve: { byDependency: { commonjs: { conditionNames: ['import', 'module', 'webpack', 'browser', '...'] } } },
+          },
+          {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
             loader: 'esbuild-loader',
@@ -145,6 +152,11 @@ function createAppConfig(app) {
       },
       plugins: [
         new ModuleFederationPlugin(federation),
+        // CSS as files, fetched in parallel with the chunk that needs it, instead of strings that JavaScript injects.
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:8].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        }),
         new BuildStampPlugin(production ? 'production' : 'development'),
         ...(hasOwnEntry
           ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title: 'CampusCare' })]

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
+import { Link, MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import styles from './AuthPageFrame.module.css';
 
 /** Class names for the forms inside the frame (form column, notice, full-width submit, footnote, forgot-password link). */

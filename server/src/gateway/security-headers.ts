@@ -20,7 +20,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(options.allowEval ? ["'unsafe-eval'"] : [])],
-        // The apps' CSS is injected as <style> elements at run time (style-loader).
+        // The apps' own CSS comes as files; react-toastify injects its <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', options.apiOrigin],
         connectSrc: ["'self'", options.apiOrigin],

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../routes/router';
 import { useApiMutation } from '../data/useApi';
 import { useForm } from '../forms/useForm';
 import { useUserProfile } from '../profile/UserProfileProvider';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../routes/router';
 import { findRoute, isRole, SETTINGS_TABS } from '../routes/contract';
 import { PageHeader, TabLinks } from '../ui/Page';
 

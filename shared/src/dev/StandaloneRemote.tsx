@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Outlet, Route, Routes } from '../routes/router';
 import type { Role } from '../routes/contract';
 import { UserProfileProvider } from '../profile/UserProfileProvider';
 import { RoleLayout } from '../ui/RoleLayout';

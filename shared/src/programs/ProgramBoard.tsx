@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/router';
 import type { Program } from '../database.types';
 import { QueryView } from '../data/QueryView';
 import type { PagedQuery } from '../data/useApi';

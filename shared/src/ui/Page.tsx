@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../routes/router';
 import styles from './ui.module.css';
 
 export function PageHeader({ title, actions }: { readonly title: string; readonly actions?: ReactNode }) {

@@ -1,5 +1,4 @@
-import { BrowserRouter } from 'react-router-dom';
-import { CampusCareToasts, UserProfileProvider } from '@campuscare/shared';
+import { BrowserRouter, CampusCareToasts, UserProfileProvider } from '@campuscare/shared';
 import type { AreaLoader } from '../remotes/areaLoader';
 import { AreaLoaderContext } from '../remotes/AreaLoaderContext';
 import { AppRoutes } from '../routing/AppRoutes';

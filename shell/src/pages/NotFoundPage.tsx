@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
+import { Link, MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import styles from './NotFoundPage.module.css';
 
 export function NotFoundPage() {

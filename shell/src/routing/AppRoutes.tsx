@@ -1,5 +1,4 @@
-import { Outlet, Route, Routes } from 'react-router-dom';
-import { RoleLayout, ROLES, routesOfArea, useUserProfile, type Role } from '@campuscare/shared';
+import { Outlet, type Role, RoleLayout, ROLES, Route, Routes, routesOfArea, useUserProfile } from '@campuscare/shared';
 import { RemoteRoute } from '../remotes/RemoteRoute';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteGuard } from './RouteGuard';

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { findRoute, hadSessionInThisTab, LoadingState, signInNoticeFor, useUserProfile, type SignInRedirectState } from '@campuscare/shared';
+import { findRoute, hadSessionInThisTab, LoadingState, Navigate, Outlet, signInNoticeFor, type SignInRedirectState, useLocation, useUserProfile } from '@campuscare/shared';
 import { decideAccess } from './access';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SessionCheckFailed } from './SessionCheckFailed';

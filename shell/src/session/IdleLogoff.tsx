@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, getSupabase, isEndedSession, isRole, Modal, signInPathFor, signOut, useUserProfile, type Role, type SignInRedirectState } from '@campuscare/shared';
+import { Button, getSupabase, isEndedSession, isRole, Modal, type Role, signInPathFor, type SignInRedirectState, signOut, useLocation, useNavigate, useUserProfile } from '@campuscare/shared';
 import { createIdleTimer, IDLE_WARNING_MS } from './idleTimer';
 import { readSessionStatus, touchSession, type SessionStatus } from './sessionLimitsApi';
 

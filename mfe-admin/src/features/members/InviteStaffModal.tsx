@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Button, ErrorBanner, QueryErrorBanner, LoadingState, Modal, PATHS, queryKeys, SelectField, staffSignInLink, TextField, useApiMutation, useForm, validateInvitation } from '@campuscare/shared';
+import { Button, ErrorBanner, Link, LoadingState, Modal, PATHS, QueryErrorBanner, queryKeys, SelectField, staffSignInLink, TextField, useApiMutation, useForm, validateInvitation } from '@campuscare/shared';
 import { CopyLink } from '../../components/CopyLink';
 import { useUniversity } from '../../university/useUniversity';
 import { inviteStaff, type StaffInvitation } from './membersApi';

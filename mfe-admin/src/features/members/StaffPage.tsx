@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, EmptyState, PageHeader, PATHS, Section } from '@campuscare/shared';
+import { Button, EmptyState, Link, PageHeader, PATHS, Section } from '@campuscare/shared';
 import { InviteStaffModal } from './InviteStaffModal';
 import { MemberTable } from './MemberTable';
 import { useStaffTable } from './useStaffTable';

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { NO_PROGRAMS_MESSAGE, PageHeader, PATHS, ProgramBoard } from '@campuscare/shared';
+import { Link, NO_PROGRAMS_MESSAGE, PageHeader, PATHS, ProgramBoard } from '@campuscare/shared';
 import { useProgramEditing } from './useProgramEditing';
 
 /** /newprogram: the university's programs with Create, Edit and Delete; the spec's empty state when there are none. */

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Button, PageHeader, PATHS, ProgramsEmptyState, ProgramWizard, queryKeys, QueryView, Section, useApiQuery, useUserProfile } from '@campuscare/shared';
+import { Button, Link, PageHeader, PATHS, ProgramsEmptyState, ProgramWizard, queryKeys, QueryView, Section, useApiQuery, useNavigate, useUserProfile } from '@campuscare/shared';
 import { countMyPrograms } from './myProgramsApi';
 
 /** Creating a program: the spec's empty state and two-step dialog; a saved program is shown on /programm. */

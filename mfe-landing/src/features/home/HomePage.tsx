@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { buttonClassName, MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
+import { buttonClassName, Link, MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import { BENEFITS, FAQS, FEATURES, MENU, SECTION_IDS } from './content';
 import { FaqAccordion } from './FaqAccordion';
 import { SectionLink } from './SectionLink';

@@ -1,6 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, ErrorBanner, isValidEmail, MESSAGES, PATHS, TextField, useApiMutation, useForm, type FieldErrors } from '@campuscare/shared';
+import { Button, ErrorBanner, type FieldErrors, isValidEmail, Link, MESSAGES, PATHS, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { LINK_SENT_MESSAGE, requestPasswordReset } from './recoveryApi';
 

@@ -1,21 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  ErrorBanner,
-  LoadingState,
-  MESSAGES,
-  newPasswordError,
-  PasswordField,
-  PATHS,
-  queryClient,
-  queryKeys,
-  useApiMutation,
-  useApiQuery,
-  useForm,
-  type FieldErrors,
-  type SignInRedirectState,
-} from '@campuscare/shared';
+import { Button, ErrorBanner, type FieldErrors, Link, LoadingState, MESSAGES, newPasswordError, PasswordField, PATHS, queryClient, queryKeys, type SignInRedirectState, useApiMutation, useApiQuery, useForm, useLocation, useNavigate } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { LINK_REFUSED_MESSAGE, readRecoveryLink, setNewPassword, startRecoverySession } from './recoveryApi';
 

@@ -1,21 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import {
-  ApiError,
-  API_MESSAGES,
-  Button,
-  ErrorBanner,
-  HealthProfileFields,
-  healthProfileFormValues,
-  PATHS,
-  queryKeys,
-  saveHealthProfile,
-  useApiMutation,
-  useForm,
-  useUserProfile,
-  validateHealthProfile,
-  type HealthProfileValues,
-} from '@campuscare/shared';
+import { API_MESSAGES, ApiError, Button, ErrorBanner, HealthProfileFields, healthProfileFormValues, type HealthProfileValues, Link, PATHS, queryKeys, saveHealthProfile, useApiMutation, useForm, useNavigate, useUserProfile, validateHealthProfile } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 
 /** The health questionnaire a student fills in after joining (the guard lets only signed-in students here). */

@@ -1,5 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { ErrorBanner, PATHS, QueryView } from '@campuscare/shared';
+import { ErrorBanner, Link, PATHS, QueryView, useSearchParams } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { JoinCodeForm } from './JoinCodeForm';
 import { StudentJoinForm } from './StudentJoinForm';

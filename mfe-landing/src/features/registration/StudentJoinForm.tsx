@@ -1,21 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  ErrorBanner,
-  MESSAGES,
-  NEW_PASSWORD_MIN_LENGTH,
-  PasswordField,
-  PATHS,
-  SelectField,
-  TextField,
-  useApiMutation,
-  useForm,
-  useUserProfile,
-  validateStudentRegistration,
-  YEARS_OF_STUDY,
-  type StudentRegistrationValues,
-} from '@campuscare/shared';
+import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, PasswordField, PATHS, SelectField, type StudentRegistrationValues, TextField, useApiMutation, useForm, useNavigate, useUserProfile, validateStudentRegistration, YEARS_OF_STUDY } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
 import { joinUniversity, type JoinableUniversity } from './registrationApi';

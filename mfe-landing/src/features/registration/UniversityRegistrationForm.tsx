@@ -1,21 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  ErrorBanner,
-  MESSAGES,
-  NEW_PASSWORD_MIN_LENGTH,
-  notifyError,
-  notifySuccess,
-  PasswordField,
-  PATHS,
-  TextField,
-  useApiMutation,
-  useForm,
-  useUserProfile,
-  validateUniversityRegistration,
-  type UniversityRegistrationValues,
-} from '@campuscare/shared';
+import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, notifyError, notifySuccess, PasswordField, PATHS, TextField, type UniversityRegistrationValues, useApiMutation, useForm, useNavigate, useUserProfile, validateUniversityRegistration } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
 import { LogoField } from './LogoField';

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { Button, PasswordField, PATHS, signInNoticeMessage, TextField, validateSignIn, type SignInValues } from '@campuscare/shared';
+import { Button, Link, PasswordField, PATHS, signInNoticeMessage, type SignInValues, TextField, useLocation, useSearchParams, validateSignIn } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { SignInFeedback } from './SignInFeedback';
 import { useSignInForm } from './useSignIn';

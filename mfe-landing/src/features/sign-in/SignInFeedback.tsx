@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { ErrorBanner, type ContractPath } from '@campuscare/shared';
+import { type ContractPath, ErrorBanner, Link } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 
 /** Above a sign-in form: why the visitor was sent here, the refusal of the last try, and the page to use instead. */

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { Button, ErrorBanner, MESSAGES, PasswordField, PATHS, SelectField, signInNoticeMessage, TextField, validateSignIn, type FieldErrors, type SignInValues } from '@campuscare/shared';
+import { Button, ErrorBanner, type FieldErrors, Link, MESSAGES, PasswordField, PATHS, SelectField, signInNoticeMessage, type SignInValues, TextField, useLocation, validateSignIn } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { SignInFeedback } from './SignInFeedback';
 import { useSignInForm } from './useSignIn';

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { SignInRefusal, signInWithRole, useApiMutation, useForm, useUserProfile, type ContractPath, type FieldErrors, type SignInPortal, type SignInValues } from '@campuscare/shared';
+import { type ContractPath, type FieldErrors, type SignInPortal, SignInRefusal, type SignInValues, signInWithRole, useApiMutation, useForm, useNavigate, useUserProfile } from '@campuscare/shared';
 import { canSubmitSignIn, visibleSignInErrors } from './signInRules';
 
 interface SignInFormOptions<Values extends SignInValues> {

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { PATHS, ProgramCards, QueryView, Section, usePrograms } from '@campuscare/shared';
+import { Link, PATHS, ProgramCards, QueryView, Section, usePrograms } from '@campuscare/shared';
 
 const DASHBOARD_PROGRAM_COUNT = 3;
 
