@@ -15,6 +15,25 @@ const REMOTES = ['mfe-landing', 'mfe-admin', 'mfe-doctor', 'mfe-student'];
 const APPS = ['shell', ...REMOTES];
 const FRONTEND_SOURCES = ['shared/src', ...APPS.map((app) => `${app}/src`)];
 const FRONTEND_TESTS = FRONTEND_SOURCES.flatMap((dir) => [`${dir}/**/*.test.{ts,tsx}`, `${dir}/test/**/*.{ts,tsx}`]);
+/** The entries of @campuscare/shared: its core and its feature parts (shared/package.json's exports). */
+const SHARED_PARTS = ['appointments', 'programs', 'scheduling', 'account', 'health'];
+const SHARED_ENTRIES = ['./src/index.ts', ...SHARED_PARTS.map((part) => `./src/${part}/index.ts`)];
+const FRONTEND_IMPORT_PATTERNS = [
+  {
+    group: ['@campuscare/shared/*', ...SHARED_PARTS.map((part) => `!@campuscare/shared/${part}`)],
+    message: 'Import @campuscare/shared or one of its parts, not a file inside it.',
+  },
+  // Through the shared package the router is one copy trimmed to what is used (shared/src/routes/router.ts).
+  { group: ['react-router', 'react-router-dom'], message: 'Import the router from @campuscare/shared.' },
+];
+
+/** Every folder of shared/src that is not a part: the core, which every app loads with its first page. */
+function sharedCoreFolders() {
+  return fs
+    .readdirSync(path.join(__dirname, 'shared/src'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !SHARED_PARTS.includes(entry.name))
+    .map((entry) => entry.name);
+}
 const IMPORT_RESOLVER = { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] };
 
 /** The feature folders of an app, read from disk so a new feature is covered without touching this file. */
@@ -41,7 +60,7 @@ const zonesFor = ({ tests }) => [
     })),
     ...(tests
       ? []
-      : [{ target: `./${app}/src`, from: './shared', except: ['./src/index.ts'], message: 'Import @campuscare/shared itself, not a file inside it.' }]),
+      : [{ target: `./${app}/src`, from: './shared', except: SHARED_ENTRIES, message: 'Import @campuscare/shared or one of its parts, not a file inside it.' }]),
     {
       target: `./${app}/src/features`,
       from: [`./${app}/src/routes`, `./${app}/src/bootstrap.ts`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`],
@@ -61,6 +80,15 @@ const zonesFor = ({ tests }) => [
     message: 'The shared package does not depend on an app.',
   })),
   { target: './shared/src', from: './server', message: 'The shared package does not depend on the server.' },
+  ...(tests
+    ? []
+    : [
+        {
+          target: sharedCoreFolders().map((folder) => `./shared/src/${folder}`),
+          from: SHARED_PARTS.map((part) => `./shared/src/${part}`),
+          message: 'The core of @campuscare/shared does not depend on its parts: every page loads the core.',
+        },
+      ]),
   {
     target: './server/src',
     from: APPS.map((app) => `./${app}`),
@@ -111,13 +139,22 @@ module.exports = defineConfig(
     settings: IMPORT_RESOLVER,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: zonesFor({ tests: false }) }],
+      'no-restricted-imports': ['error', { patterns: FRONTEND_IMPORT_PATTERNS }],
+    },
+  },
+  {
+    files: SHARED_PARTS.map((part) => `shared/src/${part}/**/*.{ts,tsx}`),
+    ignores: FRONTEND_TESTS,
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@campuscare/shared/*'], message: 'Import @campuscare/shared itself, not a file inside it.' },
-            // Through the shared package the router is one copy trimmed to what is used (shared/src/routes/router.ts).
-            { group: ['react-router', 'react-router-dom'], message: 'Import the router from @campuscare/shared.' },
+            ...FRONTEND_IMPORT_PATTERNS,
+            {
+              group: ['../*'],
+              message: 'A part of @campuscare/shared reaches the core and the other parts by package name, or its chunk carries its own copy of them.',
+            },
           ],
         },
       ],

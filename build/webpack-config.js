@@ -55,6 +55,8 @@ function sharedSingletons(appPackage) {
     // One query cache for the whole product: a change made in one remote refreshes what another shows.
     '@tanstack/react-query': singleton(dependencies['@tanstack/react-query']),
     '@campuscare/shared': singleton(dependencies['@campuscare/shared']),
+    // Its feature parts (`@campuscare/shared/appointments`, …): each loads with the first page that uses it.
+    '@campuscare/shared/': singleton(dependencies['@campuscare/shared']),
   };
 }
 

@@ -1,3 +1,7 @@
+// The core of @campuscare/shared: what every app needs from its first page on. The feature parts (appointments,
+// programs, scheduling, account, health) are entries of their own, `@campuscare/shared/<part>`, shared like this one,
+// so the landing page does not load the role areas' code; inside the package they reach the core by its name, never
+// by a relative path, or each part's chunk would carry its own copy of the core (and of its state).
 // The design tokens (colours, spacing) every app's styles read; loaded with the package so no app reaches into it.
 import './ui/tokens.css';
 
@@ -23,19 +27,7 @@ export * from './data';
 export * from './validation/constraints';
 export * from './routes/lazyPage';
 export * from './dev/StandaloneRemote';
-export * from './account';
-export * from './programs/programsApi';
-export * from './programs/usePrograms';
-export * from './programs/ProgramCards';
-export * from './programs/ProgramBoard';
-export * from './programs/ProgramsEmptyState';
-export * from './programs/ProgramWizard';
-export * from './appointments/appointmentsApi';
-export * from './appointments/AppointmentDialogs';
-export * from './appointments/AppointmentsOverview';
-export * from './appointments/FreeSlotPicker';
-export * from './appointments/clinicCalendar';
 export * from './auth';
-export * from './health';
 export * from './university/logo';
-export * from './scheduling';
+export * from './images/imageApi';
+export * from './images/StoredImage';

@@ -1,4 +1,4 @@
-import { ApiError, unwrap, type CampusCareClient, type University } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type University, unwrap } from '@campuscare/shared';
 
 /** The signed-in admin's university (RLS returns only their own). */
 export async function fetchUniversity(client: CampusCareClient, id: string): Promise<University> {

@@ -1,4 +1,4 @@
-import { lazyPage, PATHS, type AreaRoutes } from '@campuscare/shared';
+import { type AreaRoutes, lazyPage, PATHS } from '@campuscare/shared';
 
 const routes: AreaRoutes<'doctor'> = {
   [PATHS.doctorDashboard]: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),

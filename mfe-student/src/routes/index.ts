@@ -1,4 +1,4 @@
-import { lazyPage, PATHS, type AreaRoutes } from '@campuscare/shared';
+import { type AreaRoutes, lazyPage, PATHS } from '@campuscare/shared';
 
 const routes: AreaRoutes<'student'> = {
   [PATHS.studentDashboard]: lazyPage(() => import('./DashboardPage'), 'DashboardPage'),

@@ -1,5 +1,4 @@
-import { Button } from '../ui/Button';
-import { ErrorBanner } from '../ui/Page';
+import { Button, ErrorBanner } from '@campuscare/shared';
 
 /** The end of a settings form: the server's refusal, if any, then the submit button, busy while saving. */
 export function FormFooter({ formError, submitting, label }: { readonly formError: string | null; readonly submitting: boolean; readonly label: string }) {

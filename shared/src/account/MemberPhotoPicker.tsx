@@ -1,10 +1,6 @@
-import { queryKeys } from '../data/queryKeys';
-import { useApiMutation } from '../data/useApi';
-import type { Member } from '../database.types';
+import { AVATARS_BUCKET, imageObjectPath, type Member, queryKeys, useApiMutation, useAvatarUrl } from '@campuscare/shared';
 import { saveAvatarPath } from './avatarApi';
-import { imageObjectPath } from './imageApi';
 import { PhotoPicker } from './PhotoPicker';
-import { AVATARS_BUCKET, useAvatarUrl } from './StoredImage';
 
 /** The member's own profile photo: upload to their avatars folder, then record the path on their row. */
 export function MemberPhotoPicker({ member }: { readonly member: Member }) {

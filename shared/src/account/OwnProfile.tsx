@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
-import { queryKeys } from '../data/queryKeys';
-import { useApiMutation } from '../data/useApi';
-import type { HealthProfile, Member } from '../database.types';
-import { useUserProfile } from '../profile/UserProfileProvider';
-import type { CampusCareClient } from '../supabase/client';
-import { notifySuccess } from '../toast/toast';
-import { PasswordField, type TextFieldProps } from '../ui/FormFields';
-import { LoadingState, Section } from '../ui/Page';
+import { type CampusCareClient, type HealthProfile, LoadingState, type Member, notifySuccess, PasswordField, queryKeys, Section, type TextFieldProps, useApiMutation, useUserProfile } from '@campuscare/shared';
 import { MemberPhotoPicker } from './MemberPhotoPicker';
 import { emailConfirmationSentMessage } from './ownProfileApi';
 import { PasswordChangeForm } from './PasswordChangeForm';

@@ -1,11 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from '../routes/router';
-import { useApiMutation } from '../data/useApi';
-import { useForm } from '../forms/useForm';
-import { useUserProfile } from '../profile/UserProfileProvider';
-import { dashboardPathFor, isRole } from '../routes/contract';
-import { PasswordField } from '../ui/FormFields';
-import { MESSAGES, validatePasswordChange, type FieldErrors, type PasswordChangeValues } from '../validation/schemas';
+import { dashboardPathFor, type FieldErrors, isRole, MESSAGES, type PasswordChangeValues, PasswordField, useApiMutation, useForm, useNavigate, useUserProfile, validatePasswordChange } from '@campuscare/shared';
 import { FormFooter } from './FormFooter';
 import { changePassword, PASSWORD_CHANGED_MESSAGE, SAME_PASSWORD_MESSAGE } from './passwordApi';
 import styles from './account.module.css';

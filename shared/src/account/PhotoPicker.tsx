@@ -1,9 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { API_MESSAGES, userMessage } from '../data/apiError';
-import { queryKeys } from '../data/queryKeys';
-import { useApiMutation } from '../data/useApi';
-import { Button } from '../ui/Button';
-import { imageFileError, uploadImage } from './imageApi';
+import { API_MESSAGES, Button, imageFileError, queryKeys, uploadImage, useApiMutation, userMessage } from '@campuscare/shared';
 import styles from './account.module.css';
 
 export interface PhotoPickerProps {

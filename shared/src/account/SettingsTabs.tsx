@@ -1,6 +1,4 @@
-import { useLocation } from '../routes/router';
-import { findRoute, isRole, SETTINGS_TABS } from '../routes/contract';
-import { PageHeader, TabLinks } from '../ui/Page';
+import { findRoute, isRole, PageHeader, SETTINGS_TABS, TabLinks, useLocation } from '@campuscare/shared';
 
 /** "Settings" and the tabs of the settings pages of the area the current page belongs to (from the route contract). */
 export function SettingsHeader() {

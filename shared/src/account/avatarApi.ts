@@ -1,5 +1,4 @@
-import { unwrap } from '../data/apiError';
-import type { CampusCareClient } from '../supabase/client';
+import { type CampusCareClient, unwrap } from '@campuscare/shared';
 
 /** Records a freshly uploaded photo on the member's own row (RLS lets members update their own avatar_path). */
 export async function saveAvatarPath(client: CampusCareClient, { memberId, avatarPath }: { readonly memberId: string; readonly avatarPath: string }): Promise<void> {

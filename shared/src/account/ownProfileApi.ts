@@ -1,7 +1,4 @@
-import { ApiError, unwrap } from '../data/apiError';
-import type { Member, TablesUpdate } from '../database.types';
-import type { CampusCareClient } from '../supabase/client';
-import { isValidEmail, MESSAGES, phoneError, type FieldErrors } from '../validation/schemas';
+import { ApiError, type CampusCareClient, type FieldErrors, isValidEmail, type Member, MESSAGES, phoneError, type TablesUpdate, unwrap } from '@campuscare/shared';
 import type { OwnProfileSaved } from './OwnProfile';
 
 export const OWN_PROFILE_MESSAGES = {

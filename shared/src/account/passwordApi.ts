@@ -1,5 +1,4 @@
-import { ApiError, toApiError } from '../data/apiError';
-import type { CampusCareClient } from '../supabase/client';
+import { ApiError, type CampusCareClient, toApiError } from '@campuscare/shared';
 
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
 

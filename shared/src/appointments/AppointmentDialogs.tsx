@@ -1,23 +1,6 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../data/apiError';
-import { queryClient } from '../data/queryClient';
-import { queryKeys } from '../data/queryKeys';
-import { QueryErrorBanner, QueryView } from '../data/QueryView';
-import { useApiMutation, useApiQuery } from '../data/useApi';
-import type { Appointment, AppointmentStatus } from '../database.types';
-import { useForm, type Form } from '../forms/useForm';
-import type { Role } from '../routes/contract';
-import type { Clinic } from '../scheduling/schedulingApi';
-import { isFreeSlot } from '../scheduling/slotCheck';
-import { useClinic } from '../scheduling/useClinic';
-import { dateTimeInputInZone, momentFromDateTimeInput } from '../scheduling/wallClock';
-import { dayInZone, formatInZone } from '../scheduling/zonedTime';
-import { getSupabase } from '../supabase/client';
-import { Button } from '../ui/Button';
-import { SelectField, TextAreaField, TextField } from '../ui/FormFields';
-import { Modal } from '../ui/Modal';
-import { ErrorBanner } from '../ui/Page';
-import { COLUMN_RULES, RULE_MESSAGES } from '../validation/columnRules';
+import { ApiError, type Appointment, type AppointmentStatus, Button, COLUMN_RULES, ErrorBanner, type Form, getSupabase, Modal, queryClient, QueryErrorBanner, queryKeys, QueryView, type Role, RULE_MESSAGES, SelectField, TextAreaField, TextField, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
+import { type Clinic, dateTimeInputInZone, dayInZone, formatInZone, isFreeSlot, momentFromDateTimeInput, useClinic } from '@campuscare/shared/scheduling';
 import {
   APPOINTMENT_CHANGE_INVALIDATES,
   listDoctors,

@@ -1,16 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { usePagedQuery } from '../data/useApi';
-import { queryKeys } from '../data/queryKeys';
-import { QueryView } from '../data/QueryView';
-import type { AppointmentStatus } from '../database.types';
-import { useUserProfile } from '../profile/UserProfileProvider';
-import { useClinic } from '../scheduling/useClinic';
-import { momentInZone } from '../scheduling/wallClock';
-import { dayInZone } from '../scheduling/zonedTime';
-import { DataTable, type Column } from '../ui/DataTable';
-import { SelectField } from '../ui/FormFields';
-import { RowActionMenu, type RowAction } from '../ui/RowActionMenu';
-import { SearchBox, useSearchTerm } from '../ui/SearchBox';
+import { type AppointmentStatus, type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, SearchBox, SelectField, usePagedQuery, useSearchTerm, useUserProfile } from '@campuscare/shared';
+import { dayInZone, momentInZone, useClinic } from '@campuscare/shared/scheduling';
 import { CancelAppointmentDialog, EditAppointmentDialog } from './AppointmentDialogs';
 import {
   APPOINTMENT_STATUSES,

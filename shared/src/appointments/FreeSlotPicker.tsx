@@ -1,12 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useApiQuery } from '../data/useApi';
-import { queryKeys } from '../data/queryKeys';
-import { listFreeSlots, type Clinic, type FreeSlot } from '../scheduling/schedulingApi';
-import { addDays, dayInZone, formatDay, formatInZone } from '../scheduling/zonedTime';
-import type { CampusCareClient } from '../supabase/client';
-import { Button } from '../ui/Button';
-import { SelectField, TextField } from '../ui/FormFields';
-import { QueryErrorBanner } from '../data/QueryView';
+import { Button, type CampusCareClient, QueryErrorBanner, queryKeys, SelectField, TextField, useApiQuery } from '@campuscare/shared';
+import { addDays, type Clinic, dayInZone, formatDay, formatInZone, type FreeSlot, listFreeSlots } from '@campuscare/shared/scheduling';
 import { bookableDays, dayProblem, openingSummary, slotLabel } from './clinicCalendar';
 import styles from './appointments.module.css';
 

@@ -1,4 +1,4 @@
-import { Button } from '../ui/Button';
+import { Button } from '@campuscare/shared';
 import styles from './appointments.module.css';
 
 /** What staff are told when the time they chose is not one of the free slots the database offers. */

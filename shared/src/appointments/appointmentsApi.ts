@@ -1,9 +1,5 @@
-import { unwrap } from '../data/apiError';
-import { queryKeys } from '../data/queryKeys';
-import type { Appointment, AppointmentStatus, Member } from '../database.types';
-import type { Role } from '../routes/contract';
-import { dayInZone } from '../scheduling/zonedTime';
-import type { CampusCareClient } from '../supabase/client';
+import { type Appointment, type AppointmentStatus, type CampusCareClient, type Member, queryKeys, type Role, unwrap } from '@campuscare/shared';
+import { dayInZone } from '@campuscare/shared/scheduling';
 
 export type ProviderSummary = Pick<Member, 'id' | 'title' | 'first_name' | 'last_name'>;
 export type OverviewAppointment = Appointment & { readonly provider: ProviderSummary | null };

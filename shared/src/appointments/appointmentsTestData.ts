@@ -1,5 +1,5 @@
-import type { Appointment } from '../database.types';
-import type { Clinic, FreeSlot } from '../scheduling/schedulingApi';
+import type { Appointment } from '@campuscare/shared';
+import type { Clinic, FreeSlot } from '@campuscare/shared/scheduling';
 
 /**
  * What the appointment tests share: a New York clinic (the tests run in UTC, so a time shown in the browser's zone

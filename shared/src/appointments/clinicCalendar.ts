@@ -1,9 +1,5 @@
-import type { ClinicClosure } from '../database.types';
-import { describeMinutes } from '../scheduling/durations';
-import type { Clinic } from '../scheduling/schedulingApi';
-import { formatShortDay, isoWeekday } from '../scheduling/wallClock';
-import { weekdayName } from '../scheduling/weeklyHours';
-import { addDays, dayInZone, formatDay, timeInZone } from '../scheduling/zonedTime';
+import type { ClinicClosure } from '@campuscare/shared';
+import { addDays, type Clinic, dayInZone, describeMinutes, formatDay, formatShortDay, isoWeekday, timeInZone, weekdayName } from '@campuscare/shared/scheduling';
 
 /**
  * The clinic's calendar as the booking screens explain it, read from the clinic the database holds (time zone,

@@ -1,16 +1,5 @@
 import { useId } from 'react';
-import { useForm } from '../forms/useForm';
-import { SelectField, TextField } from '../ui/FormFields';
-import {
-  ALLERGIES_MAX_LENGTH,
-  BLOOD_GROUPS,
-  computeBmi,
-  GENOTYPES,
-  validateBodyMeasurements,
-  type BodyMeasurementValues,
-  type FieldErrors,
-  type HealthProfileValues,
-} from '../validation/schemas';
+import { ALLERGIES_MAX_LENGTH, BLOOD_GROUPS, type BodyMeasurementValues, computeBmi, type FieldErrors, GENOTYPES, type HealthProfileValues, SelectField, TextField, useForm, validateBodyMeasurements } from '@campuscare/shared';
 import styles from './health.module.css';
 
 export interface HealthProfileFieldsProps {

@@ -1,7 +1,4 @@
-import { unwrap } from '../data/apiError';
-import type { HealthProfile, TablesInsert } from '../database.types';
-import type { CampusCareClient } from '../supabase/client';
-import { ALLERGIES_MAX_LENGTH, parseBmi, type HealthProfileValues } from '../validation/schemas';
+import { ALLERGIES_MAX_LENGTH, type CampusCareClient, type HealthProfile, type HealthProfileValues, parseBmi, type TablesInsert, unwrap } from '@campuscare/shared';
 
 export const EMPTY_HEALTH_PROFILE_VALUES: HealthProfileValues = { genotype: '', bloodGroup: '', disabled: '', allergies: '', bmi: '' };
 

@@ -1,11 +1,4 @@
-import { Link } from '../routes/router';
-import type { Program } from '../database.types';
-import { QueryView } from '../data/QueryView';
-import type { PagedQuery } from '../data/useApi';
-import { Button, buttonClassName } from '../ui/Button';
-import { Pagination } from '../ui/DataTable';
-import { EmptyState, Section } from '../ui/Page';
-import type { RowAction } from '../ui/RowActionMenu';
+import { Button, buttonClassName, EmptyState, Link, type PagedQuery, Pagination, type Program, QueryView, type RowAction, Section } from '@campuscare/shared';
 import { ProgramCards } from './ProgramCards';
 import { PROGRAMS_PAGE_SIZE, usePrograms } from './usePrograms';
 

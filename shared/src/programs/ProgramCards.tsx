@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import type { Program } from '../database.types';
-import { Button } from '../ui/Button';
-import { RowActionMenu, type RowAction } from '../ui/RowActionMenu';
+import { Button, type Program, type RowAction, RowActionMenu } from '@campuscare/shared';
 import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { programExcerpt, programWhen } from './programFormat';
 import styles from './programs.module.css';

@@ -1,5 +1,4 @@
-import type { Program } from '../database.types';
-import { Modal } from '../ui/Modal';
+import { Modal, type Program } from '@campuscare/shared';
 import { isPastProgram } from './programsApi';
 import { programWhen } from './programFormat';
 import styles from './programs.module.css';

@@ -1,15 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { Program } from '../database.types';
-import { ApiError, toApiError } from '../data/apiError';
-import { queryKeys } from '../data/queryKeys';
-import { useApiMutation } from '../data/useApi';
-import { useForm } from '../forms/useForm';
-import { useUserProfile } from '../profile/UserProfileProvider';
-import { Button } from '../ui/Button';
-import { TextAreaField, TextField } from '../ui/FormFields';
-import { Modal } from '../ui/Modal';
-import { ErrorBanner } from '../ui/Page';
-import { COLUMN_RULES, hasErrors, PROGRAM_FIRST_STEP_FIELDS, PROGRAM_PAST_DATE_MESSAGE, validateProgram, type FieldErrors, type ProgramValues } from '../validation/schemas';
+import { ApiError, Button, COLUMN_RULES, ErrorBanner, type FieldErrors, hasErrors, Modal, type Program, PROGRAM_FIRST_STEP_FIELDS, PROGRAM_PAST_DATE_MESSAGE, type ProgramValues, queryKeys, TextAreaField, TextField, toApiError, useApiMutation, useForm, useUserProfile, validateProgram } from '@campuscare/shared';
 import { createProgram, isPastProgram, localIsoDate, programValues, updateProgram } from './programsApi';
 import styles from './programs.module.css';
 

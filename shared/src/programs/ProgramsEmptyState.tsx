@@ -1,5 +1,4 @@
-import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/Page';
+import { Button, EmptyState } from '@campuscare/shared';
 
 export const NO_PROGRAMS_MESSAGE = "You haven't created any program yet";
 

@@ -1,5 +1,5 @@
-import type { Program } from '../database.types';
-import { formatShortDay } from '../scheduling/wallClock';
+import type { Program } from '@campuscare/shared';
+import { formatShortDay } from '@campuscare/shared/scheduling';
 
 const EXCERPT_LENGTH = 140;
 

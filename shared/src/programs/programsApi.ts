@@ -1,9 +1,4 @@
-import type { Member, Program } from '../database.types';
-import type { CampusCareClient } from '../supabase/client';
-import { ApiError, unwrap } from '../data/apiError';
-import type { PagedRows } from '../data/useApi';
-import { displayName } from '../profile/profileApi';
-import type { ProgramValues } from '../validation/schemas';
+import { ApiError, type CampusCareClient, displayName, type Member, type PagedRows, type Program, type ProgramValues, unwrap } from '@campuscare/shared';
 
 /** Upcoming programs take place today or later; past ones have taken place. */
 export type ProgramTiming = 'upcoming' | 'past';

@@ -1,6 +1,4 @@
-import type { Program } from '../database.types';
-import { queryKeys } from '../data/queryKeys';
-import { usePagedQuery, type PagedQuery } from '../data/useApi';
+import { type PagedQuery, type Program, queryKeys, usePagedQuery } from '@campuscare/shared';
 import { listPrograms, localIsoDate, type ProgramTiming } from './programsApi';
 
 export const PROGRAMS_PAGE_SIZE = 12;

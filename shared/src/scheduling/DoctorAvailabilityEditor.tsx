@@ -1,10 +1,5 @@
 import { useId, useMemo } from 'react';
-import { queryKeys } from '../data/queryKeys';
-import { QueryView } from '../data/QueryView';
-import { useApiMutation, useApiQuery } from '../data/useApi';
-import { useForm } from '../forms/useForm';
-import { Button } from '../ui/Button';
-import { ErrorBanner } from '../ui/Page';
+import { Button, ErrorBanner, queryKeys, QueryView, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
 import { clearDoctorHours, loadDoctorAvailability, saveDoctorHours, type DoctorAvailability, type DoctorRef } from './availabilityApi';
 import type { Clinic } from './schedulingApi';
 import { TimeOffList } from './TimeOffList';

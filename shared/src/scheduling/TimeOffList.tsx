@@ -1,10 +1,4 @@
-import type { DoctorTimeOff } from '../database.types';
-import { queryKeys } from '../data/queryKeys';
-import { useApiMutation } from '../data/useApi';
-import { useForm } from '../forms/useForm';
-import { Button } from '../ui/Button';
-import { TextField } from '../ui/FormFields';
-import { ErrorBanner } from '../ui/Page';
+import { Button, type DoctorTimeOff, ErrorBanner, queryKeys, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { addTimeOff, removeTimeOff, type DoctorRef } from './availabilityApi';
 import { describeTimeOff, TIME_OFF_REASON_MAX_LENGTH, timeOffFormErrors, timeOffMoments, type TimeOffFormValues } from './timeOff';
 import styles from './scheduling.module.css';

@@ -1,6 +1,4 @@
-import { ApiError, unwrap } from '../data/apiError';
-import type { DoctorHours, DoctorTimeOff } from '../database.types';
-import type { CampusCareClient } from '../supabase/client';
+import { ApiError, type CampusCareClient, type DoctorHours, type DoctorTimeOff, unwrap } from '@campuscare/shared';
 import { closedWeekdays, openDayRows, type WeeklyHours } from './weeklyHours';
 
 /** The doctor whose availability is edited: the doctor themselves, or any doctor of an admin's university. */

@@ -1,6 +1,4 @@
-import { ApiError, unwrap } from '../data/apiError';
-import type { ClinicClosure, ClinicHours, ClinicSettings } from '../database.types';
-import type { CampusCareClient } from '../supabase/client';
+import { ApiError, type CampusCareClient, type ClinicClosure, type ClinicHours, type ClinicSettings, unwrap } from '@campuscare/shared';
 
 /**
  * One bookable start. Asked for one doctor, it names that doctor; asked for any doctor, each start comes once with no

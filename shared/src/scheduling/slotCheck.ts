@@ -1,4 +1,4 @@
-import type { CampusCareClient } from '../supabase/client';
+import type { CampusCareClient } from '@campuscare/shared';
 import { listFreeSlots } from './schedulingApi';
 import { dayInZone } from './zonedTime';
 

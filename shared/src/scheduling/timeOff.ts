@@ -1,4 +1,4 @@
-import { COLUMN_RULES, columnError, type FieldErrors } from '../validation/schemas';
+import { COLUMN_RULES, columnError, type FieldErrors } from '@campuscare/shared';
 import { formatShortDay, momentInZone } from './wallClock';
 import { addDays, dayInZone, timeInZone } from './zonedTime';
 

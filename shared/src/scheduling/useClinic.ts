@@ -1,7 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ApiError } from '../data/apiError';
-import { queryKeys } from '../data/queryKeys';
-import { useApiQuery } from '../data/useApi';
+import { type ApiError, queryKeys, useApiQuery } from '@campuscare/shared';
 import { loadClinic, type Clinic } from './schedulingApi';
 
 /** The caller's clinic (time zone, hours, upcoming closures); saving any of them invalidates `queryKeys.clinic`. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../routes/router';
 import { findRoute, MAIN_CONTENT_ID, navigationFor, PATHS, type NavigationItem, type Role } from '../routes/contract';
-import { AVATARS_BUCKET, StoredImage } from '../account/StoredImage';
+import { AVATARS_BUCKET, StoredImage } from '../images/StoredImage';
 import { signOut } from '../auth/session';
 import { displayName } from '../profile/profileApi';
 import { useUserProfile } from '../profile/UserProfileProvider';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button, type Area } from '@campuscare/shared';
+import { type Area, Button } from '@campuscare/shared';
 import styles from './RemoteFallback.module.css';
 
 const AREA_NAME: Readonly<Record<Area, string>> = {

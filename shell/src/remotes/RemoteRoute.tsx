@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { LoadingState, type Area } from '@campuscare/shared';
+import { type Area, LoadingState } from '@campuscare/shared';
 import type { PageComponents } from './areaLoader';
 import { useAreaLoader } from './AreaLoaderContext';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';

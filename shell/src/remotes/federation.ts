@@ -1,5 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { AREAS, REMOTE_NAMES, remoteRoutesId, type Area, type RuntimeConfig } from '@campuscare/shared';
+import { type Area, AREAS, REMOTE_NAMES, remoteRoutesId, type RuntimeConfig } from '@campuscare/shared';
 import { createAreaLoader, type AreaLoader } from './areaLoader';
 import { createRecoveryPlugin } from './recoveryPlugin';
 

@@ -1,4 +1,4 @@
-import { dashboardPathFor, isRole, mayOpen, passwordPathFor, signInPathFor, type ProfileState, type RouteDefinition } from '@campuscare/shared';
+import { dashboardPathFor, isRole, mayOpen, passwordPathFor, type ProfileState, type RouteDefinition, signInPathFor } from '@campuscare/shared';
 
 export type AccessDecision =
   | { readonly kind: 'render' }

@@ -1,4 +1,4 @@
-import { unwrap, type CampusCareClient } from '@campuscare/shared';
+import { type CampusCareClient, unwrap } from '@campuscare/shared';
 
 /** What the database says about this session (public.session_status): the member's idle limit and the time left. */
 export interface SessionStatus {

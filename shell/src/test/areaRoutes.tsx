@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { routesOfArea, UserProfileProvider, type Area } from '@campuscare/shared';
+import { type Area, routesOfArea, UserProfileProvider } from '@campuscare/shared';
 
 /** What every remote's routes module promises the shell: a page for each contract path of its area, each with a level-1 heading. */
 export function describeAreaRoutes(area: Area, routes: Readonly<Record<string, ComponentType>>): void {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { routesOfArea, type Area } from '@campuscare/shared';
+import { type Area, routesOfArea } from '@campuscare/shared';
 
 /** What a remote's `./Routes` module looks like to the shell: one page per contract path of its area. */
 export function testRoutesModule(area: Area): { default: Record<string, ComponentType> } {

@@ -1,19 +1,5 @@
-import {
-  Button,
-  DataTable,
-  PageHeader,
-  QueryView,
-  queryKeys,
-  SearchBox,
-  Section,
-  SelectField,
-  TextField,
-  useApiMutation,
-  useClinic,
-  usePagedQuery,
-  useSearchTerm,
-  type Column,
-} from '@campuscare/shared';
+import { Button, type Column, DataTable, PageHeader, queryKeys, QueryView, SearchBox, Section, SelectField, TextField, useApiMutation, usePagedQuery, useSearchTerm } from '@campuscare/shared';
+import { useClinic } from '@campuscare/shared/scheduling';
 import { useState } from 'react';
 import { AUDIT_EVENTS, auditEventLabel, exportAuditEntries, listAuditEntries, type AuditEntry, type AuditEvent, type AuditFilter } from './auditApi';
 import { auditCsv, downloadText } from './auditCsv';

@@ -1,4 +1,4 @@
-import { ApiError, unwrap, type CampusCareClient, type PagedRows } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type PagedRows, unwrap } from '@campuscare/shared';
 
 /** The kinds of event the audit log is filtered by (private.audit_event in the database), with their labels. */
 export const AUDIT_EVENTS = [

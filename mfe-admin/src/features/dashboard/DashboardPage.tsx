@@ -1,4 +1,5 @@
-import { AppointmentsOverview, PageHeader, QueryErrorBanner, QueryView, queryKeys, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
+import { PageHeader, QueryErrorBanner, queryKeys, QueryView, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
+import { AppointmentsOverview } from '@campuscare/shared/appointments';
 import { AppointmentsChart } from './AppointmentsChart';
 import { CHART_DAYS, fetchCounts, fetchDailyLoad, type UniversityCounts } from './dashboardApi';
 

@@ -1,4 +1,4 @@
-import { ApiError, unwrap, type CampusCareClient, type Json } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Json, unwrap } from '@campuscare/shared';
 
 export interface UniversityCounts {
   readonly appointments: number;

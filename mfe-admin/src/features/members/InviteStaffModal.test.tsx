@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { queryClient, type Member, type University } from '@campuscare/shared';
+import { type Member, queryClient, type University } from '@campuscare/shared';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { fetchUniversity } from '../../university/universityApi';
 import { InviteStaffModal } from './InviteStaffModal';

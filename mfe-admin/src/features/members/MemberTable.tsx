@@ -1,4 +1,4 @@
-import { DataTable, QueryView, SearchBox, type Column } from '@campuscare/shared';
+import { type Column, DataTable, QueryView, SearchBox } from '@campuscare/shared';
 import type { MemberRow } from './membersApi';
 import { MEMBERS_PAGE_SIZE, type MemberList } from './useMemberList';
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { queryClient, type Member } from '@campuscare/shared';
+import { type Member, queryClient } from '@campuscare/shared';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { listMembers, makeSuperAdmin, type MemberRow } from './membersApi';
 import { StaffListPage } from './StaffListPage';

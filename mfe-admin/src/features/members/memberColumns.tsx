@@ -1,4 +1,4 @@
-import { displayName, RowActionMenu, type Column, type RowAction } from '@campuscare/shared';
+import { type Column, displayName, type RowAction, RowActionMenu } from '@campuscare/shared';
 import type { MemberRow } from './membersApi';
 import styles from './members.module.css';
 

@@ -1,4 +1,5 @@
-import { ApiError, searchPattern, unwrap, type CampusCareClient, type Member, type MemberStatus, type PagedRows } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Member, type MemberStatus, type PagedRows, unwrap } from '@campuscare/shared';
+import { searchPattern } from '@campuscare/shared/appointments';
 
 export type MemberKind = 'staff' | 'students';
 

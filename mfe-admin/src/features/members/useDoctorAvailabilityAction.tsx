@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { displayName, DoctorAvailabilityEditor, Modal, useUserProfile, type RowAction } from '@campuscare/shared';
+import { displayName, Modal, type RowAction, useUserProfile } from '@campuscare/shared';
+import { DoctorAvailabilityEditor } from '@campuscare/shared/scheduling';
 import type { MemberRow } from './membersApi';
 
 /**

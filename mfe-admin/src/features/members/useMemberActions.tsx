@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayName, queryKeys, useApiMutation, type CampusCareClient, type RowAction } from '@campuscare/shared';
+import { type CampusCareClient, displayName, queryKeys, type RowAction, useApiMutation } from '@campuscare/shared';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { makeSuperAdmin, removeMember, setMemberStatus, type MemberRow } from './membersApi';
 

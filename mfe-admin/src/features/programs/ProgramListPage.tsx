@@ -1,4 +1,5 @@
-import { PageHeader, PATHS, ProgramBoard } from '@campuscare/shared';
+import { PageHeader, PATHS } from '@campuscare/shared';
+import { ProgramBoard } from '@campuscare/shared/programs';
 import { useProgramEditing } from './useProgramEditing';
 
 /** /programs: the program cards, upcoming first and past apart, with a New program link. */

@@ -1,4 +1,5 @@
-import { Link, NO_PROGRAMS_MESSAGE, PageHeader, PATHS, ProgramBoard } from '@campuscare/shared';
+import { Link, PageHeader, PATHS } from '@campuscare/shared';
+import { NO_PROGRAMS_MESSAGE, ProgramBoard } from '@campuscare/shared/programs';
 import { useProgramEditing } from './useProgramEditing';
 
 /** /newprogram: the university's programs with Create, Edit and Delete; the spec's empty state when there are none. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { deleteProgram, ProgramWizard, queryKeys, useApiMutation, type Program, type RowAction } from '@campuscare/shared';
+import { type Program, queryKeys, type RowAction, useApiMutation } from '@campuscare/shared';
+import { deleteProgram, ProgramWizard } from '@campuscare/shared/programs';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 type Editing = { readonly kind: 'wizard'; readonly program: Program | null } | { readonly kind: 'delete'; readonly program: Program } | null;

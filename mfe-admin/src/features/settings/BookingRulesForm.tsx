@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Button, describeMinutes, ErrorBanner, SelectField, TextField, useApiMutation, useForm, type ClinicSettings } from '@campuscare/shared';
+import { Button, type ClinicSettings, ErrorBanner, SelectField, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { describeMinutes } from '@campuscare/shared/scheduling';
 import { CLINIC_CHANGES, saveBookingRules } from './clinicSettingsApi';
 import { LEAD_MINUTES_RANGE, SLOT_MINUTES_RANGE, timeZoneChoices, validateBookingRules, wholeMinutes, type BookingRulesValues } from './clinicRules';
 import styles from './settings.module.css';

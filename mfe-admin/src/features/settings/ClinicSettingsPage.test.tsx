@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { queryClient, type ApiError, type Clinic, type Member } from '@campuscare/shared';
+import { type ApiError, type Member, queryClient } from '@campuscare/shared';
+import type { Clinic } from '@campuscare/shared/scheduling';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { ClinicSettingsPage } from './ClinicSettingsPage';
 import { addClosure, removeClosure, saveBookingRules, saveClinicHours, saveStaffIdleMinutes } from './clinicSettingsApi';
@@ -12,9 +13,9 @@ let member: Member;
 // The data layer inside shared reaches the client and the toasts through its own modules.
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('@campuscare/shared', () => ({
-  ...jest.requireActual('@campuscare/shared'),
-  useUserProfile: () => ({ status: 'signedIn', member }),
+jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), useUserProfile: () => ({ status: 'signedIn', member }) }));
+jest.mock('@campuscare/shared/scheduling', () => ({
+  ...jest.requireActual('@campuscare/shared/scheduling'),
   useClinic: () => ({ data: clinic, isError: false, error: null, refetch: jest.fn() }) as unknown as UseQueryResult<Clinic, ApiError>,
 }));
 jest.mock('./clinicSettingsApi', () => ({

@@ -1,4 +1,6 @@
-import { QueryView, Section, SettingsHeader, useClinic, useUserProfile } from '@campuscare/shared';
+import { QueryView, Section, useUserProfile } from '@campuscare/shared';
+import { SettingsHeader } from '@campuscare/shared/account';
+import { useClinic } from '@campuscare/shared/scheduling';
 import { BookingRulesForm } from './BookingRulesForm';
 import { ClosuresSection } from './ClosuresSection';
 import { IdleLogoffForm } from './IdleLogoffForm';

@@ -1,4 +1,5 @@
-import { Button, dayInZone, ErrorBanner, formatShortDay, TextField, useApiMutation, useForm, type ClinicClosure } from '@campuscare/shared';
+import { Button, type ClinicClosure, ErrorBanner, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { dayInZone, formatShortDay } from '@campuscare/shared/scheduling';
 import { addClosure, CLINIC_CHANGES, removeClosure } from './clinicSettingsApi';
 import { CLOSURE_REASON_MAX_LENGTH, validateClosure, type ClosureValues } from './clinicRules';
 import styles from './settings.module.css';

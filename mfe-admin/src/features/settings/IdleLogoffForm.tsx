@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, COLUMN_RULES, columnError, ErrorBanner, queryKeys, STAFF_IDLE_MINUTES_RANGE, TextField, useApiMutation, useForm, type ClinicSettings } from '@campuscare/shared';
+import { Button, type ClinicSettings, COLUMN_RULES, columnError, ErrorBanner, queryKeys, STAFF_IDLE_MINUTES_RANGE, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { saveStaffIdleMinutes } from './clinicSettingsApi';
 import styles from './settings.module.css';
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, useApiMutation, useForm, weeklyHoursErrors, weeklyHoursFrom, WeeklyHoursEditor, type ClinicHours, type WeeklyHours } from '@campuscare/shared';
+import { Button, type ClinicHours, ErrorBanner, useApiMutation, useForm } from '@campuscare/shared';
+import { type WeeklyHours, WeeklyHoursEditor, weeklyHoursErrors, weeklyHoursFrom } from '@campuscare/shared/scheduling';
 import { CLINIC_CHANGES, saveClinicHours } from './clinicSettingsApi';
 import styles from './settings.module.css';
 

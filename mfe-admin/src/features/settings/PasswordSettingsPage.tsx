@@ -1,19 +1,6 @@
 import { useMemo } from 'react';
-import {
-  AccountPasswordPage,
-  FormFooter,
-  MESSAGES,
-  newPasswordError,
-  PasswordField,
-  queryKeys,
-  Section,
-  unwrap,
-  useApiMutation,
-  useForm,
-  useUserProfile,
-  type CampusCareClient,
-  type FieldErrors,
-} from '@campuscare/shared';
+import { type CampusCareClient, type FieldErrors, MESSAGES, newPasswordError, PasswordField, queryKeys, Section, unwrap, useApiMutation, useForm, useUserProfile } from '@campuscare/shared';
+import { AccountPasswordPage, FormFooter } from '@campuscare/shared/account';
 import { useUniversity } from '../../university/useUniversity';
 import styles from './settings.module.css';
 

@@ -1,24 +1,6 @@
 import { useMemo } from 'react';
-import {
-  COLUMN_RULES,
-  columnError,
-  FormFooter,
-  imageObjectPath,
-  isValidEmail,
-  MESSAGES,
-  notifySuccess,
-  phoneError,
-  PhotoPicker,
-  QueryView,
-  Section,
-  SettingsHeader,
-  TextField,
-  UNIVERSITY_LOGOS_BUCKET,
-  useForm,
-  useUniversityLogoUrl,
-  type FieldErrors,
-  type University,
-} from '@campuscare/shared';
+import { COLUMN_RULES, columnError, type FieldErrors, imageObjectPath, isValidEmail, MESSAGES, notifySuccess, phoneError, QueryView, Section, TextField, type University, UNIVERSITY_LOGOS_BUCKET, useForm, useUniversityLogoUrl } from '@campuscare/shared';
+import { FormFooter, PhotoPicker, SettingsHeader } from '@campuscare/shared/account';
 import { useUniversity, useUniversityUpdate } from '../../university/useUniversity';
 import styles from './settings.module.css';
 

@@ -1,4 +1,4 @@
-import { describeMinutes } from '@campuscare/shared';
+import { describeMinutes } from '@campuscare/shared/scheduling';
 import { timeZoneChoices, validateBookingRules, validateClosure } from './clinicRules';
 
 describe('clinic rules', () => {

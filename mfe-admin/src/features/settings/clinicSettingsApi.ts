@@ -1,4 +1,5 @@
-import { ApiError, closedWeekdays, openDayRows, queryKeys, unwrap, type CampusCareClient, type ClinicSettings, type WeeklyHours } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type ClinicSettings, queryKeys, unwrap } from '@campuscare/shared';
+import { closedWeekdays, openDayRows, type WeeklyHours } from '@campuscare/shared/scheduling';
 
 /** What a change to the clinic's rules, hours or closures makes stale: the clinic itself and every free slot. */
 export const CLINIC_CHANGES = [queryKeys.clinic, queryKeys.slots] as const;

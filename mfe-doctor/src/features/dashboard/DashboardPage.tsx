@@ -1,4 +1,5 @@
-import { LoadingState, PageHeader, QueryErrorBanner, queryKeys, Section, StatCard, StatGrid, useApiQuery, useClinic, useUserProfile } from '@campuscare/shared';
+import { LoadingState, PageHeader, QueryErrorBanner, queryKeys, Section, StatCard, StatGrid, useApiQuery, useUserProfile } from '@campuscare/shared';
+import { useClinic } from '@campuscare/shared/scheduling';
 import { DoctorAgenda } from './DoctorAgenda';
 import { fetchDoctorCounts, type DoctorCounts } from './myAppointmentsApi';
 import { MyAppointments } from './MyAppointments';

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, dayInZone, formatDay, QueryView, queryKeys, STATUS_LABEL, timeInZone, useApiQuery, type AppointmentStatus } from '@campuscare/shared';
+import { type AppointmentStatus, Button, queryKeys, QueryView, useApiQuery } from '@campuscare/shared';
+import { STATUS_LABEL } from '@campuscare/shared/appointments';
+import { dayInZone, formatDay, timeInZone } from '@campuscare/shared/scheduling';
 import { agendaBounds, agendaDays, agendaTitle, groupByDay, shiftAnchor, weekColumnTitle, type AgendaDay, type AgendaView } from './agenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 import styles from './dashboard.module.css';

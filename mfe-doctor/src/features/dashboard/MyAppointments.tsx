@@ -1,22 +1,7 @@
 import { useState } from 'react';
-import {
-  DataTable,
-  dayInZone,
-  formatAppointmentDate,
-  momentInZone,
-  providerName,
-  QueryView,
-  queryKeys,
-  RowActionMenu,
-  STATUS_LABEL,
-  useAppointmentChange,
-  useAppointmentDialogs,
-  usePagedQuery,
-  visitDayHasCome,
-  type AppointmentStatus,
-  type Column,
-  type RowAction,
-} from '@campuscare/shared';
+import { type AppointmentStatus, type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, usePagedQuery } from '@campuscare/shared';
+import { formatAppointmentDate, providerName, STATUS_LABEL, useAppointmentChange, useAppointmentDialogs, visitDayHasCome } from '@campuscare/shared/appointments';
+import { dayInZone, momentInZone } from '@campuscare/shared/scheduling';
 import { contactInformation, listMyAppointments, type MyAppointment } from './myAppointmentsApi';
 
 export const MY_APPOINTMENTS_PAGE_SIZE = 10;

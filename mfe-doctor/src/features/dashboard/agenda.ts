@@ -1,4 +1,4 @@
-import { addDays, dayInZone, formatDay, formatShortDay, momentInZone, mondayOf } from '@campuscare/shared';
+import { addDays, dayInZone, formatDay, formatShortDay, momentInZone, mondayOf } from '@campuscare/shared/scheduling';
 import type { AgendaAppointment } from './agendaApi';
 
 export type AgendaView = 'day' | 'week';

@@ -1,4 +1,4 @@
-import { unwrap, type Appointment, type CampusCareClient } from '@campuscare/shared';
+import { type Appointment, type CampusCareClient, unwrap } from '@campuscare/shared';
 
 export type AgendaAppointment = Pick<Appointment, 'id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'>;
 

@@ -1,4 +1,5 @@
-import { unwrap, type CampusCareClient, type Member, type OverviewAppointment, type PagedRows } from '@campuscare/shared';
+import { type CampusCareClient, type Member, type PagedRows, unwrap } from '@campuscare/shared';
+import type { OverviewAppointment } from '@campuscare/shared/appointments';
 
 export type StudentContact = Pick<Member, 'email' | 'phone'>;
 export type MyAppointment = OverviewAppointment & { readonly student: StudentContact | null };

@@ -1,4 +1,5 @@
-import { AVATARS_BUCKET, DataTable, formatAppointmentDate, Modal, providerName, QueryView, queryKeys, STATUS_LABEL, StoredImage, useApiQuery, type Column, type OverviewAppointment } from '@campuscare/shared';
+import { AVATARS_BUCKET, type Column, DataTable, Modal, queryKeys, QueryView, StoredImage, useApiQuery } from '@campuscare/shared';
+import { formatAppointmentDate, type OverviewAppointment, providerName, STATUS_LABEL } from '@campuscare/shared/appointments';
 import { HISTORY_LIMIT, loadPatientRecord, type PatientRecord } from './patientRecordApi';
 import styles from './patients.module.css';
 

@@ -1,15 +1,6 @@
 import { useCallback, useState } from 'react';
-import {
-  AppointmentsOverview,
-  isActiveAppointment,
-  LoadingState,
-  PageHeader,
-  Section,
-  useAppointmentChange,
-  useUserProfile,
-  type OverviewAppointment,
-  type RowAction,
-} from '@campuscare/shared';
+import { LoadingState, PageHeader, type RowAction, Section, useUserProfile } from '@campuscare/shared';
+import { AppointmentsOverview, isActiveAppointment, type OverviewAppointment, useAppointmentChange } from '@campuscare/shared/appointments';
 import { PatientRecordDialog } from './PatientRecordDialog';
 
 /** The university's appointments overview; a doctor can take an appointment and open the student's record. */

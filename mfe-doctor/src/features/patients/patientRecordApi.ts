@@ -1,4 +1,5 @@
-import { ApiError, unwrap, type CampusCareClient, type Database, type Member, type OverviewAppointment } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Database, type Member, unwrap } from '@campuscare/shared';
+import type { OverviewAppointment } from '@campuscare/shared/appointments';
 
 export type PatientDetails = Pick<Member, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'avatar_path'>;
 export type PatientHealthProfile = Database['public']['Functions']['get_health_profile']['Returns'][number];

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Link, PageHeader, PATHS, ProgramsEmptyState, ProgramWizard, queryKeys, QueryView, Section, useApiQuery, useNavigate, useUserProfile } from '@campuscare/shared';
+import { Button, Link, PageHeader, PATHS, queryKeys, QueryView, Section, useApiQuery, useNavigate, useUserProfile } from '@campuscare/shared';
+import { ProgramsEmptyState, ProgramWizard } from '@campuscare/shared/programs';
 import { countMyPrograms } from './myProgramsApi';
 
 /** Creating a program: the spec's empty state and two-step dialog; a saved program is shown on /programm. */

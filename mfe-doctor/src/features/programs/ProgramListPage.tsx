@@ -1,4 +1,5 @@
-import { PageHeader, PATHS, ProgramBoard } from '@campuscare/shared';
+import { PageHeader, PATHS } from '@campuscare/shared';
+import { ProgramBoard } from '@campuscare/shared/programs';
 
 /** The university's programs, upcoming first and past apart, with a link to create one. */
 export function ProgramListPage() {

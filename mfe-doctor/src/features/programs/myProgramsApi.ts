@@ -1,4 +1,4 @@
-import { unwrap, type CampusCareClient } from '@campuscare/shared';
+import { type CampusCareClient, unwrap } from '@campuscare/shared';
 
 /** How many programs the doctor has created (decides between the empty state and the plain create prompt). */
 export async function countMyPrograms(client: CampusCareClient, memberId: string): Promise<number> {

@@ -1,5 +1,6 @@
-import { DoctorAvailabilityEditor, LoadingState, Section, useUserProfile } from '@campuscare/shared';
-import { SettingsHeader } from '@campuscare/shared';
+import { LoadingState, Section, useUserProfile } from '@campuscare/shared';
+import { SettingsHeader } from '@campuscare/shared/account';
+import { DoctorAvailabilityEditor } from '@campuscare/shared/scheduling';
 
 /** /adminavailability: the doctor's own weekly hours and time off, which the free slots students book from follow. */
 export function AvailabilitySettingsPage() {

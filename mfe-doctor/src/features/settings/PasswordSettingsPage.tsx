@@ -1,4 +1,4 @@
-import { AccountPasswordPage } from '@campuscare/shared';
+import { AccountPasswordPage } from '@campuscare/shared/account';
 
 /** /adminpassword: the auth service verifies the current password; it is never prefilled or shown. */
 export function PasswordSettingsPage() {

@@ -3,7 +3,7 @@ import { describeOwnProfileForm } from '../../../../shell/src/test/ownProfileFor
 import { ProfileForm } from './ProfileSettingsPage';
 
 // The data layer asks the shared client module for the client, so that module is what the test replaces.
-jest.mock('@campuscare/shared/src/supabase/client', () => jest.requireActual('../../../../shell/src/test/ownProfileForm').ownProfileClientModule());
+jest.mock('../../../../shared/src/supabase/client', () => jest.requireActual('../../../../shell/src/test/ownProfileForm').ownProfileClientModule());
 
 const doctor = memberFixture('doctor', { id: 'doctor-1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams', email: 'dr.adams@northfield.edu' });
 

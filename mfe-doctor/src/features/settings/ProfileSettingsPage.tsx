@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { changesEmail, COLUMN_RULES, EmailChangePasswordField, FormFooter, OwnProfilePage, Section, SelectField, STAFF_TITLES, TextField, useForm, useOwnProfileSave, type Member } from '@campuscare/shared';
+import { COLUMN_RULES, type Member, Section, SelectField, STAFF_TITLES, TextField, useForm } from '@campuscare/shared';
+import { changesEmail, EmailChangePasswordField, FormFooter, OwnProfilePage, useOwnProfileSave } from '@campuscare/shared/account';
 import { saveStaffProfile, staffProfileForm, validateStaffProfileForm, type StaffProfileForm } from './staffProfileApi';
 import styles from './settings.module.css';
 

@@ -1,7 +1,8 @@
-import { OWN_PROFILE_MESSAGES, saveOwnProfile, type CampusCareClient, type Member } from '@campuscare/shared';
+import type { CampusCareClient, Member } from '@campuscare/shared';
+import { OWN_PROFILE_MESSAGES, saveOwnProfile } from '@campuscare/shared/account';
 import { saveStaffProfile, staffProfileForm, staffProfileValues, validateStaffProfile, validateStaffProfileForm } from './staffProfileApi';
 
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })) }));
+jest.mock('@campuscare/shared/account', () => ({ ...jest.requireActual('@campuscare/shared/account'), saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })) }));
 
 const member = {
   id: 'doctor-1',

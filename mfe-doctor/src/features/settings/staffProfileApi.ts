@@ -1,14 +1,5 @@
-import {
-  MESSAGES,
-  ownProfileFormErrors,
-  personalDetailsErrors,
-  saveOwnProfile,
-  STAFF_TITLES,
-  type CampusCareClient,
-  type FieldErrors,
-  type Member,
-  type PersonalDetails,
-} from '@campuscare/shared';
+import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, STAFF_TITLES } from '@campuscare/shared';
+import { ownProfileFormErrors, type PersonalDetails, personalDetailsErrors, saveOwnProfile } from '@campuscare/shared/account';
 
 export interface StaffProfileValues extends PersonalDetails {
   readonly title: string;

@@ -1,4 +1,4 @@
-import { PATHS, type CampusCareClient } from '@campuscare/shared';
+import { type CampusCareClient, PATHS } from '@campuscare/shared';
 import { readRecoveryLink, requestPasswordReset, SAME_PASSWORD_MESSAGE, setNewPassword, startRecoverySession, LINK_REFUSED_MESSAGE } from './recoveryApi';
 
 function fakeClient({ updateError = null, role = 'doctor' }: { readonly updateError?: unknown; readonly role?: string | null } = {}) {

@@ -1,4 +1,4 @@
-import { ApiError, isRole, PATHS, signInPathFor, signOut, toApiError, unwrap, type CampusCareClient, type ContractPath } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type ContractPath, isRole, PATHS, signInPathFor, signOut, toApiError, unwrap } from '@campuscare/shared';
 
 /** Said whether or not an account has the address, so the form does not tell anyone which accounts exist. */
 export const LINK_SENT_MESSAGE =

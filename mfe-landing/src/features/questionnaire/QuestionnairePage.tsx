@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { API_MESSAGES, ApiError, Button, ErrorBanner, HealthProfileFields, healthProfileFormValues, type HealthProfileValues, Link, PATHS, queryKeys, saveHealthProfile, useApiMutation, useForm, useNavigate, useUserProfile, validateHealthProfile } from '@campuscare/shared';
+import { API_MESSAGES, ApiError, Button, ErrorBanner, type HealthProfileValues, Link, PATHS, queryKeys, useApiMutation, useForm, useNavigate, useUserProfile, validateHealthProfile } from '@campuscare/shared';
+import { HealthProfileFields, healthProfileFormValues, saveHealthProfile } from '@campuscare/shared/health';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 
 /** The health questionnaire a student fills in after joining (the guard lets only signed-in students here). */

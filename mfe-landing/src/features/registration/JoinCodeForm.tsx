@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, MESSAGES, TextField, useForm, type FieldErrors } from '@campuscare/shared';
+import { Button, type FieldErrors, MESSAGES, TextField, useForm } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import styles from './registration.module.css';
 

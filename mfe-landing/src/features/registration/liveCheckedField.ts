@@ -1,4 +1,4 @@
-import { hasErrors, type FieldErrors, type Form } from '@campuscare/shared';
+import { type FieldErrors, type Form, hasErrors } from '@campuscare/shared';
 
 type TextKey<Values> = { [Key in keyof Values]: Values[Key] extends string ? Key : never }[keyof Values];
 

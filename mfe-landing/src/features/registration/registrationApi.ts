@@ -1,17 +1,4 @@
-import {
-  ApiError,
-  imageObjectPath,
-  parseYearOfStudy,
-  toApiError,
-  unwrap,
-  uploadImage,
-  UNIVERSITY_LOGOS_BUCKET,
-  universityLogoUrl,
-  userMessage,
-  type CampusCareClient,
-  type StudentRegistrationValues,
-  type UniversityRegistrationValues,
-} from '@campuscare/shared';
+import { ApiError, type CampusCareClient, imageObjectPath, parseYearOfStudy, type StudentRegistrationValues, toApiError, UNIVERSITY_LOGOS_BUCKET, universityLogoUrl, type UniversityRegistrationValues, unwrap, uploadImage, userMessage } from '@campuscare/shared';
 
 export interface JoinableUniversity {
   readonly id: string;

@@ -1,4 +1,4 @@
-import { validateSignIn, type FieldErrors, type SignInValues } from '@campuscare/shared';
+import { type FieldErrors, type SignInValues, validateSignIn } from '@campuscare/shared';
 
 /**
  * The spec's sign-in rules for what shows while typing: the password message as soon as a too-short password is

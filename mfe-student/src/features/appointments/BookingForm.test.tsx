@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_MESSAGES, CampusCareToasts, MESSAGES, SLOT_MISSING, type Appointment, type FreeSlotQuery, type Member } from '@campuscare/shared';
+import { API_MESSAGES, type Appointment, CampusCareToasts, type Member, MESSAGES } from '@campuscare/shared';
+import { SLOT_MISSING } from '@campuscare/shared/appointments';
+import type { FreeSlotQuery } from '@campuscare/shared/scheduling';
 import { adams, appointmentFixture, clinic, freeSlot, NOW } from '../../../../shared/src/appointments/appointmentsTestData';
 import { listFreeSlots } from '../../../../shared/src/scheduling/schedulingApi';
 import { memberFixture } from '../../../../shell/src/test/fixtures';

@@ -1,28 +1,7 @@
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
-import {
-  APPOINTMENT_CHANGE_INVALIDATES,
-  Button,
-  choosePickedSlot,
-  COLUMN_RULES,
-  ErrorBanner,
-  FreeSlotPicker,
-  hasErrors,
-  MESSAGES,
-  pickedSlotErrors,
-  providerName,
-  queryClient,
-  queryKeys,
-  SelectField,
-  TextField,
-  useApiMutation,
-  useForm,
-  validateAppointmentBooking,
-  YEARS_OF_STUDY,
-  type Clinic,
-  type FieldErrors,
-  type Member,
-  type ProviderSummary,
-} from '@campuscare/shared';
+import { Button, COLUMN_RULES, ErrorBanner, type FieldErrors, hasErrors, type Member, MESSAGES, queryClient, queryKeys, SelectField, TextField, useApiMutation, useForm, validateAppointmentBooking, YEARS_OF_STUDY } from '@campuscare/shared';
+import { APPOINTMENT_CHANGE_INVALIDATES, choosePickedSlot, FreeSlotPicker, pickedSlotErrors, providerName, type ProviderSummary } from '@campuscare/shared/appointments';
+import type { Clinic } from '@campuscare/shared/scheduling';
 import { bookAppointment, type BookingRequest } from './appointmentsApi';
 import { BOOKING_MESSAGES, OTHER_REASON, OTHER_REASON_MAX_LENGTH, REASON_CHOICES, reasonValue } from './appointmentLabels';
 import styles from './Appointments.module.css';

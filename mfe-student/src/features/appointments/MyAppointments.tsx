@@ -1,19 +1,7 @@
 import { useMemo } from 'react';
-import {
-  DataTable,
-  formatInZone,
-  providerName,
-  QueryView,
-  queryKeys,
-  RowActionMenu,
-  STATUS_LABEL,
-  useAppointmentDialogs,
-  usePagedQuery,
-  type Appointment,
-  type Clinic,
-  type Column,
-  type ProviderSummary,
-} from '@campuscare/shared';
+import { type Appointment, type Column, DataTable, queryKeys, QueryView, RowActionMenu, usePagedQuery } from '@campuscare/shared';
+import { providerName, type ProviderSummary, STATUS_LABEL, useAppointmentDialogs } from '@campuscare/shared/appointments';
+import { type Clinic, formatInZone } from '@campuscare/shared/scheduling';
 import { listMyAppointments, type MyAppointmentPeriod } from './appointmentsApi';
 import styles from './Appointments.module.css';
 

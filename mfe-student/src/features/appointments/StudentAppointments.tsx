@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, ErrorBanner, Section, useDoctors, WithClinic, type Member } from '@campuscare/shared';
+import { Button, ErrorBanner, type Member, Section } from '@campuscare/shared';
+import { useDoctors, WithClinic } from '@campuscare/shared/appointments';
 import { BookingForm } from './BookingForm';
 import { MyAppointments } from './MyAppointments';
 import styles from './Appointments.module.css';

@@ -1,4 +1,4 @@
-import { unwrap, type Appointment, type CampusCareClient, type PagedRows } from '@campuscare/shared';
+import { type Appointment, type CampusCareClient, type PagedRows, unwrap } from '@campuscare/shared';
 
 export interface BookingRequest {
   /** ISO start of one of the free slots `available_slots` offered. */

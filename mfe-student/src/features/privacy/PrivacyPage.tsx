@@ -1,4 +1,5 @@
-import { ApiError, Button, DataTable, QueryView, queryKeys, Section, SettingsHeader, useApiMutation, usePagedQuery, type Column } from '@campuscare/shared';
+import { ApiError, Button, type Column, DataTable, queryKeys, QueryView, Section, useApiMutation, usePagedQuery } from '@campuscare/shared';
+import { SettingsHeader } from '@campuscare/shared/account';
 import {
   formatMoment,
   listHealthRecordViews,

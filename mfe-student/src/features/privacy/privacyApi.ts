@@ -1,4 +1,4 @@
-import { ApiError, unwrap, type CampusCareClient, type Json, type PagedRows } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Json, type PagedRows, unwrap } from '@campuscare/shared';
 
 /** One read of the student's health record by a member of staff, as `my_health_record_views` returns it. */
 export interface HealthRecordView {

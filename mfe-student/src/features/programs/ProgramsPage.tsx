@@ -1,4 +1,5 @@
-import { PageHeader, ProgramBoard } from '@campuscare/shared';
+import { PageHeader } from '@campuscare/shared';
+import { ProgramBoard } from '@campuscare/shared/programs';
 
 export const NO_UNIVERSITY_PROGRAMS = 'Your university has no programs yet';
 

@@ -1,4 +1,5 @@
-import { Link, PATHS, ProgramCards, QueryView, Section, usePrograms } from '@campuscare/shared';
+import { Link, PATHS, QueryView, Section } from '@campuscare/shared';
+import { ProgramCards, usePrograms } from '@campuscare/shared/programs';
 
 const DASHBOARD_PROGRAM_COUNT = 3;
 

@@ -1,26 +1,7 @@
 import { useMemo } from 'react';
-import {
-  changesEmail,
-  COLUMN_RULES,
-  EmailChangePasswordField,
-  FormFooter,
-  HealthProfileFields,
-  healthProfileFormValues,
-  OwnProfilePage,
-  queryKeys,
-  saveHealthProfile,
-  Section,
-  SelectField,
-  TextField,
-  useApiMutation,
-  useForm,
-  useOwnProfileSave,
-  validateHealthProfile,
-  YEARS_OF_STUDY,
-  type HealthProfile,
-  type HealthProfileValues,
-  type Member,
-} from '@campuscare/shared';
+import { COLUMN_RULES, type HealthProfile, type HealthProfileValues, type Member, queryKeys, Section, SelectField, TextField, useApiMutation, useForm, validateHealthProfile, YEARS_OF_STUDY } from '@campuscare/shared';
+import { changesEmail, EmailChangePasswordField, FormFooter, OwnProfilePage, useOwnProfileSave } from '@campuscare/shared/account';
+import { HealthProfileFields, healthProfileFormValues, saveHealthProfile } from '@campuscare/shared/health';
 import {
   saveStudentProfile,
   studentProfileForm,

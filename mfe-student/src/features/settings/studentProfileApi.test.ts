@@ -1,4 +1,5 @@
-import { MESSAGES, OWN_PROFILE_MESSAGES, saveOwnProfile, type CampusCareClient } from '@campuscare/shared';
+import { type CampusCareClient, MESSAGES } from '@campuscare/shared';
+import { OWN_PROFILE_MESSAGES, saveOwnProfile } from '@campuscare/shared/account';
 import { memberFixture } from '../../../../shell/src/test/fixtures';
 import {
   saveStudentProfile,
@@ -8,7 +9,7 @@ import {
   validateStudentProfileForm,
 } from './studentProfileApi';
 
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })) }));
+jest.mock('@campuscare/shared/account', () => ({ ...jest.requireActual('@campuscare/shared/account'), saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })) }));
 
 const student = memberFixture('student', { department: 'Law', year_of_study: 3, phone: '+1 555 010 0201', reg_number: 'NFU/2024/010' });
 

@@ -1,14 +1,5 @@
-import {
-  MESSAGES,
-  ownProfileFormErrors,
-  parseYearOfStudy,
-  personalDetailsErrors,
-  saveOwnProfile,
-  type CampusCareClient,
-  type FieldErrors,
-  type Member,
-  type PersonalDetails,
-} from '@campuscare/shared';
+import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, parseYearOfStudy } from '@campuscare/shared';
+import { ownProfileFormErrors, type PersonalDetails, personalDetailsErrors, saveOwnProfile } from '@campuscare/shared/account';
 
 export interface StudentProfileValues extends PersonalDetails {
   readonly department: string;

@@ -1,4 +1,4 @@
-import { displayName, Section, type Member } from '@campuscare/shared';
+import { displayName, type Member, Section } from '@campuscare/shared';
 import styles from './YourInformation.module.css';
 
 /** The student's own details as stored in their member row (re-read after every profile change). */

@@ -1,0 +1,6 @@
+export * from './programsApi';
+export * from './usePrograms';
+export * from './ProgramCards';
+export * from './ProgramBoard';
+export * from './ProgramsEmptyState';
+export * from './ProgramWizard';
