@@ -134,7 +134,10 @@ function createAppConfig(app) {
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        alias: { '@supabase/realtime-js$': path.join(__dirname, '..', 'shared', 'src', 'supabase', 'realtimeDisabled.ts') },
+      },
       module: {
         rules: [
           {
