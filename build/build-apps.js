@@ -5,6 +5,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { BUILD_STAMP_FILE } = require('./webpack-config');
+const { PAGES_FILE, prerenderPages } = require('./prerender/prerender');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const APPS = ['shell', 'mfe-landing', 'mfe-admin', 'mfe-doctor', 'mfe-student'];
@@ -54,7 +55,14 @@ function runWebpack(app, args) {
   });
 }
 
-/** Builds the apps one after another: the machine has two cores and each build uses both. */
+/** The prerendered pages are the shell's app around the landing area's pages: made again when either changes. */
+const PRERENDER_INPUTS = ['shell', 'mfe-landing'];
+
+function hasPrerenderedPages() {
+  return fs.existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'prerendered', PAGES_FILE));
+}
+
+/** Builds the apps one after another (the machine has two cores and each build uses both), then prerenders pages. */
 async function buildApps({ onlyStale = false, log = console.log } = {}) {
   if (onlyStale && process.env[WATCHERS_OWN_BUILDS] === '1') {
     log('[build] skipped: the development watchers keep the builds up to date');
@@ -66,6 +74,7 @@ async function buildApps({ onlyStale = false, log = console.log } = {}) {
     await runWebpack(app, ['--mode', 'production']);
   }
   if (apps.length === 0) log('[build] all five apps are up to date');
+  if (apps.some((app) => PRERENDER_INPUTS.includes(app)) || !hasPrerenderedPages()) await prerenderPages({ log });
   return apps;
 }
 

@@ -60,27 +60,40 @@ function sharedSingletons(appPackage) {
   };
 }
 
-function styleRules(classPrefix) {
-  return [
-    {
-      test: /\.module\.css$/,
-      use: [
-        MiniCssExtractPlugin.loader,
-        {
-          loader: 'css-loader',
-          options: {
-            modules: {
-              namedExport: false,
-              exportLocalsConvention: 'as-is',
-              localIdentName: `${classPrefix}_[local]_[hash:base64:5]`,
-            },
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+/**
+ * CSS Modules with the app's class prefix. Class names are hashed from the file's path under the repository root, so
+ * any build of a file names its classes alike: the prerendered pages (build/prerender) rely on it.
+ */
+function cssModuleRule(classPrefix) {
+  return {
+    test: /\.module\.css$/,
+    use: [
+      MiniCssExtractPlugin.loader,
+      {
+        loader: 'css-loader',
+        options: {
+          modules: {
+            namedExport: false,
+            exportLocalsConvention: 'as-is',
+            localIdentName: `${classPrefix}_[local]_[hash:base64:5]`,
+            localIdentContext: REPO_ROOT,
           },
         },
-      ],
-    },
-    { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-  ];
+      },
+    ],
+  };
 }
+
+const GLOBAL_CSS_RULE = { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] };
+
+const SCRIPT_RULE = {
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  loader: 'esbuild-loader',
+  options: { target: 'es2020', jsx: 'automatic' },
+};
 
 /**
  * @param {object} app
@@ -146,13 +159,9 @@ function createAppConfig(app) {
             test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
             resolve: { byDependency: { commonjs: { conditionNames: ['import', 'module', 'webpack', 'browser', '...'] } } },
           },
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'esbuild-loader',
-            options: { target: 'es2020', jsx: 'automatic' },
-          },
-          ...styleRules(app.classPrefix),
+          SCRIPT_RULE,
+          cssModuleRule(app.classPrefix),
+          GLOBAL_CSS_RULE,
         ],
       },
       plugins: [
@@ -182,4 +191,4 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig, sharedSingletons, BUILD_STAMP_FILE };
+module.exports = { createAppConfig, sharedSingletons, cssModuleRule, GLOBAL_CSS_RULE, SCRIPT_RULE, BUILD_STAMP_FILE, REPO_ROOT };

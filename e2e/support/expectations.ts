@@ -5,15 +5,25 @@ async function visible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible' });
 }
 
+/**
+ * A prerendered page (/, the sign-in pages) shows its heading before any script has run: what is typed into it before
+ * it hydrates would not reach the app, so tests, like people, wait until the shell marks the page live.
+ */
+async function live(page: Page): Promise<void> {
+  await page.locator('#root[data-prerendered-path]').waitFor({ state: 'detached' });
+}
+
 async function heading(page: Page, name: string): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name, exact: true }));
+  await live(page);
 }
 
 /** Every contract page has one level-1 heading once its remote has rendered it. */
 async function mainHeading(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { level: 1 }));
+  await live(page);
   const fallback = page.getByRole('heading', { name: /is unavailable right now/ });
   if ((await fallback.count()) > 0) throw new Error(`${page.url()} shows the remote fallback`);
 }
 
-export const expect = { visible, heading, mainHeading };
+export const expect = { visible, heading, mainHeading, live };

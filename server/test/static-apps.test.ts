@@ -14,6 +14,9 @@ describe('serving the built apps', () => {
     'mfe-landing/dist/remoteEntry.js': 'var mfe_landing;',
     'mfe-landing/dist/mf-manifest.json': '{}',
     'mfe-landing/dist/925.4109187f.js': 'export {};',
+    'shell/dist/prerendered/index.html': '<div id="root" data-prerendered-path="/"><h1>Landing, rendered ahead</h1></div>',
+    'shell/dist/prerendered/signin.html': '<div id="root" data-prerendered-path="/signin"><h1>Sign in, rendered ahead</h1></div>',
+    'shell/dist/prerendered/pages.json': JSON.stringify({ '/': 'index.html', '/signin': 'signin.html', '/etc': '../../../../etc/passwd' }),
   };
   let appsRoot: string;
   let app: FastifyInstance;
@@ -35,10 +38,9 @@ describe('serving the built apps', () => {
     rmSync(appsRoot, { recursive: true, force: true });
   });
 
-  async function get(url: string): Promise<{ status: number; headers: Record<string, string> }> {
+  async function get(url: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const response = await fetch(`${origin}${url}`, { headers: { 'accept-encoding': 'gzip' } });
-    await response.arrayBuffer();
-    return { status: response.status, headers: Object.fromEntries(response.headers) };
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   }
 
   it('lets browsers keep content-hashed chunks for good, and revalidate the page, remote entries and manifests', async () => {
@@ -63,6 +65,17 @@ describe('serving the built apps', () => {
       expect(asset.headers['x-frame-options']).toBeUndefined();
       expect(asset.headers['x-content-type-options']).toBe('nosniff');
       expect(asset.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('serves the pages the build rendered ahead at their paths, and the plain shell everywhere else', async () => {
+    expect((await get('/')).body).toContain('Landing, rendered ahead');
+    expect((await get('/signin')).body).toContain('Sign in, rendered ahead');
+    // Rendered without a query string: a page that reads its query renders afresh.
+    expect((await get('/signin?email=a%40b.edu')).body).toContain('<div id="root"></div>');
+    for (const url of ['/register', '/dashboardd', '/nope', '/etc']) {
+      const page = await get(url);
+      expect([url, page.status, page.body]).toEqual([url, 200, expect.stringContaining('<div id="root"></div>')]);
     }
   });
 

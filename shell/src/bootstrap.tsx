@@ -1,28 +1,46 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig } from '@campuscare/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { findRoute, loadRuntimeConfig } from '@campuscare/shared';
 import { App } from './app/App';
+import { PRERENDERED_PATH_ATTRIBUTE } from './app/prerendered';
 import { StartupError } from './app/StartupError';
+import type { AreaLoader } from './remotes/areaLoader';
 import { connectRemotes } from './remotes/federation';
 import { recoveryLandingTarget } from './routing/recoveryLanding';
+
+/**
+ * A page the build rendered ahead (the landing and sign-in pages) is hydrated: it painted before any script ran, and
+ * React takes it over in place. Its area is loaded first, so the first render matches the page; if the area cannot
+ * be loaded React renders afresh, which shows the area's fallback.
+ */
+async function hydrate(rootElement: HTMLElement, areaLoader: AreaLoader, app: JSX.Element): Promise<void> {
+  const route = findRoute(window.location.pathname);
+  if (route) await areaLoader.load(route.area).catch(() => undefined);
+  hydrateRoot(rootElement, app);
+}
 
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
-  const root = createRoot(rootElement);
   const recoveryTarget = recoveryLandingTarget(window.location);
   if (recoveryTarget) window.history.replaceState(null, '', recoveryTarget);
+  const prerendered = rootElement.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === window.location.pathname;
+
+  let areaLoader: AreaLoader;
   try {
-    const areaLoader = connectRemotes(await loadRuntimeConfig());
-    root.render(
-      <StrictMode>
-        <App areaLoader={areaLoader} />
-      </StrictMode>,
-    );
+    areaLoader = connectRemotes(await loadRuntimeConfig());
   } catch (error) {
     console.warn('[campuscare] could not read the runtime configuration', error);
-    root.render(<StartupError />);
+    createRoot(rootElement).render(<StartupError />);
+    return;
   }
+  const app = (
+    <StrictMode>
+      <App areaLoader={areaLoader} />
+    </StrictMode>
+  );
+  if (prerendered) await hydrate(rootElement, areaLoader, app);
+  else createRoot(rootElement).render(app);
 }
 
 void start();

@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API_PREFIXES } from '../gateway/api-gateway';
 
@@ -39,12 +40,26 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * Files whose names do not change between builds (the page, remote entries, manifests) must be revalidated;
+ * Files whose names do not change between builds (pages, remote entries, manifests) must be revalidated;
  * content-hashed chunks can be cached for good.
  */
 function setCacheHeaders(res: { setHeader(name: string, value: string): void }, path: string): void {
-  const fixedName = /(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json)$/.test(path);
+  const fixedName = /(\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json)$/.test(path);
   res.setHeader('Cache-Control', fixedName ? 'no-cache' : 'public, max-age=31536000, immutable');
+}
+
+/**
+ * The pages the build rendered ahead (build/prerender/prerender.js writes them and `pages.json`, path → file, last),
+ * read afresh for each page request: a rebuild while the gateway runs replaces them.
+ */
+async function prerenderedPages(dir: string): Promise<ReadonlyMap<string, string>> {
+  try {
+    const pages: unknown = JSON.parse(await readFile(join(dir, 'pages.json'), 'utf8'));
+    if (typeof pages !== 'object' || pages === null) return new Map();
+    return new Map(Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^[a-z]+\.html$/.test(entry[1])));
+  } catch {
+    return new Map();
+  }
 }
 
 const SCRIPT_OR_STYLE = /^(application|text)\/(javascript|css)\b/;
@@ -62,7 +77,8 @@ export async function appsPlugin(app: FastifyInstance, options: AppsOptions): Pr
     if (SCRIPT_OR_STYLE.test(String(reply.getHeader('content-type') ?? ''))) DOCUMENT_ONLY_HEADERS.forEach((name) => reply.raw.removeHeader(name));
     return payload;
   });
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', ...staticOptions });
+  // No index: `/` is a page like any other, prerendered or not (sendPage below).
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, ...staticOptions });
   for (const remote of REMOTES) {
     await app.register(fastifyStatic, {
       root: join(options.appsRoot, `mfe-${remote}`, 'dist'),
@@ -73,16 +89,21 @@ export async function appsPlugin(app: FastifyInstance, options: AppsOptions): Pr
   }
 
   const indexHtml = join(shellDist, 'index.html');
-  app.setNotFoundHandler((request, reply) => {
+  const prerenderedDir = join(shellDist, 'prerendered');
+  /** Every client-side route (contract routes and unknown paths alike) is the shell's to render, its 404 included. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!existsSync(indexHtml)) return reply.code(503).type('text/plain').send('The apps are not built yet: run `npm run build`.');
+    // A page was rendered ahead without a query string; one that reads its query (e.g. ?email=) renders afresh.
+    const { pathname, search } = new URL(request.url, 'http://page');
+    const prerendered = search === '' ? (await prerenderedPages(prerenderedDir)).get(pathname) : undefined;
+    return prerendered ? reply.sendFile(prerendered, prerenderedDir) : reply.sendFile('index.html', shellDist);
+  }
+  // The static files' wildcard route would answer `/` (a folder) with 403.
+  app.get('/', sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !request.url.startsWith('/mfe/');
-    if (wantsPage && existsSync(indexHtml)) {
-      // Every client-side route (contract routes and unknown paths alike) is the shell's to render, its 404 included.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist);
-    }
-    if (wantsPage) {
-      return reply.code(503).type('text/plain').send('The apps are not built yet: run `npm run build`.');
-    }
+    if (wantsPage) return sendPage(request, reply);
     return reply.code(404).send({ message: 'Not found' });
   });
 }

@@ -5,17 +5,28 @@ import { AppRoutes } from '../routing/AppRoutes';
 import { IdleLogoff } from '../session/IdleLogoff';
 import { SkipLink } from './SkipLink';
 
-export function App({ areaLoader }: { readonly areaLoader: AreaLoader }) {
+export interface AppProps {
+  readonly areaLoader: AreaLoader;
+}
+
+export function App({ areaLoader }: AppProps) {
   return (
     <BrowserRouter>
-      <UserProfileProvider>
-        <SkipLink />
-        <AreaLoaderContext.Provider value={areaLoader}>
-          <AppRoutes />
-        </AreaLoaderContext.Provider>
-        <IdleLogoff />
-        <CampusCareToasts />
-      </UserProfileProvider>
+      <RoutedApp areaLoader={areaLoader} />
     </BrowserRouter>
+  );
+}
+
+/** Everything inside the router: the build renders this with a static router to prerender public pages. */
+export function RoutedApp({ areaLoader }: AppProps) {
+  return (
+    <UserProfileProvider>
+      <SkipLink />
+      <AreaLoaderContext.Provider value={areaLoader}>
+        <AppRoutes />
+      </AreaLoaderContext.Provider>
+      <IdleLogoff />
+      <CampusCareToasts />
+    </UserProfileProvider>
   );
 }

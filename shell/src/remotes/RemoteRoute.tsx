@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { type Area, LoadingState } from '@campuscare/shared';
 import type { PageComponents } from './areaLoader';
 import { useAreaLoader } from './AreaLoaderContext';
+import { PageIsLive } from '../app/prerendered';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -42,7 +43,14 @@ export function RemoteRoute({ area, path }: { readonly area: Area; readonly path
     setAttempt((count) => count + 1);
   };
 
-  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} />;
+  if (state.status === 'failed') {
+    return (
+      <>
+        <RemoteFallback area={area} onRetry={retry} />
+        <PageIsLive />
+      </>
+    );
+  }
   if (state.status === 'loading') return <LoadingState label="Loading page…" />;
 
   const Page = state.pages[path];
@@ -51,6 +59,7 @@ export function RemoteRoute({ area, path }: { readonly area: Area; readonly path
     <RemoteErrorBoundary key={attempt} area={area} onRetry={retry}>
       <Suspense fallback={<LoadingState label="Loading page…" />}>
         <Page />
+        <PageIsLive />
       </Suspense>
     </RemoteErrorBoundary>
   );

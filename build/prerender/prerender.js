@@ -1,0 +1,123 @@
+// Renders the public pages a visitor usually opens first (the landing page, the sign-in pages) into HTML at build
+// time, so they paint before any script has run; the shell then hydrates them (shell/src/bootstrap.tsx).
+// Input: the production builds of the shell and the landing area. Output in shell/dist/prerendered/: one HTML file a
+// page (the shell's index.html with the page inside its root element and a link to the page's CSS), that CSS, and
+// pages.json, which the gateway reads to serve each page at its path.
+const fs = require('node:fs');
+const path = require('node:path');
+const webpack = require('webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { cssModuleRule, GLOBAL_CSS_RULE, REPO_ROOT, SCRIPT_RULE } = require('../webpack-config');
+
+const PRERENDERED_PATHS = ['/', '/signin', '/adminsignin'];
+const SHELL_DIST = path.join(REPO_ROOT, 'shell', 'dist');
+const OUTPUT_DIR = path.join(SHELL_DIST, 'prerendered');
+const PAGES_FILE = 'pages.json';
+/** Must match shell/src/app/prerendered.tsx. */
+const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
+
+/** Packages stay Node's to load; the apps' own sources (and @campuscare/shared, which is source) are bundled. */
+function nodeModulesExternal({ request }, callback) {
+  const isPackage = /^[@a-z]/.test(request) && !request.startsWith('@campuscare/');
+  return isPackage ? callback(null, `commonjs ${request}`) : callback();
+}
+
+function rendererConfig(outputDir) {
+  return {
+    mode: 'production',
+    target: 'node',
+    context: REPO_ROOT,
+    entry: path.join(__dirname, 'renderPage.tsx'),
+    output: { path: outputDir, filename: 'renderPage.js', library: { type: 'commonjs2' } },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    externals: [nodeModulesExternal],
+    module: {
+      rules: [
+        SCRIPT_RULE,
+        // Class names as the browser builds name them: the landing area's own, and the shell's for everything the shell
+        // provides at run time (itself and the shared package).
+        { oneOf: [{ ...cssModuleRule('landing'), include: path.join(REPO_ROOT, 'mfe-landing') }, cssModuleRule('shell')] },
+        GLOBAL_CSS_RULE,
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: 'page.[contenthash:8].css' }),
+      // One file: the lazy pages are rendered in the same pass, and their CSS goes into the one style sheet.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false },
+    devtool: false,
+    stats: 'errors-warnings',
+  };
+}
+
+function compile(config) {
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      return resolve(stats);
+    });
+  });
+}
+
+function pageFileName(pagePath) {
+  return pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`;
+}
+
+/**
+ * Before the page hydrates, the browser itself would submit a form on Enter: with a GET to the page's own URL, so a
+ * password would end up in the address. A prerendered form must start with its submit button disabled (the sign-in
+ * forms do until their fields are valid).
+ */
+function assertNoSubmittableForm(pagePath, markup) {
+  const enabledSubmit = (markup.match(/<button[^>]*type="submit"[^>]*>/g) ?? []).find((button) => !/\sdisabled=/.test(button));
+  if (enabledSubmit) throw new Error(`${pagePath} would be prerendered with a form the browser could submit before hydration: ${enabledSubmit}`);
+}
+
+/** The shell's own index.html, with the page's CSS linked and the page inside the root element. */
+function pageHtml(template, pagePath, markup, cssFile) {
+  const root = /<div id="?root"?><\/div>/;
+  if (!root.test(template)) throw new Error('shell/dist/index.html has no empty root element to render into');
+  return template
+    .replace('</head>', `<link rel="stylesheet" href="prerendered/${cssFile}"></head>`)
+    .replace(root, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${pagePath}">${markup}</div>`);
+}
+
+async function prerenderPages({ log = console.log } = {}) {
+  const template = fs.readFileSync(path.join(SHELL_DIST, 'index.html'), 'utf8');
+  // Inside the repository, so the renderer's `require`s find the packages in node_modules.
+  const workDir = fs.mkdtempSync(path.join(REPO_ROOT, 'node_modules', '.campuscare-prerender-'));
+  try {
+    await compile(rendererConfig(workDir));
+    const cssFile = fs.readdirSync(workDir).find((file) => file.endsWith('.css'));
+    if (!cssFile) throw new Error('the prerendered pages have no CSS');
+    const { renderPage } = require(path.join(workDir, 'renderPage.js'));
+
+    fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
+    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+    fs.copyFileSync(path.join(workDir, cssFile), path.join(OUTPUT_DIR, cssFile));
+    const pages = {};
+    for (const pagePath of PRERENDERED_PATHS) {
+      const file = pageFileName(pagePath);
+      const markup = await renderPage(pagePath);
+      assertNoSubmittableForm(pagePath, markup);
+      fs.writeFileSync(path.join(OUTPUT_DIR, file), pageHtml(template, pagePath, markup, cssFile));
+      pages[pagePath] = file;
+    }
+    // Written last: the gateway serves prerendered pages only once all of them are there.
+    fs.writeFileSync(path.join(OUTPUT_DIR, PAGES_FILE), `${JSON.stringify(pages, null, 2)}\n`);
+    log(`[build] prerendered ${PRERENDERED_PATHS.join(', ')}`);
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+module.exports = { prerenderPages, PAGES_FILE };
+
+if (require.main === module) {
+  prerenderPages().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

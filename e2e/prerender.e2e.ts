@@ -1,0 +1,91 @@
+import { expect as expectPage } from './support/expectations';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
+import { useE2eSuite } from './support/suite';
+
+const suite = useE2eSuite();
+
+const PRERENDERED = [
+  { path: '/', heading: 'The right care for students’ health needs' },
+  { path: '/signin', heading: 'Sign in' },
+  { path: '/adminsignin', heading: 'Admin sign in' },
+] as const;
+
+describe('pages rendered at build time', () => {
+  it.each(PRERENDERED)('serves $path with its content in the HTML, painted without any script', async ({ path, heading }) => {
+    const html = await (await fetch(`${suite.stack.url}${path}`)).text();
+    expect(html).toContain(`data-prerendered-path="${path}"`);
+    expect(html).toContain(heading);
+
+    const session = await suite.openBrowser();
+    await session.context.route('**/*.js', (route) => route.abort());
+    await session.page.goto(`${suite.stack.url}${path}`);
+    await expectPage.visible(session.page.getByRole('heading', { level: 1, name: heading, exact: true }));
+    // Styled from the start: the style sheet that arrives with the HTML has the rules of the heading's class.
+    const styled = await session.page.getByRole('heading', { level: 1 }).evaluate((element) =>
+      Array.from(document.styleSheets).some((sheet) =>
+        Array.from(sheet.cssRules).some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(`.${element.classList[0]}`)),
+      ),
+    );
+    expect(styled).toBe(true);
+  });
+
+  it('hydrates the landing page in place: the same elements become live, with no error and no layout shift', async () => {
+    const session = await suite.openBrowser();
+    await session.context.addInitScript(() => {
+      const win = window as unknown as { prerenderedHeading?: Element | null; layoutShift: number };
+      win.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) win.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') win.prerenderedHeading = document.querySelector('h1');
+      });
+    });
+    await session.page.goto(`${suite.stack.url}/`);
+    await expectPage.heading(session.page, PRERENDERED[0].heading);
+    const { sameHeading, layoutShift } = await session.page.evaluate(() => {
+      const win = window as unknown as { prerenderedHeading?: Element | null; layoutShift: number };
+      return { sameHeading: win.prerenderedHeading === document.querySelector('h1'), layoutShift: win.layoutShift };
+    });
+    expect(sameHeading).toBe(true);
+    expect(layoutShift).toBeLessThanOrEqual(0.05);
+    expect(session.errors).toEqual([]);
+
+    // Live: the router takes the link, and the document stays.
+    await session.page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await session.page.getByRole('link', { name: 'Sign In' }).first().click();
+    await expectPage.heading(session.page, 'Sign in');
+    expect(await session.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it('signs a student in from the hydrated sign-in page', async () => {
+    const session = await suite.openBrowser();
+    await session.page.goto(`${suite.stack.url}/signin`);
+    await expectPage.mainHeading(session.page);
+    await session.page.getByLabel('Email').fill(DEMO_ACCOUNTS.student);
+    await session.page.getByLabel('Role').selectOption('student');
+    await session.page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await session.page.getByRole('button', { name: 'Sign In' }).click();
+    await session.page.waitForURL('**/studentdashboard');
+    expect(session.errors).toEqual([]);
+  });
+
+  it('renders a page with a query string afresh, so what the query fills in is there', async () => {
+    const html = await (await fetch(`${suite.stack.url}/adminsignin?email=dr.adams%40northfield.edu`)).text();
+    expect(html).not.toContain('data-prerendered-path');
+    const session = await suite.openBrowser();
+    await session.page.goto(`${suite.stack.url}/adminsignin?email=dr.adams%40northfield.edu`);
+    await expectPage.mainHeading(session.page);
+    expect(await session.page.getByLabel('Email').inputValue()).toBe('dr.adams@northfield.edu');
+  });
+
+  it('shows the landing area’s fallback instead of a dead page when its remote cannot be reached', async () => {
+    const session = await suite.openBrowser();
+    await session.context.route('**/mfe/landing/**', (route) => route.abort('connectionrefused'));
+    await session.page.goto(`${suite.stack.url}/`);
+    await expectPage.visible(session.page.getByRole('heading', { name: 'This page is unavailable right now' }));
+    await session.context.unroute('**/mfe/landing/**');
+    await session.page.getByRole('button', { name: 'Retry' }).click();
+    await expectPage.heading(session.page, PRERENDERED[0].heading);
+  });
+});
