@@ -1,105 +1,46 @@
 /**
- * First-load JavaScript per route, as Chromium fetches it through the gateway: gzip bytes on the wire and
- * how many copies of React arrived. Each route is loaded in a fresh browser profile (cold cache).
+ * First-load JavaScript and Lighthouse per route, against the goals of "First load and perceived speed".
  *
- *   npm run bench:bundle                     starts the stack on a free port with a temporary data dir
+ * For each route: the scripts Chromium fetches through the gateway on a cold load (count, gzip bytes on the wire,
+ * copies of React), then BENCH_LIGHTHOUSE_RUNS Lighthouse 12 mobile runs (performance only, simulated throttling),
+ * reporting the median run. The size and Lighthouse goals are reported, not enforced (they depend on the machine);
+ * only React arriving more than once, a correctness problem, makes the bench exit non-zero.
+ *
+ *   npm run bench:bundle                     builds stale apps, starts the stack on a free port with a temporary data dir
  *   npm run bench:bundle -- --url <origin>   measures an already running gateway
+ *
+ * Env: BENCH_LIGHTHOUSE_RUNS (per route, default 3; 0 skips Lighthouse), BENCH_BUNDLE_RESULTS (markdown report,
+ * default bench/results/bundle.md).
  */
-import type { CDPSession } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../e2e/support/session';
-import { SESSION_STORAGE_KEY } from '../shared/src/supabase/client';
+import { join, resolve } from 'node:path';
 import { buildApps } from '../build/build-apps';
+import { lighthouseRoute } from './bundle/lighthouse';
+import { buildReport, consoleTable, goalsText, kilobytes, type RouteResult } from './bundle/report';
+import { writeResults } from './bundle/results';
+import { ROUTES } from './bundle/routes';
+import { measureScripts } from './bundle/scripts';
 
-const BUDGET_FIRST_LOAD_BYTES = 220 * 1024;
+const RESULTS_FILE = resolve(process.env.BENCH_BUNDLE_RESULTS ?? join(__dirname, 'results', 'bundle.md'));
 
-const ROUTES: ReadonlyArray<{ readonly path: string; readonly account?: string }> = [
-  { path: '/' },
-  { path: '/signin' },
-  { path: '/dashboardd', account: DEMO_ACCOUNTS.admin },
-  { path: '/dashboarrd', account: DEMO_ACCOUNTS.doctor },
-  { path: '/studentdashboard', account: DEMO_ACCOUNTS.student },
-];
-
-/** Only React's core module defines createContext; every build carries one as a fallback, so copies show up here. */
-const REACT_CORE_MARKER = '.createContext=function';
-
-interface RouteMeasurement {
-  readonly path: string;
-  readonly scripts: number;
-  readonly gzipBytes: number;
-  readonly reactCopies: number;
+function lighthouseRuns(): number {
+  const raw = process.env.BENCH_LIGHTHOUSE_RUNS ?? '3';
+  const runs = Number(raw);
+  if (!Number.isInteger(runs) || runs < 0) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number ≥ 0, not ${JSON.stringify(raw)}`);
+  return runs;
 }
 
-async function sessionFor(origin: string, email: string): Promise<string> {
-  const config = (await (await fetch(`${origin}/config.json`)).json()) as { supabaseAnonKey: string };
-  const response = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
-  return JSON.stringify(await response.json());
+function urlFlag(): string | undefined {
+  const index = process.argv.indexOf('--url');
+  if (index === -1) return undefined;
+  const value = process.argv[index + 1];
+  if (!value) throw new Error('--url needs an origin, e.g. --url http://localhost:8080');
+  return new URL(value).origin;
 }
 
-function collectScripts(cdp: CDPSession) {
-  const scriptRequests = new Set<string>();
-  const finished: Array<{ requestId: string; bytes: number }> = [];
-  cdp.on('Network.responseReceived', (event) => {
-    if (event.type !== 'Script') return;
-    scriptRequests.add(event.requestId);
-    const encoding = Object.entries(event.response.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
-    if (encoding !== 'gzip' && Number(event.response.headers['content-length'] ?? Infinity) > 1024) {
-      console.warn(`warning: ${event.response.url} arrived with content-encoding ${encoding ?? 'none'}`);
-    }
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    if (scriptRequests.has(event.requestId)) finished.push({ requestId: event.requestId, bytes: event.encodedDataLength });
-  });
-  return finished;
-}
-
-async function measure(origin: string, path: string, account?: string): Promise<RouteMeasurement> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'campuscare-bench-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    if (account) {
-      await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [SESSION_STORAGE_KEY, await sessionFor(origin, account)] as const);
-    }
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    // The budget is in gzip bytes; Chromium would otherwise negotiate brotli or zstd.
-    await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'gzip' } });
-    const scripts = collectScripts(cdp);
-
-    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
-    const landedOn = new URL(page.url()).pathname;
-    if (landedOn !== path) throw new Error(`${path} redirected to ${landedOn}`);
-    await page.waitForLoadState('networkidle');
-
-    let reactCopies = 0;
-    for (const script of scripts) {
-      const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId: script.requestId });
-      const source = base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-      if (source.includes(REACT_CORE_MARKER)) reactCopies += 1;
-    }
-    return { path, scripts: scripts.length, gzipBytes: scripts.reduce((sum, script) => sum + script.bytes, 0), reactCopies };
-  } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-}
-
-async function withGateway<T>(run: (origin: string) => Promise<T>): Promise<T> {
-  const urlFlag = process.argv.indexOf('--url');
-  if (urlFlag !== -1 && process.argv[urlFlag + 1]) return run(process.argv[urlFlag + 1] as string);
+async function withGateway<T>(origin: string | undefined, run: (origin: string) => Promise<T>): Promise<T> {
+  if (origin) return run(origin);
 
   await buildApps({ onlyStale: true });
   const { startStack } = await import('../server/src/stack');
@@ -114,30 +55,37 @@ async function withGateway<T>(run: (origin: string) => Promise<T>): Promise<T> {
   }
 }
 
-function kilobytes(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
 async function main(): Promise<void> {
-  const results = await withGateway(async (origin) => {
-    const measured: RouteMeasurement[] = [];
-    for (const route of ROUTES) measured.push(await measure(origin, route.path, route.account));
+  const runs = lighthouseRuns();
+  const givenOrigin = urlFlag();
+  const log = (message: string) => console.log(`  ${message}`);
+
+  const results = await withGateway(givenOrigin, async (origin) => {
+    console.log(`Measuring ${origin}`);
+    const scripts = [];
+    // Script sizes first, for every route, so a Lighthouse failure later still leaves them on screen.
+    for (const route of ROUTES) {
+      const measured = await measureScripts(origin, route);
+      log(`scripts ${route.path}: ${measured.scripts} scripts, ${kilobytes(measured.gzipBytes)} gzip, React ×${measured.reactCopies}`);
+      scripts.push({ route, scripts: measured });
+    }
+    const measured: RouteResult[] = [];
+    for (const result of scripts) {
+      measured.push(runs > 0 ? { ...result, lighthouse: await lighthouseRoute(origin, result.route, runs, log) } : result);
+    }
     return measured;
   });
 
-  console.log('\nFirst-load JavaScript per route (gzip, bytes on the wire, cold cache)');
-  console.log('route'.padEnd(20) + 'scripts'.padStart(8) + 'gzip JS'.padStart(12) + 'React copies'.padStart(14));
-  for (const result of results) {
-    console.log(result.path.padEnd(20) + String(result.scripts).padStart(8) + kilobytes(result.gzipBytes).padStart(12) + String(result.reactCopies).padStart(14));
-  }
+  const report = buildReport(results);
+  console.log(`\nFirst-load JavaScript (gzip on the wire, cold cache) and Lighthouse mobile (median of ${runs} run${runs === 1 ? '' : 's'}) per route\n`);
+  console.log(consoleTable(report));
+  console.log(`\n${goalsText()}`);
+  console.log(report.missed.length === 0 ? '\nEvery goal is met.' : `\nMissed goals:\n${report.missed.map((line) => `  - ${line}`).join('\n')}`);
+  if (report.failures.length > 0) console.log(`\nFailures:\n${report.failures.map((line) => `  - ${line}`).join('\n')}`);
 
-  const landing = results.find((result) => result.path === '/');
-  const problems = [
-    ...results.filter((result) => result.reactCopies !== 1).map((result) => `${result.path} loaded React ${result.reactCopies} times`),
-    ...(landing && landing.gzipBytes > BUDGET_FIRST_LOAD_BYTES ? [`/ is over the ${kilobytes(BUDGET_FIRST_LOAD_BYTES)} budget`] : []),
-  ];
-  console.log(problems.length === 0 ? `\nReact loaded once on every route; / is within the ${kilobytes(BUDGET_FIRST_LOAD_BYTES)} budget.` : `\n${problems.join('\n')}`);
-  if (problems.length > 0) process.exitCode = 1;
+  writeResults(RESULTS_FILE, { results, report, target: givenOrigin ? `the gateway at ${givenOrigin}` : 'its own stack (a fresh seeded database)', runs });
+  console.log(`\nReport: ${RESULTS_FILE}`);
+  if (report.failures.length > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

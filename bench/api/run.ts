@@ -1,14 +1,27 @@
 /**
- * `npm run bench:api`: starts the whole stack on the benchmark data (`npm run bench:data` first), then for each
- * scenario measures through the gateway (`/rest/v1`) and straight against PostgREST with the same JWTs, alternating
- * direct/gateway, and prints req/s, p50/p95/p99, errors and the gateway/direct ratio, followed by the query plans
- * each scenario runs as its user. Then a second gateway process joins the same database (scale-out mode, issue 18) and
- * a read and booking are measured through one gateway and split across both at the same total connections. Results
- * go to bench/results/latest.md.
+ * `npm run bench:api`: starts the whole stack on the benchmark data (`npm run bench:data` first), then measures the
+ * API through the gateway (`/rest/v1`) and straight against PostgREST with the same JWTs, in two modes:
  *
- * Env: CAMPUSCARE_BENCH_DATA_DIR (default .bench-data), BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS
- * (direct/gateway pairs per scenario, default 2), BENCH_CONNECTIONS (default 50), BENCH_SCENARIOS (comma-separated
- * subset), BENCH_POSTGREST_POOL (PostgREST's pool size, default the stack's), BENCH_RESULTS (output file).
+ * - closed loop: for each scenario, a fixed number of connections each sending as soon as its answer is in
+ *   (autocannon, load.ts), alternating direct/gateway; req/s, p50/p95/p99, errors and the gateway/direct ratio. Then a
+ *   second gateway process joins the same database (scale-out mode, issue 18) and a read and booking are measured
+ *   through one gateway and split across both at the same total connections. Then the query plans each scenario runs
+ *   as its user.
+ * - open loop (open-loop.ts, issue 16): a mix of the screens' requests offered at a fixed rate on a schedule, latency
+ *   from each request's scheduled send time, overall and per kind; then each target's capacity, the highest offered
+ *   rate whose p95 stays within 50 ms.
+ *
+ * Results go to bench/results/latest.md.
+ *
+ * Env: CAMPUSCARE_BENCH_DATA_DIR (default .bench-data), BENCH_MODES (`closed`, `open` or both, comma-separated; default
+ * both), BENCH_ROUNDS (direct/gateway pairs per measurement, both modes, default 2), BENCH_POSTGREST_POOL (PostgREST's
+ * pool size, default the stack's), BENCH_RESULTS (output file).
+ * Closed loop: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (default 50), BENCH_SCENARIOS
+ * (comma-separated subset).
+ * Open loop: BENCH_OPEN_RATE (offered req/s, default 200, the goal's rate), BENCH_OPEN_SECONDS (per measurement at that
+ * rate, default 10), BENCH_OPEN_MIX (`scenario:weight,…`, default open-loop.ts DEFAULT_MIX), BENCH_OPEN_CONNECTIONS
+ * (keep-alive connections per load generator, default 100), BENCH_OPEN_STEP_SECONDS (per capacity step, default 5),
+ * BENCH_OPEN_STEPS (capacity steps per target after the first, at most; default 5, 0 skips the search).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -18,36 +31,57 @@ import type { Pool } from 'pg';
 import { freePort } from '../../server/src/ports';
 import { loadOrCreateSecrets } from '../../server/src/secrets';
 import { REPO_ROOT, startStack, type Stack } from '../../server/src/stack';
+import { checkBookings, deleteBenchBookings, type BookingCheck } from './bookings';
 import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir, doctorId } from './dataset';
 import { explainScenario } from './explain';
+import { runGeneratorProcess } from './generator-process';
 import type { LoadJob, LoadResult } from './load';
-import { PROBE_REQUEST, SCENARIOS, benchSessionId, requestBuilder, type ScenarioContext, type ScenarioName } from './scenarios';
+import {
+  DEFAULT_MIX,
+  OPEN_LOOP_GOAL,
+  parseMix,
+  renderOpenLoopSection,
+  renderOpenLoopTables,
+  runOpenLoop,
+  type OpenLoopOptions,
+  type OpenLoopRun,
+} from './open-loop';
+import { SCENARIOS, benchSessionId, isScenarioName, probeScenario, type ScenarioContext, type ScenarioName, type Target } from './scenarios';
+import { addRun, concurrentRuns, emptyMeasurement, latencyCells, progressLine, summarise, type Measurement, type Summary } from './stats';
 
-type Target = 'direct' | 'gateway';
 /** All connections to the first gateway, or half to each of two gateway processes. */
 type Gateways = 'one' | 'two';
 
-interface Measurement {
-  requests: number;
-  seconds: number;
-  latenciesMs: number[];
-  errors: number;
-  errorSamples: string[];
-}
+const MODES = ['closed', 'open'] as const;
+type Mode = (typeof MODES)[number];
 
 interface ScenarioResult {
   scenario: ScenarioName;
   probe: string;
   byTarget: Record<Target, Measurement>;
   /** Booking only: what the database holds afterwards. */
-  bookingCheck?: string;
+  bookingCheck?: BookingCheck;
 }
 
 interface ComparisonResult {
   scenario: ScenarioName;
   connections: number;
   byGateways: Record<Gateways, Measurement>;
-  bookingCheck?: string;
+  bookingCheck?: BookingCheck;
+}
+
+interface ClosedLoopKnobs {
+  scenarios: ScenarioName[];
+  seconds: number;
+  rounds: number;
+  connections: number;
+}
+
+interface ClosedLoopRun {
+  knobs: ClosedLoopKnobs;
+  results: ScenarioResult[];
+  comparisons: ComparisonResult[];
+  plans: { scenario: ScenarioName; plan: string }[];
 }
 
 /** What each scenario must reach (issue 9): p95 in ms, and booking throughput. */
@@ -73,26 +107,45 @@ const MIN_GATEWAY_RATIO = 0.9;
 const COMPARED_SCENARIOS: readonly ScenarioName[] = ['student-own', 'book-appointment'];
 const WARM_UP_SECONDS = 2;
 
-const env = (name: string, fallback: number) => {
+const env = (name: string, fallback: number, { allowZero = false } = {}) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number`);
+  }
   return value;
 };
+
+function modesFromEnv(): Set<Mode> {
+  const names = (process.env.BENCH_MODES ?? MODES.join(',')).split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(MODES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_MODES: unknown ${JSON.stringify(unknown)}; known: ${MODES.join(', ')}`);
+  return new Set(names as Mode[]);
+}
 
 async function main(): Promise<void> {
   const dataDir = benchDataDir();
   if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) {
     throw new Error(`No benchmark database in ${dataDir}: run \`npm run bench:data\` first.`);
   }
+  const modes = modesFromEnv();
   const seconds = env('BENCH_SECONDS', 10);
   const rounds = env('BENCH_ROUNDS', 2);
   const connections = env('BENCH_CONNECTIONS', 50);
   const scenarios = process.env.BENCH_SCENARIOS
     ? process.env.BENCH_SCENARIOS.split(',').map((name) => {
-        if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`Unknown scenario ${name}; known: ${SCENARIOS.join(', ')}`);
-        return name as ScenarioName;
+        if (!isScenarioName(name)) throw new Error(`Unknown scenario ${name}; known: ${SCENARIOS.join(', ')}`);
+        return name;
       })
     : [...SCENARIOS];
+  const openLoopOptions: OpenLoopOptions = {
+    ratePerSecond: env('BENCH_OPEN_RATE', OPEN_LOOP_GOAL.ratePerSecond),
+    seconds: env('BENCH_OPEN_SECONDS', 10),
+    rounds,
+    mix: parseMix(process.env.BENCH_OPEN_MIX ?? DEFAULT_MIX),
+    connections: env('BENCH_OPEN_CONNECTIONS', 100),
+    stepSeconds: env('BENCH_OPEN_STEP_SECONDS', 5),
+    maxSteps: env('BENCH_OPEN_STEPS', 5, { allowZero: true }),
+  };
   const resultsFile = resolve(process.env.BENCH_RESULTS ?? join(REPO_ROOT, 'bench', 'results', 'latest.md'));
 
   const port = await freePort();
@@ -132,115 +185,135 @@ async function main(): Promise<void> {
     console.log(`request gate (gate.check_request): ${gateCost}`);
 
     const targets: Record<Target, string> = { direct: stack.postgrestUrl, gateway: `${stack.url}/rest/v1` };
-    const results: ScenarioResult[] = [];
-    for (const scenario of scenarios) {
-      // Numbered per scenario: booking n's slot depends on n, and must stay inside the one-year booking window.
-      const nextRequest = { value: 0 };
-      console.log(`\n▶ ${scenario}`);
-      const probe = await probeScenario(stack, scenario, context);
-      console.log(`  probe: ${probe}`);
-      const run = async (target: Target, durationSeconds: number): Promise<LoadResult> => {
-        const result = await runLoad({
-          scenario,
-          baseUrl: targets[target],
-          apiKey: stack.anonKey,
-          connections: SCENARIO_CONNECTIONS[scenario] ?? connections,
-          durationSeconds,
-          firstRequest: nextRequest.value,
-          context,
-        });
-        nextRequest.value += result.requestsBuilt;
-        return result;
-      };
-      await run('direct', WARM_UP_SECONDS);
-      await run('gateway', WARM_UP_SECONDS);
-      const byTarget: Record<Target, Measurement> = { direct: emptyMeasurement(), gateway: emptyMeasurement() };
-      for (let round = 0; round < rounds; round++) {
-        for (const target of ['direct', 'gateway'] as const) {
-          console.log(`  ${target.padEnd(7)} ${record(byTarget[target], [await run(target, seconds)])}`);
-        }
-      }
-      const result: ScenarioResult = { scenario, probe, byTarget };
-      if (scenario === 'book-appointment') {
-        result.bookingCheck = await checkBookings(stack.adminPool, context);
-        console.log(`  ${result.bookingCheck}`);
-      }
-      results.push(result);
-    }
-
-    const comparisons: ComparisonResult[] = [];
-    const compared = scenarios.filter((scenario) => COMPARED_SCENARIOS.includes(scenario));
-    if (compared.length > 0) {
-      console.log('\n▶ one gateway or two on the same database');
-      const second = await startSecondGateway(dataDir, pgPort, stack.url);
-      try {
-        const gatewayUrls: Record<Gateways, string[]> = { one: [stack.url], two: [stack.url, second.url] };
-        for (const scenario of compared) {
-          console.log(`  ${scenario}`);
-          // Booking starts again from an empty window, as in its own measurement above: the same slots, well inside the
-          // one-year limit however fast the two runs book.
-          if (scenario === 'book-appointment') await deleteBenchBookings(stack.adminPool, context);
-          const nextRequest = { value: 0 };
-          const total = SCENARIO_CONNECTIONS[scenario] ?? connections;
-          // One load generator per gateway, at once, sharing the total connections and taking turns at request numbers.
-          const run = async (gateways: Gateways, durationSeconds: number): Promise<LoadResult[]> => {
-            const urls = gatewayUrls[gateways];
-            const first = nextRequest.value;
-            const loads = await Promise.all(
-              urls.map((url, i) =>
-                runLoad({
-                  scenario,
-                  baseUrl: `${url}/rest/v1`,
-                  apiKey: stack.anonKey,
-                  connections: Math.ceil((total - i) / urls.length),
-                  durationSeconds,
-                  firstRequest: first + i,
-                  stride: urls.length,
-                  context,
-                }),
-              ),
-            );
-            nextRequest.value = first + urls.length * Math.max(...loads.map((load) => load.requestsBuilt));
-            return loads;
-          };
-          await run('one', WARM_UP_SECONDS);
-          await run('two', WARM_UP_SECONDS);
-          const byGateways: Record<Gateways, Measurement> = { one: emptyMeasurement(), two: emptyMeasurement() };
-          for (let round = 0; round < rounds; round++) {
-            for (const gateways of ['one', 'two'] as const) {
-              console.log(`    ${gateways.padEnd(5)} ${record(byGateways[gateways], await run(gateways, seconds))}`);
-            }
-          }
-          const comparison: ComparisonResult = { scenario, connections: total, byGateways };
-          if (scenario === 'book-appointment') {
-            comparison.bookingCheck = await checkBookings(stack.adminPool, context);
-            console.log(`    ${comparison.bookingCheck}`);
-          }
-          comparisons.push(comparison);
-        }
-      } finally {
-        await second.stop();
-      }
-    }
-
-    console.log('\nQuery plans (as each request’s user)…');
-    const plans: { scenario: ScenarioName; plan: string }[] = [];
-    for (const scenario of scenarios) plans.push({ scenario, plan: await explainScenario(stack.adminPool, scenario, context) });
+    const closedLoop = modes.has('closed')
+      ? await runClosedLoop({ stack, context, dataDir, pgPort, targets, knobs: { scenarios, seconds, rounds, connections } })
+      : undefined;
+    const openLoop = modes.has('open')
+      ? await runOpenLoop({ pool: stack.adminPool, restUrls: targets, apiKey: stack.anonKey, context, options: openLoopOptions })
+      : undefined;
 
     const machine = await describeMachine(stack);
-    const report = renderReport({ results, comparisons, plans, machine, seconds, rounds, connections, gateCost });
+    const report = renderReport({ closedLoop, openLoop, machine, gateCost });
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, report);
-    const comparisonTable = comparisons.length > 0 ? `\n\n${renderComparisonTable(comparisons)}` : '';
-    console.log(`\n${renderTable(results)}${comparisonTable}\n\nFull report with plans: ${resultsFile}`);
+    const tables = [
+      ...(closedLoop ? [renderTable(closedLoop.results)] : []),
+      ...(closedLoop && closedLoop.comparisons.length > 0 ? [renderComparisonTable(closedLoop.comparisons)] : []),
+      ...(openLoop ? [renderOpenLoopTables(openLoop)] : []),
+    ];
+    console.log(`\n${tables.join('\n\n')}\n\nFull report: ${resultsFile}`);
   } finally {
     await deleteBenchBookings(stack.adminPool, undefined).catch((error: unknown) => console.error('cleanup failed', error));
     await stack.stop();
   }
 }
 
-function emptyMeasurement(): Measurement {
-  return { requests: 0, seconds: 0, latenciesMs: [], errors: 0, errorSamples: [] };
+/** The closed loop: every scenario at a fixed number of connections, then one gateway or two, then the query plans. */
+async function runClosedLoop(input: {
+  stack: Stack;
+  context: ScenarioContext;
+  dataDir: string;
+  pgPort: number;
+  targets: Record<Target, string>;
+  knobs: ClosedLoopKnobs;
+}): Promise<ClosedLoopRun> {
+  const { stack, context, dataDir, pgPort, targets, knobs } = input;
+  const { scenarios, seconds, rounds, connections } = knobs;
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    // Numbered per scenario: booking n's slot depends on n, and must stay inside the one-year booking window.
+    const nextRequest = { value: 0 };
+    console.log(`\n▶ ${scenario}`);
+    const probe = await probeScenario(targets.gateway, stack.anonKey, scenario, context);
+    console.log(`  probe: ${probe}`);
+    const run = async (target: Target, durationSeconds: number): Promise<LoadResult> => {
+      const result = await runLoad({
+        scenario,
+        baseUrl: targets[target],
+        apiKey: stack.anonKey,
+        connections: SCENARIO_CONNECTIONS[scenario] ?? connections,
+        durationSeconds,
+        firstRequest: nextRequest.value,
+        context,
+      });
+      nextRequest.value += result.requestsBuilt;
+      return result;
+    };
+    await run('direct', WARM_UP_SECONDS);
+    await run('gateway', WARM_UP_SECONDS);
+    const byTarget: Record<Target, Measurement> = { direct: emptyMeasurement(), gateway: emptyMeasurement() };
+    for (let round = 0; round < rounds; round++) {
+      for (const target of ['direct', 'gateway'] as const) {
+        console.log(`  ${target.padEnd(7)} ${record(byTarget[target], [await run(target, seconds)])}`);
+      }
+    }
+    const result: ScenarioResult = { scenario, probe, byTarget };
+    if (scenario === 'book-appointment') {
+      result.bookingCheck = await checkBookings(stack.adminPool, context);
+      console.log(`  ${result.bookingCheck.summary}`);
+    }
+    results.push(result);
+  }
+
+  const comparisons: ComparisonResult[] = [];
+  const compared = scenarios.filter((scenario) => COMPARED_SCENARIOS.includes(scenario));
+  if (compared.length > 0) {
+    console.log('\n▶ one gateway or two on the same database');
+    const second = await startSecondGateway(dataDir, pgPort, stack.url);
+    try {
+      const gatewayUrls: Record<Gateways, string[]> = { one: [stack.url], two: [stack.url, second.url] };
+      for (const scenario of compared) {
+        console.log(`  ${scenario}`);
+        // Booking starts again from an empty window, as in its own measurement above: the same slots, well inside the
+        // one-year limit however fast the two runs book.
+        if (scenario === 'book-appointment') await deleteBenchBookings(stack.adminPool, context);
+        const nextRequest = { value: 0 };
+        const total = SCENARIO_CONNECTIONS[scenario] ?? connections;
+        // One load generator per gateway, at once, sharing the total connections and taking turns at request numbers.
+        const run = async (gateways: Gateways, durationSeconds: number): Promise<LoadResult[]> => {
+          const urls = gatewayUrls[gateways];
+          const first = nextRequest.value;
+          const loads = await Promise.all(
+            urls.map((url, i) =>
+              runLoad({
+                scenario,
+                baseUrl: `${url}/rest/v1`,
+                apiKey: stack.anonKey,
+                connections: Math.ceil((total - i) / urls.length),
+                durationSeconds,
+                firstRequest: first + i,
+                stride: urls.length,
+                context,
+              }),
+            ),
+          );
+          nextRequest.value = first + urls.length * Math.max(...loads.map((load) => load.requestsBuilt));
+          return loads;
+        };
+        await run('one', WARM_UP_SECONDS);
+        await run('two', WARM_UP_SECONDS);
+        const byGateways: Record<Gateways, Measurement> = { one: emptyMeasurement(), two: emptyMeasurement() };
+        for (let round = 0; round < rounds; round++) {
+          for (const gateways of ['one', 'two'] as const) {
+            console.log(`    ${gateways.padEnd(5)} ${record(byGateways[gateways], await run(gateways, seconds))}`);
+          }
+        }
+        const comparison: ComparisonResult = { scenario, connections: total, byGateways };
+        if (scenario === 'book-appointment') {
+          comparison.bookingCheck = await checkBookings(stack.adminPool, context);
+          console.log(`    ${comparison.bookingCheck.summary}`);
+        }
+        comparisons.push(comparison);
+      }
+    } finally {
+      await second.stop();
+    }
+  }
+
+  console.log('\nQuery plans (as each request’s user)…');
+  const plans: { scenario: ScenarioName; plan: string }[] = [];
+  for (const scenario of scenarios) plans.push({ scenario, plan: await explainScenario(stack.adminPool, scenario, context) });
+  return { knobs, results, comparisons, plans };
 }
 
 /**
@@ -248,18 +321,17 @@ function emptyMeasurement(): Measurement {
  * gateway), so their requests add up over the same seconds. Returns a line for the console.
  */
 function record(into: Measurement, loads: LoadResult[]): string {
-  const seconds = Math.max(...loads.map((load) => load.seconds));
-  const latenciesMs = loads.flatMap((load) => load.latenciesMs);
-  const errors = loads.reduce((sum, load) => sum + load.errors, 0);
-  into.requests += latenciesMs.length;
-  into.seconds += seconds;
-  into.latenciesMs.push(...latenciesMs);
-  into.errors += errors;
-  for (const sample of loads.flatMap((load) => load.errorSamples)) {
-    if (!into.errorSamples.includes(sample)) into.errorSamples.push(sample);
-  }
-  const p95 = percentile(Float64Array.from(latenciesMs).sort(), 0.95);
-  return `${(latenciesMs.length / seconds).toFixed(0).padStart(6)} req/s  p95 ${p95.toFixed(1)} ms  errors ${errors}`;
+  const together = concurrentRuns(
+    loads.map((load) => ({
+      requests: load.latenciesMs.length,
+      seconds: load.seconds,
+      latenciesMs: load.latenciesMs,
+      errors: load.errors,
+      errorSamples: load.errorSamples,
+    })),
+  );
+  addRun(into, together);
+  return progressLine(summarise(together));
 }
 
 interface SecondGateway {
@@ -323,71 +395,9 @@ async function startSecondGateway(dataDir: string, pgPort: number, publicUrl: st
   throw new Error(`The second gateway did not answer within 120 s:\n${output}`);
 }
 
+/** One closed-loop measurement: autocannon in its own process (load.ts). */
 function runLoad(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load.ts'), JSON.stringify(job)], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      try {
-        resolvePromise(JSON.parse(output) as LoadResult);
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-}
-
-/** One request through the gateway before measuring: proves the scenario returns real data under RLS. */
-async function probeScenario(stack: Stack, scenario: ScenarioName, context: ScenarioContext): Promise<string> {
-  const request = requestBuilder(scenario, context)(PROBE_REQUEST);
-  const response = await fetch(`${stack.url}/rest/v1${request.path}`, {
-    method: request.method,
-    headers: { apikey: stack.anonKey, ...request.headers },
-    ...(request.body === undefined ? {} : { body: request.body }),
-  });
-  const body: unknown = await response.json();
-  if (!response.ok) throw new Error(`${scenario} probe failed with ${response.status}: ${JSON.stringify(body)}`);
-  const range = response.headers.get('content-range');
-  if (Array.isArray(body)) {
-    if (body.length === 0) throw new Error(`${scenario} probe returned no rows: the benchmark would measure an empty page`);
-    return `HTTP ${response.status}, ${body.length} rows${range ? `, Content-Range ${range}` : ''}`;
-  }
-  return `HTTP ${response.status}, ${JSON.stringify(body).slice(0, 160)}`;
-}
-
-/** Bookings live only in the reserved window; deleting them (and their audit rows) leaves the dataset as loaded. */
-async function deleteBenchBookings(pool: Pool, context: ScenarioContext | undefined): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    // No audit entry for removing benchmark rows.
-    await client.query('set local session_replication_role = replica');
-    const windowStart = context?.bookingWindowStartIso ?? null;
-    await client.query(
-      `with gone as (
-         delete from public.appointments
-         where date >= coalesce($1::timestamptz, date_trunc('day', now()) + make_interval(days => $2 - 7))
-         returning id
-       )
-       delete from public.audit_log l using gone where l.table_name = 'appointments' and l.record_id = gone.id`,
-      [windowStart, BOOKING_WINDOW_START_DAYS],
-    );
-    // The dashboard counters are kept by triggers, which this delete bypassed.
-    await client.query('select private.recount_dashboard_tallies()');
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-  await pool.query('vacuum (analyze) public.appointments, public.audit_log');
+  return runGeneratorProcess<LoadResult>(join(__dirname, 'load.ts'), job);
 }
 
 /** The request gate refuses tokens without a live session: one per benchmark user, ids as scenarios.ts mints them. */
@@ -435,49 +445,6 @@ async function measureRequestGate(pool: Pool): Promise<string> {
   }
 }
 
-/** No student and no doctor may hold two overlapping active appointments among everything booked. */
-async function checkBookings(pool: Pool, context: ScenarioContext): Promise<string> {
-  const { rows } = await pool.query<{ booked: string; student_overlaps: string; doctor_overlaps: string }>(
-    `with booked as (
-       select student_id, provider_id, date, date + make_interval(mins => duration_minutes) as ends_at
-       from public.appointments where date >= $1 and status in ('scheduled', 'ongoing')
-     )
-     select (select count(*) from booked) as booked,
-            (select count(*) from (select date, lag(ends_at) over (partition by student_id order by date) as previous_end
-                                   from booked) s where previous_end > date) as student_overlaps,
-            (select count(*) from (select date, lag(ends_at) over (partition by provider_id order by date) as previous_end
-                                   from booked where provider_id is not null) d where previous_end > date) as doctor_overlaps`,
-    [context.bookingWindowStartIso],
-  );
-  const { booked, student_overlaps: studentOverlaps, doctor_overlaps: doctorOverlaps } = rows[0];
-  const ok = studentOverlaps === '0' && doctorOverlaps === '0';
-  return `${ok ? 'no double booking' : 'DOUBLE BOOKING FOUND'}: ${booked} appointments booked, ${studentOverlaps} student overlaps, ${doctorOverlaps} doctor overlaps`;
-}
-
-function percentile(sorted: ArrayLike<number>, quantile: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)];
-}
-
-interface Summary {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
-
-function summarise(measurement: Measurement): Summary {
-  const sorted = Float64Array.from(measurement.latenciesMs).sort();
-  return {
-    rps: measurement.requests / measurement.seconds,
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    errors: measurement.errors,
-  };
-}
-
 function verdict(result: ScenarioResult): string {
   const goal = GOALS[result.scenario];
   const gateway = summarise(result.byTarget.gateway);
@@ -487,7 +454,7 @@ function verdict(result: ScenarioResult): string {
   if (goal.minRps !== undefined && gateway.rps < goal.minRps) misses.push(`< ${goal.minRps} req/s`);
   if (gateway.rps < MIN_GATEWAY_RATIO * direct.rps) misses.push(`gateway < ${MIN_GATEWAY_RATIO} × direct`);
   if (gateway.errors + direct.errors > 0) misses.push('errors');
-  if (result.bookingCheck !== undefined && !result.bookingCheck.startsWith('no double booking')) misses.push('double booking');
+  if (result.bookingCheck !== undefined && !result.bookingCheck.clean) misses.push('double booking');
   return misses.length === 0 ? 'meets' : `misses: ${misses.join(', ')}`;
 }
 
@@ -500,7 +467,7 @@ function renderTable(results: ScenarioResult[]): string {
     const direct = summarise(result.byTarget.direct);
     const gateway = summarise(result.byTarget.gateway);
     const row = (target: Target, s: Summary, ratio: string, goal: string) =>
-      `| ${result.scenario} | ${target} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${ratio} | ${goal} |`;
+      `| ${result.scenario} | ${target} | ${s.rps.toFixed(0)} | ${latencyCells(s)} | ${s.errors} | ${ratio} | ${goal} |`;
     lines.push(row('direct', direct, '', ''));
     lines.push(row('gateway', gateway, (gateway.rps / direct.rps).toFixed(2), verdict(result)));
   }
@@ -517,7 +484,7 @@ function renderComparisonTable(comparisons: ComparisonResult[]): string {
     const two = summarise(comparison.byGateways.two);
     const half = (i: number) => Math.ceil((comparison.connections - i) / 2);
     const row = (gateways: Gateways, connections: string, s: Summary, ratio: string) =>
-      `| ${comparison.scenario} | ${gateways} | ${connections} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${ratio} |`;
+      `| ${comparison.scenario} | ${gateways} | ${connections} | ${s.rps.toFixed(0)} | ${latencyCells(s)} | ${s.errors} | ${ratio} |`;
     lines.push(row('one', String(comparison.connections), one, ''));
     lines.push(row('two', `${half(0)} + ${half(1)}`, two, (two.rps / one.rps).toFixed(2)));
   }
@@ -528,7 +495,7 @@ function renderComparison(comparisons: ComparisonResult[], seconds: number, roun
   if (comparisons.length === 0) return '';
   const checks = comparisons
     .filter((c) => c.bookingCheck !== undefined)
-    .map((c) => `After ${c.scenario}, through one gateway and two: ${c.bookingCheck}.\n\n`);
+    .map((c) => `After ${c.scenario}, through one gateway and two: ${c.bookingCheck?.summary}.\n\n`);
   return `
 ## One gateway or two on the same database (scale-out, issue 18)
 
@@ -555,60 +522,65 @@ async function describeMachine(stack: Stack): Promise<string> {
   return [
     `- CPU: ${cores.length} × ${cores[0]?.model ?? 'unknown'}; memory ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Linux ${release()}`,
     `- Node ${process.version}; ${rows[0].version.split(',')[0]} (shared_buffers ${rows[0].shared_buffers}); ${server}`,
-    '- Everything on the same machine: PostgreSQL, PostgREST, the gateway (this process) and the load generator (one',
-    '  autocannon child process per measurement). They compete for the same cores, so absolute numbers are lower than',
-    '  on separate machines, and the gateway runs are additionally charged for the gateway’s own CPU.',
+    '- Everything on the same machine: PostgreSQL, PostgREST, the gateway (this process) and the load generator (a',
+    '  child process per measurement: autocannon in the closed loop, open-loop-generator.ts in the open loop). They',
+    '  compete for the same cores, so absolute numbers are lower than on separate machines, and the gateway runs are',
+    '  additionally charged for the gateway’s own CPU.',
   ].join('\n');
 }
 
-function renderReport(input: {
-  results: ScenarioResult[];
-  comparisons: ComparisonResult[];
-  plans: { scenario: ScenarioName; plan: string }[];
-  machine: string;
-  seconds: number;
-  rounds: number;
-  connections: number;
-  gateCost: string;
-}): string {
-  const probes = input.results
-    .map((r) => `- **${r.scenario}**: ${r.probe}${r.bookingCheck ? `; afterwards: ${r.bookingCheck}` : ''}`)
-    .join('\n');
-  const errors = input.results
-    .flatMap((r) => (['direct', 'gateway'] as const).map((t) => ({ r, t, samples: r.byTarget[t].errorSamples })))
-    .filter(({ samples }) => samples.length > 0)
-    .map(({ r, t, samples }) => `- ${r.scenario} (${t}): ${samples.join(', ')}`)
-    .concat(
-      input.comparisons.flatMap((c) =>
-        (['one', 'two'] as const)
-          .filter((g) => c.byGateways[g].errorSamples.length > 0)
-          .map((g) => `- ${c.scenario} (${g} gateway${g === 'two' ? 's' : ''}): ${c.byGateways[g].errorSamples.join(', ')}`),
-      ),
-    );
-  const plans = input.plans.map(({ scenario, plan }) => `### ${scenario}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n');
+function renderReport(input: { closedLoop?: ClosedLoopRun; openLoop?: OpenLoopRun; machine: string; gateCost: string }): string {
+  const { closedLoop, openLoop } = input;
   return `# API benchmark results
 
 Generated by \`npm run bench:api\` on ${new Date().toISOString()} against the \`npm run bench:data\` database
 (${BIG_UNIVERSITY.students.toLocaleString('en')} students, ${BIG_UNIVERSITY.doctors} doctors,
 ${BIG_UNIVERSITY.appointments.toLocaleString('en')} appointments in the measured university, plus a second university).
-
-${input.connections} connections; per scenario a ${WARM_UP_SECONDS} s warm-up on each target, then ${input.rounds} × (direct ${input.seconds} s, gateway ${input.seconds} s), alternating.
+${closedLoop ? `\n${closedLoopIntro(closedLoop.knobs)}` : ''}
 "direct" is PostgREST's own port, "gateway" is \`/rest/v1\` on the public port; both get the same requests and JWTs.
 
 ## Machine
 
 ${input.machine}
+${closedLoop ? renderClosedLoopResults(closedLoop, input.gateCost) : ''}${openLoop ? renderOpenLoopSection(openLoop) : ''}${closedLoop ? renderClosedLoopDetails(closedLoop) : ''}`;
+}
 
+function closedLoopIntro({ connections, rounds, seconds }: ClosedLoopKnobs): string {
+  return `Closed loop: ${connections} connections; per scenario a ${WARM_UP_SECONDS} s warm-up on each target, then ${rounds} × (direct ${seconds} s, gateway ${seconds} s), alternating.`;
+}
+
+function renderClosedLoopResults({ knobs, results, comparisons }: ClosedLoopRun, gateCost: string): string {
+  return `
 ## Results
 
-${renderTable(input.results)}
+${renderTable(results)}
 
 Goals: reads p95 ≤ 25 ms, dashboard p95 ≤ 50 ms, booking ≥ 300/s without double booking, gateway ≥ ${MIN_GATEWAY_RATIO} × direct.
 
 Every request above passes the request gate (\`gate.check_request\`, PostgREST's \`db-pre-request\`: the token's
 session must be live, and an account with the default staff password may only read its own row). Its cost, as a
-doctor with a live session: ${input.gateCost}.
-${renderComparison(input.comparisons, input.seconds, input.rounds)}
+doctor with a live session: ${gateCost}.
+${renderComparison(comparisons, knobs.seconds, knobs.rounds)}`;
+}
+
+/** What each scenario sent, the errors seen, and the query plans: the closed loop's appendix. */
+function renderClosedLoopDetails({ results, comparisons, plans }: ClosedLoopRun): string {
+  const probes = results
+    .map((r) => `- **${r.scenario}**: ${r.probe}${r.bookingCheck ? `; afterwards: ${r.bookingCheck.summary}` : ''}`)
+    .join('\n');
+  const errors = results
+    .flatMap((r) => (['direct', 'gateway'] as const).map((t) => ({ r, t, samples: r.byTarget[t].errorSamples })))
+    .filter(({ samples }) => samples.length > 0)
+    .map(({ r, t, samples }) => `- ${r.scenario} (${t}): ${samples.join(', ')}`)
+    .concat(
+      comparisons.flatMap((c) =>
+        (['one', 'two'] as const)
+          .filter((g) => c.byGateways[g].errorSamples.length > 0)
+          .map((g) => `- ${c.scenario} (${g} gateway${g === 'two' ? 's' : ''}): ${c.byGateways[g].errorSamples.join(', ')}`),
+      ),
+    );
+  const planSections = plans.map(({ scenario, plan }) => `### ${scenario}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n');
+  return `
 ## What each scenario sent (one probe through the gateway)
 
 ${probes}
@@ -619,7 +591,7 @@ Each scenario's SQL run as its user (role \`authenticated\`, the same JWT claims
 reads: \`EXPLAIN (ANALYZE, BUFFERS)\` of the statement PostgREST runs. RPCs: every statement inside the function, as
 executed (auto_explain with ANALYZE and BUFFERS, nested statements); booking is rolled back.
 
-${plans}
+${planSections}
 `;
 }
 

@@ -17,6 +17,10 @@ export const SCENARIOS = [
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
+export function isScenarioName(name: string): name is ScenarioName {
+  return (SCENARIOS as readonly string[]).includes(name);
+}
+
 export interface ScenarioContext {
   jwtSecret: string;
   /** The `iss` claim the auth service puts in access tokens. */
@@ -28,6 +32,9 @@ export interface ScenarioContext {
   /** The first and last day ('YYYY-MM-DD') of the week a student looks at for free slots. */
   slotWeek: { from: string; to: string };
 }
+
+/** Where the requests go: PostgREST's own port ("direct"), or `/rest/v1` on the gateway's public port. */
+export type Target = 'direct' | 'gateway';
 
 export interface ScenarioRequest {
   method: 'GET' | 'POST';
@@ -212,4 +219,25 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
         };
       };
   }
+}
+
+/**
+ * One request before measuring, at `restUrl` (the gateway's `/rest/v1` or PostgREST itself): proves the scenario
+ * returns real data under RLS. Returns what came back, for the console and the report.
+ */
+export async function probeScenario(restUrl: string, apiKey: string, scenario: ScenarioName, context: ScenarioContext): Promise<string> {
+  const request = requestBuilder(scenario, context)(PROBE_REQUEST);
+  const response = await fetch(`${restUrl}${request.path}`, {
+    method: request.method,
+    headers: { apikey: apiKey, ...request.headers },
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  const body: unknown = await response.json();
+  if (!response.ok) throw new Error(`${scenario} probe failed with ${response.status}: ${JSON.stringify(body)}`);
+  const range = response.headers.get('content-range');
+  if (Array.isArray(body)) {
+    if (body.length === 0) throw new Error(`${scenario} probe returned no rows: the benchmark would measure an empty page`);
+    return `HTTP ${response.status}, ${body.length} rows${range ? `, Content-Range ${range}` : ''}`;
+  }
+  return `HTTP ${response.status}, ${JSON.stringify(body).slice(0, 160)}`;
 }

@@ -1,0 +1,66 @@
+/**
+ * The benchmark's bookings: they all go into a reserved window months ahead (dataset.ts BOOKING_WINDOW_START_DAYS), so
+ * every measurement that books (closed loop, one gateway or two, open loop) can check them for double booking and
+ * delete exactly them afterwards.
+ */
+import type { Pool } from 'pg';
+import { BOOKING_WINDOW_START_DAYS } from './dataset';
+import type { ScenarioContext } from './scenarios';
+
+export interface BookingCheck {
+  /** No overlapping active appointments, of a student or of a doctor. */
+  clean: boolean;
+  /** What was booked and how many overlaps, for the console and the report. */
+  summary: string;
+}
+
+/** Bookings live only in the reserved window; deleting them (and their audit rows) leaves the dataset as loaded. */
+export async function deleteBenchBookings(pool: Pool, context: ScenarioContext | undefined): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    // No audit entry for removing benchmark rows.
+    await client.query('set local session_replication_role = replica');
+    const windowStart = context?.bookingWindowStartIso ?? null;
+    await client.query(
+      `with gone as (
+         delete from public.appointments
+         where date >= coalesce($1::timestamptz, date_trunc('day', now()) + make_interval(days => $2 - 7))
+         returning id
+       )
+       delete from public.audit_log l using gone where l.table_name = 'appointments' and l.record_id = gone.id`,
+      [windowStart, BOOKING_WINDOW_START_DAYS],
+    );
+    // The dashboard counters are kept by triggers, which this delete bypassed.
+    await client.query('select private.recount_dashboard_tallies()');
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await pool.query('vacuum (analyze) public.appointments, public.audit_log');
+}
+
+/** No student and no doctor may hold two overlapping active appointments among everything booked. */
+export async function checkBookings(pool: Pool, context: ScenarioContext): Promise<BookingCheck> {
+  const { rows } = await pool.query<{ booked: string; student_overlaps: string; doctor_overlaps: string }>(
+    `with booked as (
+       select student_id, provider_id, date, date + make_interval(mins => duration_minutes) as ends_at
+       from public.appointments where date >= $1 and status in ('scheduled', 'ongoing')
+     )
+     select (select count(*) from booked) as booked,
+            (select count(*) from (select date, lag(ends_at) over (partition by student_id order by date) as previous_end
+                                   from booked) s where previous_end > date) as student_overlaps,
+            (select count(*) from (select date, lag(ends_at) over (partition by provider_id order by date) as previous_end
+                                   from booked where provider_id is not null) d where previous_end > date) as doctor_overlaps`,
+    [context.bookingWindowStartIso],
+  );
+  const { booked, student_overlaps: studentOverlaps, doctor_overlaps: doctorOverlaps } = rows[0];
+  const clean = studentOverlaps === '0' && doctorOverlaps === '0';
+  return {
+    clean,
+    summary: `${clean ? 'no double booking' : 'DOUBLE BOOKING FOUND'}: ${booked} appointments booked, ${studentOverlaps} student overlaps, ${doctorOverlaps} doctor overlaps`,
+  };
+}
