@@ -47,6 +47,21 @@ function performanceScore(lhr: Result): number {
   return Math.round(score * 100);
 }
 
+/** Lighthouse itself could not record the run (e.g. NO_NAVSTART, a trace it lost): worth one more try. */
+class LighthouseRunError extends Error {}
+const ATTEMPTS_PER_RUN = 2;
+
+async function lighthouseWithRetry(origin: string, route: BenchRoute, log: (message: string) => void): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(origin, route);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt >= ATTEMPTS_PER_RUN) throw error;
+      log(`${error.message}; trying that run again`);
+    }
+  }
+}
+
 /**
  * One Lighthouse navigation in its own Chromium and profile, so no run inherits a warm HTTP or code cache, a
  * connection or a service worker from the one before (Lighthouse also clears the origin's caches before it loads).
@@ -85,7 +100,7 @@ async function lighthouseOnce(origin: string, route: BenchRoute): Promise<Result
     const result = await lighthouse(`${origin}${route.path}`, FLAGS, undefined, page);
     if (!result) throw new Error(`Lighthouse on ${route.path} returned no result`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${route.path} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse on ${route.path} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     for (const warning of lhr.runWarnings) console.warn(`warning: Lighthouse on ${route.path}: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}`);
 
     // A guard that sends a visitor without a valid session to the sign-in page would otherwise be measured as the
@@ -123,7 +138,7 @@ export async function lighthouseRoute(origin: string, route: BenchRoute, runs: n
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const results: Result[] = [];
   for (let run = 1; run <= runs; run += 1) {
-    const lhr = await lighthouseOnce(origin, route);
+    const lhr = await lighthouseWithRetry(origin, route, log);
     results.push(lhr);
     log(
       `lighthouse ${route.path} run ${run}/${runs}: perf ${performanceScore(lhr)}, LCP ${Math.round(numericAudit(lhr, 'largest-contentful-paint'))} ms, ` +

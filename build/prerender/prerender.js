@@ -1,8 +1,8 @@
 // Renders the public pages a visitor usually opens first (the landing page, the sign-in pages) into HTML at build
 // time, so they paint before any script has run; the shell then hydrates them (shell/src/bootstrap.tsx).
 // Input: the production builds of the shell and the landing area. Output in shell/dist/prerendered/: one HTML file a
-// page (the shell's index.html with the page inside its root element and a link to the page's CSS), that CSS, and
-// pages.json, which the gateway reads to serve each page at its path.
+// page (the shell's index.html with the page inside its root element and its CSS in the head) and pages.json, which
+// the gateway reads to serve each page at its path.
 const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
@@ -41,7 +41,7 @@ function rendererConfig(outputDir) {
       ],
     },
     plugins: [
-      new MiniCssExtractPlugin({ filename: 'page.[contenthash:8].css' }),
+      new MiniCssExtractPlugin({ filename: 'page.css' }),
       // One file: the lazy pages are rendered in the same pass, and their CSS goes into the one style sheet.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
@@ -75,12 +75,16 @@ function assertNoSubmittableForm(pagePath, markup) {
   if (enabledSubmit) throw new Error(`${pagePath} would be prerendered with a form the browser could submit before hydration: ${enabledSubmit}`);
 }
 
-/** The shell's own index.html, with the page's CSS linked and the page inside the root element. */
-function pageHtml(template, pagePath, markup, cssFile) {
+/**
+ * The shell's own index.html, with the page's CSS in its head and the page inside the root element. The CSS is inline:
+ * a linked style sheet would be one more round trip before the first paint, on every such page's first visit.
+ */
+function pageHtml(template, pagePath, markup, css) {
   const root = /<div id="?root"?><\/div>/;
   if (!root.test(template)) throw new Error('shell/dist/index.html has no empty root element to render into');
+  if (css.includes('</')) throw new Error('the prerendered pages\' CSS cannot be inlined: it contains "</"');
   return template
-    .replace('</head>', `<link rel="stylesheet" href="prerendered/${cssFile}"></head>`)
+    .replace('</head>', () => `<style>${css}</style></head>`)
     .replace(root, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${pagePath}">${markup}</div>`);
 }
 
@@ -92,17 +96,17 @@ async function prerenderPages({ log = console.log } = {}) {
     await compile(rendererConfig(workDir));
     const cssFile = fs.readdirSync(workDir).find((file) => file.endsWith('.css'));
     if (!cssFile) throw new Error('the prerendered pages have no CSS');
+    const css = fs.readFileSync(path.join(workDir, cssFile), 'utf8');
     const { renderPage } = require(path.join(workDir, 'renderPage.js'));
 
     fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
     fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-    fs.copyFileSync(path.join(workDir, cssFile), path.join(OUTPUT_DIR, cssFile));
     const pages = {};
     for (const pagePath of PRERENDERED_PATHS) {
       const file = pageFileName(pagePath);
       const markup = await renderPage(pagePath);
       assertNoSubmittableForm(pagePath, markup);
-      fs.writeFileSync(path.join(OUTPUT_DIR, file), pageHtml(template, pagePath, markup, cssFile));
+      fs.writeFileSync(path.join(OUTPUT_DIR, file), pageHtml(template, pagePath, markup, css));
       pages[pagePath] = file;
     }
     // Written last: the gateway serves prerendered pages only once all of them are there.
