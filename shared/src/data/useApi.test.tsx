@@ -34,6 +34,22 @@ it('shows the empty state when there is nothing', async () => {
   expect(await screen.findByText('No names yet')).toBeInTheDocument();
 });
 
+it('shows a placeholder of the content’s size during the first load when given one', async () => {
+  function Cards() {
+    const names = useApiQuery(['cards'], async () => ['Ada']);
+    return (
+      <QueryView query={names} placeholder={<ul aria-label="Loading cards" />}>
+        {(rows) => <p>{rows.join(', ')}</p>}
+      </QueryView>
+    );
+  }
+  render(<Cards />);
+  expect(screen.getByRole('list', { name: 'Loading cards' })).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  expect(await screen.findByText('Ada')).toBeInTheDocument();
+  expect(screen.queryByRole('list', { name: 'Loading cards' })).not.toBeInTheDocument();
+});
+
 function AddName({ add }: { readonly add: (name: string) => Promise<string> }) {
   const mutation = useApiMutation((_client, name: string) => add(name), { invalidates: [['names']], success: (added) => `Added ${added}` });
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, type Program, type RowAction, RowActionMenu } from '@campuscare/shared';
+import { Button, type Program, type RowAction, RowActionMenu, VisuallyHidden } from '@campuscare/shared';
 import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { programExcerpt, programWhen } from './programFormat';
 import styles from './programs.module.css';
@@ -40,5 +40,22 @@ export function ProgramCards({ programs, label = 'Programs', actionsFor }: Progr
       </ul>
       {shown && <ProgramDetailsDialog program={shown} onClose={() => setShown(null)} />}
     </>
+  );
+}
+
+/**
+ * Stands in for `count` cards while they load: the same grid, cards of a card's usual height, so the sections below
+ * stay where they will be (on a phone three cards are most of the screen).
+ */
+export function ProgramCardsPlaceholder({ count, label }: { readonly count: number; readonly label: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <ul className={styles.cards} aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index} className={`${styles.card} ${styles.placeholderCard}`} />
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -62,6 +62,11 @@ export function StatGrid({ label, children }: { readonly label: string; readonly
   );
 }
 
+/** Read by screen readers, not shown. */
+export function VisuallyHidden({ children }: { readonly children: ReactNode }) {
+  return <span className={styles.visuallyHidden}>{children}</span>;
+}
+
 export function EmptyState({ title, children }: { readonly title: string; readonly children?: ReactNode }) {
   return (
     <div className={styles.empty}>

@@ -1,5 +1,5 @@
 import { Link, PATHS, QueryView, Section } from '@campuscare/shared';
-import { ProgramCards, usePrograms } from '@campuscare/shared/programs';
+import { ProgramCards, ProgramCardsPlaceholder, usePrograms } from '@campuscare/shared/programs';
 
 const DASHBOARD_PROGRAM_COUNT = 3;
 
@@ -8,7 +8,12 @@ export function UpcomingPrograms() {
   const { query } = usePrograms('upcoming', DASHBOARD_PROGRAM_COUNT);
   return (
     <Section title="Upcoming Programs" actions={<Link to={PATHS.studentPrograms}>See all programs</Link>}>
-      <QueryView query={query} loadingLabel="Loading programs…" isEmpty={(page) => page.rows.length === 0} empty="No upcoming programs">
+      <QueryView
+        query={query}
+        placeholder={<ProgramCardsPlaceholder count={DASHBOARD_PROGRAM_COUNT} label="Loading programs…" />}
+        isEmpty={(page) => page.rows.length === 0}
+        empty="No upcoming programs"
+      >
         {(page) => <ProgramCards programs={page.rows} label="Upcoming programs" />}
       </QueryView>
     </Section>
