@@ -400,12 +400,15 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
   return runGeneratorProcess<LoadResult>(join(__dirname, 'load.ts'), job);
 }
 
-/** The request gate refuses tokens without a live session: one per benchmark user, ids as scenarios.ts mints them. */
+/**
+ * The request gate refuses tokens without a live session: one per benchmark user, ids as scenarios.ts mints them.
+ * Made afresh on every run: a session ends after its idle limit (staff 15 minutes by default) counted from its
+ * creation, so one left by an earlier run on the same data would be refused.
+ */
 async function createBenchSessions(pool: Pool): Promise<void> {
-  await pool.query(
-    `insert into auth.sessions (id, user_id) select md5('bench-session:' || u.id::text)::uuid, u.id from auth.users u
-     on conflict (id) do nothing`,
-  );
+  const benchSessions = `select md5('bench-session:' || u.id::text)::uuid as id, u.id as user_id from auth.users u`;
+  await pool.query(`delete from auth.sessions where id in (select id from (${benchSessions}) bench)`);
+  await pool.query(`insert into auth.sessions (id, user_id) ${benchSessions}`);
 }
 
 /**
