@@ -4,6 +4,7 @@
  * delete exactly them afterwards.
  */
 import type { Pool } from 'pg';
+import { inTransaction } from '../../server/src/auth/db';
 import { BOOKING_WINDOW_START_DAYS } from './dataset';
 import type { ScenarioContext } from './scenarios';
 
@@ -16,9 +17,7 @@ export interface BookingCheck {
 
 /** Bookings live only in the reserved window; deleting them (and their audit rows) leaves the dataset as loaded. */
 export async function deleteBenchBookings(pool: Pool, context: ScenarioContext | undefined): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     // No audit entry for removing benchmark rows.
     await client.query('set local session_replication_role = replica');
     const windowStart = context?.bookingWindowStartIso ?? null;
@@ -33,13 +32,7 @@ export async function deleteBenchBookings(pool: Pool, context: ScenarioContext |
     );
     // The dashboard counters are kept by triggers, which this delete bypassed.
     await client.query('select private.recount_dashboard_tallies()');
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   await pool.query('vacuum (analyze) public.appointments, public.audit_log');
 }
 
