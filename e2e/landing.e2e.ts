@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn } from './support/session';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, fillSignIn, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import { networkQuiet, NEW_PASSWORD, NOT_AN_IMAGE, OVERSIZED_PNG, pathOf, sessionGone, TINY_PNG, uniqueEmail } from './support/landing-fixtures';
 import { SESSION_STORAGE_KEY } from '../shared/src/supabase/client';
@@ -24,12 +24,6 @@ async function goto(page: Page, path: string): Promise<void> {
 }
 
 const text = (page: Page, value: string | RegExp) => expectPage.visible(page.getByText(value));
-
-async function fillSignIn(page: Page, email: string, password: string, role?: 'doctor' | 'student'): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  if (role) await page.getByLabel('Role').selectOption(role);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-}
 
 async function logOut(page: Page): Promise<void> {
   // As a person would: once the page has finished loading (a request still queued when the session ends goes out anonymously).

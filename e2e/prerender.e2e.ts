@@ -1,5 +1,6 @@
+import { PRERENDERED_PATH_ATTRIBUTE } from '../shell/src/app/prerenderedPath';
 import { expect as expectPage } from './support/expectations';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, fillSignIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
 const suite = useE2eSuite();
@@ -13,7 +14,7 @@ const PRERENDERED = [
 describe('pages rendered at build time', () => {
   it.each(PRERENDERED)('serves $path with its content in the HTML, painted without any script', async ({ path, heading }) => {
     const html = await (await fetch(`${suite.stack.url}${path}`)).text();
-    expect(html).toContain(`data-prerendered-path="${path}"`);
+    expect(html).toContain(`${PRERENDERED_PATH_ATTRIBUTE}="${path}"`);
     expect(html).toContain(heading);
 
     const session = await suite.openBrowser();
@@ -62,9 +63,7 @@ describe('pages rendered at build time', () => {
     const session = await suite.openBrowser();
     await session.page.goto(`${suite.stack.url}/signin`);
     await expectPage.mainHeading(session.page);
-    await session.page.getByLabel('Email').fill(DEMO_ACCOUNTS.student);
-    await session.page.getByLabel('Role').selectOption('student');
-    await session.page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await fillSignIn(session.page, DEMO_ACCOUNTS.student, DEMO_PASSWORD, 'student');
     await session.page.getByRole('button', { name: 'Sign In' }).click();
     await session.page.waitForURL('**/studentdashboard');
     expect(session.errors).toEqual([]);
@@ -72,7 +71,7 @@ describe('pages rendered at build time', () => {
 
   it('renders a page with a query string afresh, so what the query fills in is there', async () => {
     const html = await (await fetch(`${suite.stack.url}/adminsignin?email=dr.adams%40northfield.edu`)).text();
-    expect(html).not.toContain('data-prerendered-path');
+    expect(html).not.toContain(PRERENDERED_PATH_ATTRIBUTE);
     const session = await suite.openBrowser();
     await session.page.goto(`${suite.stack.url}/adminsignin?email=dr.adams%40northfield.edu`);
     await expectPage.mainHeading(session.page);

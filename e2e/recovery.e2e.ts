@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import { unexpectedErrors } from './support/doctor-data';
-import { DEMO_PASSWORD } from './support/session';
+import { DEMO_PASSWORD, fillSignIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import { networkQuiet, pathOf } from './support/landing-fixtures';
 import { SESSION_STORAGE_KEY } from '../shared/src/supabase/client';
@@ -48,9 +48,7 @@ async function refreshStatus(refreshToken: string): Promise<number> {
 }
 
 async function signInAsStudent(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Role').selectOption('student');
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await fillSignIn(page, email, password, 'student');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/studentdashboard');
   await expectPage.mainHeading(page);
@@ -94,9 +92,7 @@ describe('forgot password', () => {
     );
     expect(Number(rows[0]?.count)).toBe(0);
 
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Role').selectOption('student');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await fillSignIn(page, email, DEMO_PASSWORD, 'student');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectPage.visible(page.getByText('Incorrect email or password'));
     await signInAsStudent(page, email, RECOVERED_PASSWORD);

@@ -13,8 +13,6 @@ const PRERENDERED_PATHS = ['/', '/signin', '/adminsignin'];
 const SHELL_DIST = path.join(REPO_ROOT, 'shell', 'dist');
 const OUTPUT_DIR = path.join(SHELL_DIST, 'prerendered');
 const PAGES_FILE = 'pages.json';
-/** Must match shell/src/app/prerendered.tsx. */
-const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
 
 /** Packages stay Node's to load; the apps' own sources (and @campuscare/shared, which is source) are bundled. */
 function nodeModulesExternal({ request }, callback) {
@@ -79,13 +77,13 @@ function assertNoSubmittableForm(pagePath, markup) {
  * The shell's own index.html, with the page's CSS in its head and the page inside the root element. The CSS is inline:
  * a linked style sheet would be one more round trip before the first paint, on every such page's first visit.
  */
-function pageHtml(template, pagePath, markup, css) {
+function pageHtml(template, { pagePath, markup, css, pathAttribute }) {
   const root = /<div id="?root"?><\/div>/;
   if (!root.test(template)) throw new Error('shell/dist/index.html has no empty root element to render into');
   if (css.includes('</')) throw new Error('the prerendered pages\' CSS cannot be inlined: it contains "</"');
   return template
     .replace('</head>', () => `<style>${css}</style></head>`)
-    .replace(root, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${pagePath}">${markup}</div>`);
+    .replace(root, () => `<div id="root" ${pathAttribute}="${pagePath}">${markup}</div>`);
 }
 
 async function prerenderPages({ log = console.log } = {}) {
@@ -97,7 +95,7 @@ async function prerenderPages({ log = console.log } = {}) {
     const cssFile = fs.readdirSync(workDir).find((file) => file.endsWith('.css'));
     if (!cssFile) throw new Error('the prerendered pages have no CSS');
     const css = fs.readFileSync(path.join(workDir, cssFile), 'utf8');
-    const { renderPage } = require(path.join(workDir, 'renderPage.js'));
+    const { renderPage, PRERENDERED_PATH_ATTRIBUTE } = require(path.join(workDir, 'renderPage.js'));
 
     fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
     fs.mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -106,7 +104,7 @@ async function prerenderPages({ log = console.log } = {}) {
       const file = pageFileName(pagePath);
       const markup = await renderPage(pagePath);
       assertNoSubmittableForm(pagePath, markup);
-      fs.writeFileSync(path.join(OUTPUT_DIR, file), pageHtml(template, pagePath, markup, css));
+      fs.writeFileSync(path.join(OUTPUT_DIR, file), pageHtml(template, { pagePath, markup, css, pathAttribute: PRERENDERED_PATH_ATTRIBUTE }));
       pages[pagePath] = file;
     }
     // Written last: the gateway serves prerendered pages only once all of them are there.

@@ -7,6 +7,8 @@ import landingRoutes from '../../mfe-landing/src/routes';
 import { RoutedApp } from '../../shell/src/app/App';
 import type { AreaLoader, PageComponents } from '../../shell/src/remotes/areaLoader';
 
+export { PRERENDERED_PATH_ATTRIBUTE } from '../../shell/src/app/prerenderedPath';
+
 const landingPages: PageComponents = landingRoutes;
 
 /** The landing area as already loaded, which is how the shell holds it when it hydrates a prerendered page. */

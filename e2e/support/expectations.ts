@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { PRERENDERED_PATH_ATTRIBUTE } from '../../shell/src/app/prerenderedPath';
 
 /** playwright-core has no test runner assertions: these wait for the element the way a person would look for it. */
 async function visible(locator: Locator): Promise<void> {
@@ -10,7 +11,7 @@ async function visible(locator: Locator): Promise<void> {
  * it hydrates would not reach the app, so tests, like people, wait until the shell marks the page live.
  */
 async function live(page: Page): Promise<void> {
-  await page.locator('#root[data-prerendered-path]').waitFor({ state: 'detached' });
+  await page.locator(`#root[${PRERENDERED_PATH_ATTRIBUTE}]`).waitFor({ state: 'detached' });
 }
 
 async function heading(page: Page, name: string): Promise<void> {
@@ -26,4 +27,4 @@ async function mainHeading(page: Page): Promise<void> {
   if ((await fallback.count()) > 0) throw new Error(`${page.url()} shows the remote fallback`);
 }
 
-export const expect = { visible, heading, mainHeading, live };
+export const expect = { visible, heading, mainHeading };

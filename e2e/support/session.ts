@@ -3,6 +3,13 @@ import { SESSION_STORAGE_KEY } from '../../shared/src/supabase/client';
 
 export const DEMO_PASSWORD = 'CampusCare2026';
 
+/** Fills the sign-in form as a person would; the role select is on the students' and doctors' page only. */
+export async function fillSignIn(page: Page, email: string, password: string, role?: 'doctor' | 'student'): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  if (role) await page.getByLabel('Role').selectOption(role);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
 export const DEMO_ACCOUNTS = {
   admin: 'admin@northfield.edu',
   doctor: 'dr.adams@northfield.edu',

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { findRoute, loadRuntimeConfig } from '@campuscare/shared';
 import { App } from './app/App';
-import { PRERENDERED_PATH_ATTRIBUTE } from './app/prerendered';
+import { PRERENDERED_PATH_ATTRIBUTE } from './app/prerenderedPath';
 import { StartupError } from './app/StartupError';
 import type { AreaLoader } from './remotes/areaLoader';
 import { connectRemotes } from './remotes/federation';
