@@ -54,12 +54,35 @@ export const API_AUDIENCE = 'authenticated';
  * Verifies a token presented to the API (an API key or a user's access token): a token issued for another audience,
  * or a user token that names none, is refused even when its signature is good.
  */
-export function verifyApiToken(token: string, secret: string): JwtClaims {
-  const claims = verifyJwt(token, secret);
+export function verifyApiToken(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtClaims {
+  const claims = verifyJwt(token, secret, nowSeconds);
   const audiences = claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   const forThisApi = audiences.includes(API_AUDIENCE);
   if ((audiences.length > 0 && !forThisApi) || (claims.role === 'authenticated' && !forThisApi)) {
     throw new JwtError('invalid JWT: token has invalid claims: the audience is not this API');
   }
   return claims;
+}
+
+/**
+ * verifyApiToken with PostgREST's JWT cache (`jwt-cache-max-lifetime`): a token that verified is remembered until its
+ * own `exp`, so a client's every request does not pay for the HMAC and the parsing again. Only tokens that verified
+ * are kept, at most `maxEntries` (the oldest go first); a refused token is checked afresh each time.
+ */
+export function cachedApiTokenVerifier(
+  secret: string,
+  { maxEntries = 10_000, nowSeconds = () => Math.floor(Date.now() / 1000) } = {},
+): (token: string) => JwtClaims {
+  const verified = new Map<string, JwtClaims & { exp: number }>();
+  return (token) => {
+    const now = nowSeconds();
+    const cached = verified.get(token);
+    if (cached !== undefined && cached.exp > now) return cached;
+    verified.delete(token);
+    const claims = verifyApiToken(token, secret, now);
+    if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
+    // verifyJwt refuses a token without a numeric exp, so every token that gets here has one.
+    verified.set(token, Object.freeze(claims) as JwtClaims & { exp: number });
+    return claims;
+  };
 }

@@ -234,7 +234,7 @@ async function buildGateway(
     requestTimeout: REQUEST_TIMEOUT_MS,
     frameworkErrors: answerFrameworkError,
   });
-  await registerSecurityHeaders(app, { apiOrigin: new URL(context.publicUrl).origin, allowEval: devBuilds });
+  registerSecurityHeaders(app, { apiOrigin: new URL(context.publicUrl).origin, allowEval: devBuilds });
   registerApiGateway(app, context.secrets);
   await app.register(restProxy, { prefix: '/rest/v1', postgrestUrl, jwtSecret: context.secrets.jwtSecret });
   await app.register(authRoutes(context), { prefix: '/auth/v1' });

@@ -1,6 +1,6 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { JwtError, verifyApiToken } from '../jwt';
+import { cachedApiTokenVerifier, JwtError } from '../jwt';
 import { unstorableTextPath } from '../unstorable-text';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,11 +29,11 @@ function unreadableUrl(url: string): string | undefined {
  * The token PostgREST will act on. PostgREST itself accepts a token without `exp` and any audience when none is
  * configured; the gateway holds every API to the same rule (jwt.ts verifyApiToken).
  */
-function tokenRefusal(request: FastifyRequest, jwtSecret: string): string | undefined {
+function tokenRefusal(request: FastifyRequest, verifyToken: (token: string) => unknown): string | undefined {
   const token = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
   if (!token) return 'Authorization header must be "Bearer <token>"';
   try {
-    verifyApiToken(token, jwtSecret);
+    verifyToken(token);
     return undefined;
   } catch (error) {
     if (error instanceof JwtError) return error.message;
@@ -50,6 +50,7 @@ export async function restProxy(app: FastifyInstance, options: { postgrestUrl: s
     base: options.postgrestUrl,
     undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
   });
+  const verifyToken = cachedApiTokenVerifier(options.jwtSecret);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
 
@@ -57,7 +58,7 @@ export async function restProxy(app: FastifyInstance, options: { postgrestUrl: s
   app.all('/*', { logLevel: 'warn' }, (request, reply) => {
     const badUrl = unreadableUrl(request.url);
     if (badUrl) return refuse(reply, 400, 'PGRST100', badUrl);
-    const badToken = tokenRefusal(request, options.jwtSecret);
+    const badToken = tokenRefusal(request, verifyToken);
     if (badToken) return refuse(reply, 401, 'PGRST301', badToken);
     const path = request.url.slice('/rest/v1'.length) || '/';
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
