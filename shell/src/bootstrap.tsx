@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { findRoute, loadRuntimeConfig } from '@campuscare/shared';
 import { App } from './app/App';
@@ -16,7 +16,11 @@ import { recoveryLandingTarget } from './routing/recoveryLanding';
 async function hydrate(rootElement: HTMLElement, areaLoader: AreaLoader, app: JSX.Element): Promise<void> {
   const route = findRoute(window.location.pathname);
   if (route) await areaLoader.load(route.area).catch(() => undefined);
-  hydrateRoot(rootElement, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking it until done: the
+  // page is already painted, so there is nothing to gain from finishing in one go, and input stays responsive.
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 }
 
 async function start(): Promise<void> {
