@@ -41,10 +41,15 @@ class BuildStampPlugin {
 /**
  * Every app shares these as singletons; `react/` and `react-dom/` cover jsx-runtime and react-dom/client. The router
  * is not here: apps reach it through `@campuscare/shared` (see shared/src/routes/router.ts), one copy trimmed to use.
+ *
+ * The host states no required versions: its copies are the share scope's at start-up (it registers first, and
+ * 'loaded-first' keeps them), so checking them against its own ranges could never warn, yet the federation runtime's
+ * semver compiles its regular expressions afresh for every check (~30 ms of the shell's start on a slow phone). The
+ * remotes keep their ranges: theirs are the checks that can fail, against the versions the shell provides.
  */
-function sharedSingletons(appPackage) {
+function sharedSingletons(appPackage, { isHost }) {
   const dependencies = appPackage.dependencies;
-  const singleton = (version) => ({ singleton: true, requiredVersion: `^${version}` });
+  const singleton = (version) => ({ singleton: true, requiredVersion: isHost ? false : `^${version}` });
   return {
     react: singleton(dependencies.react),
     'react/': singleton(dependencies.react),
@@ -118,7 +123,7 @@ function createAppConfig(app) {
       ? {
           name: app.name,
           remotes: {},
-          shared: sharedSingletons(appPackage),
+          shared: sharedSingletons(appPackage, { isHost }),
           shareStrategy: SHARE_STRATEGY,
           dts: false,
           manifest: false,
@@ -128,7 +133,7 @@ function createAppConfig(app) {
           name: app.name,
           filename: 'remoteEntry.js',
           exposes: app.exposes,
-          shared: sharedSingletons(appPackage),
+          shared: sharedSingletons(appPackage, { isHost }),
           shareStrategy: SHARE_STRATEGY,
           dts: false,
           manifest: true,
@@ -187,6 +192,15 @@ function createAppConfig(app) {
               test: (module) => /[\\/]node_modules[\\/]/.test(module.resource ?? '') || module.resource === REALTIME_STAND_IN,
               priority: -10,
               reuseExistingChunk: true,
+            },
+            // React, react-dom and their entry points (jsx-runtime, react-dom/client) are shared one by one, each its
+            // own chunk, yet always needed together: one request instead of four on every first load.
+            react: {
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              name: 'react',
+              chunks: 'all',
+              enforce: true,
+              priority: 10,
             },
           },
         },
