@@ -1,4 +1,7 @@
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { createYieldPlugin } from './remotes/yieldPlugin';
+
+registerPlugins([createYieldPlugin()]);
 // The async boundary lets Module Federation settle the shared singletons before any of them runs. It starts in a task
-// of its own: evaluating this entry (the federation runtime) and loading the shared modules are each long enough to
-// block input on a slow phone, and a prerendered page is already on screen, so nothing waits for the gap between them.
+// after this entry's, which is long enough already (the federation runtime's evaluation).
 setTimeout(() => void import('./bootstrap'), 0);
