@@ -157,6 +157,10 @@ async function main(): Promise<void> {
     pgPort,
     host: '127.0.0.1',
     seed: false,
+    // As with `npm run worker` beside the gateways: the emails the bookings queue are not sent from the process under
+    // test, whose event loop would otherwise serve requests only between deliveries (and not those sent direct).
+    // The bench's emails are deleted with its bookings.
+    deliverEmail: false,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     ...(process.env.BENCH_POSTGREST_POOL ? { postgrestPoolSize: env('BENCH_POSTGREST_POOL', 20) } : {}),
   });
@@ -341,8 +345,8 @@ interface SecondGateway {
 
 /**
  * A second gateway as docs/deploy.md deploys one: `server/src/main.ts` in its own process with its own PostgREST, on
- * the bench cluster through DATABASE_URL, with the stack's secrets so it accepts the same tokens. It leaves mail to
- * the first gateway (EMAIL_DELIVERY=worker) and shares its storage directory.
+ * the bench cluster through DATABASE_URL, with the stack's secrets so it accepts the same tokens. Like the first, it
+ * sends no mail (EMAIL_DELIVERY=worker), and it shares the first's storage directory.
  */
 async function startSecondGateway(dataDir: string, pgPort: number, publicUrl: string): Promise<SecondGateway> {
   const secrets = loadOrCreateSecrets(dataDir);
@@ -528,7 +532,8 @@ async function describeMachine(stack: Stack): Promise<string> {
     '- Everything on the same machine: PostgreSQL, PostgREST, the gateway (this process) and the load generator (a',
     '  child process per measurement: autocannon in the closed loop, open-loop-generator.ts in the open loop). They',
     '  compete for the same cores, so absolute numbers are lower than on separate machines, and the gateway runs are',
-    '  additionally charged for the gateway’s own CPU.',
+    '  additionally charged for the gateway’s own CPU. The gateway sends no email here (as beside `npm run worker`):',
+    '  the bookings’ emails stay queued and are deleted with the bookings.',
   ].join('\n');
 }
 
