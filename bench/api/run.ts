@@ -230,7 +230,7 @@ async function runClosedLoop(input: {
     console.log(`\n▶ ${scenario}`);
     const probe = await probeScenario(targets.gateway, stack.anonKey, scenario, context);
     console.log(`  probe: ${probe}`);
-    const run = async (target: Target, durationSeconds: number): Promise<LoadResult> => {
+    const run = async (target: Target, durationSeconds: number): Promise<LoadResult[]> => {
       const result = await runLoad({
         scenario,
         baseUrl: targets[target],
@@ -241,16 +241,9 @@ async function runClosedLoop(input: {
         context,
       });
       nextRequest.value += result.requestsBuilt;
-      return result;
+      return [result];
     };
-    await run('direct', WARM_UP_SECONDS);
-    await run('gateway', WARM_UP_SECONDS);
-    const byTarget: Record<Target, Measurement> = { direct: emptyMeasurement(), gateway: emptyMeasurement() };
-    for (let round = 0; round < rounds; round++) {
-      for (const target of ['direct', 'gateway'] as const) {
-        console.log(`  ${target.padEnd(7)} ${record(byTarget[target], [await run(target, seconds)])}`);
-      }
-    }
+    const byTarget = await warmUpThenAlternate(['direct', 'gateway'], { rounds, seconds, indent: '  ' }, run);
     const result: ScenarioResult = { scenario, probe, byTarget };
     if (scenario === 'book-appointment') {
       result.bookingCheck = await checkBookings(stack.adminPool, context);
@@ -294,14 +287,7 @@ async function runClosedLoop(input: {
           nextRequest.value = first + urls.length * Math.max(...loads.map((load) => load.requestsBuilt));
           return loads;
         };
-        await run('one', WARM_UP_SECONDS);
-        await run('two', WARM_UP_SECONDS);
-        const byGateways: Record<Gateways, Measurement> = { one: emptyMeasurement(), two: emptyMeasurement() };
-        for (let round = 0; round < rounds; round++) {
-          for (const gateways of ['one', 'two'] as const) {
-            console.log(`    ${gateways.padEnd(5)} ${record(byGateways[gateways], await run(gateways, seconds))}`);
-          }
-        }
+        const byGateways = await warmUpThenAlternate(['one', 'two'], { rounds, seconds, indent: '    ' }, run);
         const comparison: ComparisonResult = { scenario, connections: total, byGateways };
         if (scenario === 'book-appointment') {
           comparison.bookingCheck = await checkBookings(stack.adminPool, context);
@@ -324,6 +310,23 @@ async function runClosedLoop(input: {
  * Adds one measurement to `into`: the results of the load generators that ran at the same time (one, or one per
  * gateway), so their requests add up over the same seconds. Returns a line for the console.
  */
+/**
+ * A warm-up of each side, then `rounds` × every side in turn, each run recorded under its side and printed. A run is
+ * one or more loads sent at once.
+ */
+async function warmUpThenAlternate<Side extends string>(
+  sides: readonly Side[],
+  { rounds, seconds, indent }: { rounds: number; seconds: number; indent: string },
+  run: (side: Side, durationSeconds: number) => Promise<LoadResult[]>,
+): Promise<Record<Side, Measurement>> {
+  for (const side of sides) await run(side, WARM_UP_SECONDS);
+  const bySide = Object.fromEntries(sides.map((side) => [side, emptyMeasurement()])) as Record<Side, Measurement>;
+  for (let round = 0; round < rounds; round++) {
+    for (const side of sides) console.log(`${indent}${side.padEnd(7)} ${record(bySide[side], await run(side, seconds))}`);
+  }
+  return bySide;
+}
+
 function record(into: Measurement, loads: LoadResult[]): string {
   const together = concurrentRuns(
     loads.map((load) => ({
