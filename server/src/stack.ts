@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { escapeIdentifier, escapeLiteral, type Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { authRoutes } from './auth/routes';
 import type { TrustProxy } from './config';
@@ -109,14 +109,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const step of stopSteps.reverse()) await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
   };
   try {
-    // Database-side links (invitation emails) need the public origin; set it before anything connects.
-    const { rows } = await database.adminPool.query<{ name: string }>('select current_database() as name');
-    await database.adminPool.query(`alter database ${escapeIdentifier(rows[0].name)} set app.site_url = ${escapeLiteral(publicUrl)}`);
+    // Database-side links (invitation emails) need the public origin; migrate sets it before PostgREST connects.
     await migrate({
       pool: database.adminPool,
       supabaseDir: options.supabaseDir ?? join(REPO_ROOT, 'supabase'),
       authenticatorPassword: secrets.authenticatorPassword,
       runSeed: options.seed ?? database.fresh,
+      siteUrl: publicUrl,
       logger,
     });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Pool, PoolClient } from 'pg';
+import { escapeIdentifier, escapeLiteral, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
 
 const BOOTSTRAP_SQL = join(__dirname, 'bootstrap.sql');
@@ -13,6 +13,8 @@ export interface MigrateOptions {
   supabaseDir: string;
   authenticatorPassword: string;
   runSeed: boolean;
+  /** The public origin for database-side links (invitation emails), stored as the database's `app.site_url`. */
+  siteUrl?: string;
   logger: Logger;
 }
 
@@ -33,12 +35,17 @@ export function listMigrations(supabaseDir: string): { version: string; name: st
  * Brings the database to the state a hosted Supabase project would have: bootstrap (what Supabase ships),
  * every migration not yet recorded (in `supabase_migrations.schema_migrations`, as `supabase db push` records them),
  * and the seed when asked and not yet applied. Each step is one transaction. Gateways starting together against one
- * database take turns: the first applies, the others find everything recorded.
+ * database take turns: the first applies, the others find everything recorded. The site URL is set in the same turn,
+ * since two `alter database … set` at once collide on the catalog's unique index.
  */
-export async function migrate({ pool, supabaseDir, authenticatorPassword, runSeed, logger }: MigrateOptions): Promise<void> {
+export async function migrate({ pool, supabaseDir, authenticatorPassword, runSeed, siteUrl, logger }: MigrateOptions): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('campuscare.migrate'))`);
+    if (siteUrl !== undefined) {
+      const { rows } = await client.query<{ name: string }>('select current_database() as name');
+      await client.query(`alter database ${escapeIdentifier(rows[0].name)} set app.site_url = ${escapeLiteral(siteUrl)}`);
+    }
     await inTransaction(client, readFileSync(BOOTSTRAP_SQL, 'utf8'));
     await client.query(`alter role authenticator with login password '${authenticatorPassword.replace(/'/g, "''")}'`);
     const applied = new Set(
