@@ -47,7 +47,7 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
       await client.query(`alter database ${escapeIdentifier(rows[0].name)} set app.site_url = ${escapeLiteral(siteUrl)}`);
     }
     await inTransaction(client, readFileSync(BOOTSTRAP_SQL, 'utf8'));
-    await client.query(`alter role authenticator with login password '${authenticatorPassword.replace(/'/g, "''")}'`);
+    await client.query(`alter role authenticator with login password ${escapeLiteral(authenticatorPassword)}`);
     const applied = new Set(
       (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
     );
