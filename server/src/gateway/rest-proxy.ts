@@ -1,5 +1,6 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { buffer } from 'node:stream/consumers';
 import { cachedApiTokenVerifier, JwtError } from '../jwt';
 import { unstorableTextPath } from '../unstorable-text';
 
@@ -8,6 +9,28 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** PostgREST's error body, so supabase-js reads the gateway's refusals like PostgREST's own. */
 function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply.code(status).send({ code, message, details: null, hint: null });
+}
+
+/** What PostgREST answers while its pool is down: a 503 the client retries. */
+function answerRestarting(reply: FastifyReply): void {
+  void reply
+    .code(503)
+    .header('retry-after', '1')
+    .send({ code: 'PGRST000', message: 'Database API is restarting, try again shortly', details: null, hint: null });
+}
+
+/**
+ * A query whose connection died under it reaches PostgREST as an error without SQLSTATE or message (libpq's own
+ * report), and PostgREST answers any unknown SQLSTATE with 400. Every error PostgreSQL raises has a SQLSTATE, so
+ * this 400 is an outage, not a fault in the request.
+ */
+function isLostConnection(body: Buffer): boolean {
+  try {
+    const error = JSON.parse(body.toString('utf8')) as { code?: unknown; message?: unknown };
+    return error.code === '' && error.message === '';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -65,13 +88,18 @@ export async function restProxy(app: FastifyInstance, options: { postgrestUrl: s
     return reply.from(path, {
       // Bodies are forwarded byte for byte with their content type (reply-from would re-encode JSON otherwise).
       ...(rawBody ? { body: rawBody, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
-      onError(replyWithError, { error }) {
-        // PostgREST restarting: answer like PostgREST does while its pool is down, so clients retry.
+      // Both hooks are handed this same reply, typed for any server; the route's own `reply` is typed for ours.
+      onResponse(_request, _sameReply, response) {
+        // Only a 400 is read whole, to tell a lost connection from a refused request; the rest stream through.
+        if (response.statusCode !== 400) return void reply.send(response.stream);
+        buffer(response.stream).then(
+          (body) => (isLostConnection(body) ? answerRestarting(reply.removeHeader('content-length')) : void reply.send(body)),
+          () => answerRestarting(reply.removeHeader('content-length')),
+        );
+      },
+      onError(_sameReply, { error }) {
         request.log.warn({ err: error }, 'PostgREST unreachable');
-        replyWithError
-          .code(503)
-          .header('retry-after', '1')
-          .send({ code: 'PGRST000', message: 'Database API is restarting, try again shortly', details: null, hint: null });
+        answerRestarting(reply);
       },
     });
   });
