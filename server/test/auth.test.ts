@@ -401,12 +401,15 @@ describe('updating the user', () => {
     if (!otherSession) throw new Error('no second session');
     const newPassword = 'Another2Horse';
 
+    // GoTrue's codes, status and wording (internal/api/user.go), the same message for a missing and a wrong password.
     const missing = await supabase.auth.updateUser({ password: newPassword });
-    expect(missing.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
+    expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required', message: 'Current password required when setting new password.' });
+    const empty = await supabase.auth.updateUser({ password: newPassword, current_password: '' });
+    expect(empty.error).toMatchObject({ status: 400, code: 'current_password_required', message: 'Current password required when setting new password.' });
     const wrong = await supabase.auth.updateUser({ password: newPassword, current_password: 'Wrong1Password' });
-    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Current password is incorrect' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid', message: 'Current password required when setting new password.' });
     const same = await supabase.auth.updateUser({ password: STRONG, current_password: STRONG });
-    expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
+    expect(same.error).toMatchObject({ status: 422, code: 'same_password', message: 'New password should be different from the old password.' });
     const weak = await supabase.auth.updateUser({ password: 'weak', current_password: STRONG });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
 
@@ -431,20 +434,27 @@ describe('updating the user', () => {
     expect(fresh.error).toBeNull();
   });
 
-  it('merges data into user_metadata and refuses app_metadata', async () => {
-    const { supabase } = await signedUp({ kind: 'student', phone: '123' });
+  it('merges data into user_metadata and refuses app_metadata as GoTrue does, changing nothing', async () => {
+    const { supabase, user } = await signedUp({ kind: 'student', phone: '123' });
     const { data, error } = await supabase.auth.updateUser({ data: { phone: '456', nickname: 'Ada' } });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toEqual({ kind: 'student', phone: '456', nickname: 'Ada' });
 
     const token = (await supabase.auth.getSession()).data.session?.access_token as string;
-    const res = await authFetch('/user', {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ app_metadata: { role: 'admin' } }),
-    });
+    const before = await userRow(user.id);
+    const res = await sendJson('PUT', '/user', { app_metadata: { role: 'admin' }, data: { nickname: 'Eve' } }, token);
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'not_admin', message: 'User not allowed' });
+    expect(await res.json()).toMatchObject({
+      code: 'not_admin',
+      error_code: 'not_admin',
+      msg: 'Updating app_metadata requires admin privileges',
+      message: 'Updating app_metadata requires admin privileges',
+    });
+    expect(await userRow(user.id)).toEqual(before);
+    // GoTrue reads `"app_metadata": null` as no app_metadata at all.
+    const unchanged = await sendJson('PUT', '/user', { app_metadata: null }, token);
+    expect(unchanged.status).toBe(200);
+    expect(await userRow(user.id)).toMatchObject({ raw_app_meta_data: before.raw_app_meta_data });
   });
 });
 
@@ -607,12 +617,12 @@ describe('changing the email address (GoTrue secure email change)', () => {
     const noPassword = await sendJson('PUT', '/user', { email: attackerMailbox }, session.access_token);
     expect(noPassword.status).toBe(400);
     expect(await noPassword.json()).toMatchObject({
-      code: 'reauthentication_needed',
-      message: 'Current password required when changing the email address',
+      code: 'current_password_required',
+      message: 'Current password required when changing the email address.',
     });
     const guessed = await sendJson('PUT', '/user', { email: attackerMailbox, current_password: 'Guess1Password' }, session.access_token);
     expect(guessed.status).toBe(400);
-    expect(await guessed.json()).toMatchObject({ code: 'invalid_credentials', message: 'Current password is incorrect' });
+    expect(await guessed.json()).toMatchObject({ code: 'current_password_invalid', message: 'Current password required when changing the email address.' });
     // Nothing pending and nothing sent, even about an address that is taken.
     const taken = await sendJson('PUT', '/user', { email: (await signedUp()).email }, session.access_token);
     expect(taken.status).toBe(400);

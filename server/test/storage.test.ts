@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -6,12 +6,14 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { Pool } from 'pg';
+import pino from 'pino';
 import { DEFAULT_AUTH_RATE_LIMITS, type GatewayContext } from '../src/gateway/context';
 import { signJwt } from '../src/jwt';
 import { createLogger } from '../src/logger';
 import { freePort } from '../src/ports';
 import { loadOrCreateSecrets } from '../src/secrets';
-import { storageRoutes } from '../src/storage/routes';
+import { storageRoutes, type StorageOptions } from '../src/storage/routes';
 import { startTestStack, type TestStack } from './support/stack';
 
 /** Two buckets with owner-folder policies: `docs` (private) and `avatars` (public, 2 KB, PNG/JPEG only). */
@@ -78,6 +80,18 @@ function sendRaw(
     });
   });
   return { socket, answer };
+}
+
+interface StorageServiceSetup {
+  context?: Partial<GatewayContext>;
+  options?: StorageOptions;
+  prepareDataDir?: (dataDir: string) => void;
+}
+
+interface StorageService {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
 }
 
 /** Polls until `check` holds (or gives up after ~5 s): for effects the server completes after it has answered. */
@@ -344,11 +358,55 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect((await as(alice).storage.listBuckets()).data).toEqual([]);
     const one = await service().storage.getBucket('avatars');
     expect(one.data).toMatchObject({ id: 'avatars', public: true, file_size_limit: 2048, allowed_mime_types: ['image/png', 'image/jpeg'] });
-    // Exactly Supabase's bucket fields: the internal owner_id stays out.
+    // Exactly Supabase's bucket fields: the internal owner_id stays out, and only the listing says the bucket type.
     const supabaseFields = ['allowed_mime_types', 'created_at', 'file_size_limit', 'id', 'name', 'owner', 'public', 'updated_at'];
     expect(Object.keys(one.data!).sort()).toEqual(supabaseFields);
-    expect(all.data!.map((bucket) => Object.keys(bucket).sort())).toEqual([supabaseFields, supabaseFields]);
+    const listedFields = [...supabaseFields, 'type'].sort();
+    expect(all.data!.map((bucket) => Object.keys(bucket).sort())).toEqual([listedFields, listedFields]);
+    expect(all.data!.map((bucket) => bucket.type)).toEqual(['STANDARD', 'STANDARD']);
     expect((await service().storage.getBucket('nope')).error).toMatchObject({ statusCode: '404' });
+  });
+
+  it('pages, sorts and searches the bucket list as storage-js asks, refusing bad values with a 400', async () => {
+    const { storage } = service();
+    const bucketIds = async (options: Parameters<typeof storage.listBuckets>[0]) => {
+      const { data, error } = await storage.listBuckets(options);
+      expect(error).toBeNull();
+      return data!.map((bucket) => bucket.id);
+    };
+    expect(await bucketIds({ sortColumn: 'name', sortOrder: 'desc' })).toEqual(['docs', 'avatars']);
+    expect(await bucketIds({ sortColumn: 'id' })).toEqual(['avatars', 'docs']);
+    expect(await bucketIds({ limit: 1 })).toEqual(['avatars']);
+    expect(await bucketIds({ limit: 1, offset: 1 })).toEqual(['docs']);
+    expect(await bucketIds({ offset: 2 })).toEqual([]);
+    expect(await bucketIds({ search: 'VAT' })).toEqual(['avatars']);
+    // The search is plain text: LIKE's wildcards match only themselves.
+    expect(await bucketIds({ search: '%' })).toEqual([]);
+    expect(await bucketIds({ search: '_' })).toEqual([]);
+
+    const refused = [
+      'limit=0',
+      'limit=-1',
+      'limit=ten',
+      'limit=1.5',
+      'limit=',
+      'limit=99999999999999999',
+      'limit=1&limit=2',
+      'offset=-1',
+      'sortColumn=owner',
+      'sortColumn=name%20desc',
+      'sortColumn=public',
+      'sortOrder=up',
+      'search=a&search=b',
+    ];
+    for (const query of refused) {
+      const res = await fetch(`${stack.url}/storage/v1/bucket?${query}`, { headers: { apikey: stack.serviceRoleKey } });
+      expect([query, res.status]).toEqual([query, 400]);
+      expect([query, await res.json()]).toEqual([
+        query,
+        expect.objectContaining({ statusCode: '400', code: 'InvalidRequest', message: expect.stringMatching(/^(limit|offset|sortColumn|sortOrder|search) must be/) }),
+      ]);
+    }
   });
 
   const authHeaders = (sub: string) => ({ apikey: stack.anonKey, Authorization: `Bearer ${tokenFor(sub)}` });
@@ -446,6 +504,81 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'max-age=60']);
   });
 
+  it('keeps the custom metadata of raw (x-metadata header) and multipart uploads, and returns it from info', async () => {
+    const docs = as(bob).storage.from('docs');
+    const rawKey = `${bob}/described/raw.txt`;
+    const formKey = `${bob}/described/form.txt`;
+    const metadata = { caption: 'Résumé ✓', tags: ['campus', 'map'], pages: 2, draft: false };
+    expect((await docs.upload(rawKey, Buffer.from('raw'), { contentType: 'text/plain', metadata })).error).toBeNull();
+    expect((await docs.upload(formKey, new Blob(['form'], { type: 'text/plain' }), { metadata })).error).toBeNull();
+    for (const key of [rawKey, formKey]) {
+      const res = await fetch(`${stack.url}/storage/v1/object/info/docs/${key}`, { headers: authHeaders(bob) });
+      expect([key, res.status]).toEqual([key, 200]);
+      expect([key, await res.json()]).toEqual([key, expect.objectContaining({ name: key, bucket_id: 'docs', metadata })]);
+      expect([key, (await docs.info(key)).data?.metadata]).toEqual([key, metadata]);
+    }
+
+    // Every upload sets the metadata afresh, as in Supabase: its own, or none.
+    expect((await docs.update(rawKey, Buffer.from('raw 2'), { contentType: 'text/plain', metadata: { caption: 'second' } })).error).toBeNull();
+    expect((await rowOf('docs', rawKey)).user_metadata).toEqual({ caption: 'second' });
+    expect((await docs.upload(formKey, new Blob(['form 2'], { type: 'text/plain' }), { upsert: true })).error).toBeNull();
+    expect((await docs.info(formKey)).data?.metadata).toEqual({});
+  });
+
+  it('refuses malformed, non-object and oversized custom metadata with a 4xx, changing nothing', async () => {
+    const kept = `${bob}/labelled.txt`;
+    expect((await as(bob).storage.from('docs').upload(kept, Buffer.from('kept'), { contentType: 'text/plain', metadata: { label: 'kept' } })).error).toBeNull();
+    const keptRow = await rowOf('docs', kept);
+    const rowsBefore = await objectNames();
+    const filesBefore = filesOnDisk();
+    const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    const oversized = JSON.stringify({ caption: 'x'.repeat(9000) });
+    const notAnObject = /must be a JSON object, such as/;
+    // Each is sent over an existing object (upsert) and to a new key.
+    const headerCases: [string, string, string, RegExp][] = [
+      ['not base64', 'not base64!', '400', /^The x-metadata header must be a JSON object encoded in base64$/],
+      ['unpadded base64', base64('{"a":1}').replace(/=+$/, ''), '400', /encoded in base64/],
+      ['base64 of bytes that are not UTF-8', Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'), '400', /encoded in base64/],
+      ['not JSON', base64('{caption: 1}'), '400', notAnObject],
+      ['a JSON array', base64('["campus"]'), '400', notAnObject],
+      ['a JSON string', base64('"campus"'), '400', notAnObject],
+      ['JSON null', base64('null'), '400', notAnObject],
+      ['a NUL character', base64('{"caption":"a\\u0000b"}'), '400', /^The custom metadata field "caption" contains a NUL character/],
+      ['a lone surrogate', base64('{"tags":["\\ud800"]}'), '400', /^The custom metadata field "tags.0" contains/],
+      ['over 8 KB', base64(oversized), '413', /^The custom metadata may hold at most 8 KB of JSON$/],
+    ];
+    for (const [label, header, statusCode, message] of headerCases) {
+      for (const key of [kept, `${bob}/never-labelled.txt`]) {
+        const res = await fetch(`${stack.url}/storage/v1/object/docs/${key}`, {
+          method: 'POST',
+          headers: { ...authHeaders(bob), 'content-type': 'text/plain', 'x-upsert': 'true', 'x-metadata': header },
+          body: 'replaced',
+        });
+        expect([label, key, res.status]).toEqual([label, key, 400]);
+        expect([label, key, await res.json()]).toEqual([label, key, expect.objectContaining({ statusCode, message: expect.stringMatching(message) })]);
+      }
+    }
+    const formCases: [string, string[], string, RegExp][] = [
+      ['not JSON', ['caption'], '400', notAnObject],
+      ['a JSON array', ['[]'], '400', notAnObject],
+      ['sent twice', ['{}', '{}'], '400', /^The form field "metadata" must be sent once, as text$/],
+      ['over 8 KB', [oversized], '413', /at most 8 KB/],
+    ];
+    for (const [label, fields, statusCode, message] of formCases) {
+      const form = new FormData();
+      form.append('cacheControl', '3600');
+      for (const field of fields) form.append('metadata', field);
+      form.append('', new Blob(['replaced'], { type: 'text/plain' }));
+      const res = await fetch(`${stack.url}/storage/v1/object/docs/${kept}`, { method: 'POST', headers: { ...authHeaders(bob), 'x-upsert': 'true' }, body: form });
+      expect([label, res.status]).toEqual([label, 400]);
+      expect([label, await res.json()]).toEqual([label, expect.objectContaining({ statusCode, message: expect.stringMatching(message) })]);
+    }
+    expect(await objectNames()).toEqual(rowsBefore);
+    expect(filesOnDisk()).toEqual(filesBefore);
+    expect(await rowOf('docs', kept)).toEqual(keptRow);
+    expect(await (await as(bob).storage.from('docs').download(kept)).data!.text()).toBe('kept');
+  });
+
   it('claims the Supabase routes it does not implement and answers unknown storage routes in the storage shape, writing nothing', async () => {
     // Buckets named like route segments: `POST /object/upload/sign/docs/...` used to store `sign/docs/...` in `upload`.
     await stack.adminPool.query("insert into storage.buckets (id, name) values ('upload', 'upload'), ('move', 'move'), ('list-v2', 'list-v2')");
@@ -461,22 +594,31 @@ describe('storage service (supabase-js over HTTP)', () => {
       for (const { error } of unsupported) {
         expect(error).toMatchObject({ status: 400, statusCode: '501', code: 'NotSupported', message: expect.stringMatching(/is not supported/) });
       }
-      const unknown: [string, string][] = [
-        ['GET', ''],
-        ['GET', '/nothing/here'],
-        ['HEAD', '/nothing'],
-        ['POST', '/nothing'],
-        ['DELETE', '/render/image/docs/x.png'],
-        ['POST', '/bucket'],
+      // Storage's router answers a real 404 naming the route as Storage sees it, behind the gateway that strips /storage/v1.
+      const unknown: [string, string, string][] = [
+        ['GET', '', '/'],
+        ['GET', '/nothing/here', '/nothing/here'],
+        ['GET', '/nothing?a=1&b=2', '/nothing?a=1&b=2'],
+        ['HEAD', '/nothing', '/nothing'],
+        ['POST', '/nothing', '/nothing'],
+        ['DELETE', '/render/image/docs/x.png', '/render/image/docs/x.png'],
+        ['POST', '/bucket', '/bucket'],
       ];
-      for (const [method, path] of unknown) {
+      for (const [method, path, seenByStorage] of unknown) {
         const res = await fetch(`${stack.url}/storage/v1${path}`, {
           method,
           headers: { apikey: stack.serviceRoleKey, 'content-type': 'application/json' },
           body: method === 'POST' ? '{}' : undefined,
         });
-        expect([method, path, res.status]).toEqual([method, path, 400]);
-        if (method !== 'HEAD') expect(await res.json()).toMatchObject({ statusCode: '404', code: 'NotFound', message: 'Route not found' });
+        expect([method, path, res.status]).toEqual([method, path, 404]);
+        if (method !== 'HEAD') {
+          expect(await res.json()).toEqual({
+            statusCode: '404',
+            error: 'Not Found',
+            code: 'InvalidRequest',
+            message: `Route ${method}:${seenByStorage} not found`,
+          });
+        }
       }
       expect((await objectNames()).filter((row) => ['upload', 'move', 'list-v2'].includes(row.bucket_id))).toEqual([]);
       expect(await rowOf('docs', `${bob}/moved.txt`)).toBeUndefined();
@@ -528,42 +670,64 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect(await eventually(() => readdirSync(join(stack.dataDir, 'storage-tmp')).length === 0)).toBe(true);
   });
 
+  /**
+   * The storage service alone on its own port and data directory, over the test stack's database unless `context` says
+   * otherwise; `prepareDataDir` runs before the service starts. `stop()` removes the directory.
+   */
+  const startStorageService = async ({ context = {}, options = {}, prepareDataDir }: StorageServiceSetup = {}): Promise<StorageService> => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'campuscare-storage-'));
+    prepareDataDir?.(dataDir);
+    const logger = context.logger ?? createLogger('silent');
+    // Closing must not wait on connections a failing test left stalled.
+    const app = Fastify({ forceCloseConnections: true, loggerInstance: logger });
+    const gatewayContext: GatewayContext = {
+      adminPool: stack.adminPool,
+      secrets: loadOrCreateSecrets(stack.dataDir),
+      publicUrl: stack.url,
+      authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+      requestGate: null,
+      ...context,
+      storageDir: dataDir,
+      logger,
+    };
+    await app.register(storageRoutes(gatewayContext, options), { prefix: '/storage/v1' });
+    const port = await freePort();
+    await app.listen({ port, host: 'localhost' });
+    return {
+      baseUrl: `http://localhost:${port}`,
+      dataDir,
+      async stop() {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  };
+
   describe('with a one-second upload idle timeout', () => {
     const ONGOING_UPLOAD = randomUUID();
-    let dataDir: string;
+    let storageService: StorageService | undefined;
     let tempDir: string;
     let baseUrl: string;
-    let app: FastifyInstance;
 
     beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'campuscare-storage-'));
-      tempDir = join(dataDir, 'storage-tmp');
-      // What a crash in the middle of an upload leaves behind, and an upload another gateway process is receiving.
-      mkdirSync(tempDir);
-      const leftover = join(tempDir, randomUUID());
-      writeFileSync(leftover, 'half an upload');
-      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-      utimesSync(leftover, twoHoursAgo, twoHoursAgo);
-      writeFileSync(join(tempDir, ONGOING_UPLOAD), 'an upload in progress');
-      const context: GatewayContext = {
-        adminPool: stack.adminPool,
-        secrets: loadOrCreateSecrets(stack.dataDir),
-        publicUrl: stack.url,
-        storageDir: dataDir,
-        logger: createLogger('silent'),
-        authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
-        requestGate: null,
-      };
-      // Closing must not wait on connections a failing test left stalled.
-      app = Fastify({ forceCloseConnections: true });
-      await app.register(storageRoutes(context, { uploadIdleTimeoutMs: 1000 }), { prefix: '/storage/v1' });
-      const port = await freePort();
-      await app.listen({ port, host: 'localhost' });
-      baseUrl = `http://localhost:${port}`;
+      storageService = await startStorageService({
+        options: { uploadIdleTimeoutMs: 1000 },
+        // What a crash in the middle of an upload leaves behind, and an upload another gateway process is receiving.
+        prepareDataDir(dataDir) {
+          const leftTempDir = join(dataDir, 'storage-tmp');
+          mkdirSync(leftTempDir);
+          const leftover = join(leftTempDir, randomUUID());
+          writeFileSync(leftover, 'half an upload');
+          const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+          utimesSync(leftover, twoHoursAgo, twoHoursAgo);
+          writeFileSync(join(leftTempDir, ONGOING_UPLOAD), 'an upload in progress');
+        },
+      });
+      tempDir = join(storageService.dataDir, 'storage-tmp');
+      baseUrl = storageService.baseUrl;
     });
     afterAll(async () => {
-      await app?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await storageService?.stop();
     });
 
     it('removes temp files left behind before the service started, and leaves uploads in progress alone', () => {
@@ -604,6 +768,90 @@ describe('storage service (supabase-js over HTTP)', () => {
         body: JSON.stringify({ prefix: bob }),
       });
       expect(after.status).toBe(200);
+    });
+  });
+
+  describe('when the database refuses a privilege', () => {
+    const logLines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => logLines.push(line) });
+    const logged = () => logLines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } });
+
+    afterEach(() => {
+      logLines.length = 0;
+    });
+
+    it('names a privilege the caller lacks as PostgreSQL does, keeps the row-level security message for policies, and logs it', async () => {
+      // A policy that reads a table the API roles were never granted: a mistake in the schema, not in the request.
+      await stack.adminPool.query(`
+        create table public.storage_probe (id int);
+        revoke all on public.storage_probe from anon, authenticated, service_role;
+        create policy "probe: read" on storage.objects for select to authenticated
+          using (bucket_id = 'avatars' and exists (select 1 from public.storage_probe));`);
+      const storageService = await startStorageService({ context: { logger } });
+      try {
+        const res = await fetch(`${storageService.baseUrl}/storage/v1/object/list/docs`, {
+          method: 'POST',
+          headers: { ...authHeaders(alice), 'content-type': 'application/json' },
+          body: JSON.stringify({ prefix: alice }),
+        });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({
+          statusCode: '403',
+          code: 'AccessDenied',
+          error: 'Unauthorized',
+          message: 'permission denied for table storage_probe',
+        });
+        expect(logged()).toEqual([
+          expect.objectContaining({ level: 40, err: expect.objectContaining({ message: 'permission denied for table storage_probe' }) }),
+        ]);
+
+        // An upload only meets the INSERT policies, whose refusal keeps Storage's message.
+        const intrude = await fetch(`${storageService.baseUrl}/storage/v1/object/docs/${alice}/probe.txt`, {
+          method: 'POST',
+          headers: { ...authHeaders(bob), 'content-type': 'text/plain' },
+          body: 'x',
+        });
+        expect(await intrude.json()).toMatchObject({ statusCode: '403', code: 'AccessDenied', message: 'new row violates row-level security policy' });
+        expect(logged()).toHaveLength(1);
+      } finally {
+        await storageService.stop();
+        await stack.adminPool.query('drop policy "probe: read" on storage.objects; drop table public.storage_probe');
+      }
+    });
+
+    it('answers a 500 and logs the reason when its database user may not act as the caller, storing nothing', async () => {
+      // A database user that can read bucket settings (past their RLS, as a table owner can) but was never granted the API roles.
+      const role = `storage_without_api_roles_${randomUUID().slice(0, 8)}`;
+      const password = randomUUID();
+      await stack.adminPool.query(`create role ${role} login bypassrls password '${password}';
+        grant usage on schema storage to ${role};
+        grant select on storage.buckets to ${role};`);
+      const url = new URL(String(stack.adminPool.options.connectionString));
+      url.username = role;
+      url.password = password;
+      const pool = new Pool({ connectionString: url.toString(), max: 2 });
+      const storageService = await startStorageService({ context: { adminPool: pool, logger } });
+      try {
+        const internal = { statusCode: '500', code: 'InternalError', error: 'internal', message: 'Internal Server Error' };
+        const listing = await fetch(`${storageService.baseUrl}/storage/v1/bucket`, { headers: { Authorization: `Bearer ${stack.serviceRoleKey}` } });
+        expect([listing.status, await listing.json()]).toEqual([500, internal]);
+        const upload = await fetch(`${storageService.baseUrl}/storage/v1/object/docs/${alice}/unplaced.txt`, {
+          method: 'POST',
+          headers: { ...authHeaders(alice), 'content-type': 'text/plain' },
+          body: 'x',
+        });
+        expect([upload.status, await upload.json()]).toEqual([500, internal]);
+
+        const errors = logged().filter((line) => line.level === 50);
+        expect(errors).toHaveLength(2);
+        for (const line of errors) expect(line.err?.message).toMatch(/may not act as role "(service_role|authenticated)".*permission denied to set role/);
+        expect(await rowOf('docs', `${alice}/unplaced.txt`)).toBeUndefined();
+        expect(readdirSync(join(storageService.dataDir, 'storage-tmp'))).toEqual([]);
+      } finally {
+        await storageService.stop();
+        await pool.end();
+        await stack.adminPool.query(`drop owned by ${role}; drop role ${role}`);
+      }
     });
   });
 });

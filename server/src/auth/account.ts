@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inTransaction } from './db';
 import type { AuthDeps } from './deps';
 import { requestEmailChange } from './email-change';
-import { AuthError, invalidCredentials, notAdmin, userAlreadyExists, userBanned, validationFailed } from './errors';
+import { AuthError, invalidCredentials, userAlreadyExists, userBanned, validationFailed } from './errors';
 import {
   assertMetadataSize,
   bodyObject,
@@ -40,12 +40,14 @@ async function assertCurrentPassword(
   recovered: boolean,
   change: string,
 ): Promise<void> {
-  if (!user.encrypted_password || (currentPassword === undefined && recovered)) return;
-  if (currentPassword === undefined) {
-    throw new AuthError(400, 'reauthentication_needed', `Current password required when ${change}`);
-  }
-  if (!(await verifyPassword(currentPassword, user.encrypted_password))) {
-    throw new AuthError(400, 'invalid_credentials', 'Current password is incorrect');
+  // GoTrue's wording for both refusals, wrong password included (internal/api/user.go); apps tell them apart by code.
+  const message = `Current password required when ${change}.`;
+  // GoTrue counts an empty current_password as none.
+  const given = currentPassword === '' ? undefined : currentPassword;
+  if (!user.encrypted_password || (given === undefined && recovered)) return;
+  if (given === undefined) throw new AuthError(400, 'current_password_required', message);
+  if (!(await verifyPassword(given, user.encrypted_password))) {
+    throw new AuthError(400, 'current_password_invalid', message);
   }
 }
 
@@ -126,7 +128,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
   app.put('/user', { onRequest: limits.userUpdate.hook() }, async (request) => {
     const { user, sessionId, recovered } = await authenticate(sessions, request);
     const body = bodyObject(request.body);
-    if ('app_metadata' in body) throw notAdmin();
+    // GoTrue ignores `"app_metadata": null`, which changes nothing.
+    if (body.app_metadata !== undefined && body.app_metadata !== null) {
+      throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+    }
     refusePhone(body);
     const rawEmail = optionalString(body, 'email');
     const email = rawEmail === undefined ? undefined : normalizeEmail(rawEmail);
@@ -138,13 +143,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
 
     if (password !== undefined) await assertStrongPassword(password);
     if (password !== undefined || newEmail !== undefined) {
-      const change = password !== undefined ? 'setting a new password' : 'changing the email address';
+      const change = password !== undefined ? 'setting new password' : 'changing the email address';
       await assertCurrentPassword(user, currentPassword, recovered, change);
     }
     let encryptedPassword: string | undefined;
     if (password !== undefined) {
       if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password))) {
-        throw new AuthError(422, 'same_password', 'New password should be different from the old password');
+        throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
       encryptedPassword = await hashPassword(password);
     }

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A refusal in Supabase Storage's shape. storage-js only reads the body, so every refusal travels as HTTP 400
- * and the meaningful status lives in `statusCode` (a string, as the real server sends it).
+ * A refusal in Supabase Storage's shape. storage-js only reads the body, so refusals travel as HTTP 400 and the
+ * meaningful status lives in `statusCode` (a string, as the real server sends it); only Storage's router answers with
+ * the real status (`httpStatus`), for routes it does not have.
  */
 export class StorageError extends Error {
   constructor(
@@ -10,6 +11,7 @@ export class StorageError extends Error {
     readonly code: string,
     readonly error: string,
     message: string,
+    readonly httpStatus = 400,
   ) {
     super(message);
   }
@@ -23,6 +25,8 @@ export const objectNotFound = () => new StorageError('404', 'NoSuchKey', 'not_fo
 export const bucketNotFound = () => new StorageError('404', 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
 export const rlsRefused = () =>
   new StorageError('403', 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy');
+/** `message` is PostgreSQL's own, which names the table, function or schema the caller's role may not use. */
+export const accessDenied = (message: string) => new StorageError('403', 'AccessDenied', 'Unauthorized', message);
 export const alreadyExists = () => new StorageError('409', 'Duplicate', 'Duplicate', 'The resource already exists');
 export const invalidKey = (key: string) => new StorageError('400', 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`);
 export const invalidRequest = (message: string) => new StorageError('400', 'InvalidRequest', 'Invalid Input', message);
@@ -30,7 +34,9 @@ export const invalidJwt = (message: string) => new StorageError('403', 'InvalidJ
 export const entityTooLarge = () =>
   new StorageError('413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size');
 export const invalidMimeType = (message: string) => new StorageError('415', 'InvalidMimeType', 'invalid_mime_type', message);
-export const routeNotFound = () => new StorageError('404', 'NotFound', 'not_found', 'Route not found');
+/** `url` is as Storage sees it behind Supabase's API gateway: without `/storage/v1`, with the query string. */
+export const routeNotFound = (method: string, url: string) =>
+  new StorageError('404', 'InvalidRequest', 'Not Found', `Route ${method}:${url} not found`, 404);
 export const notSupported = (feature: string) =>
   new StorageError('501', 'NotSupported', 'not_supported', `${feature} is not supported by this storage server`);
 /** `where` names the offending key or field for the person reading the message. */
@@ -41,19 +47,27 @@ export const uploadTimedOut = (idleMs: number) =>
 export const uploadIncomplete = () =>
   new StorageError('400', 'InvalidRequest', 'Invalid Input', 'The upload ended before the whole file arrived');
 
-interface PgError {
+interface PgError extends Error {
   code: string;
 }
 
 function isPgError(error: unknown): error is PgError {
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+  const code: unknown = error instanceof Error ? (error as Partial<PgError>).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/**
+ * SQLSTATE 42501 covers both a policy's refusal and a privilege the caller's role lacks (on a table, function or
+ * schema a policy uses). As in Supabase Storage, only the first gets the row-level security message.
+ */
+function isMissingPrivilege(error: unknown): error is PgError {
+  return isPgError(error) && error.code === '42501' && !error.message.includes('row-level security');
 }
 
 function toStorageError(error: unknown): StorageError | undefined {
   if (error instanceof StorageError) return error;
   if (isPgError(error)) {
-    if (error.code === '42501') return rlsRefused();
+    if (error.code === '42501') return isMissingPrivilege(error) ? accessDenied(error.message) : rlsRefused();
     if (error.code === '23505') return alreadyExists();
     return undefined;
   }
@@ -68,7 +82,9 @@ function toStorageError(error: unknown): StorageError | undefined {
 export function handleStorageError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const refusal = toStorageError(error);
   if (refusal) {
-    void reply.code(400).send(refusal.toJSON());
+    // The caller is refused, but the grants are what is wrong: whoever runs the server needs to hear of it.
+    if (isMissingPrivilege(error)) request.log.warn({ err: error }, 'storage refused a request: a database role lacks a privilege');
+    void reply.code(refusal.httpStatus).send(refusal.toJSON());
     return;
   }
   request.log.error({ err: error }, 'storage request failed');

@@ -3,6 +3,7 @@ import { readBucket } from './buckets';
 import { invalidRequest } from './errors';
 import { assertBucketId, normalisePrefix } from './keys';
 import type { StorageDeps } from './objects';
+import { wholeNumberOr } from './paging';
 import { asCaller } from './rls';
 
 const SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
@@ -25,14 +26,6 @@ export interface ListEntry {
   metadata: Record<string, unknown> | null;
 }
 
-function intOr(value: unknown, fallback: number, min: number, max: number, field: string): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalidRequest(`${field} must be a whole number between ${min} and ${max}`);
-  }
-  return value;
-}
-
 /**
  * POST /object/list/{bucket} (storage-js `list`): one level below `prefix`, like Supabase — files as object rows and
  * sub-folders as entries with null id and metadata. Only objects the caller may SELECT are seen, folders included.
@@ -42,8 +35,8 @@ export async function handleList(deps: StorageDeps, request: FastifyRequest<{ Pa
   assertBucketId(bucket);
   const body = (request.body ?? {}) as ListBody;
   const prefix = normalisePrefix(typeof body.prefix === 'string' ? body.prefix : '');
-  const limit = intOr(body.limit, 100, 1, MAX_LIMIT, 'limit');
-  const offset = intOr(body.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset');
+  const limit = wholeNumberOr(body.limit, 100, 1, MAX_LIMIT, 'limit');
+  const offset = wholeNumberOr(body.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset');
   const column = typeof body.sortBy?.column === 'string' ? body.sortBy.column : 'name';
   if (!SORT_COLUMNS.has(column)) throw invalidRequest(`sortBy.column must be one of ${[...SORT_COLUMNS].join(', ')}`);
   const order = body.sortBy?.order === 'desc' ? 'desc' : 'asc';

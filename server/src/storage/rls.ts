@@ -62,16 +62,13 @@ async function passRequestGate(client: PoolClient, gate: string): Promise<void> 
   }
 }
 
-
 /**
- * Runs `work` in one transaction as the caller, the way Supabase Storage and PostgREST do: the role and the JWT claims
- * are transaction-local settings, so storage policies are real RLS and the pooled connection comes back clean.
+ * Takes on the caller's role and claims for the rest of the transaction, then lets the request gate judge them. The
+ * database refusing the role itself (SQLSTATE 42501, `permission denied to set role`) is the server's misconfiguration,
+ * never the caller's doing: it must fail as a server error, not pass for a policy refusing the caller.
  */
-export async function asCaller<T>(pool: Pool, caller: Caller, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
+async function actAsCaller(client: PoolClient, caller: Caller): Promise<void> {
   try {
-    await client.query('begin');
     await client.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
@@ -86,7 +83,23 @@ export async function asCaller<T>(pool: Pool, caller: Caller, work: (client: Poo
         STATEMENT_TIMEOUT[caller.role],
       ],
     );
-    if (caller.requestGate) await passRequestGate(client, caller.requestGate);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== '42501') throw error;
+    throw new Error(`the storage service's database user may not act as role "${caller.role}"`, { cause: error });
+  }
+  if (caller.requestGate) await passRequestGate(client, caller.requestGate);
+}
+
+/**
+ * Runs `work` in one transaction as the caller, the way Supabase Storage and PostgREST do: the role and the JWT claims
+ * are transaction-local settings, so storage policies are real RLS and the pooled connection comes back clean.
+ */
+export async function asCaller<T>(pool: Pool, caller: Caller, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    await actAsCaller(client, caller);
     const result = await work(client);
     await client.query('commit');
     return result;

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../gateway/context';
 import { registerBucketRoutes } from './buckets';
 import { handleDownload, handleInfo, handlePublicDownload } from './download';
@@ -34,9 +34,7 @@ export function storageRoutes(ctx: GatewayContext, { uploadIdleTimeoutMs = 30_00
     await deps.files.removeLeftoverTempFiles();
     app.setErrorHandler((error, request, reply) => handleStorageError(error, request, reply));
     // Methods the router does not know at all; known methods on unknown paths meet the catch-all in unclaimedRoutes.
-    app.setNotFoundHandler((_request, reply) => {
-      void reply.code(400).send(routeNotFound().toJSON());
-    });
+    app.setNotFoundHandler((request, reply) => handleStorageError(unknownRoute(request, app.prefix), request, reply));
     app.addHook('preValidation', refuseUnsafeText);
 
     registerBucketRoutes(app, deps);
@@ -71,6 +69,12 @@ function uploadRoutes(deps: StorageDeps) {
   };
 }
 
+/** Storage names the route as it receives it: Supabase's API gateway strips `/storage/v1` (here `prefix`) first. */
+function unknownRoute(request: FastifyRequest, prefix: string) {
+  const url = request.url.slice(prefix.length);
+  return routeNotFound(request.method, url.startsWith('/') ? url : `/${url}`);
+}
+
 /**
  * Supabase routes this server does not implement, claimed so the upload catch-all never takes them for uploads (to a
  * bucket named `upload`, `move`...), and every other storage path, so none falls through to the apps' fallback.
@@ -87,8 +91,8 @@ async function unclaimedRoutes(app: FastifyInstance): Promise<void> {
   app.post('/object/move', refuse('Moving objects (move)'));
   app.post('/object/copy', refuse('Copying objects (copy)'));
   app.post('/object/list-v2/:bucket', refuse('Listing objects with list-v2 (use list)'));
-  const notFound = async () => {
-    throw routeNotFound();
+  const notFound = async (request: FastifyRequest) => {
+    throw unknownRoute(request, app.prefix);
   };
   app.all('/', notFound);
   app.all('/*', notFound);

@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import type { MultipartFields } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
+import type { JsonObject } from '../auth/input';
 import { readBucket } from './buckets';
+import { customMetadataFromField, customMetadataFromHeader } from './custom-metadata';
 import { entityTooLarge, invalidRequest, objectNotFound, uploadIncomplete, uploadTimedOut } from './errors';
 import type { ReceivedFile } from './files';
 import { splitObjectPath } from './keys';
@@ -21,6 +23,8 @@ interface Incoming {
   file: ReceivedFile;
   contentType: string;
   cacheControl: string;
+  /** storage-js `upload(..., { metadata })`; an upload without any replaces the old with `{}`, as in Supabase. */
+  userMetadata: JsonObject;
 }
 
 /**
@@ -55,7 +59,8 @@ export async function handleUpload(
       httpStatusCode: 200,
     };
     const { id, previousVersion } = await asCaller(deps.pool, caller, async (client) => {
-      const written = await writeRow(client, mode, { bucket, key, version, metadata, owner: caller.userId });
+      const { userMetadata } = incoming;
+      const written = await writeRow(client, mode, { bucket, key, version, metadata, userMetadata, owner: caller.userId });
       await deps.files.place(incoming.file, bucket, key, version);
       placed = true;
       return written;
@@ -92,30 +97,38 @@ async function receive(
   const watch = watchBody(request, reply, deps.uploadIdleTimeoutMs);
   try {
     if (request.isMultipart()) {
-      // storage-js sends the cacheControl field before the file, so it is already parsed when the file part arrives.
+      // storage-js sends the cacheControl and metadata fields before the file: they are parsed when the file part arrives.
       const part = await unlessAbandoned(
         watch.signal,
         request.file({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 }, throwFileSizeLimit: false }),
       );
       if (!part) throw invalidRequest('The request has no file part');
-      const { contentType, cacheControl } = checkBeforeReading(part.file, () => {
+      const settings = checkBeforeReading(part.file, () => {
         const contentType = storedHeaderValue(part.mimetype || DEFAULT_CONTENT_TYPE, "The file part's Content-Type");
         assertMimeAllowed(contentType, allowedMimeTypes);
-        return { contentType, cacheControl: cacheControlFromField(part.fields.cacheControl) };
+        return {
+          contentType,
+          cacheControl: cacheControlFromField(formFieldText(part.fields, 'cacheControl')),
+          userMetadata: customMetadataFromField(formFieldText(part.fields, 'metadata')),
+        };
       });
       const file = await deps.files.receive(part.file, maxBytes, watch.signal);
-      return { file, contentType, cacheControl };
+      return { file, ...settings };
     }
     if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw entityTooLarge();
     const body = request.body instanceof Readable ? request.body : Readable.from([]);
-    const { contentType, cacheControl } = checkBeforeReading(body, () => {
+    const settings = checkBeforeReading(body, () => {
       const contentType = storedHeaderValue(request.headers['content-type'] || DEFAULT_CONTENT_TYPE, 'Content-Type');
       assertMimeAllowed(contentType, allowedMimeTypes);
       const cacheHeader = request.headers['cache-control'];
-      return { contentType, cacheControl: cacheHeader ? storedHeaderValue(cacheHeader, 'Cache-Control') : 'no-cache' };
+      return {
+        contentType,
+        cacheControl: cacheHeader ? storedHeaderValue(cacheHeader, 'Cache-Control') : 'no-cache',
+        userMetadata: customMetadataFromHeader(request.headers['x-metadata']),
+      };
     });
     const file = await deps.files.receive(body, maxBytes, watch.signal);
-    return { file, contentType, cacheControl };
+    return { file, ...settings };
   } finally {
     watch.stop();
   }
@@ -139,13 +152,20 @@ function storedHeaderValue(value: string, name: string): string {
   return value;
 }
 
-/** The multipart `cacheControl` field becomes `max-age=<seconds>`, as in Supabase. */
-function cacheControlFromField(field: MultipartFields[string]): string {
-  if (field === undefined) return 'no-cache';
-  const seconds = !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
-  if (typeof seconds !== 'string' || !CACHE_SECONDS.test(seconds)) {
-    throw invalidRequest('cacheControl must be a whole number of seconds, such as "3600"');
+/** A multipart form field's text, or undefined when the form has no such field. */
+function formFieldText(fields: MultipartFields, name: string): string | undefined {
+  const field = fields[name];
+  if (field === undefined) return undefined;
+  if (Array.isArray(field) || field.type !== 'field' || typeof field.value !== 'string') {
+    throw invalidRequest(`The form field "${name}" must be sent once, as text`);
   }
+  return field.value;
+}
+
+/** The multipart `cacheControl` field becomes `max-age=<seconds>`, as in Supabase. */
+function cacheControlFromField(seconds: string | undefined): string {
+  if (seconds === undefined) return 'no-cache';
+  if (!CACHE_SECONDS.test(seconds)) throw invalidRequest('cacheControl must be a whole number of seconds, such as "3600"');
   return `max-age=${seconds}`;
 }
 
@@ -205,17 +225,18 @@ interface RowValues {
   key: string;
   version: string;
   metadata: ObjectMetadata;
+  userMetadata: JsonObject;
   owner: string | null;
 }
 
 async function writeRow(client: PoolClient, mode: WriteMode, row: RowValues): Promise<{ id: string; previousVersion: string | null }> {
-  const values = [row.bucket, row.key, row.owner, JSON.stringify(row.metadata), row.version];
+  const values = [row.bucket, row.key, row.owner, JSON.stringify(row.metadata), row.version, JSON.stringify(row.userMetadata)];
   if (mode === 'create') {
     // No RETURNING: as in Supabase, creating an object needs only an INSERT policy.
     const id = randomUUID();
     await client.query(
-      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, id)
-       values ($1, $2, $3::uuid, $3::text, $4::jsonb, $5, $6)`,
+      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata, id)
+       values ($1, $2, $3::uuid, $3::text, $4::jsonb, $5, $6::jsonb, $7)`,
       [...values, id],
     );
     return { id, previousVersion: null };
@@ -226,13 +247,14 @@ async function writeRow(client: PoolClient, mode: WriteMode, row: RowValues): Pr
     [row.bucket, row.key],
   );
   const previousVersion = previous.rows[0]?.version ?? null;
-  const set = `owner = $3::uuid, owner_id = $3::text, metadata = $4::jsonb, version = $5, updated_at = now(), last_accessed_at = now()`;
+  const set = `owner = $3::uuid, owner_id = $3::text, metadata = $4::jsonb, version = $5, user_metadata = $6::jsonb,
+               updated_at = now(), last_accessed_at = now()`;
   const written =
     mode === 'update'
       ? await client.query<{ id: string }>(`update storage.objects set ${set} where bucket_id = $1 and name = $2 returning id`, values)
       : await client.query<{ id: string }>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-           values ($1, $2, $3::uuid, $3::text, $4::jsonb, $5)
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
+           values ($1, $2, $3::uuid, $3::text, $4::jsonb, $5, $6::jsonb)
            on conflict (bucket_id, name) do update set ${set} returning id`,
           values,
         );

@@ -72,10 +72,11 @@ describe('PasswordChangeForm', () => {
   });
 
   it('sends the current password and shows the refusal when it is wrong', async () => {
-    updateUser.mockResolvedValue({ data: { user: null }, error: { name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' } });
+    // GoTrue words a wrong current password like a missing one; the code tells them apart.
+    updateUser.mockResolvedValue({ data: { user: null }, error: { name: 'AuthApiError', status: 400, code: 'current_password_invalid', message: 'Current password required when setting new password.' } });
     renderForm();
     await fillIn('WrongPass2026', 'BrandNew2026x', 'BrandNew2026x');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is incorrect.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.currentPasswordIncorrect);
     expect(updateUser).toHaveBeenCalledWith({ password: 'BrandNew2026x', current_password: 'WrongPass2026' });
     expect(notifySuccess).not.toHaveBeenCalled();
     expect(refresh).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '../auth/authErrors';
 import type { Member } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 import { MESSAGES } from '../validation/schemas';
@@ -61,10 +62,10 @@ describe('saveOwnProfile', () => {
     expect(updateUser).not.toHaveBeenCalled();
   });
 
-  it('saves nothing else when the auth service refuses the email change, and says why in its words', async () => {
-    const refusal = { name: 'AuthApiError', __isAuthError: true, status: 400, code: 'current_password_mismatch', message: 'Current password is incorrect' };
+  it('saves nothing else when the auth service refuses the email change, and says why in people’s words', async () => {
+    const refusal = { name: 'AuthApiError', __isAuthError: true, status: 400, code: 'current_password_invalid', message: 'Current password required when changing the email address.' };
     const { client, update } = fakeClient(saved, refusal);
-    await expect(saveOwnProfile(client, { member, values: { email: 'amelia@northfield.edu', currentPassword: 'Wrong1Password' }, columns })).rejects.toThrow('Current password is incorrect');
+    await expect(saveOwnProfile(client, { member, values: { email: 'amelia@northfield.edu', currentPassword: 'Wrong1Password' }, columns })).rejects.toThrow(AUTH_MESSAGES.currentPasswordIncorrect);
     expect(update).not.toHaveBeenCalled();
   });
 

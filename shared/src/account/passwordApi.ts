@@ -3,13 +3,12 @@ import { ApiError, type CampusCareClient, toApiError } from '@campuscare/shared'
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
 
 /**
- * Auth error codes (GoTrue's) that deserve a message written for the person changing their password. They show above
- * the form as an alert (no `field`), so a screen reader announces them.
+ * Auth error codes (GoTrue's) that deserve a message written for the person changing their password, beyond those
+ * every auth refusal gets (a wrong or missing current password among them). They show above the form as an alert
+ * (no `field`), so a screen reader announces them.
  */
 const PASSWORD_REFUSALS: Readonly<Record<string, string>> = {
-  invalid_credentials: 'Your current password is incorrect.',
   same_password: SAME_PASSWORD_MESSAGE,
-  reauthentication_needed: 'Enter your current password.',
 };
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';

@@ -9,6 +9,8 @@ export interface AuthServiceError {
 export const AUTH_MESSAGES = {
   /** One message for an unknown email and a wrong password, so nobody learns which accounts exist. */
   invalidCredentials: 'Incorrect email or password',
+  currentPasswordIncorrect: 'Your current password is incorrect.',
+  currentPasswordRequired: 'Enter your current password.',
   deactivated: 'This account has been deactivated. Contact your university’s Super Admin.',
   emailTaken: 'An account with this email already exists. Sign in instead.',
   weakPassword: 'Password should be at least 10 characters and include an uppercase letter, a lowercase letter and a digit',
@@ -32,6 +34,11 @@ export function authErrorMessage(error: unknown): string {
   switch (error.code) {
     case 'invalid_credentials':
       return AUTH_MESSAGES.invalidCredentials;
+    // Changing the password or the email address; GoTrue words both refusals "Current password required…".
+    case 'current_password_invalid':
+      return AUTH_MESSAGES.currentPasswordIncorrect;
+    case 'current_password_required':
+      return AUTH_MESSAGES.currentPasswordRequired;
     case 'user_banned':
       return AUTH_MESSAGES.deactivated;
     case 'user_already_exists':

@@ -54,6 +54,8 @@ const credentials = { email: ' ada@northfield.edu ', password: 'CampusCare2026' 
 describe('authErrorMessage', () => {
   it.each([
     [{ message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 }, AUTH_MESSAGES.invalidCredentials],
+    [{ message: 'Current password required when setting new password.', code: 'current_password_invalid', status: 400 }, AUTH_MESSAGES.currentPasswordIncorrect],
+    [{ message: 'Current password required when setting new password.', code: 'current_password_required', status: 400 }, AUTH_MESSAGES.currentPasswordRequired],
     [{ message: 'User is banned', code: 'user_banned', status: 400 }, AUTH_MESSAGES.deactivated],
     [{ message: 'User already registered', code: 'user_already_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
     [{ message: 'taken', code: 'email_exists', status: 422 }, AUTH_MESSAGES.emailTaken],

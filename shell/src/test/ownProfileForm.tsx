@@ -86,13 +86,16 @@ export function describeOwnProfileForm(name: string, { form, email, emailLabel, 
     });
 
     it('shows a refusal for people and saves nothing when the current password is wrong', async () => {
-      updateUser.mockResolvedValue({ data: { user: null }, error: { name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' } });
+      updateUser.mockResolvedValue({
+        data: { user: null },
+        error: { name: 'AuthApiError', status: 400, code: 'current_password_invalid', message: 'Current password required when changing the email address.' },
+      });
       const user = renderForm();
       await changeEmail(user, newEmail);
       await user.type(screen.getByLabelText('Current Password'), 'NotMyPassword1');
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-      expect(await screen.findByRole('alert')).not.toHaveTextContent('Invalid login credentials');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is incorrect.');
       expect(updateMember).not.toHaveBeenCalled();
       expect(screen.queryByText(savedMessage)).not.toBeInTheDocument();
     });
