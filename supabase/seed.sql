@@ -1,5 +1,5 @@
--- Demo data for local development and the end-to-end tests (README lists the accounts). Runs once, as superuser, on
--- a fresh database, in one transaction. Every account's password is CampusCare2026.
+-- Demo data for local development and the end-to-end tests (README lists the accounts). Runs once, as the database's
+-- owner, on a fresh database, in one transaction. Every account's password is CampusCare2026.
 --
 --   Northfield University  join code NORTHFIELD  default staff password NorthfieldStaff2026
 --   Southbank University   join code SOUTHBANK   no default staff password (invite_staff refuses until one is set)

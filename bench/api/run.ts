@@ -368,7 +368,7 @@ async function startSecondGateway(dataDir: string, pgPort: number, publicUrl: st
       AUTHENTICATOR_PASSWORD: secrets.authenticatorPassword,
       PORT: String(port),
       HOST: '127.0.0.1',
-      // Every gateway of a deployment has the same origin: it is the tokens' issuer and the database's app.site_url.
+      // Every gateway of a deployment has the same origin: it is the tokens' issuer and the database's site URL.
       PUBLIC_URL: publicUrl,
       // Nothing is kept there on an external database; set so that start-up does not create .data in the repository.
       CAMPUSCARE_DATA_DIR: dataDir,

@@ -109,7 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const step of stopSteps.reverse()) await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
   };
   try {
-    // Database-side links (invitation emails) need the public origin; migrate sets it before PostgREST connects.
+    // Database-built links (invitation and appointment emails) need the public origin; migrate stores it.
     await migrate({
       pool: database.adminPool,
       supabaseDir: options.supabaseDir ?? join(REPO_ROOT, 'supabase'),
@@ -119,9 +119,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logger,
     });
 
+    const requestGate = await requestGateOf(database.adminPool);
     const postgrest = await startPostgrest({
       dbUri: database.connectionString('authenticator', secrets.authenticatorPassword),
       jwtSecret: secrets.jwtSecret,
+      preRequest: requestGate,
       port: await freePort(),
       adminPort: await freePort(),
       poolSize: options.postgrestPoolSize ?? 20,
@@ -136,7 +138,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       storageDir: resolve(options.storageDir ?? dataDir),
       logger,
       authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
-      requestGate: await configuredRequestGate(database.adminPool),
+      requestGate,
     };
     const hasOutbox = await tableExists(database.adminPool, 'public.email_outbox');
     const mailboxEnabled = hasOutbox && (options.mailbox ?? process.env.NODE_ENV !== 'production');
@@ -191,18 +193,19 @@ async function openDatabase(
   return { database, secrets };
 }
 
-/** The `db-pre-request` function the migrations configured for PostgREST (as `pgrst.db_pre_request` on its role). */
-async function configuredRequestGate(pool: Pool): Promise<string | null> {
-  const { rows } = await pool.query<{ gate: string }>(
-    `select substr(setting, length('pgrst.db_pre_request=') + 1) as gate
-       from pg_db_role_setting s join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) setting
-      where r.rolname = 'authenticator' and s.setdatabase = 0 and setting like 'pgrst.db\\_pre\\_request=%'`,
-  );
-  const gate = rows[0]?.gate;
-  if (gate === undefined) return null;
-  // The name is spliced into SQL by the storage service, so it must be a plain schema-qualified name.
-  if (!/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/.test(gate)) throw new Error(`pgrst.db_pre_request is not a function name: ${gate}`);
-  return gate;
+/**
+ * The request gate the migrations create (supabase/migrations/20260105000000_request_gate.sql): PostgREST runs it
+ * before every request, the storage service inside its own transactions.
+ */
+const REQUEST_GATE = 'gate.check_request';
+
+/**
+ * The request gate, or null on a schema without it (the test fixtures). Named here rather than read from
+ * `pgrst.db_pre_request` on the authenticator role, which only a superuser may set on PostgreSQL 15+.
+ */
+async function requestGateOf(pool: Pool): Promise<string | null> {
+  const { rows } = await pool.query<{ present: boolean }>(`select to_regprocedure($1) is not null as present`, [`${REQUEST_GATE}()`]);
+  return rows[0].present ? REQUEST_GATE : null;
 }
 
 async function tableExists(pool: Pool, name: string): Promise<boolean> {

@@ -1,27 +1,31 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { Pool } from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { startCluster, type Cluster } from '../src/postgres/cluster';
-import { listMigrations } from '../src/postgres/migrate';
+import { listMigrations, migrate } from '../src/postgres/migrate';
 import { freePort } from '../src/ports';
 import { generateSecrets, loadOrCreateSecrets, type StackSecrets } from '../src/secrets';
 import { REPO_ROOT } from '../src/stack';
-import { startFakeSmtp, type FakeSmtp } from './support/fake-smtp';
+import { decodedBody, mimeParts, startFakeSmtp, type FakeSmtp } from './support/fake-smtp';
 
 /**
  * The scale-out deployment as docs/deploy.md describes it, as real processes: one PostgreSQL (here an embedded cluster
  * standing in for a managed one), two `npm start` gateways on DATABASE_URL with EMAIL_DELIVERY=worker, and
- * `npm run worker` processes delivering the outbox. Whatever one gateway does, the other must honour.
+ * `npm run worker` processes delivering the outbox. Whatever one gateway does, the other must honour. As on a managed
+ * service, nobody but the test itself is a superuser: the gateways and workers connect as the database's owner, with
+ * LOGIN, CREATEROLE, CREATEDB and BYPASSRLS only.
  */
 jest.setTimeout(180_000);
 
 const SITE = 'https://care.example.edu';
+const OWNER = 'campuscare';
 const SIGNUP_LIMIT = 3;
 const STRONG = 'Correct1Horse';
 const logger = pino({ level: 'silent' });
@@ -38,6 +42,8 @@ interface Started {
 let dataDir: string;
 let cluster: Cluster;
 let databaseUrl: string;
+/** The owner's own connections, to look behind the API as the operator would. */
+let owner: Pool;
 let secrets: StackSecrets;
 let smtp: FakeSmtp;
 const processes: Started[] = [];
@@ -113,6 +119,17 @@ function client(base: string, accessToken?: string, headers: Record<string, stri
   });
 }
 
+/** Reads until `done` holds or a minute has passed, and returns the last reading. */
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    value = await read();
+  }
+  return value;
+}
+
 let emailCounter = 0;
 const newEmail = () => `admin${Date.now()}.${++emailCounter}@campus.test`;
 const signUp = (base: string, email = newEmail(), headers: Record<string, string> = {}) =>
@@ -122,11 +139,23 @@ const signUp = (base: string, email = newEmail(), headers: Record<string, string
     options: { data: { kind: 'university', university_name: `University ${emailCounter}` } },
   });
 
+/** A role with these attributes and a database it owns, both named `name`; returns the role's URL for it. */
+async function createOwnedDatabase(name: string, attributes: string): Promise<string> {
+  const password = randomBytes(12).toString('hex');
+  await cluster.adminPool.query(`create role ${name} ${attributes} password '${password}'`);
+  await cluster.adminPool.query(`create database ${name} owner ${name}`);
+  const url = new URL(cluster.connectionString(name, password));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'campuscare-scale-out-'));
   const local = loadOrCreateSecrets(dataDir);
   cluster = await startCluster({ dataDir, port: await freePort(), superuserPassword: local.superuserPassword, logger });
-  databaseUrl = cluster.connectionString('postgres', local.superuserPassword);
+  // What the provider hands over: a database and its owner, who is no superuser.
+  databaseUrl = await createOwnedDatabase(OWNER, 'login createrole createdb bypassrls');
+  owner = new Pool({ connectionString: databaseUrl });
   // What docs/deploy.md has the operator generate once and give every process.
   secrets = generateSecrets();
   smtp = await startFakeSmtp();
@@ -137,30 +166,37 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(processes.map(stopProcess));
+  await owner?.end();
   await smtp?.close();
   await cluster?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('two gateways and the mail workers on one database', () => {
+  it('runs as an owner that is no superuser, its PostgREST given the request gate by its configuration', async () => {
+    const { rows } = await owner.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      'select rolsuper, rolbypassrls from pg_roles where rolname = current_user',
+    );
+    expect(rows).toEqual([{ rolsuper: false, rolbypassrls: true }]);
+    // Such an owner may not set pgrst.db_pre_request on the role; the REST test below shows the gate runs regardless.
+    const authenticator = await owner.query<{ settings: string[] | null }>(
+      `select rolconfig as settings from pg_roles where rolname = 'authenticator'`,
+    );
+    expect(authenticator.rows).toEqual([{ settings: null }]);
+  });
+
   it('applied every migration once, recorded as the Supabase CLI records them, without the seed', async () => {
-    const { rows } = await cluster.adminPool.query<{ version: string }>(
+    const { rows } = await owner.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations order by version',
     );
     expect(rows.map((row) => row.version)).toEqual(listMigrations(join(REPO_ROOT, 'supabase')).map((migration) => migration.version));
-    const seeds = await cluster.adminPool.query('select from supabase_migrations.seed_files');
+    const seeds = await owner.query('select from supabase_migrations.seed_files');
     expect(seeds.rowCount).toBe(0);
-    const universities = await cluster.adminPool.query('select from public.universities');
+    const universities = await owner.query('select from public.universities');
     expect(universities.rowCount).toBe(0);
     // Invitation links are built in the database from the site URL the gateways were given.
-    const fresh = new Client({ connectionString: databaseUrl });
-    await fresh.connect();
-    try {
-      const { rows: settings } = await fresh.query<{ site_url: string }>(`select current_setting('app.site_url') as site_url`);
-      expect(settings[0].site_url).toBe(SITE);
-    } finally {
-      await fresh.end();
-    }
+    const settings = await owner.query('select site_url from private.deployment_settings');
+    expect(settings.rows).toEqual([{ site_url: SITE }]);
   });
 
   it('signs in on one gateway and serves REST and stored files with that session on the other', async () => {
@@ -186,7 +222,7 @@ describe('two gateways and the mail workers on one database', () => {
 
   it('counts the per-IP rate limits across both gateways, by the client address the load balancer forwards', async () => {
     // The bucket may hold fewer tokens after the earlier sign-up; start from a full one.
-    await cluster.adminPool.query(`delete from auth.rate_limits where bucket like 'signup:%'`);
+    await owner.query(`delete from auth.rate_limits where bucket like 'signup:%'`);
     const answers = [];
     for (let i = 0; i <= SIGNUP_LIMIT; i++) answers.push((await signUp(gateways[i % 2])).error);
     expect(answers.slice(0, SIGNUP_LIMIT)).toEqual(Array(SIGNUP_LIMIT).fill(null));
@@ -197,7 +233,7 @@ describe('two gateways and the mail workers on one database', () => {
 
   it('refuses a session signed out on one gateway on the other too', async () => {
     const [first, second] = gateways;
-    await cluster.adminPool.query(`delete from auth.rate_limits where bucket like 'signup:%'`);
+    await owner.query(`delete from auth.rate_limits where bucket like 'signup:%'`);
     const email = newEmail();
     const { data, error } = await signUp(first, email);
     expect(error).toBeNull();
@@ -223,7 +259,7 @@ describe('two gateways and the mail workers on one database', () => {
 
   it('delivers each outbox email once while two workers run', async () => {
     const count = 40;
-    await cluster.adminPool.query(
+    await owner.query(
       `insert into public.email_outbox (to_email, subject, body)
        select 'student' || n || '@campus.test', 'Message ' || n, 'Hello' from generate_series(1, $1) n`,
       [count],
@@ -232,22 +268,75 @@ describe('two gateways and the mail workers on one database', () => {
     startProcess('server/src/worker.ts', workerEnv);
     startProcess('server/src/worker.ts', workerEnv);
 
-    const deadline = Date.now() + 60_000;
-    let pending = count;
-    while (pending > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const { rows } = await cluster.adminPool.query<{ pending: number }>(
-        `select count(*)::int as pending from public.email_outbox where sent_at is null and to_email like 'student%'`,
-      );
-      pending = rows[0].pending;
-    }
+    const pending = await waitFor(
+      async () =>
+        (
+          await owner.query<{ pending: number }>(
+            `select count(*)::int as pending from public.email_outbox where sent_at is null and to_email like 'student%'`,
+          )
+        ).rows[0].pending,
+      (left) => left === 0,
+    );
     expect(pending).toBe(0);
     const subjects = smtp.messages.map((message) => /^Subject: (.*)$/m.exec(message)?.[1]).filter((s) => s?.startsWith('Message '));
     expect(subjects).toHaveLength(count);
     expect(new Set(subjects).size).toBe(count);
-    const { rows } = await cluster.adminPool.query<{ via: string }>(
+    const { rows } = await owner.query<{ via: string }>(
       `select distinct delivered_via as via from public.email_outbox where to_email like 'student%'`,
     );
     expect(rows).toEqual([{ via: 'smtp' }]);
+  });
+
+  it('links the emails the database writes to the site URL it stores, and the workers deliver them', async () => {
+    const [first, second] = gateways;
+    await owner.query(`delete from auth.rate_limits where bucket like 'signup:%'`);
+    const email = newEmail();
+    expect((await signUp(second, email)).error).toBeNull();
+    const signedIn = await client(second).auth.signInWithPassword({ email, password: STRONG });
+    expect(signedIn.error).toBeNull();
+
+    const student = `invited.${Date.now()}@campus.test`;
+    const invited = await client(first, signedIn.data.session?.access_token).rpc('invite_student', { email: student });
+    expect(invited.error).toBeNull();
+    const { link } = invited.data as { link: string };
+    expect(link).toMatch(/^https:\/\/care\.example\.edu\/register\?join=[A-Z0-9]+$/);
+
+    const delivered = await waitFor(
+      async () => smtp.messages.find((message) => message.split('\r\n').includes(`To: ${student}`)),
+      (message) => message !== undefined,
+    );
+    expect(mimeParts(delivered ?? '').map(decodedBody).join('\n')).toContain(link);
+  });
+});
+
+describe('an owner without BYPASSRLS', () => {
+  it('applies the schema once an administrator grants it the roles that already exist (docs/deploy.md)', async () => {
+    const name = 'campuscare_without_bypassrls';
+    const pool = new Pool({ connectionString: await createOwnedDatabase(name, 'login createrole') });
+    try {
+      // The roles exist (the first owner created them), as when a provider creates them in advance.
+      await cluster.adminPool.query(
+        `grant anon, authenticated, service_role, authenticator, supabase_auth_admin, supabase_storage_admin to ${name} with admin option`,
+      );
+      await migrate({
+        pool,
+        supabaseDir: join(REPO_ROOT, 'supabase'),
+        authenticatorPassword: secrets.authenticatorPassword,
+        runSeed: false,
+        siteUrl: SITE,
+        logger,
+      });
+      const attributes = await pool.query('select rolsuper, rolbypassrls from pg_roles where rolname = current_user');
+      expect(attributes.rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
+      const { rows } = await pool.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+      expect(rows.map((row) => row.version)).toEqual(listMigrations(join(REPO_ROOT, 'supabase')).map((migration) => migration.version));
+      // The gateway's services act as each API role.
+      const roles = await pool.query<{ role: string }>(
+        `select r as role from unnest(array['anon', 'authenticated', 'service_role']) r where pg_has_role(current_user, r, 'SET')`,
+      );
+      expect(roles.rows.map((row) => row.role)).toEqual(['anon', 'authenticated', 'service_role']);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -169,5 +169,16 @@ $$;
 revoke all on function gate.check_request() from public;
 grant execute on function gate.check_request() to anon, authenticated, service_role;
 
-alter role authenticator set pgrst.db_pre_request = 'gate.check_request';
+-- Hosted Supabase's PostgREST reads its pre-request function from this role setting, which the project's `postgres`
+-- may write (supautils allows it `pgrst.*`). Since PostgreSQL 15 a database owner without superuser (RDS, Cloud SQL,
+-- Azure) may not: there it is skipped, and CampusCare's gateways give their PostgREST the function in its own
+-- configuration instead. (This block was a bare `alter role` when first released; databases that ran it keep the
+-- setting, and every database where the statement is allowed still gets it.)
+do $$
+begin
+  alter role authenticator set pgrst.db_pre_request = 'gate.check_request';
+exception when insufficient_privilege then
+  raise warning 'pgrst.db_pre_request not set: give PostgREST db-pre-request = gate.check_request in its config';
+end
+$$;
 notify pgrst, 'reload config';

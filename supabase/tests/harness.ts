@@ -7,6 +7,7 @@ import pino from 'pino';
 import { startCluster } from '../../server/src/postgres/cluster';
 import { migrate } from '../../server/src/postgres/migrate';
 import { freePort } from '../../server/src/ports';
+import { pinnedClockEnvironment } from './clock/pinnedClock';
 import { NORTHFIELD_ID } from './ids';
 
 export const SUPABASE_DIR = join(__dirname, '..');
@@ -22,12 +23,21 @@ export interface TestDb {
   stop(): Promise<void>;
 }
 
-/** One real PostgreSQL cluster in a temp dir with the migrations applied (and the seed, unless `seed: false`). */
+/**
+ * One real PostgreSQL cluster in a temp dir with the migrations applied (and the seed, unless `seed: false`), its clock
+ * pinned where this run of the suite asks for it (`clock/`).
+ */
 export async function startTestDb(options: { seed?: boolean } = {}): Promise<TestDb> {
   const dataDir = mkdtempSync(join(tmpdir(), 'campuscare-db-'));
   const password = randomBytes(12).toString('hex');
   const logger = pino({ level: 'silent' });
-  const cluster = await startCluster({ dataDir, port: await freePort(), superuserPassword: password, logger });
+  const cluster = await startCluster({
+    dataDir,
+    port: await freePort(),
+    superuserPassword: password,
+    logger,
+    serverEnvironment: pinnedClockEnvironment(),
+  });
   try {
     await migrate({
       pool: cluster.adminPool,
@@ -93,6 +103,15 @@ export async function clinicSlot(client: Queryable, daysAhead: number, time = '0
     [university, daysAhead, time],
   );
   return rows[0].starts_at.toISOString();
+}
+
+/**
+ * The database's `now()` moved by `hours`, as ISO text. Tests take "now" from the database, never from this process:
+ * some runs of the suite pin PostgreSQL's clock to another day (`clock/`).
+ */
+export async function hoursFromNow(client: Queryable, hours: number): Promise<string> {
+  const { rows } = await client.query<{ at: Date }>(`select now() + make_interval(secs => $1::float8 * 3600) as at`, [hours]);
+  return rows[0].at.toISOString();
 }
 
 /**

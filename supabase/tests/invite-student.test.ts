@@ -1,4 +1,5 @@
 /** invite_student(email): university admins email their student join link; everyone else is refused. */
+import { storeSiteUrl } from '../../server/src/postgres/migrate';
 import { actAs, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, uuidForEmail } from './ids';
 
@@ -9,7 +10,7 @@ const database = testDatabase();
 
 async function inviteAndReadMail(caller: string, email: string) {
   return rolledBack(database.client, async () => {
-    await database.client.query(`select set_config('app.site_url', 'https://care.example.edu/', true)`);
+    await storeSiteUrl(database.client, 'https://care.example.edu/');
     await actAs(database.client, caller);
     const invitation = (await database.client.query('select public.invite_student($1) as r', [email])).rows[0].r;
     await database.client.query('reset role');

@@ -4,7 +4,8 @@
  * scheduling rules trust, so the tests do not depend on the clinic's free slots; the student's own moves use one.
  */
 import type { Client } from 'pg';
-import { actAs, clinicSlot, probe, rolledBack, testDatabase } from './harness';
+import { storeSiteUrl } from '../../server/src/postgres/migrate';
+import { actAs, clinicSlot, hoursFromNow, probe, rolledBack, testDatabase } from './harness';
 import { uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -98,7 +99,7 @@ const recipients = (mail: Mail[]) => mail.map((m) => [m.to_email, m.kind]);
 /** Runs `fn` in a transaction that is rolled back, with the site URL the emails link to. */
 async function inRolledBackTransaction<T>(fn: () => Promise<T>): Promise<T> {
   const result = await rolledBack(database.client, async () => {
-    await database.client.query(`select set_config('app.site_url', $1, true)`, [`${SITE}/`]);
+    await storeSiteUrl(database.client, `${SITE}/`);
     return fn();
   });
   if (result.error) throw new Error(result.error.message);
@@ -259,7 +260,7 @@ describe('appointment emails', () => {
   it('sends nothing for history the server records, for starting a visit, or while the seed loads', async () => {
     const future = await clinicSlot(database.client, DAYS_AHEAD, '16:00');
     const mail = await inRolledBackTransaction(async () => {
-      const past = await book(nf('student16'), new Date(Date.now() - 86_400_000).toISOString(), ADAMS, { status: 'completed' });
+      const past = await book(nf('student16'), await hoursFromNow(database.client, -24), ADAMS, { status: 'completed' });
       const started = await book(nf('student16'), future, ADAMS);
       const before = await lastMailId();
       await database.client.query(`update public.appointments set status = 'ongoing' where id = $1`, [started]);
@@ -282,7 +283,7 @@ describe('appointment emails', () => {
   it('never puts the student\'s health record in any email', async () => {
     const at = await clinicSlot(database.client, DAYS_AHEAD, '12:00');
     const later = await clinicSlot(database.client, DAYS_AHEAD, '12:30');
-    const soon = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const soon = await hoursFromNow(database.client, 3);
     const mail = await inRolledBackTransaction(async () => {
       await database.client.query(
         `update public.health_profiles set allergies = 'Zzyzx pollen', genotype = 'SC', blood_group = 'AB-', bmi = 33.3 where student_id = $1`,
@@ -308,7 +309,7 @@ describe('appointment emails', () => {
 });
 
 describe('appointment reminders', () => {
-  const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const hoursAhead = (hours: number) => hoursFromNow(database.client, hours);
   const queueReminders = async (connection: Pick<Client, 'query'> = database.client) =>
     (await connection.query<{ queued: number }>('select private.queue_appointment_reminders() as queued')).rows[0].queued;
   const reminders = async (appointment: string) =>
@@ -321,10 +322,10 @@ describe('appointment reminders', () => {
   let cancelled: string;
 
   beforeAll(async () => {
-    soon = await book(nf('student04'), hoursFromNow(3), ADAMS);
-    unassigned = await book(nf('student05'), hoursFromNow(6), null);
-    nextWeek = await book(nf('student06'), hoursFromNow(30), CHEN);
-    cancelled = await book(nf('student07'), hoursFromNow(5), BELLO, { status: 'cancelled', cancelReason: 'Feeling better' });
+    soon = await book(nf('student04'), await hoursAhead(3), ADAMS);
+    unassigned = await book(nf('student05'), await hoursAhead(6), null);
+    nextWeek = await book(nf('student06'), await hoursAhead(30), CHEN);
+    cancelled = await book(nf('student07'), await hoursAhead(5), BELLO, { status: 'cancelled', cancelReason: 'Feeling better' });
   });
 
   it('reminds the student and the doctor of each visit in the next 24 hours, once however often it runs', async () => {
@@ -346,7 +347,7 @@ describe('appointment reminders', () => {
   });
 
   it('queues each reminder once when two connections run it at the same moment', async () => {
-    const visit = await book(nf('student08'), hoursFromNow(4), BELLO);
+    const visit = await book(nf('student08'), await hoursAhead(4), BELLO);
     const first = await database.db.connect();
     const second = await database.db.connect();
     try {
@@ -378,7 +379,7 @@ describe('appointment reminders', () => {
   });
 
   it('reminds again at the new time when a reminded visit is moved', async () => {
-    await database.client.query('update public.appointments set date = $2 where id = $1', [soon, hoursFromNow(7)]);
+    await database.client.query('update public.appointments set date = $2 where id = $1', [soon, await hoursAhead(7)]);
     expect(await queueReminders()).toBe(2);
     expect(await reminders(soon)).toHaveLength(4);
   });

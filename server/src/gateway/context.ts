@@ -34,7 +34,10 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 
 /** What every gateway service (auth, storage, rest proxy, static) is given by the stack. */
 export interface GatewayContext {
-  /** Superuser connections: services run RLS-checked work inside transactions after `set local role`. */
+  /**
+   * The database owner's connections (the superuser on the embedded cluster): services run RLS-checked work inside
+   * transactions after `set local role`.
+   */
   adminPool: Pool;
   secrets: StackSecrets;
   /** The origin clients use, e.g. http://localhost:8080 — the `iss` of access tokens is `${publicUrl}/auth/v1`. */
@@ -45,7 +48,7 @@ export interface GatewayContext {
   authRateLimits: AuthRateLimits;
   /**
    * The function PostgREST runs before every request (its `db-pre-request` setting, e.g. `gate.check_request`), or
-   * null when the database sets none. The storage service runs it too, so both APIs refuse the same requests.
+   * null when the schema has none. The storage service runs it too, so both APIs refuse the same requests.
    */
   requestGate: string | null;
 }

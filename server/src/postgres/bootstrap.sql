@@ -13,6 +13,15 @@ end
 $$;
 
 grant anon, authenticated, service_role to authenticator;
+-- The gateway's services act as the API roles with `set local role`. A role that is not a superuser needs membership
+-- with the SET option for that, which PostgreSQL 16+ does not give a role's creator by itself (docs/deploy.md).
+do $$
+begin
+  if not (select rolsuper from pg_roles where rolname = current_user) then
+    grant anon, authenticated, service_role to current_user;
+  end if;
+end
+$$;
 -- Supabase's own limits for the API roles: no request holds a connection (and its locks) for long. PostgREST applies
 -- the settings of the role it switches to; the storage service sets the same limit per transaction.
 alter role anon set statement_timeout = '3s';

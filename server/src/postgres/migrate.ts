@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeIdentifier, escapeLiteral, type Pool, type PoolClient } from 'pg';
+import { escapeLiteral, type ClientBase, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
 
 const BOOTSTRAP_SQL = join(__dirname, 'bootstrap.sql');
@@ -13,7 +13,7 @@ export interface MigrateOptions {
   supabaseDir: string;
   authenticatorPassword: string;
   runSeed: boolean;
-  /** The public origin for database-side links (invitation emails), stored as the database's `app.site_url`. */
+  /** The public origin for database-built links (invitation and appointment emails), stored in `private.deployment_settings`. */
   siteUrl?: string;
   logger: Logger;
 }
@@ -34,18 +34,14 @@ export function listMigrations(supabaseDir: string): { version: string; name: st
 /**
  * Brings the database to the state a hosted Supabase project would have: bootstrap (what Supabase ships),
  * every migration not yet recorded (in `supabase_migrations.schema_migrations`, as `supabase db push` records them),
- * and the seed when asked and not yet applied. Each step is one transaction. Gateways starting together against one
- * database take turns: the first applies, the others find everything recorded. The site URL is set in the same turn,
- * since two `alter database … set` at once collide on the catalog's unique index.
+ * then the site URL, and the seed when asked and not yet applied. Each step is one transaction, and nothing needs a
+ * superuser: the database's owner with CREATEROLE and BYPASSRLS can do it all (docs/deploy.md). Gateways starting
+ * together against one database take turns: the first applies, the others find everything recorded.
  */
 export async function migrate({ pool, supabaseDir, authenticatorPassword, runSeed, siteUrl, logger }: MigrateOptions): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('campuscare.migrate'))`);
-    if (siteUrl !== undefined) {
-      const { rows } = await client.query<{ name: string }>('select current_database() as name');
-      await client.query(`alter database ${escapeIdentifier(rows[0].name)} set app.site_url = ${escapeLiteral(siteUrl)}`);
-    }
     await inTransaction(client, readFileSync(BOOTSTRAP_SQL, 'utf8'));
     await client.query(`alter role authenticator with login password ${escapeLiteral(authenticatorPassword)}`);
     const applied = new Set(
@@ -63,6 +59,7 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
       });
       logger.info({ migration: `${migration.version}_${migration.name}` }, 'migration applied');
     }
+    if (siteUrl !== undefined) await storeSiteUrl(client, siteUrl);
     const seedFile = join(supabaseDir, 'seed.sql');
     if (runSeed && existsSync(seedFile) && !(await seedApplied(client))) {
       const sql = readFileSync(seedFile, 'utf8');
@@ -80,6 +77,16 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
     await client.query(`select pg_advisory_unlock(hashtext('campuscare.migrate'))`).catch(() => undefined);
     client.release();
   }
+}
+
+/** Where the migrations keep the site URL; a schema without that table (the test fixtures) builds no links. */
+export async function storeSiteUrl(client: Pick<ClientBase, 'query'>, siteUrl: string): Promise<void> {
+  const { rows } = await client.query<{ present: boolean }>(`select to_regclass('private.deployment_settings') is not null as present`);
+  if (!rows[0].present) return;
+  await client.query(
+    `insert into private.deployment_settings (site_url) values ($1) on conflict (one_row) do update set site_url = excluded.site_url`,
+    [siteUrl],
+  );
 }
 
 async function seedApplied(client: PoolClient): Promise<boolean> {

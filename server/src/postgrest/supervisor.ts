@@ -9,6 +9,8 @@ export interface PostgrestOptions {
   port: number;
   adminPort: number;
   poolSize: number;
+  /** The function PostgREST calls before every request (its db-pre-request), e.g. `gate.check_request`; null: none. */
+  preRequest: string | null;
   logger: Logger;
 }
 
@@ -38,6 +40,9 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
     PGRST_DB_POOL: String(options.poolSize),
     PGRST_DB_MAX_ROWS: '1000',
     PGRST_JWT_SECRET: options.jwtSecret,
+    // Here rather than as `pgrst.db_pre_request` on the authenticator role, which only a superuser may set. In-database
+    // configuration stays on: through it PostgREST applies the API roles' own settings (their statement timeouts).
+    ...(options.preRequest ? { PGRST_DB_PRE_REQUEST: options.preRequest } : {}),
     // Tokens issued for another audience are refused even when they reach PostgREST without the gateway.
     PGRST_JWT_AUD: 'authenticated',
     // Verifying the token on every request is a large share of PostgREST's CPU (reads gain ~15% with the cache,
