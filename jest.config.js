@@ -3,6 +3,7 @@ module.exports = {
   projects: [
     '<rootDir>/server/jest.config.js',
     '<rootDir>/supabase/tests/jest.config.js',
+    ...require('./supabase/tests/clock/jest.pinned.config.js'),
     '<rootDir>/jest.web.config.js',
     '<rootDir>/e2e/jest.config.js',
   ],

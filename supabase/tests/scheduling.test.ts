@@ -3,7 +3,7 @@
  * doctors' own hours and time off, closures, notice, bookings) and the rules it enforces on students whatever the
  * client sends: only offered slots, no change after the cutoff. Staff may schedule outside hours.
  */
-import { type Caller, clinicSlot, probe, rolledBack, testDatabase } from './harness';
+import { type Caller, clinicSlot, hoursFromNow, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -66,10 +66,11 @@ describe('available_slots', () => {
   });
 
   it('keeps the local opening time across a daylight-saving change', async () => {
-    // The first day within a year whose noon has a different UTC offset from the day before (New York).
+    // The first day within a year whose noon has a different UTC offset from the day before (New York), far enough
+    // ahead that the day before it is past the notice period: its opening must be offered too.
     const { rows } = await database.client.query<{ before: string; after: string }>(
       `select to_char(d - 1, 'YYYY-MM-DD') as before, to_char(d + 1, 'YYYY-MM-DD') as after
-       from generate_series(current_date + 1, current_date + 365, interval '1 day') g, lateral (select g::date as d) x
+       from generate_series(current_date + 3, current_date + 368, interval '1 day') g, lateral (select g::date as d) x
        where ((d + time '12:00') at time zone 'America/New_York') - ((d - 1 + time '12:00') at time zone 'America/New_York') <> interval '24 hours'
        order by d limit 1`,
     );
@@ -125,11 +126,15 @@ describe('available_slots', () => {
     const forStudent = await slots(STUDENT, day, day, null, booked);
     expect(offered(forStudent.rows)).toBeUndefined();
 
-    // Notice: nothing sooner than the clinic's minimum notice.
-    const noticed = await slots(STUDENT, await localDay(0), await localDay(3), null,
+    // Notice: with two days' notice, exactly the week's slots that start two days or more from now. A week from today
+    // holds open weekdays past those two days whatever the day and hour.
+    const week = [await localDay(0), await localDay(7)] as const;
+    const twoDaysAhead = new Date(await hoursFromNow(database.client, 48));
+    const usual = await slots(STUDENT, ...week);
+    const noticed = await slots(STUDENT, ...week, null,
       `update public.clinic_settings set min_notice_minutes = 2880 where university_id = '${NORTHFIELD_ID}'`);
     expect(noticed.rows.length).toBeGreaterThan(0);
-    expect(noticed.rows.every((s) => s.starts_at.getTime() >= Date.now() + 2880 * 60_000 - 60_000)).toBe(true);
+    expect(noticed.rows).toEqual(usual.rows.filter((s) => s.starts_at >= twoDaysAhead));
   });
 
   it('answers for the caller\'s university only, and refuses bad ranges and callers without rights', async () => {

@@ -16,6 +16,8 @@ export interface ClusterOptions {
   port: number;
   superuserPassword: string;
   logger: Logger;
+  /** Added to the PostgreSQL server's environment (the database tests pin its clock with libfaketime this way). */
+  serverEnvironment?: Record<string, string>;
 }
 
 interface RunAs {
@@ -62,7 +64,7 @@ function run(binary: string, args: string[], runAs: RunAs): Promise<void> {
 }
 
 /** Starts real PostgreSQL in `<dataDir>/pg`, creating the cluster on first start and reusing it afterwards. */
-export async function startCluster({ dataDir, port, superuserPassword, logger }: ClusterOptions): Promise<Cluster> {
+export async function startCluster({ dataDir, port, superuserPassword, logger, serverEnvironment = {} }: ClusterOptions): Promise<Cluster> {
   const bin = postgresBinDir();
   const clusterDir = join(dataDir, 'pg');
   const runAs = postgresSystemUser();
@@ -105,7 +107,7 @@ export async function startCluster({ dataDir, port, superuserPassword, logger }:
       const server = spawn(
         join(bin, 'postgres'),
         ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-        { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+        { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...serverEnvironment, LC_ALL: 'C.UTF-8' } },
       );
       const ready = waitUntilReady(server, pgLog);
       if (startup === undefined) startup = ready;

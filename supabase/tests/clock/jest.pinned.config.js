@@ -1,0 +1,13 @@
+/**
+ * The database suite again at each pinned moment (`pinnedNows.js`): a test that holds only on some days or hours fails
+ * here on every machine and every day, not only on the day it happens to meet its blind spot.
+ */
+const base = require('../jest.config');
+const pinnedNows = require('./pinnedNows');
+
+module.exports = pinnedNows.map(({ name, at }) => ({
+  ...base,
+  rootDir: require('node:path').join(__dirname, '..'),
+  displayName: `database @ ${name}`,
+  globals: { campuscarePinnedNow: at },
+}));
