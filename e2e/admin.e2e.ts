@@ -199,11 +199,11 @@ describe('staff', () => {
 
     await expectPage.heading(page, 'Settings');
     const form = page.getByRole('form', { name: 'Default staff password' });
-    await form.getByLabel('Default staff password', { exact: true }).fill('SouthbankStaff2026');
-    await form.getByLabel('Confirm default staff password', { exact: true }).fill('SouthbankStaff2027');
+    await form.getByLabel('Default staff password', { exact: true }).fill('RiverStaff2026');
+    await form.getByLabel('Confirm default staff password', { exact: true }).fill('RiverStaff2027');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await waitForText(form, 'New passwords do not match.');
-    await form.getByLabel('Confirm default staff password', { exact: true }).fill('SouthbankStaff2026');
+    await form.getByLabel('Confirm default staff password', { exact: true }).fill('RiverStaff2026');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await waitForText(page, 'Default staff password saved');
     await eventually(() => query(`select default_staff_password_set_at from public.universities where name = 'Southbank University'`), (rows) => rows[0]?.default_staff_password_set_at !== null);
@@ -213,7 +213,7 @@ describe('staff', () => {
     await dialog(page, 'Invite Members').getByLabel('Email address').fill('nurse.new@southbank.edu');
     await dialog(page, 'Invite Members').getByRole('button', { name: 'Send' }).click();
     await waitForText(page, 'Invitation sent to nurse.new@southbank.edu');
-    expect(await canSignIn(suite.stack, 'nurse.new@southbank.edu', 'SouthbankStaff2026')).toBe(true);
+    expect(await canSignIn(suite.stack, 'nurse.new@southbank.edu', 'RiverStaff2026')).toBe(true);
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });
 
@@ -470,13 +470,13 @@ describe('settings', () => {
     expect(await page.getByRole('form', { name: 'Default staff password' }).count()).toBe(0);
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current Password', { exact: true }).fill(DEMO_PASSWORD);
-    await form.getByLabel('New Password', { exact: true }).fill('RegistrarPass2027');
-    await form.getByLabel('Confirm New Password', { exact: true }).fill('RegistrarPass2028');
+    await form.getByLabel('New Password', { exact: true }).fill('LedgerPass2027');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('LedgerPass2028');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await waitForText(form, 'New passwords do not match.');
-    await form.getByLabel('Confirm New Password', { exact: true }).fill('RegistrarPass2027');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('LedgerPass2027');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await waitForText(page, 'Password changed successfully!');
-    expect(await canSignIn(suite.stack, PLAIN_ADMIN, 'RegistrarPass2027')).toBe(true);
+    expect(await canSignIn(suite.stack, PLAIN_ADMIN, 'LedgerPass2027')).toBe(true);
   });
 });

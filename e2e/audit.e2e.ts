@@ -59,9 +59,9 @@ describe('the audit log', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Person,Role,Event,What,About,Details');
+    expect(lines[0]).toBe('"When (UTC)","Person","Email","Role","Event","What","About","Details"');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[^,]+,Unknown \\(not signed in\\),,Failed sign-in,Sign-in,${PLAIN_ADMIN_NAME},Wrong password`));
+    expect(lines[1]).toMatch(new RegExp(`^"\\d{4}-\\d{2}-\\d{2}T[^"]+","Unknown \\(not signed in\\)","","","Failed sign-in","Sign-in","${PLAIN_ADMIN_NAME}","Wrong password`));
     await expectPage.visible(page.getByText('Exported 1 entry'));
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });

@@ -55,7 +55,7 @@ describe('who viewed my health record, and my data', () => {
     const views = page.getByRole('table', { name: 'Views of my health record, newest first' });
     const row = views.getByRole('row').filter({ hasText: ADAMS_NAME });
     await expectPage.visible(row);
-    expect(await row.getByRole('cell').allTextContents()).toEqual([expect.any(String), ADAMS_NAME, 'Doctor', 'Patient record']);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([expect.any(String), ADAMS_NAME, ADAMS, 'Doctor', 'Patient record']);
     expect(new URL(page.url()).pathname).toBe('/studentprivacy');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);

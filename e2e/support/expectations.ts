@@ -7,8 +7,9 @@ async function visible(locator: Locator): Promise<void> {
 }
 
 /**
- * A prerendered page (/, the sign-in pages) shows its heading before any script has run: what is typed into it before
- * it hydrates would not reach the app, so tests, like people, wait until the shell marks the page live.
+ * A prerendered page (/, the sign-in pages) shows its heading before any script has run, and its buttons and links do
+ * the app's work only once it has hydrated: tests wait until the shell marks the page live. (What is typed into it
+ * before then is kept; e2e/hydration.e2e.ts types from the first paint on.)
  */
 async function live(page: Page): Promise<void> {
   await page.locator(`#root[${PRERENDERED_PATH_ATTRIBUTE}]`).waitFor({ state: 'detached' });

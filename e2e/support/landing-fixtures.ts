@@ -11,8 +11,11 @@ export const NOT_AN_IMAGE = { name: 'notes.txt', mimeType: 'text/plain', buffer:
 
 export const OVERSIZED_PNG = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) };
 
-/** A password that meets the sign-up policy (10+ characters, upper, lower, digit). */
-export const NEW_PASSWORD = 'Lakeside2026Care';
+/**
+ * A password that meets the sign-up policy (10+ characters, upper, lower, digit, hard to guess): nothing of the
+ * universities ("Lakeside University …") or people the tests register.
+ */
+export const NEW_PASSWORD = 'Harbor2026Kite';
 
 let counter = 0;
 /** An address no other test (or earlier run on the same stack) has used. */

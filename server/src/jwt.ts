@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number; role?: string; sub?: string };
+export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number; nbf?: number; role?: string; sub?: string };
 
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
@@ -19,7 +19,7 @@ export function signJwt(claims: JwtClaims, secret: string): string {
 
 export class JwtError extends Error {}
 
-/** Verifies an HS256 token and its expiry; any other algorithm is refused. */
+/** Verifies an HS256 token, its expiry and its not-before time; any other algorithm is refused. */
 export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtClaims {
   const parts = token.split('.');
   if (parts.length !== 3) throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed');
@@ -43,6 +43,10 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   if (typeof claims.exp !== 'number') throw new JwtError('invalid JWT: token has invalid claims: token has no expiry');
   if (claims.exp <= nowSeconds) {
     throw new JwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+  }
+  // As PostgREST does: a token is not valid before its `nbf`, so one minted for later cannot be used early.
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)) {
+    throw new JwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is not valid yet');
   }
   return claims;
 }

@@ -51,6 +51,27 @@ describe('appointment.ics', () => {
     expect(ics.property('SEQUENCE')).toBe('7200');
   });
 
+  it('keeps what people wrote inside its own property: no bare CR or LF, no control characters, folded at 75 octets', () => {
+    const attachment = calendarAttachment(
+      {
+        ...EVENT,
+        title: 'Appointment: Mallory\rATTENDEE:mailto:evil@example.com',
+        description: `Patient: ${'王'.repeat(60)}\r\nStep two\rStep three\u2028Step four`,
+        location: 'North\u0007field\tUniversity',
+      },
+      'student01@northfield.edu',
+      { name: 'Campus "Care"', email: 'no-reply@campuscare.test' },
+    );
+    // readIcs refuses a line break that does not end a line.
+    const ics = readIcs(attachment.content);
+    expect(ics.physicalLines.every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(ics.lines.filter((line) => line.startsWith('ATTENDEE'))).toHaveLength(1);
+    expect(ics.property('SUMMARY')).toBe('Appointment: Mallory ATTENDEE:mailto:evil@example.com');
+    expect(ics.property('DESCRIPTION')).toBe(`Patient: ${'王'.repeat(60)}\\nStep two\\nStep three\\nStep four`);
+    expect(ics.property('LOCATION')).toBe('North field University');
+    expect(ics.lines.find((line) => line.startsWith('ORGANIZER'))).toBe(`ORGANIZER;CN="Campus 'Care'":MAILTO:no-reply@campuscare.test`);
+  });
+
   it('refuses an event it cannot place in time rather than send a broken file', () => {
     expect(() => calendarAttachment({ ...EVENT, start: 'next Tuesday' }, 'student01@northfield.edu', ORGANIZER)).toThrow(/no valid start/);
   });

@@ -36,8 +36,8 @@ export type Database = {
         }
         Insert: {
           id?: string
-          university_id: string
-          student_id: string
+          university_id?: string
+          student_id?: string
           provider_id?: string | null
           date: string
           duration_minutes?: number
@@ -102,6 +102,8 @@ export type Database = {
           table_name: string
           record_id: string | null
           details: Json
+          actor_name: string | null
+          actor_email: string | null
         }
         Insert: {
           id?: never
@@ -112,6 +114,8 @@ export type Database = {
           table_name: string
           record_id?: string | null
           details?: Json
+          actor_name?: string | null
+          actor_email?: string | null
         }
         Update: {
           id?: never
@@ -122,6 +126,8 @@ export type Database = {
           table_name?: string
           record_id?: string | null
           details?: Json
+          actor_name?: string | null
+          actor_email?: string | null
         }
         Relationships: []
       }
@@ -136,7 +142,7 @@ export type Database = {
         }
         Insert: {
           id?: string
-          university_id: string
+          university_id?: string
           starts_on: string
           ends_on: string
           reason: string
@@ -168,7 +174,7 @@ export type Database = {
           closes_at: string
         }
         Insert: {
-          university_id: string
+          university_id?: string
           weekday: number
           opens_at: string
           closes_at: string
@@ -198,6 +204,8 @@ export type Database = {
           student_change_cutoff_minutes: number
           updated_at: string
           staff_idle_minutes: number
+          student_upcoming_limit: number
+          student_daily_booking_limit: number
         }
         Insert: {
           university_id: string
@@ -207,6 +215,8 @@ export type Database = {
           student_change_cutoff_minutes?: number
           updated_at?: string
           staff_idle_minutes?: number
+          student_upcoming_limit?: number
+          student_daily_booking_limit?: number
         }
         Update: {
           university_id?: string
@@ -216,6 +226,8 @@ export type Database = {
           student_change_cutoff_minutes?: number
           updated_at?: string
           staff_idle_minutes?: number
+          student_upcoming_limit?: number
+          student_daily_booking_limit?: number
         }
         Relationships: [
           {
@@ -237,7 +249,7 @@ export type Database = {
         }
         Insert: {
           doctor_id: string
-          university_id: string
+          university_id?: string
           weekday: number
           opens_at: string
           closes_at: string
@@ -279,7 +291,7 @@ export type Database = {
         Insert: {
           id?: string
           doctor_id: string
-          university_id: string
+          university_id?: string
           starts_at: string
           ends_at: string
           reason?: string | null
@@ -548,7 +560,7 @@ export type Database = {
         }
         Insert: {
           id?: string
-          university_id: string
+          university_id?: string
           title: string
           description?: string
           date: string
@@ -679,6 +691,7 @@ export type Database = {
             actor_id: string
             actor_name: string
             actor_role: string
+            actor_email: string
             what: string
             record_id: string
             subject: string
@@ -707,9 +720,7 @@ export type Database = {
             reason: string
             provider_id?: string
             duration_minutes?: number
-            name?: string
             department?: string
-            reg?: string
             year?: number
           }
           Returns: {
@@ -825,6 +836,7 @@ export type Database = {
             viewed_at: string
             viewer_id: string
             viewer_name: string
+            viewer_email: string
             viewer_role: string
             screen: string
           }[]

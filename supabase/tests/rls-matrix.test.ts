@@ -52,6 +52,8 @@ interface TableSpec {
   allow: Record<Op, Record<string, Actor[]>>;
   /** Where the target row lives when the probed relation is a view. */
   base?: string;
+  /** Columns the database fills (ids, university, author, timestamps, status, …): no actor writes them, in any scope. */
+  serverOwned?: string[];
 }
 
 const none = (scopes: string[]): Record<string, Actor[]> => Object.fromEntries(scopes.map((s) => [s, []]));
@@ -134,28 +136,31 @@ function specs(ids: Ids): TableSpec[] {
         update: { self: ['student'], own: [], other: [] },
         delete: none(['self', 'own', 'other']),
       },
+      serverOwned: ['updated_at'],
     },
     {
       table: 'public.appointments',
       scopes: ['self', 'own', 'other'],
       target: (a, s) => byId(s === 'self' ? ids.appt[a] : s === 'own' ? ids.appt.own : ids.appt.other),
       update: 'duration_minutes = 20',
-      insert: (a, s) => {
-        const [student, university] =
-          s === 'self' ? [CALLER[a], NORTHFIELD_ID] : s === 'own' ? [nf('student02'), NORTHFIELD_ID] : [sb('student01'), SOUTHBANK_ID];
-        if (!student) return undefined;
+      // The caller's own booking names no student or university: the database fills them in.
+      insert: (_a, s) => {
+        if (s === 'self') return { sql: `insert into public.appointments (date, department, year, reason) values (${futureSlot}, 'Law', 2, 'Check-up')`, params: [] };
+        const [student, university] = s === 'own' ? [nf('student02'), NORTHFIELD_ID] : [sb('student01'), SOUTHBANK_ID];
         return {
           sql: `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason)
                 values ($1, $2, ${futureSlot}, 'Probe Student', 'Law', 'NFU/2025/999', 2, 'Check-up')`,
           params: [university, student],
         };
       },
+      // Changes go through update_appointment() (RPC cases below).
       allow: {
         select: { self: ['student', 'doctor'], own: STAFF, other: [] },
         insert: { self: ['student'], own: [], other: [] },
-        update: { self: ['student', 'doctor'], own: STAFF, other: [] },
+        update: none(['self', 'own', 'other']),
         delete: none(['self', 'own', 'other']),
       },
+      serverOwned: ['id', 'university_id', 'student_id', 'name', 'reg', 'status', 'cancel_reason', 'created_at', 'updated_at'],
     },
     {
       table: 'public.programs',
@@ -166,8 +171,11 @@ function specs(ids: Ids): TableSpec[] {
         s === 'own'
           ? undefined
           : {
-              sql: `insert into public.programs (university_id, title, date, created_by) values ($1, 'Probe program', current_date + 3, $2)`,
-              params: [s === 'self' ? NORTHFIELD_ID : SOUTHBANK_ID, CALLER[a]],
+              sql:
+                s === 'self'
+                  ? `insert into public.programs (title, date) values ('Probe program', current_date + 3)`
+                  : `insert into public.programs (university_id, title, date, created_by) values ($1, 'Probe program', current_date + 3, $2)`,
+              params: s === 'self' ? [] : [SOUTHBANK_ID, CALLER[a]],
             },
       allow: {
         select: { self: STAFF, own: ALL_SIGNED_IN, other: [] },
@@ -175,6 +183,7 @@ function specs(ids: Ids): TableSpec[] {
         update: { self: STAFF, own: ['admin', 'super'], other: [] },
         delete: { self: ['admin', 'super'], own: ['admin', 'super'], other: [] },
       },
+      serverOwned: ['id', 'university_id', 'created_by', 'created_at'],
     },
     {
       table: 'public.invitations',
@@ -296,7 +305,7 @@ function specs(ids: Ids): TableSpec[] {
       table: 'public.clinic_settings',
       scopes: ['own', 'other'],
       target: (_a, s) => ({ where: 'university_id = $1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
-      update: 'slot_minutes = 20',
+      update: 'slot_minutes = 20, student_upcoming_limit = 5, student_daily_booking_limit = 5',
       insert: (_a, s) => ({
         setup: `delete from public.clinic_settings where university_id = '${s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID}'`,
         sql: `insert into public.clinic_settings (university_id, timezone) values ($1, 'Europe/Paris')`,
@@ -314,32 +323,38 @@ function specs(ids: Ids): TableSpec[] {
       scopes: ['own', 'other'],
       target: (_a, s) => ({ where: 'university_id = $1 and weekday = 1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
       update: "closes_at = '16:00'",
-      insert: (_a, s) => ({
-        sql: `insert into public.clinic_hours (university_id, weekday, opens_at, closes_at) values ($1, 6, '09:00', '12:00')`,
-        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
-      }),
+      // Own: the university is the caller's, filled in; another university's can only be named, which is refused.
+      insert: (_a, s) =>
+        s === 'own'
+          ? { sql: `insert into public.clinic_hours (weekday, opens_at, closes_at) values (6, '09:00', '12:00')`, params: [] }
+          : { sql: `insert into public.clinic_hours (university_id, weekday, opens_at, closes_at) values ($1, 6, '09:00', '12:00')`, params: [SOUTHBANK_ID] },
       allow: {
         select: { own: ALL_SIGNED_IN, other: [] },
         insert: { own: ['super'], other: [] },
         update: { own: ['super'], other: [] },
         delete: { own: ['super'], other: [] },
       },
+      serverOwned: ['university_id'],
     },
     {
       table: 'public.clinic_closures',
       scopes: ['own', 'other'],
       target: (_a, s) => byId(ids.closure[s]),
       update: "reason = 'Probe'",
-      insert: (_a, s) => ({
-        sql: `insert into public.clinic_closures (university_id, starts_on, ends_on, reason) values ($1, current_date + 30, current_date + 31, 'Probe')`,
-        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
-      }),
+      insert: (_a, s) =>
+        s === 'own'
+          ? { sql: `insert into public.clinic_closures (starts_on, ends_on, reason) values (current_date + 30, current_date + 31, 'Probe')`, params: [] }
+          : {
+              sql: `insert into public.clinic_closures (university_id, starts_on, ends_on, reason) values ($1, current_date + 30, current_date + 31, 'Probe')`,
+              params: [SOUTHBANK_ID],
+            },
       allow: {
         select: { own: ALL_SIGNED_IN, other: [] },
         insert: { own: ['super'], other: [] },
         update: { own: ['super'], other: [] },
         delete: { own: ['super'], other: [] },
       },
+      serverOwned: ['id', 'university_id', 'created_at'],
     },
     {
       table: 'public.doctor_hours',
@@ -355,8 +370,8 @@ function specs(ids: Ids): TableSpec[] {
         if (!doctor) return undefined;
         return {
           setup: `delete from public.doctor_hours where doctor_id = '${doctor}' and weekday = 4`,
-          sql: `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at) values ($1, $2, 4, '09:00', '11:00')`,
-          params: [doctor, s === 'other' ? SOUTHBANK_ID : NORTHFIELD_ID],
+          sql: `insert into public.doctor_hours (doctor_id, weekday, opens_at, closes_at) values ($1, 4, '09:00', '11:00')`,
+          params: [doctor],
         };
       },
       allow: {
@@ -365,6 +380,7 @@ function specs(ids: Ids): TableSpec[] {
         update: { self: ['doctor'], own: ['admin', 'super'], other: [] },
         delete: { self: ['doctor'], own: ['admin', 'super'], other: [] },
       },
+      serverOwned: ['university_id'],
     },
     {
       table: 'public.doctor_time_off',
@@ -375,8 +391,8 @@ function specs(ids: Ids): TableSpec[] {
         const doctor = s === 'self' ? CALLER[a] : s === 'own' ? nf('dr.bello') : sb('dr.bello');
         if (!doctor) return undefined;
         return {
-          sql: `insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at) values ($1, $2, now() + interval '60 days', now() + interval '61 days')`,
-          params: [doctor, s === 'other' ? SOUTHBANK_ID : NORTHFIELD_ID],
+          sql: `insert into public.doctor_time_off (doctor_id, starts_at, ends_at) values ($1, now() + interval '60 days', now() + interval '61 days')`,
+          params: [doctor],
         };
       },
       allow: {
@@ -385,6 +401,7 @@ function specs(ids: Ids): TableSpec[] {
         update: { self: ['doctor'], own: ['admin', 'super'], other: [] },
         delete: { self: ['doctor'], own: ['admin', 'super'], other: [] },
       },
+      serverOwned: ['id', 'university_id', 'created_at'],
     },
     {
       table: 'storage.objects',
@@ -583,6 +600,23 @@ async function runTableProbes(spec: TableSpec): Promise<ProbeResult[]> {
           actual,
           detail: result.error ? `${result.error.code}: ${result.error.message}` : `${result.rows.length} row(s)`,
         });
+      }
+    }
+  }
+  // A write naming a server-owned column is refused outright (no column grant), to every actor, in every scope; a
+  // probe without an error counts as allowed, since a permitted write may touch no row. Inserts select no row.
+  for (const column of spec.serverOwned ?? []) {
+    for (const actor of ACTORS) {
+      const writes = [
+        { op: 'insert', scope: column, sql: `insert into ${spec.table} (${column}) select ${column} from ${spec.table} where false`, params: [] as unknown[] },
+        ...spec.scopes.flatMap((scope) => {
+          const target = spec.target(actor, scope);
+          return target ? [{ op: 'update', scope: `${scope} ${column}`, sql: `update ${spec.table} set ${column} = ${column} where ${target.where}`, params: target.params }] : [];
+        }),
+      ];
+      for (const write of writes) {
+        const result = await probe(client, CALLER[actor], write.sql, write.params);
+        out.push({ table: spec.table, op: write.op, scope: write.scope, actor, expected: false, actual: result.ok, detail: result.error ? `${result.error.code}: ${result.error.message}` : 'no error' });
       }
     }
   }

@@ -38,8 +38,11 @@ function aroundLength(max: number): string[] {
 const BLANKS = ['', ' ', '   ', '\t', '\n', NO_BREAK_SPACE, EM_SPACE];
 const SHORT_TEXT = ['a', ' a ', '\ta\t', 'é', 'e\u0301', 'Ada Obi', 'Zoë Ångström', 'محمد', '王小明', EMOJI, `a${IDEOGRAPHIC_SPACE}`];
 
+/** Line breaks and other control characters inside a value: names and reasons refuse them, descriptions take them. */
+const CONTROL_INSIDE = ['a\nb', 'a\r\nb', 'a\rb', 'a\tb', 'a\u000bb', 'a\u0001b', 'a\u007fb', 'a\u0085b', 'a\u2028b', 'a\u2029b'];
+
 function textSamples(max: number): string[] {
-  return [...BLANKS, ...SHORT_TEXT, ...aroundLength(max)];
+  return [...BLANKS, ...SHORT_TEXT, ...CONTROL_INSIDE, ...aroundLength(max)];
 }
 
 const PHONE_SAMPLES = [
@@ -146,6 +149,9 @@ const REASON_SAMPLES = [
   `${OTHER}${EMOJI.repeat(APPOINTMENT_REASON_MAX_LENGTH - OTHER.length)}`,
   `${OTHER}${EMOJI.repeat(APPOINTMENT_REASON_MAX_LENGTH - OTHER.length + 1)}`,
   `${OTHER}é`,
+  `${OTHER}x\ny`,
+  `${OTHER}x\ry`,
+  `${OTHER}x\u2028y`,
   'Malaria ',
   ...BLANKS,
 ];
@@ -196,6 +202,8 @@ const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
   clinic_settings_notice_range: [-1, 0, 120, 20160, 20161],
   clinic_settings_cutoff_range: [-1, 0, 720, 20160, 20161],
   clinic_settings_staff_idle_range: [-5, 0, 4, 5, 15, 60, 61, 2147483647],
+  clinic_settings_student_upcoming_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
+  clinic_settings_student_daily_booking_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
 };
 
 /** Check constraints on form columns that no form types into, so no column rule restates them. */

@@ -14,9 +14,9 @@ import {
   refusePhone,
 } from './input';
 import { safeRedirect } from './links';
+import { passwordContext } from './password-context';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import { authenticate, clientInfo, refreshSession, startSession } from './sessions';
-import { clearSignInFailures, countSignInAttempt, pruneSignInFailures } from './sign-in-failures';
 import { auditSignIn } from './sign-in-audit';
 import {
   EMAIL_APP_METADATA,
@@ -53,7 +53,7 @@ async function assertCurrentPassword(
 
 /** The end-user endpoints: sign-up, sign-in and refresh, the current user, sign-out. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  const { ctx, sessions, limits, mailer, signInFailures } = deps;
+  const { ctx, sessions, limits, mailer, signInThrottle } = deps;
 
   app.post('/signup', { onRequest: limits.signup.hook() }, async (request) => {
     const body = bodyObject(request.body);
@@ -68,7 +68,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
     const email = normalizeEmail(rawEmail);
     const data = optionalObject(body, 'data') ?? {};
     assertMetadataSize('data', data);
-    await assertStrongPassword(password);
+    await assertStrongPassword(password, await passwordContext(sessions.pool, { email, userId: null, userMetadata: data }));
     const encryptedPassword = await hashPassword(password);
     return inTransaction(sessions.pool, async (client) => {
       const user = await insertUser(
@@ -90,15 +90,15 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       if (rawEmail === undefined || password === undefined) throw validationFailed('Signing in requires an email and a password');
       // Counted by address whether or not it has an account, so a lock never tells which accounts exist.
       const email = foldEmail(rawEmail);
-      await countSignInAttempt(sessions.pool, signInFailures, email);
+      await signInThrottle.admit(email, request.ip);
       const user = await findUserByEmail(sessions.pool, email);
       if (!(await verifyPassword(password, user?.encrypted_password)) || !user) {
-        await pruneSignInFailures(sessions.pool, signInFailures);
+        await signInThrottle.failed();
         // Called for unknown addresses too (it writes nothing for them), so the answer takes as long either way.
         await auditSignIn(sessions.pool, sessions.pool, user?.id ?? null, request.ip, 'wrong_password');
         throw invalidCredentials();
       }
-      await clearSignInFailures(sessions.pool, email);
+      await signInThrottle.signedIn(email, request.ip);
       // Checked only after the password, so nobody learns an account's state without knowing its password.
       if (isBanned(user)) {
         await auditSignIn(sessions.pool, sessions.pool, user.id, request.ip, 'deactivated');
@@ -141,7 +141,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
     const data = optionalObject(body, 'data');
     const redirectTo = safeRedirect(ctx.publicUrl, (request.query as Record<string, unknown>).redirect_to);
 
-    if (password !== undefined) await assertStrongPassword(password);
+    if (password !== undefined) {
+      const owner = { email: user.email ?? '', userId: user.id, userMetadata: user.raw_user_meta_data };
+      await assertStrongPassword(password, await passwordContext(sessions.pool, owner));
+    }
     if (password !== undefined || newEmail !== undefined) {
       const change = password !== undefined ? 'setting new password' : 'changing the email address';
       await assertCurrentPassword(user, currentPassword, recovered, change);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
 import { inTransaction, sqlState } from './db';
 import type { AuthDeps } from './deps';
 import { AuthError, databaseRefusal, emailExists, notAdmin, userNotFoundById, validationFailed } from './errors';
@@ -14,11 +15,13 @@ import {
   refusePhone,
   type JsonObject,
 } from './input';
+import { passwordContext, type PasswordOwner } from './password-context';
 import { assertStrongPassword, hashPassword, isBcryptHash } from './passwords';
 import { bearerToken, verifiedClaims } from './sessions';
 import { EMAIL_APP_METADATA, findUserById, insertUser, listUsers, oneUserJson, updateUser, usersJson } from './users';
 
-const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
+/** Only the service key's role is an administrator: any other role a token names (`supabase_admin` included) is not. */
+const ADMIN_ROLE = 'service_role';
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
 
@@ -43,7 +46,7 @@ function refuseOtherRole(body: JsonObject): void {
   if (role !== undefined && role !== 'authenticated') throw validationFailed('role can only be "authenticated"');
 }
 
-async function newPasswordHash(body: JsonObject): Promise<string | undefined> {
+async function newPasswordHash(pool: Pool, body: JsonObject, owner: PasswordOwner): Promise<string | undefined> {
   const password = optionalString(body, 'password');
   const passwordHash = optionalString(body, 'password_hash');
   if (password !== undefined && passwordHash !== undefined) {
@@ -54,7 +57,7 @@ async function newPasswordHash(body: JsonObject): Promise<string | undefined> {
     return passwordHash;
   }
   if (password === undefined) return undefined;
-  await assertStrongPassword(password);
+  await assertStrongPassword(password, await passwordContext(pool, owner));
   return hashPassword(password);
 }
 
@@ -72,7 +75,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
   app.register(async (admin) => {
     admin.addHook('preHandler', async (request) => {
       const claims = verifiedClaims(bearerToken(request), sessions.jwtSecret);
-      if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) throw notAdmin();
+      if (claims.role !== ADMIN_ROLE) throw notAdmin();
     });
 
     admin.post('/admin/users', async (request) => {
@@ -89,7 +92,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       const confirmed = optionalBoolean(body, 'email_confirm') ?? false;
       const banDuration = optionalString(body, 'ban_duration');
       const bannedUntil = banDuration === undefined ? null : banUntil(banDuration);
-      const encryptedPassword = (await newPasswordHash(body)) ?? null;
+      const encryptedPassword = (await newPasswordHash(pool, body, { email, userId: null, userMetadata })) ?? null;
       const user = await inTransaction(pool, (client) =>
         insertUser(client, { email, encryptedPassword, userMetadata, appMetadata, confirmed, bannedUntil }, emailExists),
       );
@@ -127,7 +130,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       const confirmEmail = optionalBoolean(body, 'email_confirm');
       const banDuration = optionalString(body, 'ban_duration');
       const bannedUntil = banDuration === undefined ? undefined : banUntil(banDuration);
-      const encryptedPassword = await newPasswordHash(body);
+      const current = await findUserById(pool, id);
+      if (!current) throw userNotFoundById();
+      const owner = { email: email ?? current.email ?? '', userId: id, userMetadata: userMetadata ?? current.raw_user_meta_data };
+      const encryptedPassword = await newPasswordHash(pool, body, owner);
       return inTransaction(pool, async (client) => {
         const user = await findUserById(client, id, true);
         if (!user) throw userNotFoundById();

@@ -2,7 +2,7 @@ import type { GatewayContext } from '../gateway/context';
 import type { Mailer } from './mailer';
 import type { RateLimiter } from './rate-limit';
 import type { SessionSettings } from './sessions';
-import type { SignInFailureLimit } from './sign-in-failures';
+import type { SignInThrottle } from './sign-in-failures';
 
 /** What the route modules share, built once per plugin instance. */
 export interface AuthDeps {
@@ -10,5 +10,5 @@ export interface AuthDeps {
   sessions: SessionSettings;
   mailer: Mailer;
   limits: Record<'token' | 'signup' | 'recover' | 'userUpdate' | 'verify', RateLimiter>;
-  signInFailures: SignInFailureLimit;
+  signInThrottle: SignInThrottle;
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { answerUnavailable } from '../gateway/unavailable';
 import { sqlState } from './db';
 
 /** auth-js reads `body.code` as the error code only when the response carries this header (lib/fetch.ts handleError). */
@@ -17,11 +18,18 @@ export class AuthError extends Error {
   }
 }
 
+function authErrorBody(error: AuthError): Record<string, unknown> {
+  return { code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra };
+}
+
 export function sendAuthError(reply: FastifyReply, error: AuthError): FastifyReply {
-  return reply
-    .code(error.status)
-    .header(API_VERSION_HEADER, API_VERSION)
-    .send({ code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra });
+  return reply.code(error.status).header(API_VERSION_HEADER, API_VERSION).send(authErrorBody(error));
+}
+
+/** The database is down or unreachable: a 503 with Retry-After, which auth-js reports as a retryable error. */
+export function sendUnavailable(reply: FastifyReply): FastifyReply {
+  const unavailable = new AuthError(503, 'service_unavailable', 'The account service cannot reach its database right now. Try again in a moment.');
+  return answerUnavailable(reply.header(API_VERSION_HEADER, API_VERSION), authErrorBody(unavailable));
 }
 
 export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message);

@@ -3,11 +3,13 @@ import type { GatewayContext } from '../gateway/context';
 import { registerAccountRoutes } from './account';
 import { registerAdminRoutes } from './admin';
 import type { AuthDeps } from './deps';
-import { API_VERSION, API_VERSION_HEADER, AuthError, routeNotFound, sendAuthError, validationFailed } from './errors';
+import { isDatabaseUnavailable } from '../gateway/unavailable';
+import { API_VERSION, API_VERSION_HEADER, AuthError, routeNotFound, sendAuthError, sendUnavailable, validationFailed } from './errors';
 import { unstorableTextPath } from '../unstorable-text';
 import { outboxMailer, type Mailer } from './mailer';
 import { overEmailSendRateLimit, overRequestRateLimit, RateLimiter } from './rate-limit';
 import { registerRecoveryRoutes } from './recovery';
+import { SignInThrottle } from './sign-in-failures';
 import { registerVerifyRoutes } from './verify';
 
 export type { EmailChangeEmail, EmailChangeNotice, Mailer, RecoveryEmail } from './mailer';
@@ -46,10 +48,11 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
         userUpdate: limiter('user_update', ctx.authRateLimits.userUpdate),
         verify: limiter('verify', ctx.authRateLimits.verify),
       },
-      signInFailures: {
-        maxFailures: ctx.authRateLimits.signInFailures,
+      signInThrottle: new SignInThrottle(ctx.adminPool, {
+        perNetwork: ctx.authRateLimits.signInFailures,
+        perAccount: ctx.authRateLimits.signInFailuresPerAccount,
         windowSeconds: ctx.authRateLimits.signInFailureWindowSeconds,
-      },
+      }),
     };
 
     const log = ctx.logger.child({ component: 'auth' });
@@ -65,6 +68,7 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
       }
       // Logged without the request: bodies and URLs may carry passwords and tokens.
       log.error({ err: error, route: request.routeOptions.url }, 'auth request failed');
+      if (isDatabaseUnavailable(error)) return sendUnavailable(reply);
       return sendAuthError(
         reply,
         new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),

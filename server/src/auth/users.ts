@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { databaseRefusal, emailExists } from './errors';
 import { sqlState, type Db } from './db';
-import type { JsonObject } from './input';
+import { foldEmail, type JsonObject } from './input';
+import { forgiveSignInFailures } from './sign-in-failures';
 
 export interface UserRow {
   id: string;
@@ -92,23 +94,41 @@ export interface NewUser {
   bannedUntil: Date | null;
 }
 
+async function insertUserRow(client: PoolClient, user: NewUser): Promise<UserRow> {
+  const { rows } = await client.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', extensions.gen_random_uuid(), 'authenticated', 'authenticated',
+       $1, $2, case when $3 then now() end, $4, $5, $6, now(), now())
+     returning ${USER_COLUMNS}`,
+    [user.email, user.encryptedPassword, user.confirmed, user.appMetadata, user.userMetadata, user.bannedUntil],
+  );
+  return rows[0];
+}
+
+/**
+ * Whether the database's triggers accept `user` apart from its address: the same insert with an address nobody has,
+ * undone at once. A refusal raises as the real insert would.
+ */
+async function assertAcceptedButForTheAddress(client: PoolClient, user: NewUser): Promise<void> {
+  await client.query('savepoint stand_in_user');
+  try {
+    await insertUserRow(client, { ...user, email: `${randomUUID()}@stand-in.invalid` });
+  } finally {
+    await client.query('rollback to savepoint stand_in_user');
+  }
+}
+
 /**
  * Inserts the user and its email identity. Database triggers on auth.users (the app's sign-up trigger) run here; a
  * trigger that refuses the metadata raises SQLSTATE P0001 and its message becomes a 400, so callers must run this in
- * a transaction that the error rolls back.
+ * a transaction that the error rolls back. A taken address is reported only when the triggers accept the rest: a
+ * sign-up they refuse (a wrong join code) gets the same refusal whether or not the address has an account.
  */
 export async function insertUser(client: PoolClient, user: NewUser, duplicate: () => Error): Promise<UserRow> {
-  if (await emailTaken(client, user.email)) throw duplicate();
+  await client.query('savepoint new_user');
   try {
-    const { rows } = await client.query<UserRow>(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
-       values ('00000000-0000-0000-0000-000000000000', extensions.gen_random_uuid(), 'authenticated', 'authenticated',
-         $1, $2, case when $3 then now() end, $4, $5, $6, now(), now())
-       returning ${USER_COLUMNS}`,
-      [user.email, user.encryptedPassword, user.confirmed, user.appMetadata, user.userMetadata, user.bannedUntil],
-    );
-    const created = rows[0];
+    const created = await insertUserRow(client, user);
     await client.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider)
        values ($1, $2, $3, 'email')`,
@@ -116,8 +136,12 @@ export async function insertUser(client: PoolClient, user: NewUser, duplicate: (
     );
     return created;
   } catch (error) {
-    if (sqlState(error) === '23505') throw duplicate();
-    throw databaseRefusal(error);
+    if (sqlState(error) !== '23505') throw databaseRefusal(error);
+    await client.query('rollback to savepoint new_user');
+    await assertAcceptedButForTheAddress(client, user).catch((refusal: unknown) => {
+      throw databaseRefusal(refusal);
+    });
+    throw duplicate();
   }
 }
 
@@ -175,6 +199,8 @@ export async function updateUser(client: PoolClient, user: UserRow, changes: Use
        where user_id = $1 and provider = 'email'`,
       [updated.id, { email: updated.email, email_verified: updated.email_confirmed_at !== null }],
     );
+    // Guesses at the old password are worthless now: they must not keep the owner locked out of the new one.
+    if (changes.encryptedPassword && updated.email) await forgiveSignInFailures(client, foldEmail(updated.email));
     return updated;
   } catch (error) {
     if (sqlState(error) === '23505') throw emailExists();

@@ -4,7 +4,7 @@ import type { StackSecrets } from '../secrets';
 
 /**
  * Requests allowed per IP per window for each rate-limited auth endpoint (Supabase's defaults in
- * `DEFAULT_AUTH_RATE_LIMITS`), and the failed password sign-ins allowed per email address.
+ * `DEFAULT_AUTH_RATE_LIMITS`), and the failed password sign-ins allowed per email address and network.
  */
 export interface AuthRateLimits {
   windowSeconds: number;
@@ -14,10 +14,16 @@ export interface AuthRateLimits {
   userUpdate: number;
   verify: number;
   /**
-   * Failed password sign-ins one email address may collect, from any IP and any gateway process, before its sign-ins
-   * are refused until `signInFailureWindowSeconds` after the first of them.
+   * Failed password sign-ins one email address may collect from one network (an IPv4 address or an IPv6 /64), on any
+   * gateway process, before that network's sign-ins to it are refused until `signInFailureWindowSeconds` after the
+   * first of them. Other networks, the owner's among them, are not affected.
    */
   signInFailures: number;
+  /**
+   * Failed password sign-ins one email address may collect from all networks together (guessing spread over many
+   * addresses) before it may be signed in to only from networks it signed in from before.
+   */
+  signInFailuresPerAccount: number;
   signInFailureWindowSeconds: number;
 }
 
@@ -29,6 +35,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   userUpdate: 30,
   verify: 30,
   signInFailures: 10,
+  // NIST SP 800-63B (5.2.2) allows at most 100 consecutive failures on one account.
+  signInFailuresPerAccount: 100,
   signInFailureWindowSeconds: 15 * 60,
 };
 

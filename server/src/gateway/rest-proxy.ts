@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buffer } from 'node:stream/consumers';
 import { cachedApiTokenVerifier, JwtError } from '../jwt';
 import { unstorableTextPath } from '../unstorable-text';
+import { answerUnavailable } from './unavailable';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -13,10 +14,7 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 
 /** What PostgREST answers while its pool is down: a 503 the client retries. */
 function answerRestarting(reply: FastifyReply): void {
-  void reply
-    .code(503)
-    .header('retry-after', '1')
-    .send({ code: 'PGRST000', message: 'Database API is restarting, try again shortly', details: null, hint: null });
+  void answerUnavailable(reply, { code: 'PGRST000', message: 'Database API is restarting, try again shortly', details: null, hint: null });
 }
 
 /**

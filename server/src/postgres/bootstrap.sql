@@ -123,14 +123,27 @@ alter table auth.users add column if not exists email_change_sent_at timestamptz
 create unique index if not exists users_email_change_token_new_key on auth.users (email_change_token_new)
   where email_change_token_new is not null;
 
--- Failed password sign-ins per email address, shared by every gateway process. The address is kept only as a SHA-256
--- of its lower-cased form, whether or not it has an account; rows whose window has passed are pruned.
+-- Failed password sign-ins per email address from all networks together, shared by every gateway process. The address
+-- is kept only as a SHA-256 of its lower-cased form, whether or not it has an account; rows whose window has passed
+-- are pruned.
 create table if not exists auth.sign_in_failures (
   email_hash text primary key,
   failures integer not null,
   first_failed_at timestamptz not null default now()
 );
 create index if not exists sign_in_failures_first_failed_at_idx on auth.sign_in_failures (first_failed_at);
+
+-- The same per network (an IPv4 address or an IPv6 /64), so that one network's guessing locks only that network out,
+-- and when the account last signed in from it, so that it stays open to its owner's usual networks. Rows with neither
+-- failures in their window nor a recent sign-in are pruned.
+create table if not exists auth.sign_in_networks (
+  email_hash text not null,
+  network text not null,
+  failures integer not null default 0,
+  first_failed_at timestamptz,
+  signed_in_at timestamptz,
+  primary key (email_hash, network)
+);
 
 -- The per-IP token buckets of the rate-limited auth endpoints (`<endpoint>:<ip>`), shared by every gateway process.
 -- Buckets untouched for a whole window have refilled and are pruned.

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { answerUnavailable, isDatabaseUnavailable } from '../gateway/unavailable';
 
 /**
  * A refusal in Supabase Storage's shape. storage-js only reads the body, so refusals travel as HTTP 400 and the
@@ -79,6 +80,40 @@ function toStorageError(error: unknown): StorageError | undefined {
   return undefined;
 }
 
+const databaseUnavailable = () =>
+  new StorageError('503', 'DatabaseError', 'Service Unavailable', 'Storage cannot reach its database right now. Try again in a moment.', 503);
+const outOfSpace = () =>
+  new StorageError(
+    '507',
+    'InternalError',
+    'Insufficient Storage',
+    'The server has no room for files right now. Try again later, and tell your administrator if it keeps happening.',
+    507,
+  );
+const filesUnwritable = () =>
+  new StorageError(
+    '500',
+    'InternalError',
+    'internal',
+    'The server cannot read or write its files right now. Try again later, and tell your administrator if it keeps happening.',
+    500,
+  );
+
+/** File system errors that are the server's state, not the request's: said plainly, without the paths they carry. */
+const DISK_FAULTS = new Map<unknown, () => StorageError>([
+  ['ENOSPC', outOfSpace],
+  ['EDQUOT', outOfSpace],
+  ['EACCES', filesUnwritable],
+  ['EPERM', filesUnwritable],
+  ['EROFS', filesUnwritable],
+]);
+
+/** What the server answers for a failure of its own that is no outage: a disk fault, or an internal error. */
+function serverFault(error: unknown): StorageError {
+  const diskFault = DISK_FAULTS.get((error as { code?: unknown } | null)?.code);
+  return diskFault ? diskFault() : new StorageError('500', 'InternalError', 'internal', 'Internal Server Error', 500);
+}
+
 export function handleStorageError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const refusal = toStorageError(error);
   if (refusal) {
@@ -88,5 +123,10 @@ export function handleStorageError(error: unknown, request: FastifyRequest, repl
     return;
   }
   request.log.error({ err: error }, 'storage request failed');
-  void reply.code(500).send({ statusCode: '500', code: 'InternalError', error: 'internal', message: 'Internal Server Error' });
+  if (isDatabaseUnavailable(error)) {
+    void answerUnavailable(reply, databaseUnavailable().toJSON());
+    return;
+  }
+  const fault = serverFault(error);
+  void reply.code(fault.httpStatus).send(fault.toJSON());
 }

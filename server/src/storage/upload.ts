@@ -6,7 +6,7 @@ import type { PoolClient } from 'pg';
 import type { JsonObject } from '../auth/input';
 import { readBucket } from './buckets';
 import { customMetadataFromField, customMetadataFromHeader } from './custom-metadata';
-import { entityTooLarge, invalidRequest, objectNotFound, uploadIncomplete, uploadTimedOut } from './errors';
+import { entityTooLarge, invalidRequest, objectNotFound, StorageError, uploadIncomplete, uploadTimedOut } from './errors';
 import type { ReceivedFile } from './files';
 import { splitObjectPath } from './keys';
 import { assertContentMatchesMime, assertMimeAllowed } from './mime';
@@ -101,7 +101,9 @@ async function receive(
       const part = await unlessAbandoned(
         watch.signal,
         request.file({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 }, throwFileSizeLimit: false }),
-      );
+      ).catch((error: unknown) => {
+        throw malformedMultipart(error);
+      });
       if (!part) throw invalidRequest('The request has no file part');
       const settings = checkBeforeReading(part.file, () => {
         const contentType = storedHeaderValue(part.mimetype || DEFAULT_CONTENT_TYPE, "The file part's Content-Type");
@@ -132,6 +134,16 @@ async function receive(
   } finally {
     watch.stop();
   }
+}
+
+/**
+ * The multipart parser (busboy) reports a body it cannot read, one whose Content-Type names no boundary included, with
+ * a bare Error: the request's fault, refused with a 400 that says so. Errors with a code or a status (the parser's
+ * limits, the network's, the disk's) keep their own answers.
+ */
+function malformedMultipart(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof StorageError || 'code' in error || 'statusCode' in error) return error;
+  return invalidRequest(`The upload is not a readable multipart/form-data body (${error.message})`);
 }
 
 /**

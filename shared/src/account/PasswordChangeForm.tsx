@@ -52,7 +52,7 @@ export function PasswordChangeForm() {
     <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Change password">
       {mustChange && <p className={styles.notice}>{FORCED_CHANGE_NOTICE}</p>}
       <PasswordField label="Current Password" autoComplete="current-password" {...form.field('currentPassword')} />
-      <PasswordField label="New Password" autoComplete="new-password" hint={MESSAGES.passwordRule} {...form.field('newPassword')} />
+      <PasswordField label="New Password" autoComplete="new-password" hint={MESSAGES.newPasswordHint} {...form.field('newPassword')} />
       <PasswordField label="Confirm New Password" autoComplete="new-password" {...form.field('confirmPassword')} />
       <FormFooter formError={form.formError} submitting={form.submitting} label="Save Changes" />
     </form>

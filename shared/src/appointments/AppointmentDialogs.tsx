@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError, type Appointment, type AppointmentStatus, Button, COLUMN_RULES, ErrorBanner, type Form, getSupabase, Modal, queryClient, QueryErrorBanner, queryKeys, QueryView, type Role, RULE_MESSAGES, SelectField, TextAreaField, TextField, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
+import { ApiError, type Appointment, type AppointmentStatus, Button, COLUMN_RULES, columnError, ErrorBanner, type Form, getSupabase, Modal, queryClient, QueryErrorBanner, queryKeys, QueryView, type Role, RULE_MESSAGES, SelectField, TextField, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
 import { type Clinic, dateTimeInputInZone, dayInZone, formatInZone, isFreeSlot, momentFromDateTimeInput, useClinic } from '@campuscare/shared/scheduling';
 import {
   APPOINTMENT_CHANGE_INVALIDATES,
@@ -251,7 +251,10 @@ function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicD
   const initial = useMemo(() => ({ reason: '' }), []);
   const form = useForm({
     initial,
-    validate: (values) => (values.reason.trim() === '' ? { reason: CANCEL_REASON_REQUIRED } : {}),
+    validate: (values) => {
+      const reason = values.reason.trim() === '' ? CANCEL_REASON_REQUIRED : columnError(COLUMN_RULES.appointments_cancel_reason_length, values.reason);
+      return reason === undefined ? {} : { reason };
+    },
     submit: (values) => cancel.mutateAsync({ id: appointment.id, status: 'cancelled', cancelReason: values.reason.trim() }),
     onSuccess: onClose,
   });
@@ -261,7 +264,7 @@ function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicD
       {actor === 'staff' && <p className={styles.summary}>The student sees the reason.</p>}
       {cutoff?.explanation}
       {form.formError && <ErrorBanner message={form.formError} />}
-      {!cutoff && <TextAreaField label="Reason for cancelling" rows={3} maxLength={CANCEL_REASON_MAX_LENGTH} {...form.field('reason')} />}
+      {!cutoff && <TextField label="Reason for cancelling" maxLength={CANCEL_REASON_MAX_LENGTH} {...form.field('reason')} />}
       <DialogButtons
         dismiss={{ label: 'Keep appointment', onClick: onClose }}
         submit="Cancel appointment"

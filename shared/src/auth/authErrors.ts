@@ -4,6 +4,8 @@ export interface AuthServiceError {
   readonly name?: string;
   readonly status?: number;
   readonly code?: string;
+  /** Why a password was refused (auth-js AuthWeakPasswordError): `length`, `characters`, `pwned`, `guessable`. */
+  readonly reasons?: readonly string[];
 }
 
 export const AUTH_MESSAGES = {
@@ -26,6 +28,15 @@ function isAuthServiceError(error: unknown): error is AuthServiceError {
 }
 
 /**
+ * The composition rule has the app's wording. A password refused for being easy to guess comes with the auth
+ * service's reason and what to do instead, written for people, which no fixed wording could say.
+ */
+function weakPasswordMessage({ reasons = [], message }: AuthServiceError): string {
+  const composition = reasons.length === 0 || reasons.includes('length') || reasons.includes('characters');
+  return composition || message.trim() === '' ? AUTH_MESSAGES.weakPassword : message;
+}
+
+/**
  * The message to show a person for an error of the auth service. Codes with a fixed meaning get the app's
  * wording; `validation_failed` carries the sign-up trigger's message, which is written for people.
  */
@@ -45,7 +56,7 @@ export function authErrorMessage(error: unknown): string {
     case 'email_exists':
       return AUTH_MESSAGES.emailTaken;
     case 'weak_password':
-      return AUTH_MESSAGES.weakPassword;
+      return weakPasswordMessage(error);
     case 'over_request_rate_limit':
     case 'over_email_send_rate_limit':
       return AUTH_MESSAGES.rateLimited;

@@ -60,6 +60,11 @@ describe('authErrorMessage', () => {
     [{ message: 'User already registered', code: 'user_already_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
     [{ message: 'taken', code: 'email_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
     [{ message: 'weak', code: 'weak_password', status: 422 }, AUTH_MESSAGES.weakPassword],
+    [{ message: 'Password should be at least 10 characters', code: 'weak_password', status: 422, reasons: ['length'] }, AUTH_MESSAGES.weakPassword],
+    [
+      { message: 'This password is too easy to guess: "Northfield" comes from your university. Choose…', code: 'weak_password', status: 422, reasons: ['guessable'] },
+      'This password is too easy to guess: "Northfield" comes from your university. Choose…',
+    ],
     [{ message: 'That join code does not match any university', code: 'validation_failed', status: 400 }, 'That join code does not match any university'],
     [{ message: 'Failed to fetch', name: 'AuthRetryableFetchError', status: 0 }, AUTH_MESSAGES.unreachable],
     [{ message: 'slow down', status: 429 }, AUTH_MESSAGES.rateLimited],

@@ -70,12 +70,12 @@ export function programValues(program?: Program | null): ProgramValues {
   };
 }
 
-/** Creates a program in the author's university; the author is recorded and named as its organiser. */
+/** Creates a program in the author's university (the database records both); the author is named as its organiser. */
 export async function createProgram(client: CampusCareClient, author: Member, values: ProgramValues): Promise<Program> {
   return unwrap<Program>(
     await client
       .from('programs')
-      .insert({ ...programFields(values), university_id: author.university_id, created_by: author.id, organiser: displayName(author) })
+      .insert({ ...programFields(values), organiser: displayName(author) })
       .select('*')
       .single(),
   );

@@ -4,7 +4,6 @@ import { closedWeekdays, openDayRows, type WeeklyHours } from './weeklyHours';
 /** The doctor whose availability is edited: the doctor themselves, or any doctor of an admin's university. */
 export interface DoctorRef {
   readonly id: string;
-  readonly universityId: string;
 }
 
 export interface DoctorAvailability {
@@ -31,12 +30,7 @@ export async function loadDoctorAvailability(client: CampusCareClient, doctorId:
 export async function saveDoctorHours(client: CampusCareClient, input: { readonly doctor: DoctorRef; readonly week: WeeklyHours }): Promise<void> {
   const rows = openDayRows(input.week);
   if (rows.length === 0) throw new ApiError('Choose at least one working day, or work whenever the clinic is open');
-  unwrap(
-    await client.from('doctor_hours').upsert(
-      rows.map((row) => ({ doctor_id: input.doctor.id, university_id: input.doctor.universityId, ...row })),
-      { onConflict: 'doctor_id,weekday' },
-    ),
-  );
+  unwrap(await client.from('doctor_hours').upsert(rows.map((row) => ({ doctor_id: input.doctor.id, ...row })), { onConflict: 'doctor_id,weekday' }));
   const daysOff = closedWeekdays(input.week);
   if (daysOff.length === 0) return;
   unwrap(await client.from('doctor_hours').delete().eq('doctor_id', input.doctor.id).in('weekday', daysOff));
@@ -60,7 +54,6 @@ export async function addTimeOff(client: CampusCareClient, input: TimeOffInput):
   unwrap(
     await client.from('doctor_time_off').insert({
       doctor_id: input.doctor.id,
-      university_id: input.doctor.universityId,
       starts_at: input.startsAt,
       ends_at: input.endsAt,
       reason: reason === '' ? null : reason,

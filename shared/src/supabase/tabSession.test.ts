@@ -36,8 +36,15 @@ function browserGroup() {
   };
 }
 
-const session = (userId: string, token: string) => JSON.stringify({ access_token: token, refresh_token: `r-${token}`, user: { id: userId } });
+/** A stored session as supabase-js writes it; a later `expiresAt` was issued later. */
+const session = (userId: string, token: string, expiresAt = 1_800_000_000) =>
+  JSON.stringify({ access_token: token, refresh_token: `r-${token}`, expires_at: expiresAt, user: { id: userId } });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** A message, then the answers it draws: two deliveries. */
+const settleReplies = async () => {
+  await settle();
+  await settle();
+};
 
 describe('one session for the tabs of a browser', () => {
   it('lets a new tab adopt the session of an open one', async () => {
@@ -75,9 +82,9 @@ describe('one session for the tabs of a browser', () => {
     first.tab.storage.setItem(KEY, session('u1', 'a'));
     second.storage.setItem(KEY, session('u1', 'a'));
 
-    first.tab.storage.setItem(KEY, session('u1', 'refreshed'));
+    first.tab.storage.setItem(KEY, session('u1', 'refreshed', 1_800_003_600));
     await settle();
-    expect(second.storage.getItem(KEY)).toBe(session('u1', 'refreshed'));
+    expect(second.storage.getItem(KEY)).toBe(session('u1', 'refreshed', 1_800_003_600));
     expect(second.signedOut).not.toHaveBeenCalled();
   });
 
@@ -100,10 +107,61 @@ describe('one session for the tabs of a browser', () => {
     const second = group.openTab();
     second.storage.setItem(KEY, session('u1', 'a'));
 
-    first.tab.storage.setItem(KEY, session('u2', 'b'));
+    first.tab.storage.setItem(KEY, session('u2', 'b', 1_800_000_100));
     await settle();
     expect(second.storage.getItem(KEY)).toBeNull();
     expect(second.signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the newer session when a stale tab broadcasts an older one, and brings the stale tab up to date', async () => {
+    const group = browserGroup();
+    const current = group.openTab();
+    const other = group.openTab();
+    const stale = group.openTab();
+    current.storage.setItem(KEY, session('u1', 'refreshed', 1_800_003_600));
+    other.storage.setItem(KEY, session('u1', 'refreshed', 1_800_003_600));
+    stale.storage.setItem(KEY, session('u1', 'old', 1_800_000_000));
+
+    // Stored again by a tab that slept through the refresh: its refresh token has been rotated.
+    stale.tab.storage.setItem(KEY, session('u1', 'old', 1_800_000_000));
+    await settleReplies();
+    expect(current.storage.getItem(KEY)).toBe(session('u1', 'refreshed', 1_800_003_600));
+    expect(other.storage.getItem(KEY)).toBe(session('u1', 'refreshed', 1_800_003_600));
+    expect(stale.storage.getItem(KEY)).toBe(session('u1', 'refreshed', 1_800_003_600));
+    for (const { signedOut } of [current, other, stale]) expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it('is not signed out by an older session of someone else', async () => {
+    const group = browserGroup();
+    const current = group.openTab();
+    const stale = group.openTab();
+    current.storage.setItem(KEY, session('u2', 'new-user', 1_800_003_600));
+    stale.storage.setItem(KEY, session('u1', 'left-over', 1_800_000_000));
+
+    stale.tab.storage.setItem(KEY, session('u1', 'left-over', 1_800_000_000));
+    await settleReplies();
+    expect(current.storage.getItem(KEY)).toBe(session('u2', 'new-user', 1_800_003_600));
+    expect(current.signedOut).not.toHaveBeenCalled();
+    // The stale tab hears the newer session of someone else: its own has ended.
+    expect(stale.storage.getItem(KEY)).toBeNull();
+    expect(stale.signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the same session with updated details, but no session it cannot date', async () => {
+    const group = browserGroup();
+    const first = group.openTab();
+    const second = group.openTab();
+    first.storage.setItem(KEY, session('u1', 'a'));
+    second.storage.setItem(KEY, session('u1', 'a'));
+
+    const renamed = JSON.stringify({ ...(JSON.parse(session('u1', 'a')) as object), user: { id: 'u1', user_metadata: { first_name: 'Ada' } } });
+    first.tab.storage.setItem(KEY, renamed);
+    await settle();
+    expect(second.storage.getItem(KEY)).toBe(renamed);
+
+    first.tab.storage.setItem(KEY, JSON.stringify({ access_token: 'x', refresh_token: 'r-x', user: { id: 'u1' } }));
+    await settle();
+    expect(second.storage.getItem(KEY)).toBe(renamed);
   });
 
   it('leaves signed-out tabs and other keys alone', async () => {

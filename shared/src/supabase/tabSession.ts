@@ -5,6 +5,8 @@
  * - a tab opened without a session asks the others for theirs and adopts the first answer;
  * - a tab that stores a new session (sign-in, token refresh) tells the others, so no tab reuses a rotated refresh
  *   token (the server ends a session whose old refresh token comes back);
+ * - a tab takes another's session only when it is newer: a stale tab (one that slept through a refresh) that tells
+ *   the others its older session is told the current one instead, rather than handing every tab its rotated token;
  * - a tab whose session goes (sign-out, ended session) tells the others, and they sign out too.
  */
 
@@ -43,15 +45,37 @@ function isTabMessage(data: unknown): data is TabMessage {
   return kind === 'ask' || kind === 'signedOut' || (kind === 'session' && typeof value === 'string');
 }
 
-/** The user a stored session belongs to, if it can be read. */
-function sessionUserId(value: string | null): string | undefined {
-  if (value === null) return undefined;
+/** What a stored session (supabase-js's JSON) tells about its age and owner; fields it lacks stay undefined. */
+interface SessionStamp {
+  readonly userId?: string;
+  readonly refreshToken?: string;
+  /** When its access token expires, in seconds: a later one was issued later. */
+  readonly expiresAt?: number;
+}
+
+function stampOf(value: string): SessionStamp {
   try {
-    const id = (JSON.parse(value) as { user?: { id?: unknown } } | null)?.user?.id;
-    return typeof id === 'string' ? id : undefined;
+    const parsed = JSON.parse(value) as { user?: { id?: unknown }; refresh_token?: unknown; expires_at?: unknown } | null;
+    const userId = parsed?.user?.id;
+    const refreshToken = parsed?.refresh_token;
+    const expiresAt = parsed?.expires_at;
+    return {
+      userId: typeof userId === 'string' ? userId : undefined,
+      refreshToken: typeof refreshToken === 'string' ? refreshToken : undefined,
+      expiresAt: typeof expiresAt === 'number' ? expiresAt : undefined,
+    };
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+/**
+ * Whether `candidate` may replace `current`: it was issued later, or it carries the same refresh token (only the user's
+ * details differ). An older session never replaces a newer one, as its refresh token has been rotated.
+ */
+function supersedes(candidate: SessionStamp, current: SessionStamp): boolean {
+  if (candidate.refreshToken !== undefined && candidate.refreshToken === current.refreshToken) return true;
+  return candidate.expiresAt !== undefined && current.expiresAt !== undefined && candidate.expiresAt > current.expiresAt;
 }
 
 /** The browser's channel, or null where there is none (old browsers, some test environments): each tab then stands alone. */
@@ -72,19 +96,28 @@ export function createTabSession({ storage, key, channel }: { readonly storage: 
       case 'ask':
         if (stored !== null) post({ kind: 'session', value: stored });
         return;
-      case 'session':
+      case 'session': {
         if (adopt) {
           adopt(message.value);
-        } else if (stored !== null && stored !== message.value) {
-          // Written past the adapter, so it is not echoed back. A session of someone else means this one has ended.
-          if (sessionUserId(stored) === sessionUserId(message.value)) {
+          return;
+        }
+        if (stored === null || stored === message.value) return;
+        const own = stampOf(stored);
+        const theirs = stampOf(message.value);
+        if (supersedes(theirs, own)) {
+          // Written past the adapter, so it is not echoed back. A newer session of someone else means this one has ended.
+          if (theirs.userId === own.userId) {
             storage.setItem(key, message.value);
           } else {
             storage.removeItem(key);
             signedOutElsewhere();
           }
+        } else if (supersedes(own, theirs)) {
+          // The sender is behind: it gets the current session before it refreshes with a rotated token.
+          post({ kind: 'session', value: stored });
         }
         return;
+      }
       case 'signedOut':
         if (stored === null) return;
         storage.removeItem(key);

@@ -27,6 +27,23 @@ export function characterCount(value: string): number {
   return Array.from(value).length;
 }
 
+/**
+ * `private.is_single_line(value)`: no line breaks or other control characters (C0, DEL, C1, U+2028, U+2029). Names
+ * and reasons reach email subjects and calendar files, where a line break would start a line of the writer's choosing.
+ * NUL counts too: PostgreSQL text cannot hold it at all.
+ */
+export function isSingleLine(value: string): boolean {
+  return Array.from(value).every((character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return !(code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029);
+  });
+}
+
+/** A rule that also requires `private.is_single_line`. */
+function singleLine(rule: ColumnRule): ColumnRule {
+  return { ...rule, accepts: (stored) => isSingleLine(stored) && rule.accepts(stored) };
+}
+
 /** `btrim(value)` with no characters given: strips spaces only, not tabs or line breaks. */
 function btrimSpaces(value: string): string {
   return value.replace(/^ +| +$/g, '');
@@ -97,6 +114,11 @@ export const CLINIC_SLOT_MINUTES_RANGE = { min: 10, max: 240 } as const satisfie
 export const CLINIC_LEAD_MINUTES_RANGE = { min: 0, max: 20_160 } as const satisfies NumberRange;
 /** clinic_settings_staff_idle_range: minutes without activity after which a doctor's or admin's session ends. */
 export const STAFF_IDLE_MINUTES_RANGE = { min: 5, max: 60 } as const satisfies NumberRange;
+/**
+ * clinic_settings_student_upcoming_limit_range and clinic_settings_student_daily_booking_limit_range: how many
+ * upcoming visits a student may hold, and how many they may book in one day.
+ */
+export const STUDENT_BOOKING_LIMIT_RANGE = { min: 1, max: 20 } as const satisfies NumberRange;
 /** health_profiles_bmi_range, on a numeric(4, 1) column. */
 export const BMI_RANGE = { min: 10, max: 80 } as const satisfies NumberRange;
 
@@ -135,12 +157,12 @@ export function roundedToTenths(value: string): number | undefined {
 
 export const RULE_MESSAGES = {
   required: 'This field is required',
-  universityName: 'The university name must be 2 to 200 characters',
+  universityName: 'The university name must be 2 to 200 characters on one line',
   invalidEmail: 'Enter a valid email address',
   invalidPhone: 'Enter a valid phone number',
   invalidTitle: `Choose a title: ${MEMBER_TITLES.join(', ')}`,
-  firstNameTooLong: 'The first name can be at most 100 characters',
-  lastNameTooLong: 'The last name can be at most 100 characters',
+  firstName: 'The first name can be at most 100 characters, on one line',
+  lastName: 'The last name can be at most 100 characters, on one line',
   memberEmail: 'Enter a valid email address in lower case',
   staffId: 'The staff ID must be 1 to 50 characters',
   positionTooLong: 'The position can be at most 100 characters',
@@ -152,9 +174,9 @@ export const RULE_MESSAGES = {
   invalidBloodGroup: 'Choose a blood group: A+, A-, B+, B-, AB+, AB-, O+ or O-',
   allergiesTooLong: 'Allergies can be at most 1000 characters',
   invalidBmi: 'BMI must be a number between 10 and 80',
-  appointmentName: 'The name must be 1 to 200 characters',
-  invalidReason: `Choose a reason (${APPOINTMENT_REASONS.join(', ')}), or describe it in at most ${OTHER_REASON_MAX_LENGTH} characters`,
-  cancelReasonTooLong: 'Give a reason of at most 500 characters',
+  appointmentName: 'The name must be 1 to 200 characters on one line',
+  invalidReason: `Choose a reason (${APPOINTMENT_REASONS.join(', ')}), or describe it on one line in at most ${OTHER_REASON_MAX_LENGTH} characters`,
+  cancelReason: 'Give a reason of at most 500 characters, on one line',
   cancelReasonRequired: 'Give a reason for cancelling the appointment',
   programTitle: 'The title must be 1 to 200 characters',
   descriptionTooLong: 'The description can be at most 5000 characters',
@@ -167,7 +189,9 @@ export const RULE_MESSAGES = {
   noticeMinutes: 'The minimum notice is between 0 minutes and 14 days',
   cutoffMinutes: 'The cutoff is between 0 minutes and 14 days',
   staffIdleMinutes: 'Staff are signed out after 5 to 60 minutes without activity',
-  scheduleReasonTooLong: 'Give a reason of at most 200 characters',
+  studentUpcomingLimit: 'A student may have 1 to 20 upcoming visits',
+  studentDailyBookingLimit: 'A student may book 1 to 20 visits a day',
+  scheduleReason: 'Give a reason of at most 200 characters, on one line',
 } as const;
 
 const phoneRule = matches(PHONE_FORMAT, 'phone', RULE_MESSAGES.invalidPhone, 'null', 26);
@@ -175,12 +199,12 @@ const regNumberRule = (field: string, blank: BlankInput) => matches(REG_NUMBER_F
 
 /** The rules, keyed by the name of the constraint each restates (supabase/migrations: schema and scheduling). */
 export const COLUMN_RULES = {
-  universities_name_length: trimmedBetween(2, 200, 'name', RULE_MESSAGES.universityName, 'refused'),
+  universities_name_length: singleLine(trimmedBetween(2, 200, 'name', RULE_MESSAGES.universityName, 'refused')),
   universities_email_format: matches(UNIVERSITY_EMAIL_FORMAT, 'email', RULE_MESSAGES.invalidEmail, 'refused'),
   universities_phone_format: phoneRule,
   members_title_values: oneOf(MEMBER_TITLES, 'title', RULE_MESSAGES.invalidTitle),
-  members_first_name_length: atMost(100, 'firstName', RULE_MESSAGES.firstNameTooLong, 'empty'),
-  members_last_name_length: atMost(100, 'lastName', RULE_MESSAGES.lastNameTooLong, 'empty'),
+  members_first_name_length: singleLine(atMost(100, 'firstName', RULE_MESSAGES.firstName, 'empty')),
+  members_last_name_length: singleLine(atMost(100, 'lastName', RULE_MESSAGES.lastName, 'empty')),
   members_phone_format: phoneRule,
   members_staff_id_length: lengthBetween(1, 50, 'staffId', RULE_MESSAGES.staffId, 'null', false),
   members_position_length: atMost(100, 'position', RULE_MESSAGES.positionTooLong, 'null'),
@@ -200,7 +224,7 @@ export const COLUMN_RULES = {
       return bmi !== undefined && bmi >= BMI_RANGE.min && bmi <= BMI_RANGE.max;
     },
   },
-  appointments_name_length: trimmedBetween(1, 200, 'name', RULE_MESSAGES.appointmentName, 'refused'),
+  appointments_name_length: singleLine(trimmedBetween(1, 200, 'name', RULE_MESSAGES.appointmentName, 'refused')),
   appointments_department_length: trimmedBetween(1, 100, 'department', RULE_MESSAGES.department, 'refused'),
   appointments_reg_format: regNumberRule('reg', 'refused'),
   appointments_year_range: wholeNumberBetween(YEAR_OF_STUDY_RANGE, 'year', RULE_MESSAGES.invalidYear),
@@ -211,9 +235,9 @@ export const COLUMN_RULES = {
     maxLength: APPOINTMENT_REASON_MAX_LENGTH,
     accepts: (stored) =>
       (APPOINTMENT_REASONS as readonly string[]).includes(stored) ||
-      (OTHER_REASON_FORMAT.test(stored) && characterCount(stored) <= APPOINTMENT_REASON_MAX_LENGTH),
+      (OTHER_REASON_FORMAT.test(stored) && characterCount(stored) <= APPOINTMENT_REASON_MAX_LENGTH && isSingleLine(stored)),
   },
-  appointments_cancel_reason_length: atMost(500, 'reason', RULE_MESSAGES.cancelReasonTooLong, 'null'),
+  appointments_cancel_reason_length: singleLine(atMost(500, 'reason', RULE_MESSAGES.cancelReason, 'null')),
   programs_title_length: trimmedBetween(1, 200, 'title', RULE_MESSAGES.programTitle, 'refused'),
   programs_description_length: atMost(5000, 'description', RULE_MESSAGES.descriptionTooLong, 'empty'),
   programs_location_length: atMost(200, 'location', RULE_MESSAGES.locationTooLong, 'null'),
@@ -226,8 +250,10 @@ export const COLUMN_RULES = {
   clinic_settings_notice_range: wholeNumberBetween(CLINIC_LEAD_MINUTES_RANGE, 'noticeMinutes', RULE_MESSAGES.noticeMinutes),
   clinic_settings_cutoff_range: wholeNumberBetween(CLINIC_LEAD_MINUTES_RANGE, 'cutoffMinutes', RULE_MESSAGES.cutoffMinutes),
   clinic_settings_staff_idle_range: wholeNumberBetween(STAFF_IDLE_MINUTES_RANGE, 'staffIdleMinutes', RULE_MESSAGES.staffIdleMinutes),
-  clinic_closures_reason_length: trimmedBetween(1, 200, 'reason', RULE_MESSAGES.scheduleReasonTooLong, 'refused'),
-  doctor_time_off_reason_length: atMost(200, 'reason', RULE_MESSAGES.scheduleReasonTooLong, 'null'),
+  clinic_settings_student_upcoming_limit_range: wholeNumberBetween(STUDENT_BOOKING_LIMIT_RANGE, 'upcomingLimit', RULE_MESSAGES.studentUpcomingLimit),
+  clinic_settings_student_daily_booking_limit_range: wholeNumberBetween(STUDENT_BOOKING_LIMIT_RANGE, 'dailyBookingLimit', RULE_MESSAGES.studentDailyBookingLimit),
+  clinic_closures_reason_length: singleLine(trimmedBetween(1, 200, 'reason', RULE_MESSAGES.scheduleReason, 'refused')),
+  doctor_time_off_reason_length: singleLine(atMost(200, 'reason', RULE_MESSAGES.scheduleReason, 'null')),
 } as const satisfies Record<string, ColumnRule>;
 
 export type ColumnConstraint = keyof typeof COLUMN_RULES;

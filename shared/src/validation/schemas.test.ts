@@ -27,7 +27,7 @@ describe('shared validation', () => {
   });
 
   it('flags every empty booking field with the spec’s single message', () => {
-    const errors = validateAppointmentBooking({ date: '', name: 'Ada', department: 'Law', reg: 'LAW/1', year: '2', reason: '' });
+    const errors = validateAppointmentBooking({ date: '', department: 'Law', year: '2', reason: '' });
     expect(errors).toEqual({ date: MESSAGES.fillAllCorrectly, reason: MESSAGES.fillAllCorrectly });
   });
 
@@ -80,7 +80,7 @@ describe('shared validation', () => {
   });
 
   it('checks present booking fields against the appointment constraints', () => {
-    const errors = validateAppointmentBooking({ date: 'd', name: 'Ada', department: 'Law', reg: '/bad', year: '2', reason: 'Headache' });
-    expect(errors).toEqual({ reg: MESSAGES.invalidRegNumber, reason: COLUMN_RULES.appointments_reason_values.message });
+    const errors = validateAppointmentBooking({ date: 'd', department: ' ', year: '9', reason: 'Other: two\nlines' });
+    expect(errors).toEqual({ department: MESSAGES.fillAllCorrectly, year: MESSAGES.invalidYear, reason: COLUMN_RULES.appointments_reason_values.message });
   });
 });

@@ -24,12 +24,19 @@ export function hasErrors<Values>(errors: FieldErrors<Values>): boolean {
   return Object.values(errors).some((message) => typeof message === 'string' && message !== '');
 }
 
+export const NEW_PASSWORD_MIN_LENGTH = 10;
+
 export const MESSAGES = {
   required: RULE_MESSAGES.required,
   fillAllRequired: 'Please fill in all required fields',
   fillAllCorrectly: 'Please fill in all the fields correctly',
   signInPasswordTooShort: 'Password should be at least 6 characters long',
   passwordRule: 'Password should include an uppercase, lowercase, and digits',
+  /** The whole rule for a new password, which the auth service (and the database, for the default staff password) enforces. */
+  newPasswordHint:
+    `At least ${NEW_PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter and a digit, and hard to guess: leave out ` +
+    'CampusCare, your university’s name and join code, your name and email address, and sequences or repeats such as ' +
+    '1234 or aaaa. A few unrelated words work well.',
   passwordsDoNotMatch: 'New passwords do not match.',
   invalidEmail: RULE_MESSAGES.invalidEmail,
   invalidPhone: RULE_MESSAGES.invalidPhone,
@@ -48,7 +55,6 @@ export const MESSAGES = {
 /** The title choices of a staff profile: none ('') or one members_title_values allows. */
 export const STAFF_TITLES = ['', ...MEMBER_TITLES] as const;
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
-export const NEW_PASSWORD_MIN_LENGTH = 10;
 export const HEIGHT_CM_RANGE = { min: 50, max: 250 } as const;
 export const WEIGHT_KG_RANGE = { min: 2, max: 400 } as const;
 export const ALLERGIES_MAX_LENGTH = COLUMN_RULES.health_profiles_allergies_length.maxLength;
@@ -214,11 +220,10 @@ export function validateHealthProfile(values: HealthProfileValues): FieldErrors<
   });
 }
 
+/** What a student fills in to book; the patient's name and registration number come from their profile. */
 export interface AppointmentBookingValues {
   readonly date: string;
-  readonly name: string;
   readonly department: string;
-  readonly reg: string;
   readonly year: string;
   readonly reason: string;
 }
@@ -229,9 +234,7 @@ export function validateAppointmentBooking(values: AppointmentBookingValues): Fi
   const errors: FieldErrors<AppointmentBookingValues> = {};
   for (const key of missing) errors[key] = MESSAGES.fillAllCorrectly;
   const ruleErrors: FieldErrors<AppointmentBookingValues> = withoutEmpty<Omit<AppointmentBookingValues, 'date'>>({
-    name: columnError(COLUMN_RULES.appointments_name_length, values.name),
     department: columnError(COLUMN_RULES.appointments_department_length, values.department),
-    reg: columnError(COLUMN_RULES.appointments_reg_format, values.reg),
     year: parseYearOfStudy(values.year) === undefined ? MESSAGES.invalidYear : undefined,
     reason: columnError(COLUMN_RULES.appointments_reason_values, values.reason),
   });

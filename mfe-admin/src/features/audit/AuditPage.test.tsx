@@ -23,6 +23,7 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
   event_kind: 'sign_in',
   actor_id: 'a1',
   actor_name: `Person ${id}`,
+  actor_email: `person${id}@northfield.edu`,
   actor_role: 'doctor',
   what: 'Sign-in',
   subject: `Person ${id}`,
@@ -49,6 +50,7 @@ describe('the audit log page', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Person 1');
+    expect(rows[0]).toHaveTextContent('person1@northfield.edu');
     expect(rows[0]).toHaveTextContent('Sign-in');
     expect(rows[1]).toHaveTextContent('Health record read');
     // 14:05 UTC is 09:05 in New York in March.
@@ -107,7 +109,7 @@ describe('the audit log page', () => {
     expect(type).toBe('text/csv;charset=utf-8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(102);
-    expect(lines[1]).toContain(",'=cmd()");
+    expect(lines[1]).toContain(`,"'=cmd()"`);
     expect(notifySuccess).toHaveBeenCalledWith('Exported 101 entries');
     // Two requests of the most the database serves, with the page's filter.
     expect(rpc.mock.calls.filter(([, args]) => args.page_size === 100).map(([, args]) => args.page)).toEqual([1, 2]);

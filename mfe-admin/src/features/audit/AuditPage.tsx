@@ -26,6 +26,7 @@ function columns(zone: string): readonly Column<AuditEntry>[] {
       render: (entry) => (
         <span className={styles.person}>
           {entry.actor_name}
+          {entry.actor_email && <span className={styles.muted}>{entry.actor_email}</span>}
           {entry.actor_role && <span className={styles.muted}>{entry.actor_role}</span>}
         </span>
       ),

@@ -25,7 +25,9 @@ export interface AuditEntry {
   readonly at: string;
   readonly event_kind: string;
   readonly actor_id: string | null;
+  /** The actor as they were named when the entry was written, with their email then (null: no actor, or recorded before emails were). */
   readonly actor_name: string;
+  readonly actor_email: string | null;
   readonly actor_role: string | null;
   readonly what: string;
   readonly subject: string | null;

@@ -1,23 +1,34 @@
 import { auditEventLabel, type AuditEntry } from './auditApi';
 
+/** A formula character where a spreadsheet may start reading a value: the cell's start, or just after a separator or line break. */
+const FORMULA_AT_VALUE_START = /(?:^|(?<=[,;\t\r\n]))(?=[=+\-@\t\r])/g;
+
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A value a spreadsheet would run as a
- * formula (starting with = + - @, or a tab or carriage return) gets a leading apostrophe, so it stays text: names,
- * emails and summaries in the audit log come from people.
+ * One CSV cell (RFC 4180), always quoted: unquoted, a `;` or a tab splits the cell in locales whose lists use them,
+ * and the rest of it is read as a cell of its own. Wherever a value may start, a formula character (= + - @, a tab or
+ * a carriage return) gets an apostrophe before it, so it stays text: names, emails and summaries come from people.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return `"${value.replace(FORMULA_AT_VALUE_START, "'").replace(/"/g, '""')}"`;
 }
 
-export const AUDIT_CSV_HEADER = ['When (UTC)', 'Person', 'Role', 'Event', 'What', 'About', 'Details'] as const;
+export const AUDIT_CSV_HEADER = ['When (UTC)', 'Person', 'Email', 'Role', 'Event', 'What', 'About', 'Details'] as const;
 
 /** The entries as a CSV document, header first, CRLF line ends. */
 export function auditCsv(entries: readonly AuditEntry[]): string {
   const lines = [AUDIT_CSV_HEADER.map(csvCell).join(',')];
   for (const entry of entries) {
     lines.push(
-      [new Date(entry.at).toISOString(), entry.actor_name, entry.actor_role ?? '', auditEventLabel(entry.event_kind), entry.what, entry.subject ?? '', entry.summary]
+      [
+        new Date(entry.at).toISOString(),
+        entry.actor_name,
+        entry.actor_email ?? '',
+        entry.actor_role ?? '',
+        auditEventLabel(entry.event_kind),
+        entry.what,
+        entry.subject ?? '',
+        entry.summary,
+      ]
         .map(csvCell)
         .join(','),
     );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayName, Modal, type RowAction, useUserProfile } from '@campuscare/shared';
+import { displayName, Modal, type RowAction } from '@campuscare/shared';
 import { DoctorAvailabilityEditor } from '@campuscare/shared/scheduling';
 import type { MemberRow } from './membersApi';
 
@@ -8,16 +8,14 @@ import type { MemberRow } from './membersApi';
  * hours and time off, in a dialog; the database checks the hours against the clinic's.
  */
 export function useDoctorAvailabilityAction() {
-  const profile = useUserProfile();
-  const universityId = profile.status === 'signedIn' ? profile.member.university_id : null;
   const [doctor, setDoctor] = useState<MemberRow | null>(null);
 
   const availabilityActionFor = (member: MemberRow): readonly RowAction[] =>
-    member.role === 'doctor' && member.status === 'active' && universityId ? [{ label: 'Availability', onSelect: () => setDoctor(member) }] : [];
+    member.role === 'doctor' && member.status === 'active' ? [{ label: 'Availability', onSelect: () => setDoctor(member) }] : [];
 
-  const availabilityDialog = doctor && universityId && (
+  const availabilityDialog = doctor && (
     <Modal title={`Availability: ${displayName(doctor)}`} open onClose={() => setDoctor(null)}>
-      <DoctorAvailabilityEditor doctor={{ id: doctor.id, universityId }} />
+      <DoctorAvailabilityEditor doctor={{ id: doctor.id }} />
     </Modal>
   );
 

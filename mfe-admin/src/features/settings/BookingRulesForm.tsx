@@ -1,16 +1,29 @@
 import { useMemo } from 'react';
-import { Button, type ClinicSettings, ErrorBanner, SelectField, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { Button, type ClinicSettings, ErrorBanner, SelectField, STUDENT_BOOKING_LIMIT_RANGE, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { describeMinutes } from '@campuscare/shared/scheduling';
 import { CLINIC_CHANGES, saveBookingRules } from './clinicSettingsApi';
 import { LEAD_MINUTES_RANGE, SLOT_MINUTES_RANGE, timeZoneChoices, validateBookingRules, wholeMinutes, type BookingRulesValues } from './clinicRules';
 import styles from './settings.module.css';
+
+/** How much one student may book: the database holds every booking to these (appointments_student_booking). */
+const STUDENT_LIMIT_FIELDS = [
+  { name: 'upcomingLimit', label: 'Upcoming visits per student', hint: 'The most visits a student can have booked ahead at one time' },
+  {
+    name: 'dailyBookingLimit',
+    label: 'Bookings per student per day',
+    hint: "On the clinic's calendar, cancelled bookings included; a student can also make at most 3 bookings a minute",
+  },
+] as const satisfies ReadonlyArray<{ readonly name: keyof BookingRulesValues; readonly label: string; readonly hint: string }>;
 
 interface BookingRulesFormProps {
   readonly settings: ClinicSettings;
   readonly canEdit: boolean;
 }
 
-/** Time zone, slot length, notice and the students' cutoff; what the free slots and the students' rules are built on. */
+/**
+ * Time zone, slot length, notice, the students' cutoff and how much one student may book; what the free slots and the
+ * students' rules are built on.
+ */
 export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
   const zones = useMemo(() => timeZoneChoices(settings.timezone), [settings.timezone]);
   const zoneOptions = useMemo(() => zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })), [zones]);
@@ -20,6 +33,8 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
       slotMinutes: String(settings.slot_minutes),
       noticeMinutes: String(settings.min_notice_minutes),
       cutoffMinutes: String(settings.student_change_cutoff_minutes),
+      upcomingLimit: String(settings.student_upcoming_limit),
+      dailyBookingLimit: String(settings.student_daily_booking_limit),
     }),
     [settings],
   );
@@ -35,6 +50,8 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
           slotMinutes: Number(candidate.slotMinutes),
           minNoticeMinutes: Number(candidate.noticeMinutes),
           studentChangeCutoffMinutes: Number(candidate.cutoffMinutes),
+          studentUpcomingLimit: Number(candidate.upcomingLimit.trim()),
+          studentDailyBookingLimit: Number(candidate.dailyBookingLimit.trim()),
         },
       }),
     successMessage: 'Booking rules saved',
@@ -71,6 +88,9 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
           }
           {...field('cutoffMinutes')}
         />
+        {STUDENT_LIMIT_FIELDS.map(({ name, label, hint }) => (
+          <TextField key={name} label={label} type="number" inputMode="numeric" min={STUDENT_BOOKING_LIMIT_RANGE.min} max={STUDENT_BOOKING_LIMIT_RANGE.max} hint={hint} {...field(name)} />
+        ))}
       </fieldset>
       {formError && <ErrorBanner message={formError} />}
       {canEdit && (

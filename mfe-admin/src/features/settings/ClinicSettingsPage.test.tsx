@@ -28,7 +28,7 @@ jest.mock('./clinicSettingsApi', () => ({
 }));
 
 const clinic: Clinic = {
-  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, staff_idle_minutes: 15, updated_at: '2026-01-01T00:00:00Z' },
+  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, staff_idle_minutes: 15, student_upcoming_limit: 3, student_daily_booking_limit: 3, updated_at: '2026-01-01T00:00:00Z' },
   hours: [1, 2, 3, 4, 5].map((weekday) => ({ university_id: 'u1', weekday, opens_at: '08:00:00', closes_at: '17:00:00' })),
   closures: [{ id: 'c1', university_id: 'u1', starts_on: '2030-12-25', ends_on: '2030-12-26', reason: 'Holidays', created_at: '2026-01-01T00:00:00Z' }],
 };
@@ -110,8 +110,34 @@ describe('ClinicSettingsPage', () => {
     expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription(/The minimum notice is between 0 minutes and 14 days/);
     expect(saveBookingRules).toHaveBeenCalledWith({}, {
       universityId: 'u1',
-      rules: { timezone: 'Europe/London', slotMinutes: 20, minNoticeMinutes: 120, studentChangeCutoffMinutes: 720 },
+      rules: { timezone: 'Europe/London', slotMinutes: 20, minNoticeMinutes: 120, studentChangeCutoffMinutes: 720, studentUpcomingLimit: 3, studentDailyBookingLimit: 3 },
     });
+  });
+
+  it('keeps how much one student may book within 1 to 20 and saves it with the booking rules', async () => {
+    jest.mocked(saveBookingRules).mockResolvedValue(clinic.settings);
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Booking rules' });
+    const upcoming = within(form).getByLabelText('Upcoming visits per student');
+    const daily = within(form).getByLabelText('Bookings per student per day');
+    expect([upcoming, daily].map((field) => (field as HTMLInputElement).value)).toEqual(['3', '3']);
+    await user.clear(upcoming);
+    await user.type(upcoming, '0');
+    await user.clear(daily);
+    await user.type(daily, '21');
+    await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
+    expect(upcoming).toHaveAccessibleDescription(/A student may have 1 to 20 upcoming visits/);
+    expect(daily).toHaveAccessibleDescription(/A student may book 1 to 20 visits a day/);
+    expect(saveBookingRules).not.toHaveBeenCalled();
+
+    await user.clear(upcoming);
+    await user.type(upcoming, '5');
+    await user.clear(daily);
+    await user.type(daily, '2');
+    await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Booking rules saved'));
+    expect(jest.mocked(saveBookingRules).mock.calls[0][1].rules).toMatchObject({ studentUpcomingLimit: 5, studentDailyBookingLimit: 2 });
   });
 
   it('lists upcoming closures, adds one and removes one', async () => {
@@ -128,7 +154,7 @@ describe('ClinicSettingsPage', () => {
     await user.type(within(form).getByLabelText('First day'), '2030-04-18');
     await user.type(within(form).getByLabelText('Reason'), 'Staff training');
     await user.click(within(form).getByRole('button', { name: 'Add closure' }));
-    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { universityId: 'u1', firstDay: '2030-04-18', lastDay: '2030-04-18', reason: 'Staff training' }));
+    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { firstDay: '2030-04-18', lastDay: '2030-04-18', reason: 'Staff training' }));
     expect(notifySuccess).toHaveBeenCalledWith('Closure added');
 
     await user.click(within(list).getByRole('button', { name: 'Remove closure Wed, 25 Dec 2030 – Thu, 26 Dec 2030' }));

@@ -33,7 +33,7 @@ export function ClinicSettingsPage() {
             </Section>
             <Section title="Closures">
               <p className={styles.hint}>Nobody can book on these days.</p>
-              <ClosuresSection universityId={settings.university_id} zone={settings.timezone} closures={closures} canEdit={canEdit} />
+              <ClosuresSection zone={settings.timezone} closures={closures} canEdit={canEdit} />
             </Section>
             <Section title="Idle sign-out">
               <IdleLogoffForm settings={settings} canEdit={canEdit} />

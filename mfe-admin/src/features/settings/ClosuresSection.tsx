@@ -5,7 +5,6 @@ import { CLOSURE_REASON_MAX_LENGTH, validateClosure, type ClosureValues } from '
 import styles from './settings.module.css';
 
 interface ClosuresSectionProps {
-  readonly universityId: string;
   readonly zone: string;
   /** Closures that have not ended yet. */
   readonly closures: readonly ClinicClosure[];
@@ -19,13 +18,13 @@ function describeClosure(closure: ClinicClosure): string {
 }
 
 /** Holidays and other days the clinic is shut: listed, removable and added by super admins. */
-export function ClosuresSection({ universityId, zone, closures, canEdit }: ClosuresSectionProps) {
+export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProps) {
   const add = useApiMutation(addClosure, { invalidates: CLINIC_CHANGES, errors: 'caller' });
   const remove = useApiMutation(removeClosure, { invalidates: CLINIC_CHANGES, success: 'Closure removed' });
   const form = useForm({
     initial: EMPTY_CLOSURE,
     validate: (values) => validateClosure(values, dayInZone(new Date(), zone)),
-    submit: (values) => add.mutateAsync({ universityId, ...values }),
+    submit: (values) => add.mutateAsync(values),
     successMessage: 'Closure added',
     resetOnSuccess: true,
   });

@@ -47,7 +47,7 @@ function DefaultPasswordSection() {
           (setAt ? `A default password is set (last changed ${new Date(setAt).toLocaleString()}).` : 'No default password is set yet: staff cannot be invited until one is.')}
       </p>
       <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Default staff password">
-        <PasswordField label="Default staff password" autoComplete="new-password" hint={MESSAGES.passwordRule} {...form.field('password')} />
+        <PasswordField label="Default staff password" autoComplete="new-password" hint={MESSAGES.newPasswordHint} {...form.field('password')} />
         <PasswordField label="Confirm default staff password" autoComplete="new-password" {...form.field('confirm')} />
         <FormFooter formError={form.formError} submitting={form.submitting} label="Save Changes" />
       </form>

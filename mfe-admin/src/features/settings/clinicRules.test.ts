@@ -5,12 +5,14 @@ describe('clinic rules', () => {
   const zones = ['America/New_York', 'Europe/London'];
 
   it('accepts what the database accepts and names each bad field', () => {
-    expect(validateBookingRules({ timezone: 'Europe/London', slotMinutes: '30', noticeMinutes: '0', cutoffMinutes: '20160' }, zones)).toEqual({});
-    expect(validateBookingRules({ timezone: 'Mars/Olympus', slotMinutes: '241', noticeMinutes: '-1', cutoffMinutes: '1.5' }, zones)).toEqual({
+    expect(validateBookingRules({ timezone: 'Europe/London', slotMinutes: '30', noticeMinutes: '0', cutoffMinutes: '20160', upcomingLimit: '1', dailyBookingLimit: '20' }, zones)).toEqual({});
+    expect(validateBookingRules({ timezone: 'Mars/Olympus', slotMinutes: '241', noticeMinutes: '-1', cutoffMinutes: '1.5', upcomingLimit: '', dailyBookingLimit: '2.5' }, zones)).toEqual({
       timezone: 'Choose a time zone from the list (for example Europe/London)',
       slotMinutes: 'Slots last between 10 and 240 minutes',
       noticeMinutes: 'Enter whole minutes from 0 to 20160 (14 days)',
       cutoffMinutes: 'Enter whole minutes from 0 to 20160 (14 days)',
+      upcomingLimit: 'This field is required',
+      dailyBookingLimit: 'A student may book 1 to 20 visits a day',
     });
   });
 

@@ -9,6 +9,8 @@ export interface BookingRulesValues {
   readonly slotMinutes: string;
   readonly noticeMinutes: string;
   readonly cutoffMinutes: string;
+  readonly upcomingLimit: string;
+  readonly dailyBookingLimit: string;
 }
 
 export const SLOT_MINUTES_RANGE = CLINIC_SLOT_MINUTES_RANGE;
@@ -28,6 +30,10 @@ export function validateBookingRules(values: BookingRulesValues, knownZones: rea
   const leadRange = 'Enter whole minutes from 0 to 20160 (14 days)';
   if (wholeMinutes(values.noticeMinutes, LEAD_MINUTES_RANGE) === undefined) errors.noticeMinutes = leadRange;
   if (wholeMinutes(values.cutoffMinutes, LEAD_MINUTES_RANGE) === undefined) errors.cutoffMinutes = leadRange;
+  const upcomingLimit = columnError(COLUMN_RULES.clinic_settings_student_upcoming_limit_range, values.upcomingLimit);
+  if (upcomingLimit !== undefined) errors.upcomingLimit = upcomingLimit;
+  const dailyBookingLimit = columnError(COLUMN_RULES.clinic_settings_student_daily_booking_limit_range, values.dailyBookingLimit);
+  if (dailyBookingLimit !== undefined) errors.dailyBookingLimit = dailyBookingLimit;
   return errors;
 }
 

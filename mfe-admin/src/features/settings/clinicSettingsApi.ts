@@ -12,6 +12,9 @@ export interface BookingRules {
   readonly slotMinutes: number;
   readonly minNoticeMinutes: number;
   readonly studentChangeCutoffMinutes: number;
+  /** How many upcoming visits a student may hold, and book in one day of the clinic's calendar. */
+  readonly studentUpcomingLimit: number;
+  readonly studentDailyBookingLimit: number;
 }
 
 export async function saveBookingRules(client: CampusCareClient, input: { readonly universityId: string; readonly rules: BookingRules }): Promise<ClinicSettings> {
@@ -23,6 +26,8 @@ export async function saveBookingRules(client: CampusCareClient, input: { readon
         slot_minutes: input.rules.slotMinutes,
         min_notice_minutes: input.rules.minNoticeMinutes,
         student_change_cutoff_minutes: input.rules.studentChangeCutoffMinutes,
+        student_upcoming_limit: input.rules.studentUpcomingLimit,
+        student_daily_booking_limit: input.rules.studentDailyBookingLimit,
       })
       .eq('university_id', input.universityId)
       .select('*')
@@ -33,24 +38,20 @@ export async function saveBookingRules(client: CampusCareClient, input: { readon
   return saved;
 }
 
-/** Replaces the opening hours with `week`'s: open days written in one request (all or nothing), closed days removed after. */
+/**
+ * Replaces the opening hours with `week`'s: open days written in one request (all or nothing), closed days removed
+ * after. The rows are the caller's university's: the database fills it in.
+ */
 export async function saveClinicHours(client: CampusCareClient, input: { readonly universityId: string; readonly week: WeeklyHours }): Promise<void> {
   const rows = openDayRows(input.week);
-  if (rows.length > 0) {
-    unwrap(
-      await client.from('clinic_hours').upsert(
-        rows.map((row) => ({ university_id: input.universityId, ...row })),
-        { onConflict: 'university_id,weekday' },
-      ),
-    );
-  }
+  if (rows.length > 0) unwrap(await client.from('clinic_hours').upsert(rows, { onConflict: 'university_id,weekday' }));
   const closed = closedWeekdays(input.week);
   if (closed.length === 0) return;
   unwrap(await client.from('clinic_hours').delete().eq('university_id', input.universityId).in('weekday', closed));
 }
 
+/** A closure of the caller's university (the database fills it in). */
 export interface NewClosure {
-  readonly universityId: string;
   /** 'YYYY-MM-DD', inclusive. */
   readonly firstDay: string;
   readonly lastDay: string;
@@ -58,11 +59,7 @@ export interface NewClosure {
 }
 
 export async function addClosure(client: CampusCareClient, closure: NewClosure): Promise<void> {
-  unwrap(
-    await client
-      .from('clinic_closures')
-      .insert({ university_id: closure.universityId, starts_on: closure.firstDay, ends_on: closure.lastDay, reason: closure.reason.trim() }),
-  );
+  unwrap(await client.from('clinic_closures').insert({ starts_on: closure.firstDay, ends_on: closure.lastDay, reason: closure.reason.trim() }));
 }
 
 export async function removeClosure(client: CampusCareClient, closureId: string): Promise<void> {

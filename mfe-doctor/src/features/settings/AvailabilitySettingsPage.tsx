@@ -10,7 +10,7 @@ export function AvailabilitySettingsPage() {
       <SettingsHeader />
       <Section title="My availability">
         {profile.status === 'signedIn' ? (
-          <DoctorAvailabilityEditor doctor={{ id: profile.member.id, universityId: profile.member.university_id }} />
+          <DoctorAvailabilityEditor doctor={{ id: profile.member.id }} />
         ) : (
           <LoadingState label="Loading your availability…" />
         )}

@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
         <form className={authFormStyles.form} onSubmit={(event: FormEvent) => void form.handleSubmit(event)} noValidate aria-label="Set a new password">
           {session.data !== '' && <p>Choose a new password for {session.data}.</p>}
           {form.formError && <ErrorBanner message={form.formError} />}
-          <PasswordField label="New password" autoComplete="new-password" hint={MESSAGES.passwordRule} required {...form.field('password')} />
+          <PasswordField label="New password" autoComplete="new-password" hint={MESSAGES.newPasswordHint} required {...form.field('password')} />
           <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
           <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
             {form.submitting ? 'Saving…' : 'Set new password'}

@@ -45,7 +45,7 @@ export function StudentJoinForm({ joinCode, university }: { readonly joinCode: s
         <TextField label="Registration number" hint="As on your student ID, e.g. NFU/2024/001" {...field('regNumber')} />
         <TextField label="Department" {...field('department')} />
         <SelectField label="Year of study" options={YEAR_OPTIONS} {...field('yearOfStudy')} />
-        <PasswordField label="Password" autoComplete="new-password" minLength={NEW_PASSWORD_MIN_LENGTH} hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters. ${MESSAGES.passwordRule}`} {...field('password')} />
+        <PasswordField label="Password" autoComplete="new-password" minLength={NEW_PASSWORD_MIN_LENGTH} hint={MESSAGES.newPasswordHint} {...field('password')} />
         <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
           {form.submitting ? 'Creating account…' : 'Create account'}
         </Button>

@@ -45,7 +45,7 @@ export function UniversityRegistrationForm() {
           label="Password"
           autoComplete="new-password"
           minLength={NEW_PASSWORD_MIN_LENGTH}
-          hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters. ${MESSAGES.passwordRule}`}
+          hint={MESSAGES.newPasswordHint}
           required
           disabled={form.submitting}
           {...liveCheckedField(form, validate, 'password')}

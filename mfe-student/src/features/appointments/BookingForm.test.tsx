@@ -97,6 +97,9 @@ describe('BookingForm', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Ada Obi');
     expect(screen.getByLabelText('Department')).toHaveValue('Medicine');
     expect(screen.getByLabelText('Registration number')).toHaveValue('NFU/2024/001');
+    // The patient is the student as the profile names them: nothing to type there.
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Registration number')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Year of study')).toHaveValue('2');
     expect(screen.getByLabelText('Doctor')).toHaveDisplayValue('First available doctor');
     expect(screen.getByLabelText('Time')).toBeDisabled();
@@ -134,15 +137,13 @@ describe('BookingForm', () => {
     await user.selectOptions(screen.getByLabelText('Reason'), 'Check-up');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
-      expect(book).toHaveBeenLastCalledWith({}, { date: ADAMS_TEN, reason: 'Check-up', providerId: adams.id, name: 'Ada Obi', department: 'Medicine', reg: 'NFU/2024/001', year: 2 }),
+      expect(book).toHaveBeenLastCalledWith({}, { date: ADAMS_TEN, reason: 'Check-up', providerId: adams.id, department: 'Medicine', year: 2 }),
     );
   });
 
   it('marks each invalid field with its own message, sends nothing and focuses the first one', async () => {
     const { user } = renderForm();
     await user.clear(screen.getByLabelText('Department'));
-    await user.clear(screen.getByLabelText('Registration number'));
-    await user.type(screen.getByLabelText('Registration number'), '#1');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.fillAllCorrectly);
@@ -150,7 +151,6 @@ describe('BookingForm', () => {
       ['Date', SLOT_MISSING.day],
       ['Time', SLOT_MISSING.startsAt],
       ['Department', MISSING_FIELD.department],
-      ['Registration number', MESSAGES.invalidRegNumber],
       ['Reason', MISSING_FIELD.reasonChoice],
     ];
     for (const [label, message] of invalid) {

@@ -13,19 +13,18 @@ interface BookingValues {
   readonly startsAt: string;
   /** '' for the first available doctor. */
   readonly providerId: string;
-  readonly name: string;
   readonly department: string;
-  readonly reg: string;
   readonly year: string;
   readonly reasonChoice: string;
   readonly otherReason: string;
 }
 
+/** The patient is the student as their profile names them: the database books under that name and number. */
+const FROM_PROFILE = 'From your profile (Settings)';
+
 /** What each field says when it was left empty (the banner above the form keeps the spec's one message). */
 export const MISSING_FIELD = {
-  name: 'Enter your name',
   department: 'Enter your department',
-  reg: 'Enter your registration number',
   year: 'Choose your year of study',
   reasonChoice: 'Choose a reason',
   otherReason: 'Say what the visit is for',
@@ -36,9 +35,7 @@ function initialValues(member: Member): BookingValues {
     day: '',
     startsAt: '',
     providerId: '',
-    name: `${member.first_name} ${member.last_name}`.trim(),
     department: member.department ?? '',
-    reg: member.reg_number ?? '',
     year: member.year_of_study === null ? '' : String(member.year_of_study),
     reasonChoice: '',
     otherReason: '',
@@ -49,18 +46,14 @@ function initialValues(member: Member): BookingValues {
 export function bookingErrors(values: BookingValues, clinic: Clinic, now: Date): FieldErrors<BookingValues> {
   const rules = validateAppointmentBooking({
     date: values.startsAt,
-    name: values.name,
     department: values.department,
-    reg: values.reg,
     year: values.year,
     reason: reasonValue(values.reasonChoice, values.otherReason),
   });
-  const missingOr = (field: 'name' | 'department' | 'reg' | 'year', message: string | undefined) => (message === MESSAGES.fillAllCorrectly ? MISSING_FIELD[field] : message);
+  const missingOr = (field: 'department' | 'year', message: string | undefined) => (message === MESSAGES.fillAllCorrectly ? MISSING_FIELD[field] : message);
   const errors: FieldErrors<BookingValues> = {
     ...pickedSlotErrors(clinic, values, now),
-    name: missingOr('name', rules.name),
     department: missingOr('department', rules.department),
-    reg: missingOr('reg', rules.reg),
     year: missingOr('year', rules.year),
     reasonChoice: values.reasonChoice === '' ? MISSING_FIELD.reasonChoice : undefined,
     otherReason: values.reasonChoice === OTHER_REASON && rules.reason ? MISSING_FIELD.otherReason : undefined,
@@ -73,9 +66,7 @@ function bookingRequest(values: BookingValues): BookingRequest {
     date: values.startsAt,
     reason: reasonValue(values.reasonChoice, values.otherReason),
     providerId: values.providerId === '' ? undefined : values.providerId,
-    name: values.name.trim(),
     department: values.department.trim(),
-    reg: values.reg.trim(),
     year: Number(values.year),
   };
 }
@@ -142,9 +133,9 @@ export function BookingForm({ member, clinic, doctors }: BookingFormProps) {
           errors={form.errors}
           onChange={(choice) => choosePickedSlot(form, choice)}
         />
-        <TextField label="Name" autoComplete="name" maxLength={COLUMN_RULES.appointments_name_length.maxLength} {...form.field('name')} />
+        <TextField label="Name" value={`${member.first_name} ${member.last_name}`.trim()} readOnly hint={FROM_PROFILE} />
         <TextField label="Department" maxLength={COLUMN_RULES.appointments_department_length.maxLength} {...form.field('department')} />
-        <TextField label="Registration number" maxLength={COLUMN_RULES.appointments_reg_format.maxLength} {...form.field('reg')} />
+        <TextField label="Registration number" value={member.reg_number ?? ''} readOnly hint={FROM_PROFILE} />
         <SelectField label="Year of study" options={[{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year }))]} {...form.field('year')} />
         <SelectField
           label="Reason"

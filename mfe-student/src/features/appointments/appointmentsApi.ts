@@ -6,22 +6,21 @@ export interface BookingRequest {
   readonly reason: string;
   /** The doctor asked for; absent for "first available", when the database assigns a free one. */
   readonly providerId?: string;
-  readonly name: string;
   readonly department: string;
-  readonly reg: string;
   readonly year: number;
 }
 
-/** Books through `book_appointment`, which refuses any time `available_slots` does not offer the student. */
+/**
+ * Books through `book_appointment`, which refuses any time `available_slots` does not offer the student. The patient is
+ * the student as their profile names them: the database sets the name and registration number.
+ */
 export async function bookAppointment(client: CampusCareClient, request: BookingRequest): Promise<Appointment> {
   return unwrap(
     await client.rpc('book_appointment', {
       date: request.date,
       reason: request.reason,
       provider_id: request.providerId,
-      name: request.name,
       department: request.department,
-      reg: request.reg,
       year: request.year,
     }),
   );

@@ -13,7 +13,7 @@ const listViews = jest.mocked(listHealthRecordViews);
 const load = jest.mocked(loadMyData);
 
 function view(id: number, overrides: Partial<HealthRecordView> = {}): HealthRecordView {
-  return { id, viewed_at: `2026-11-${String(23 - (id % 20)).padStart(2, '0')}T14:00:00.000Z`, viewer_name: 'Dr Amelia Adams', viewer_role: 'doctor', screen: 'Patient record', ...overrides };
+  return { id, viewed_at: `2026-11-${String(23 - (id % 20)).padStart(2, '0')}T14:00:00.000Z`, viewer_name: 'Dr Amelia Adams', viewer_email: 'dr.adams@northfield.edu', viewer_role: 'doctor', screen: 'Patient record', ...overrides };
 }
 
 const data: MyData = {
@@ -62,14 +62,14 @@ function renderPage() {
 
 describe('PrivacyPage', () => {
   it('is a Settings tab and lists who viewed the record, newest first as the server sends it, with role and screen', async () => {
-    listViews.mockResolvedValue({ rows: [view(1), view(2, { viewer_name: 'A former staff member', viewer_role: null, screen: null })], total: 2 });
+    listViews.mockResolvedValue({ rows: [view(1), view(2, { viewer_name: 'A former staff member', viewer_email: null, viewer_role: null, screen: null })], total: 2 });
     renderPage();
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/studentprivacy');
     const table = await screen.findByRole('table', { name: 'Views of my health record, newest first' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      [formatMoment(view(1).viewed_at), 'Dr Amelia Adams', 'Doctor', 'Patient record'],
-      [formatMoment(view(2).viewed_at), 'A former staff member', 'Former staff member', 'Not recorded'],
+      [formatMoment(view(1).viewed_at), 'Dr Amelia Adams', 'dr.adams@northfield.edu', 'Doctor', 'Patient record'],
+      [formatMoment(view(2).viewed_at), 'A former staff member', 'Not recorded', 'Former staff member', 'Not recorded'],
     ]);
     expect(listViews).toHaveBeenCalledWith({}, { page: 1, pageSize: VIEWS_PAGE_SIZE });
   });

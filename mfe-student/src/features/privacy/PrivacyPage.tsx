@@ -21,6 +21,7 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
 const VIEW_COLUMNS: readonly Column<HealthRecordView>[] = [
   { key: 'when', header: 'When', render: (view) => formatMoment(view.viewed_at) },
   { key: 'who', header: 'Who', render: (view) => view.viewer_name },
+  { key: 'email', header: 'Email', render: (view) => view.viewer_email ?? 'Not recorded' },
   { key: 'role', header: 'Role', render: (view) => viewerRoleLabel(view.viewer_role) },
   { key: 'screen', header: 'Screen', render: (view) => screenLabel(view.screen) },
 ];

@@ -4,7 +4,10 @@ import { ApiError, type CampusCareClient, type Json, type PagedRows, unwrap } fr
 export interface HealthRecordView {
   readonly id: number;
   readonly viewed_at: string;
+  /** As the viewer was named when they read it (a name can be changed later; this cannot). */
   readonly viewer_name: string;
+  /** Likewise; null only for reads recorded before emails were, by an account removed since. */
+  readonly viewer_email: string | null;
   /** Null when the viewer's account has been removed since. */
   readonly viewer_role: string | null;
   /** Null for reads made before screens were recorded, or straight through the API. */
