@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
-import { DEMO_PASSWORD, signIn } from './support/session';
+import { DEMO_PASSWORD, openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import { canSignIn, chooseRowAction, mailboxMessage, memberIdOf, TINY_PNG, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
 import { clinicDateTimeInput, clinicDay } from './support/doctor-data';
@@ -16,11 +16,7 @@ const suite = useE2eSuite();
 
 async function openAs(email: string, path: string): Promise<BrowserSession> {
   const session = await suite.openBrowser();
-  await session.page.goto(`${suite.stack.url}/adminsignin`);
-  await expectPage.mainHeading(session.page);
-  await signIn(session.page, suite.stack.url, suite.stack.anonKey, email);
-  await session.page.goto(`${suite.stack.url}${path}`);
-  await expectPage.mainHeading(session.page);
+  await openSignedIn(session.page, suite.stack, { signInPath: '/adminsignin', email, path });
   return session;
 }
 

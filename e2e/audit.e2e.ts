@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { unexpectedConsoleErrors } from './support/admin-helpers';
 import { expect as expectPage } from './support/expectations';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
@@ -12,11 +12,7 @@ const suite = useE2eSuite();
 
 async function openAs(email: string, path: string) {
   const browser = await suite.openBrowser();
-  await browser.page.goto(`${suite.stack.url}/adminsignin`);
-  await expectPage.mainHeading(browser.page);
-  await signIn(browser.page, suite.stack.url, suite.stack.anonKey, email);
-  await browser.page.goto(`${suite.stack.url}${path}`);
-  await expectPage.mainHeading(browser.page);
+  await openSignedIn(browser.page, suite.stack, { signInPath: '/adminsignin', email, path });
   return browser;
 }
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
-import { DEMO_PASSWORD, signIn } from './support/session';
+import { DEMO_PASSWORD, openSignedIn, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import {
   appointmentRow,
@@ -29,11 +29,7 @@ const suite = useE2eSuite();
 
 async function openAs(email: string, path: string): Promise<BrowserSession> {
   browser = await suite.openBrowser();
-  await browser.page.goto(`${suite.stack.url}/adminsignin`);
-  await expectPage.mainHeading(browser.page);
-  await signIn(browser.page, suite.stack.url, suite.stack.anonKey, email);
-  await browser.page.goto(`${suite.stack.url}${path}`);
-  await expectPage.mainHeading(browser.page);
+  await openSignedIn(browser.page, suite.stack, { signInPath: '/adminsignin', email, path });
   return browser;
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect as expectPage } from './support/expectations';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import { unexpectedErrors } from './support/doctor-data';
 
@@ -11,11 +11,7 @@ const suite = useE2eSuite();
 
 async function openAs(signInPath: string, email: string, path: string) {
   const browser = await suite.openBrowser();
-  await browser.page.goto(`${suite.stack.url}${signInPath}`);
-  await expectPage.mainHeading(browser.page);
-  await signIn(browser.page, suite.stack.url, suite.stack.anonKey, email);
-  await browser.page.goto(`${suite.stack.url}${path}`);
-  await expectPage.mainHeading(browser.page);
+  await openSignedIn(browser.page, suite.stack, { signInPath, email, path });
   return browser;
 }
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
-import { DEMO_PASSWORD, signIn } from './support/session';
+import { DEMO_PASSWORD, openSignedIn, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import { clinicDay, clinicMoment, memberId, TINY_PNG, unexpectedErrors } from './support/doctor-data';
 import { apiUser, clinicTimeText, passwordGrant } from './support/student-api';
@@ -21,11 +21,7 @@ const suite = useE2eSuite();
 
 async function openAs(email: string, path: string): Promise<BrowserSession> {
   browser = await suite.openBrowser();
-  await browser.page.goto(`${suite.stack.url}/signin`);
-  await expectPage.mainHeading(browser.page);
-  await signIn(browser.page, suite.stack.url, suite.stack.anonKey, email);
-  await browser.page.goto(`${suite.stack.url}${path}`);
-  await expectPage.mainHeading(browser.page);
+  await openSignedIn(browser.page, suite.stack, { signInPath: '/signin', email, path });
   return browser;
 }
 

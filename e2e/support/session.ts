@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { SESSION_STORAGE_KEY } from '../../shared/src/supabase/client';
+import type { TestStack } from '../../server/test/support/stack';
+import { expect as expectPage } from './expectations';
 
 export const DEMO_PASSWORD = 'CampusCare2026';
 
@@ -29,4 +31,16 @@ export async function signIn(page: Page, stackUrl: string, anonKey: string, emai
   if (!response.ok) throw new Error(`sign-in of ${email} failed: HTTP ${response.status} ${await response.text()}`);
   const session: unknown = await response.json();
   await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
+}
+
+/**
+ * Opens `path` as `email`: first the sign-in page `signInPath` (a member's way in, and the app's origin for the
+ * session), signed in behind it the way the app's client does, then `path`, once it shows its heading.
+ */
+export async function openSignedIn(page: Page, stack: Pick<TestStack, 'url' | 'anonKey'>, { signInPath, email, path }: { readonly signInPath: string; readonly email: string; readonly path: string }): Promise<void> {
+  await page.goto(`${stack.url}${signInPath}`);
+  await expectPage.mainHeading(page);
+  await signIn(page, stack.url, stack.anonKey, email);
+  await page.goto(`${stack.url}${path}`);
+  await expectPage.mainHeading(page);
 }

@@ -7,6 +7,7 @@ import './ui/tokens.css';
 
 export * from './routes/contract';
 export * from './routes/router';
+export * from './routes/locationState';
 export * from './config/runtimeConfig';
 export * from './supabase/client';
 export * from './profile/profileApi';

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { findRoute, loadRuntimeConfig } from '@campuscare/shared';
+import { findRoute, loadRuntimeConfig, preloadPage } from '@campuscare/shared';
 import { App } from './app/App';
 import { PRERENDERED_PATH_ATTRIBUTE } from './app/prerenderedPath';
 import { StartupError } from './app/StartupError';
@@ -8,14 +8,23 @@ import type { AreaLoader } from './remotes/areaLoader';
 import { connectRemotes } from './remotes/federation';
 import { recoveryLandingTarget } from './routing/recoveryLanding';
 
+/** The code of the page at `pathname`: its area's routes and the page's own chunk. */
+async function loadPageAt(pathname: string, areaLoader: AreaLoader): Promise<void> {
+  const route = findRoute(pathname);
+  if (!route) return;
+  const page = (await areaLoader.load(route.area))[route.path];
+  if (page) await preloadPage(page);
+}
+
 /**
  * A page the build rendered ahead (the landing and sign-in pages) is hydrated: it painted before any script ran, and
- * React takes it over in place. Its area is loaded first, so the first render matches the page; if the area cannot
- * be loaded React renders afresh, which shows the area's fallback.
+ * React takes it over in place. Its code is loaded first, so the first render matches the page and hydrates all of
+ * it in one pass: a part left waiting for its code would be rendered afresh, dropping what was typed into it, if the
+ * session check or anything else updated it first. If the area cannot be loaded React renders afresh, which shows
+ * the area's fallback.
  */
 async function hydrate(rootElement: HTMLElement, areaLoader: AreaLoader, app: JSX.Element): Promise<void> {
-  const route = findRoute(window.location.pathname);
-  if (route) await areaLoader.load(route.area).catch(() => undefined);
+  await loadPageAt(window.location.pathname, areaLoader).catch(() => undefined);
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking it until done: the
   // page is already painted, so there is nothing to gain from finishing in one go, and input stays responsive.
   startTransition(() => {

@@ -1,5 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { notifySuccess } from '../toast/toast';
 import { ApiError } from '../data/apiError';
 import type { FieldErrors } from '../validation/schemas';
@@ -85,4 +87,42 @@ it('sends once while a submit is under way', async () => {
   finish();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
   expect(submit).toHaveBeenCalledTimes(1);
+});
+
+/** A form as a prerendered page has it: its fields named after its values, `formRef` on the form. */
+function PrerenderedNameForm({ submit }: { readonly submit: (values: Values) => Promise<unknown> }) {
+  const form = useForm({ initial: INITIAL, submit });
+  const name = form.field('name');
+  const email = form.field('email');
+  return (
+    <form ref={form.formRef} onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <label>
+        Name
+        <input name={name.name} value={name.value} onChange={name.onChange} />
+      </label>
+      <label>
+        Email
+        <input name={email.name} value={email.value} onChange={email.onChange} />
+      </label>
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+it('keeps what was typed into a prerendered form before it hydrated, through the renders that follow', async () => {
+  const submit = jest.fn(async () => undefined);
+  const page = <PrerenderedNameForm submit={submit} />;
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(page);
+  // Typed, or filled in by a password manager, while the page's scripts were still loading.
+  (screen.getByLabelText('Name') as HTMLInputElement).value = 'Grace';
+
+  const root = await act(async () => hydrateRoot(container, page));
+  await userEvent.type(screen.getByLabelText('Email'), 'u');
+  expect(screen.getByLabelText('Name')).toHaveValue('Grace');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(submit).toHaveBeenCalledWith({ name: 'Grace', email: 'ada@example.eduu' });
+
+  act(() => root.unmount());
+  container.remove();
 });

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { PRERENDERED_PATH_ATTRIBUTE } from './prerenderedPath';
-import './prerendered.css';
 
 /**
  * Rendered with every page: once the page has hydrated (or rendered), the root stops being marked as prerendered,
- * which lets its forms take input (prerendered.css) and tells the browser tests the page is live.
+ * which tells the browser tests the page is live. Its forms take input before that: what is typed into them before
+ * they hydrate becomes their values (useForm's `formRef`).
  */
 export function PageIsLive() {
   useEffect(() => {

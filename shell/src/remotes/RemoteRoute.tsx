@@ -21,7 +21,10 @@ export function RemoteRoute({ area, path }: { readonly area: Area; readonly path
   useEffect(() => {
     const cached = loader.peek(area);
     if (cached) {
-      setState({ status: 'ready', pages: cached });
+      // Left as it is when it holds these pages already: a new state would re-render the page's Suspense boundary, and
+      // on a prerendered page that boundary may still be waiting for the page's code to hydrate. React answers an
+      // update there by throwing the server's HTML away (and what was typed into it) and rendering afresh (error #421).
+      setState((current) => (current.status === 'ready' && current.pages === cached ? current : { status: 'ready', pages: cached }));
       return undefined;
     }
     let current = true;

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Link, PasswordField, PATHS, signInNoticeMessage, type SignInValues, TextField, useLocation, useSearchParams, validateSignIn } from '@campuscare/shared';
+import { Button, Link, PasswordField, PATHS, signInNoticeMessage, type SignInValues, TextField, useLocationState, useSearchParams, validateSignIn } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { SignInFeedback } from './SignInFeedback';
 import { useSignInForm } from './useSignIn';
 
 /** Administrators and staff; invitation links carry `?email=` so the invited address is filled in. */
 export function AdminSignInPage() {
-  const { state } = useLocation();
+  const notice = signInNoticeMessage(useLocationState());
   const [searchParams] = useSearchParams();
   const invitedEmail = searchParams.get('email')?.trim() ?? '';
   const initial = useMemo<SignInValues>(() => ({ email: invitedEmail, password: '' }), [invitedEmail]);
@@ -21,8 +21,8 @@ export function AdminSignInPage() {
         </p>
       }
     >
-      <SignInFeedback notice={signInNoticeMessage(state)} refusal={signIn.form.formError} signInInstead={signIn.signInInstead} insteadLabel="Go to the student sign-in page" />
-      <form className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Admin sign in">
+      <SignInFeedback notice={notice} refusal={signIn.form.formError} signInInstead={signIn.signInInstead} insteadLabel="Go to the student sign-in page" />
+      <form ref={signIn.form.formRef} className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Admin sign in">
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
         <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
         <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, type FieldErrors, Link, MESSAGES, PasswordField, PATHS, SelectField, signInNoticeMessage, type SignInValues, TextField, useLocation, validateSignIn } from '@campuscare/shared';
+import { Button, ErrorBanner, type FieldErrors, Link, MESSAGES, PasswordField, PATHS, SelectField, signInNoticeMessage, type SignInValues, TextField, useLocationState, validateSignIn } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { SignInFeedback } from './SignInFeedback';
 import { useSignInForm } from './useSignIn';
@@ -28,7 +28,7 @@ function validate(values: SignInFormValues): FieldErrors<SignInFormValues> {
 }
 
 export function SignInPage() {
-  const { state } = useLocation();
+  const notice = signInNoticeMessage(useLocationState());
   const initial = useMemo(() => EMPTY, []);
   const signIn = useSignInForm({
     initial,
@@ -36,15 +36,16 @@ export function SignInPage() {
     portalOf: (values) => ({ page: 'signIn', role: isSignInRole(values.role) ? values.role : 'student' }),
   });
   const { form } = signIn;
+  const role = form.field('role');
 
   return (
     <AuthPageFrame title="Sign in" intro={<p>Doctors and students sign in here with their email, role and password.</p>}>
       {/* A missing role is said above the form, in the spec's words. */}
       {form.errors.role && <ErrorBanner message={form.errors.role} />}
-      <SignInFeedback notice={signInNoticeMessage(state)} refusal={form.formError} signInInstead={signIn.signInInstead} insteadLabel="Go to the staff sign-in page" />
-      <form className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Sign in">
+      <SignInFeedback notice={notice} refusal={form.formError} signInInstead={signIn.signInInstead} insteadLabel="Go to the staff sign-in page" />
+      <form ref={form.formRef} className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Sign in">
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
-        <SelectField label="Role" options={ROLE_OPTIONS} required value={form.values.role} onChange={form.field('role').onChange} />
+        <SelectField label="Role" options={ROLE_OPTIONS} required name={role.name} value={role.value} onChange={role.onChange} />
         <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
         <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>
           Forgot password?
