@@ -9,7 +9,8 @@ import { clinicDateTimeInput, clinicDay } from './support/doctor-data';
 const SUPER_ADMIN = 'admin@northfield.edu';
 const PLAIN_ADMIN = 'registrar@northfield.edu';
 const SOUTHBANK_SUPER_ADMIN = 'admin@southbank.edu';
-const NORTHFIELD_STAFF_PASSWORD = 'NorthfieldStaff2026';
+/** A password of the invitee's own: nothing of the university's or their names. */
+const INVITEE_PASSWORD = 'Harbor2026Kite';
 const NORTHFIELD_ZONE = 'America/New_York';
 
 const suite = useE2eSuite();
@@ -185,35 +186,7 @@ describe('programs', () => {
 });
 
 describe('staff', () => {
-  it('refuses invitations until a default staff password is set, then invites for real', async () => {
-    const { page, errors } = await openAs(SOUTHBANK_SUPER_ADMIN, '/staffmembers');
-    await page.getByRole('button', { name: 'Invite staff members' }).first().click();
-    const invite = dialog(page, 'Invite Members');
-    await waitForText(invite, 'Set a default staff password first');
-    expect(await invite.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-    await invite.getByRole('link', { name: 'Settings → Password' }).click();
-
-    await expectPage.heading(page, 'Settings');
-    const form = page.getByRole('form', { name: 'Default staff password' });
-    await form.getByLabel('Default staff password', { exact: true }).fill('RiverStaff2026');
-    await form.getByLabel('Confirm default staff password', { exact: true }).fill('RiverStaff2027');
-    await form.getByRole('button', { name: 'Save Changes' }).click();
-    await waitForText(form, 'New passwords do not match.');
-    await form.getByLabel('Confirm default staff password', { exact: true }).fill('RiverStaff2026');
-    await form.getByRole('button', { name: 'Save Changes' }).click();
-    await waitForText(page, 'Default staff password saved');
-    await eventually(() => query(`select default_staff_password_set_at from public.universities where name = 'Southbank University'`), (rows) => rows[0]?.default_staff_password_set_at !== null);
-
-    await page.goto(`${suite.stack.url}/staffmembers`);
-    await page.getByRole('button', { name: 'Invite staff members' }).first().click();
-    await dialog(page, 'Invite Members').getByLabel('Email address').fill('nurse.new@southbank.edu');
-    await dialog(page, 'Invite Members').getByRole('button', { name: 'Send' }).click();
-    await waitForText(page, 'Invitation sent to nurse.new@southbank.edu');
-    expect(await canSignIn(suite.stack, 'nurse.new@southbank.edu', 'RiverStaff2026')).toBe(true);
-    expect(unexpectedConsoleErrors(errors)).toEqual([]);
-  });
-
-  it('invites a doctor whose email arrives with the sign-in link; the doctor signs in with the default password and must change it', async () => {
+  it('invites a doctor by email: the invitee opens the link, chooses a password and is in; Copy Link copies the sign-in page', async () => {
     const { page, context, errors } = await openAs(SUPER_ADMIN, '/staffmembers');
     await expectPage.visible(page.getByRole('table', { name: 'Staff members' }));
     await page.getByRole('button', { name: 'Invite staff members' }).first().click();
@@ -226,16 +199,39 @@ describe('staff', () => {
 
     await invite.getByRole('button', { name: 'Send' }).click();
     await waitForText(page, 'Invitation sent to new.doctor@northfield.edu');
-    const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'new.doctor@northfield.edu', 'You have been invited to Northfield University on CampusCare');
-    expect(mail).toContain(`${suite.stack.url}/adminsignin?email=new.doctor@northfield.edu`);
-    expect(mail).not.toContain(NORTHFIELD_STAFF_PASSWORD);
+    // Nothing exists for the address until its owner uses the link.
+    expect(await query(`select 1 from auth.users where email = 'new.doctor@northfield.edu'`)).toHaveLength(0);
 
     const doctor = await suite.openBrowser();
-    await doctor.page.goto(`${suite.stack.url}/adminsignin?email=new.doctor%40northfield.edu`);
-    await doctor.page.getByLabel('Email').fill('new.doctor@northfield.edu');
-    await doctor.page.getByLabel('Password', { exact: true }).fill(NORTHFIELD_STAFF_PASSWORD);
-    await doctor.page.getByRole('button', { name: 'Login' }).click();
-    await doctor.page.waitForURL(`${suite.stack.url}/adminpassword`);
+    const mail = await mailboxMessage(doctor.page, suite.stack.mailboxUrl, 'new.doctor@northfield.edu', 'You have been invited to Northfield University on CampusCare');
+    const link = /(http\S+\/register\?invitation=\S+)/.exec(mail)?.[1];
+    if (!link) throw new Error(`no invitation link in: ${mail}`);
+    await doctor.page.goto(link);
+    await waitForText(doctor.page, 'Northfield University invites new.doctor@northfield.edu to join as a doctor.');
+    await doctor.page.getByLabel('First name').fill('Nia');
+    await doctor.page.getByLabel('Last name').fill('Okoye');
+    await doctor.page.getByLabel('Password', { exact: true }).fill(INVITEE_PASSWORD);
+    await doctor.page.getByRole('button', { name: 'Join' }).click();
+    await doctor.page.waitForURL(`${suite.stack.url}/dashboarrd`);
+    await waitForText(doctor.page, 'Welcome to Northfield University');
+    expect(await canSignIn(suite.stack, 'new.doctor@northfield.edu', INVITEE_PASSWORD)).toBe(true);
+
+    await page.reload();
+    await page.getByLabel('Search staff').fill('new.doctor');
+    await expectPage.visible(page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: 'Nia Okoye' }));
+    expect(unexpectedConsoleErrors([...errors, ...doctor.errors])).toEqual([]);
+  });
+
+  it('sends an invitation to an address with an account like any other, telling its owner instead', async () => {
+    const { page, errors } = await openAs(SOUTHBANK_SUPER_ADMIN, '/staffmembers');
+    await page.getByRole('button', { name: 'Invite staff members' }).first().click();
+    await dialog(page, 'Invite Members').getByLabel('Email address').fill('student02@northfield.edu');
+    await dialog(page, 'Invite Members').getByRole('button', { name: 'Send' }).click();
+    await waitForText(page, 'Invitation sent to student02@northfield.edu');
+    const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'student02@northfield.edu', 'You have been invited to Southbank University on CampusCare');
+    expect(mail).toContain('this address already has a CampusCare account');
+    expect(mail).not.toContain('/register?invitation=');
+    expect(await canSignIn(suite.stack, 'student02@northfield.edu', DEMO_PASSWORD)).toBe(true);
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });
 
@@ -322,7 +318,7 @@ describe('students', () => {
     await waitForText(page, 'Enter a valid email address');
     await page.getByLabel('Student email').fill('fresher@example.edu');
     await page.getByRole('button', { name: 'Send join link' }).click();
-    await waitForText(page, 'Join link sent to fresher@example.edu');
+    await waitForText(page, 'Invitation sent to fresher@example.edu');
     const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'fresher@example.edu', 'Join Northfield University on CampusCare');
     expect(mail).toContain('/register?join=NORTHFIELD');
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
@@ -463,7 +459,6 @@ describe('settings', () => {
 
   it('changes the admin password after checking the current one', async () => {
     const { page } = await openAs(PLAIN_ADMIN, '/passwordpage');
-    expect(await page.getByRole('form', { name: 'Default staff password' }).count()).toBe(0);
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current Password', { exact: true }).fill(DEMO_PASSWORD);
     await form.getByLabel('New Password', { exact: true }).fill('LedgerPass2027');

@@ -3,7 +3,8 @@ import { expect as expectPage } from './support/expectations';
 import type { BrowserSession } from './support/browser';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, fillSignIn, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
-import { networkQuiet, NEW_PASSWORD, NOT_AN_IMAGE, OVERSIZED_PNG, pathOf, sessionGone, TINY_PNG, uniqueEmail } from './support/landing-fixtures';
+import { mailboxMessage } from './support/admin-helpers';
+import { networkQuiet, NEW_PASSWORD, pathOf, sessionGone, uniqueEmail } from './support/landing-fixtures';
 import { SESSION_STORAGE_KEY } from '../shared/src/supabase/client';
 
 let browser: BrowserSession | undefined;
@@ -100,8 +101,16 @@ describe('landing page', () => {
   });
 });
 
+/** Waits for the confirmation email to `email` in the local mailbox and opens its link in `page`. */
+async function openConfirmationLink(page: Page, email: string): Promise<void> {
+  const mail = await mailboxMessage(page, suite.stack.mailboxUrl, email, 'Confirm your CampusCare email address');
+  const link = /(http\S+\/auth\/v1\/verify\?\S+)/.exec(mail)?.[1];
+  if (!link) throw new Error(`no confirmation link in: ${mail}`);
+  await page.goto(link);
+}
+
 describe('a new university and its first student', () => {
-  it('registers with a logo, lets a student join and fill in the questionnaire, and signs out and in again', async () => {
+  it('registers and confirms from the mailbox, lets a student join and confirm, fill in the questionnaire, and sign out and in again', async () => {
     const universityEmail = uniqueEmail('admin');
     const universityName = `Lakeside University ${Date.now().toString(36)}`;
     const { page, errors } = await open('/register');
@@ -110,21 +119,21 @@ describe('a new university and its first student', () => {
     await page.getByLabel('Email', { exact: true }).fill(universityEmail);
     await page.getByLabel('Phone').fill('+1 555 030 0100');
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel('University logo (optional)').setInputFiles(TINY_PNG);
-    await expectPage.visible(page.getByRole('img', { name: 'Logo preview' }));
     await page.getByRole('button', { name: 'Create account' }).click();
+    await expectPage.visible(page.getByRole('heading', { name: 'Check your email' }));
+    await text(page, `We sent a link to ${universityEmail}.`);
+    expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
+    // Nothing exists until the mailbox is proven.
+    const university = () =>
+      suite.stack.adminPool.query<{ id: string; join_code: string }>('select id, join_code from public.universities where email = $1', [universityEmail]);
+    expect((await university()).rows).toHaveLength(0);
+
+    await openConfirmationLink(page, universityEmail);
     await page.waitForURL('**/dashboardd');
     await expectPage.heading(page, 'Dashboard');
-    await text(page, `${universityName} is registered`);
-
-    const { rows } = await suite.stack.adminPool.query<{ id: string; logo_path: string | null; join_code: string }>(
-      'select id, logo_path, join_code from public.universities where email = $1',
-      [universityEmail],
-    );
+    await text(page, 'Your email address is confirmed. Welcome to CampusCare!');
+    const { rows } = await university();
     expect(rows).toHaveLength(1);
-    expect(rows[0].logo_path).toBe(`${rows[0].id}/logo.png`);
-    const logo = await fetch(`${suite.stack.url}/storage/v1/object/public/university-logos/${rows[0].logo_path}`);
-    expect(logo.status).toBe(200);
 
     await logOut(page);
     expect(await activeSessions(universityEmail)).toBe(0);
@@ -141,6 +150,8 @@ describe('a new university and its first student', () => {
     await page.getByLabel('Year of study').selectOption('2');
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await expectPage.visible(page.getByRole('heading', { name: 'Check your email' }));
+    await openConfirmationLink(page, studentEmail);
     await page.waitForURL('**/questions');
     await expectPage.heading(page, "Let's know more about you");
 
@@ -180,22 +191,20 @@ describe('a new university and its first student', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps the account when the logo upload fails, and says so', async () => {
+  it('refuses to sign in an address nobody has confirmed, and says what to do', async () => {
     const email = uniqueEmail('admin');
     const { page } = await open('/register');
-    await page.context().route('**/storage/v1/object/university-logos/**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: '503', error: 'Unavailable', message: 'Storage is unavailable' }) }),
-    );
     await page.getByLabel('University name').fill('Hillside College');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Phone').fill('+1 555 030 0300');
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel('University logo (optional)').setInputFiles(TINY_PNG);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/dashboardd');
-    await text(page, 'Your account is ready, but the logo was not saved. CampusCare could not complete that just now. Please try again in a moment. You can add it later in Settings.');
-    const { rows } = await suite.stack.adminPool.query('select logo_path from public.universities where email = $1', [email]);
-    expect(rows).toEqual([{ logo_path: null }]);
+    await expectPage.visible(page.getByRole('heading', { name: 'Check your email' }));
+    await goto(page, '/adminsignin');
+    await fillSignIn(page, email, NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await text(page, /^Confirm your email address first: open the link we emailed you when you registered/);
+    expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
   });
 });
 
@@ -215,29 +224,25 @@ describe('registration errors', () => {
     await text(page, 'Password must be at least 10 characters long');
     await page.getByLabel('Password', { exact: true }).fill('alllowercase1');
     await text(page, 'Password should include an uppercase, lowercase, and digits');
-
-    await page.getByLabel('University logo (optional)').setInputFiles(NOT_AN_IMAGE);
-    await text(page, 'Choose an image file');
-    await page.getByLabel('University logo (optional)').setInputFiles(OVERSIZED_PNG);
-    await text(page, 'Choose an image of 2 MB or less');
     expect(pathOf(page)).toBe('/register');
   });
 
-  it('refuses an email that already has an account', async () => {
+  it('answers an email that already has an account like any other, changing nothing', async () => {
     const { page } = await open('/register');
     await page.getByLabel('University name').fill('Northfield Again');
     await page.getByLabel('Email', { exact: true }).fill(DEMO_ACCOUNTS.admin);
     await page.getByLabel('Phone').fill('+1 555 030 0400');
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await text(page, 'An account with this email already exists. Sign in instead.');
-    expect(pathOf(page)).toBe('/register');
+    await expectPage.visible(page.getByRole('heading', { name: 'Check your email' }));
     expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
+    const { rows } = await suite.stack.adminPool.query(`select 1 from public.universities where name = 'Northfield Again'`);
+    expect(rows).toHaveLength(0);
   });
 
   it('shows a clear message when the server fails', async () => {
     const { page } = await open('/register');
-    await page.context().route('**/auth/v1/signup', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.context().route(/\/auth\/v1\/signup(\?|$)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await page.getByLabel('University name').fill('Hillside College');
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('admin'));
     await page.getByLabel('Phone').fill('+1 555 030 0500');

@@ -1,14 +1,14 @@
 -- Demo data for local development and the end-to-end tests (README lists the accounts). Runs once, as the database's
 -- owner, on a fresh database, in one transaction. Every account's password is CampusCare2026.
 --
---   Northfield University  join code NORTHFIELD  default staff password NorthfieldStaff2026
---   Southbank University   join code SOUTHBANK   no default staff password (invite_staff refuses until one is set)
+--   Northfield University  join code NORTHFIELD
+--   Southbank University   join code SOUTHBANK
 --
 -- Per university: admin@<domain> (super admin, the university account), registrar@<domain> (admin),
 -- dr.adams@, dr.bello@, dr.chen@ (doctors), student01@ … student20@ (students with health profiles).
 -- User ids are md5(email)::uuid so tests and scripts can derive them.
 
--- Member rows are created below, not by the sign-up trigger.
+-- Member rows are created below, not by the sign-up trigger: the demo accounts are confirmed and need no links.
 select set_config('campuscare.provisioning', 'on', true);
 
 create temporary table demo_universities (id uuid, name text, domain text, code text, reg_prefix text, phone text)
@@ -17,13 +17,9 @@ insert into demo_universities values
   ('a1f0c3e2-0000-4000-8000-000000000001', 'Northfield University', 'northfield.edu', 'NORTHFIELD', 'NFU', '+1 555 010 0100'),
   ('b2e1d4f3-0000-4000-8000-000000000002', 'Southbank University', 'southbank.edu', 'SOUTHBANK', 'SBU', '+44 20 7946 0000');
 
-insert into public.universities (id, name, email, phone, join_code, default_staff_password_set_at)
-select id, name, 'admin@' || domain, phone, code, case when code = 'NORTHFIELD' then now() end
+insert into public.universities (id, name, email, phone, join_code)
+select id, name, 'admin@' || domain, phone, code
 from demo_universities;
-
-insert into private.university_secrets (university_id, default_staff_password_hash)
-select id, extensions.crypt('NorthfieldStaff2026', extensions.gen_salt('bf', 10))
-from demo_universities where code = 'NORTHFIELD';
 
 create temporary table demo_people (
   id uuid, university_id uuid, email text, role public.member_role, is_super_admin boolean, title text,
@@ -84,9 +80,9 @@ select id, university_id, role, is_super_admin, title, first_name, last_name, em
 from demo_people;
 
 -- The seeded doctors joined through invitations long ago.
-insert into public.invitations (university_id, email, role, invited_by, created_at, accepted_at)
+insert into public.invitations (university_id, email, role, invited_by, created_at, expires_at, accepted_at)
 select p.university_id, p.email, 'doctor', md5('admin@' || u.domain)::uuid, now() - interval '59 days',
-       now() - interval '58 days'
+       now() - interval '52 days', now() - interval '58 days'
 from demo_people p join demo_universities u on u.id = p.university_id
 where p.role = 'doctor';
 

@@ -569,7 +569,7 @@ ${renderTable(results)}
 Goals: reads p95 ≤ 25 ms, dashboard p95 ≤ 50 ms, booking ≥ 300/s without double booking, gateway ≥ ${MIN_GATEWAY_RATIO} × direct.
 
 Every request above passes the request gate (\`gate.check_request\`, PostgREST's \`db-pre-request\`: the token's
-session must be live, and an account with the default staff password may only read its own row). Its cost, as a
+session must be live, and an account that must change its password may only read its own row). Its cost, as a
 doctor with a live session: ${gateCost}.
 ${renderComparison(comparisons, knobs.seconds, knobs.rounds)}`;
 }

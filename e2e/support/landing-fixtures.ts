@@ -1,16 +1,5 @@
 import type { Page } from 'playwright-core';
 
-/** A valid 1×1 PNG: enough for the logo bucket, which accepts images up to 2 MB. */
-export const TINY_PNG = {
-  name: 'logo.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
-};
-
-export const NOT_AN_IMAGE = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') };
-
-export const OVERSIZED_PNG = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) };
-
 /**
  * A password that meets the sign-up policy (10+ characters, upper, lower, digit, hard to guess): nothing of the
  * universities ("Lakeside University …") or people the tests register.

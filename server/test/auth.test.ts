@@ -68,12 +68,23 @@ function client(key = secrets.anonKey, base = url): SupabaseClient {
 let emailCounter = 0;
 const newEmail = () => `user${Date.now()}.${++emailCounter}@campus.test`;
 
+/** A confirmed user, the way a person gets one: sign-up, then the emailed link, whose session is returned. */
 async function signedUp(data: Record<string, unknown> = {}) {
   const email = newEmail();
   const supabase = client();
   const { data: result, error } = await supabase.auth.signUp({ email, password: STRONG, options: { data } });
-  if (error || !result.session) throw error ?? new Error('no session');
-  return { email, supabase, session: result.session, user: result.session.user };
+  if (error || result.session) throw error ?? new Error('a session before the address was confirmed');
+  const token = (await linkFor(email))?.searchParams.get('token') ?? '';
+  const verified = await supabase.auth.verifyOtp({ type: 'signup', token_hash: token });
+  if (verified.error || !verified.data.session) throw verified.error ?? new Error('no session');
+  // Read and done with: the tests count the emails that come after it.
+  await cluster.adminPool.query('delete from public.email_outbox where to_email = $1', [email]);
+  return { email, supabase, session: verified.data.session, user: verified.data.session.user };
+}
+
+async function idOf(email: string): Promise<string> {
+  const { rows } = await cluster.adminPool.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email]);
+  return rows[0].id;
 }
 
 async function countUsers(email: string): Promise<number> {
@@ -163,10 +174,13 @@ afterAll(async () => {
 });
 
 describe('sign-up', () => {
-  it('creates a confirmed email user with its metadata and returns a session auth-js accepts', async () => {
-    const { email, session, user } = await signedUp({ kind: 'student', first_name: 'Ada' });
-    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
-    expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
+  it('creates an unconfirmed user and no session, and mails a link that confirms the address and signs in', async () => {
+    const email = newEmail();
+    const supabase = client();
+    const signUp = await supabase.auth.signUp({ email, password: STRONG, options: { data: { kind: 'student', first_name: 'Ada' }, emailRedirectTo: `${url}/register` } });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    const user = signUp.data.user as NonNullable<typeof signUp.data.user>;
     expect(user).toMatchObject({
       aud: 'authenticated',
       role: 'authenticated',
@@ -174,41 +188,159 @@ describe('sign-up', () => {
       phone: '',
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: { kind: 'student', first_name: 'Ada' },
+      confirmation_sent_at: expect.any(String),
       is_anonymous: false,
     });
-    expect(user.email_confirmed_at).toBeDefined();
-    expect(user.confirmed_at).toBeDefined();
-    expect(user.last_sign_in_at).toBeDefined();
+    expect(user.email_confirmed_at).toBeUndefined();
     expect(user.identities).toHaveLength(1);
-    expect(user.identities?.[0]).toMatchObject({ provider: 'email', user_id: user.id, id: user.id });
+    expect(user.identities?.[0]).toMatchObject({ provider: 'email', user_id: user.id, id: user.id, identity_data: { email, email_verified: false } });
+    const { rows } = await cluster.adminPool.query('select encrypted_password from auth.users where id = $1', [user.id]);
+    expect(rows[0].encrypted_password).toMatch(/^\$2[ab]\$10\$/);
 
-    const claims = verifyJwt(session.access_token, secrets.jwtSecret);
+    // Until the link is opened, the right password does not sign in.
+    const early = await client().auth.signInWithPassword({ email, password: STRONG });
+    expect(early.data.session).toBeNull();
+    expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
+
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Confirm your CampusCare email address');
+    expect(mails[0].body).not.toContain('Ada');
+    const link = (await linkFor(email)) as URL;
+    expect(link.searchParams.get('type')).toBe('signup');
+    expect(link.searchParams.get('redirect_to')).toBe(`${url}/register`);
+    const { page, fragment } = redirected(await fetch(link, { redirect: 'manual' }));
+    expect(page).toBe(`${url}/register`);
+    expect(fragment.get('type')).toBe('signup');
+    const claims = verifyJwt(fragment.get('access_token') as string, secrets.jwtSecret);
     expect(claims).toMatchObject({
       iss: `${url}/auth/v1`,
       sub: user.id,
       aud: 'authenticated',
       email,
-      phone: '',
       role: 'authenticated',
       aal: 'aal1',
-      app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: { kind: 'student', first_name: 'Ada' },
-      is_anonymous: false,
+      amr: [{ method: 'otp', timestamp: expect.any(Number) }],
     });
     expect(claims.exp).toBe((claims.iat as number) + 3600);
-    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
-    expect(typeof claims.session_id).toBe('string');
+    const confirmed = await client().auth.getUser(fragment.get('access_token') as string);
+    expect(confirmed.data.user).toMatchObject({ email, email_confirmed_at: expect.any(String), confirmed_at: expect.any(String) });
+    expect(confirmed.data.user?.identities?.[0].identity_data).toMatchObject({ email_verified: true });
 
-    const { rows } = await cluster.adminPool.query('select encrypted_password from auth.users where id = $1', [user.id]);
-    expect(rows[0].encrypted_password).toMatch(/^\$2[ab]\$10\$/);
+    expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
+    // The link works once.
+    expect(redirected(await fetch(link, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
   });
 
-  it('refuses a second account for the same email, whatever its case', async () => {
-    const { email } = await signedUp();
-    const { data, error } = await client().auth.signUp({ email: email.toUpperCase(), password: STRONG });
-    expect(data.session).toBeNull();
-    expect(error).toBeInstanceOf(AuthApiError);
-    expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+  it('confirms with verifyOtp too, and not after an hour', async () => {
+    const { user } = await signedUp();
+    expect(user.email_confirmed_at).toEqual(expect.any(String));
+
+    const late = newEmail();
+    expect((await client().auth.signUp({ email: late, password: STRONG })).error).toBeNull();
+    const token = (await linkFor(late))?.searchParams.get('token') as string;
+    await cluster.adminPool.query(`update auth.one_time_tokens set created_at = now() - interval '61 minutes' where user_id = (select id from auth.users where email = $1)`, [late]);
+    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: token })).error).toMatchObject({ status: 403, code: 'otp_expired' });
+    expect((await userRow(await idOf(late))).email_confirmed_at).toBeNull();
+  });
+
+  it('resends the link to a sign-up waiting for it, at most once a minute, and answers every address alike', async () => {
+    const pending = newEmail();
+    expect((await client().auth.signUp({ email: pending, password: STRONG, options: { emailRedirectTo: `${url}/register` } })).error).toBeNull();
+    const first = (await linkFor(pending)) as URL;
+    const resend = (email: string) => client().auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${url}/register` } });
+    const answers = [];
+    // Within the minute of the first email: nothing is sent.
+    answers.push(await resend(pending));
+    expect(await mailsTo(pending)).toHaveLength(1);
+    await cluster.adminPool.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [pending]);
+    answers.push(await resend(pending));
+    const { email: confirmed } = await signedUp();
+    answers.push(await resend(confirmed));
+    answers.push(await resend(newEmail()));
+    for (const answer of answers) expect(answer).toEqual({ data: { user: null, session: null }, error: null });
+
+    expect(await mailsTo(pending)).toHaveLength(2);
+    expect(await mailsTo(confirmed)).toEqual([]);
+    // The new link replaces the first one.
+    const second = (await linkFor(pending)) as URL;
+    expect(second.searchParams.get('redirect_to')).toBe(`${url}/register`);
+    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: first.searchParams.get('token') as string })).error).toMatchObject({ code: 'otp_expired' });
+    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: second.searchParams.get('token') as string })).error).toBeNull();
+
+    const wrongType = await sendJson('POST', '/resend', { type: 'sms', email: pending });
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('answers a sign-up of an address that has an account exactly like a new one, changing and mailing nothing', async () => {
+    const { email, user } = await signedUp({ kind: 'student' });
+    const before = await userRow(user.id);
+    const mailsBefore = (await mailsTo(email)).length;
+    const existing = await sendJson('POST', '/signup', { email: email.toUpperCase(), password: 'Another2Horse', data: { kind: 'student' } });
+    const fresh = newEmail();
+    const unknown = await sendJson('POST', '/signup', { email: fresh.toUpperCase(), password: 'Another2Horse', data: { kind: 'student' } });
+    const shape = async (res: Response, email: string) => {
+      const body = (await res.json()) as Record<string, unknown>;
+      // What differs by nature: the new ids and the times.
+      return JSON.parse(
+        JSON.stringify(body)
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+          .replaceAll(email, '<email>')
+          .replace(/"\d{4}-\d\d-\d\dT[^"]+"/g, '"<time>"'),
+      ) as unknown;
+    };
+    expect(existing.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await shape(existing, email)).toEqual(await shape(unknown, fresh));
+    expect(await userRow(user.id)).toEqual(before);
+    expect(await mailsTo(email)).toHaveLength(mailsBefore);
+    expect(await countUsers(email)).toBe(1);
+    expect((await client().auth.signInWithPassword({ email, password: 'Another2Horse' })).error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it("replaces a sign-up nobody confirmed: the first to sign an address up does not keep it", async () => {
+    const email = newEmail();
+    expect((await client().auth.signUp({ email, password: 'Squatter9Lamp', options: { data: { kind: 'squatter' } } })).error).toBeNull();
+    const squatterLink = (await linkFor(email)) as URL;
+    // Within the minute of the last email the address gets none: GoTrue's answer.
+    const soon = await client().auth.signUp({ email, password: STRONG, options: { data: { kind: 'owner' } } });
+    expect(soon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    await cluster.adminPool.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+
+    const owner = await client().auth.signUp({ email, password: STRONG, options: { data: { kind: 'owner' } } });
+    expect(owner.error).toBeNull();
+    expect(await countUsers(email)).toBe(1);
+    expect(redirected(await fetch(squatterLink, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
+    const token = (await linkFor(email))?.searchParams.get('token') as string;
+    const verified = await client().auth.verifyOtp({ type: 'signup', token_hash: token });
+    expect(verified.data.user).toMatchObject({ id: owner.data.user?.id, user_metadata: { kind: 'owner' } });
+    expect((await client().auth.signInWithPassword({ email, password: 'Squatter9Lamp' })).error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('gives a sign-up the database confirms itself (proof of the mailbox in its metadata) its session at once', async () => {
+    await cluster.adminPool.query(`
+      create or replace function public.confirm_with_proof() returns trigger
+      language plpgsql security definer set search_path = '' as $$
+      begin
+        if new.raw_user_meta_data ->> 'proof' = 'mailbox' then
+          update auth.users set email_confirmed_at = now() where id = new.id;
+        end if;
+        return new;
+      end $$;
+      create or replace trigger confirm_with_proof after insert on auth.users
+        for each row execute function public.confirm_with_proof();`);
+    try {
+      const email = newEmail();
+      const { data, error } = await client().auth.signUp({ email, password: STRONG, options: { data: { proof: 'mailbox' } } });
+      expect(error).toBeNull();
+      expect(data.session?.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+      expect(data.session?.user.identities?.[0].identity_data).toMatchObject({ email_verified: true });
+      expect(await mailsTo(email)).toEqual([]);
+    } finally {
+      await cluster.adminPool.query('drop trigger confirm_with_proof on auth.users; drop function public.confirm_with_proof()');
+    }
   });
 
   it.each([
@@ -700,10 +832,23 @@ describe('changing the email address (GoTrue secure email change)', () => {
     expect((await supabase.auth.updateUser({ email: next, current_password: STRONG })).error).toBeNull();
     const link = (await linkFor(next)) as URL;
     expect((await client().auth.signUp({ email: next, password: STRONG })).error).toBeNull();
+    const confirmation = (await linkFor(next))?.searchParams.get('token') as string;
+    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: confirmation })).error).toBeNull();
 
     const { fragment } = redirected(await fetch(link, { redirect: 'manual' }));
     expect(fragment.get('error_code')).toBe('email_exists');
     expect(await userRow(user.id)).toMatchObject({ email, email_change: next });
+    expect(await countUsers(next)).toBe(1);
+  });
+
+  it('takes the new address from a sign-up nobody confirmed, which holds nothing', async () => {
+    const { supabase, user } = await signedUp();
+    const next = newEmail();
+    expect((await client().auth.signUp({ email: next, password: 'Squatter9Lamp' })).error).toBeNull();
+    expect((await supabase.auth.updateUser({ email: next, current_password: STRONG })).error).toBeNull();
+    const link = (await linkFor(next)) as URL;
+    expect(redirected(await fetch(link, { redirect: 'manual' })).fragment.get('type')).toBe('email_change');
+    expect(await userRow(user.id)).toMatchObject({ email: next });
     expect(await countUsers(next)).toBe(1);
   });
 

@@ -38,8 +38,8 @@ describe('when the database or the disk fails', () => {
   let url: string;
   let session: { userId: string; token: string };
 
-  const client = () =>
-    createClient(url, secrets.anonKey, {
+  const client = (key = secrets.anonKey) =>
+    createClient(url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
     });
@@ -73,7 +73,10 @@ describe('when the database or the disk fails', () => {
     await gateway.register(storageRoutes(ctx), { prefix: '/storage/v1' });
     await gateway.listen({ port, host: '127.0.0.1' });
 
-    const { data, error } = await client().auth.signUp({ email: `outage.${randomUUID().slice(0, 8)}@campus.test`, password: PASSWORD });
+    const email = `outage.${randomUUID().slice(0, 8)}@campus.test`;
+    const created = await client(secrets.serviceRoleKey).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    if (created.error) throw created.error;
+    const { data, error } = await client().auth.signInWithPassword({ email, password: PASSWORD });
     if (error || !data.session) throw error ?? new Error('no session');
     session = { userId: data.session.user.id, token: data.session.access_token };
     expect((await upload('kept.txt')).status).toBe(200);

@@ -10,7 +10,6 @@ import { startTestStack, type TestStack } from './support/stack';
  * gateway. The stack believes X-Forwarded-For (TRUST_PROXY), so a test can come from any network.
  */
 const DEMO_PASSWORD = 'CampusCare2026';
-const NORTHFIELD_STAFF_PASSWORD = 'NorthfieldStaff2026';
 /** The passwords of the issue, each built on the context or on a sequence. */
 const GUESSABLE_PASSWORDS = ['CampusCare2026', 'Northfield2026', 'NorthfieldStaff2026', 'Abcdefg1234', 'Aa1234567890'];
 const STRONG_PASSWORD = 'Zebra7Lantern';
@@ -216,9 +215,7 @@ describe('security, round 2', () => {
       const email = `maya.${randomUUID().slice(0, 8)}@northfield.edu`;
       const answer = await studentSignUp(email, password);
       expect(answer).toMatchObject(guessable);
-      expect(answer.body.msg).toMatch(
-        /^(This password is too easy to guess: "[^"]+" .+\. Choose something longer and less predictable|This is your university's default staff password)/,
-      );
+      expect(answer.body.msg).toMatch(/^This password is too easy to guess: "[^"]+" .+\. Choose something longer and less predictable/);
       expect((await stack.adminPool.query('select 1 from auth.users where email = $1', [email])).rowCount).toBe(0);
     });
 
@@ -228,33 +225,13 @@ describe('security, round 2', () => {
       expect((await studentSignUp(`maya.${randomUUID().slice(0, 8)}@northfield.edu`, STRONG_PASSWORD)).status).toBe(200);
     });
 
-    it("refuses them, and the university's default staff password, as a new password", async () => {
+    it('refuses them as a new password', async () => {
       const student = await signedIn('student18@northfield.edu');
       for (const password of GUESSABLE_PASSWORDS.filter((weak) => weak !== DEMO_PASSWORD)) {
         const answer = await authRequest('/user', { password, current_password: DEMO_PASSWORD }, { token: student.token, method: 'PUT' });
         expect({ password, answer }).toMatchObject({ password, answer: guessable });
       }
-      const staffDefault = await student.client.auth.updateUser({ password: NORTHFIELD_STAFF_PASSWORD, current_password: DEMO_PASSWORD } as { password: string });
-      expect(staffDefault.error).toMatchObject({
-        status: 422,
-        code: 'weak_password',
-        message: "This is your university's default staff password, which others know too. Choose a password of your own.",
-      });
       expect((await signInFrom('127.0.0.1', 'student18@northfield.edu', DEMO_PASSWORD)).status).toBe(200);
-    });
-
-    it('refuses a guessable default staff password in the database, whoever calls it', async () => {
-      const admin = await signedIn('admin@northfield.edu');
-      for (const password of ['Northfield2026x', 'CampusCare2026', 'Abcdefg1234', 'Aa1234567890', 'Zz9Zz9Zz9Zz9']) {
-        const { error } = await admin.client.rpc('set_default_staff_password', { password });
-        expect({ password, message: error?.message }).toEqual({ password, message: expect.stringMatching(/^This password is too easy to guess: "[^"]+" /) });
-      }
-      const secret = await stack.adminPool.query(
-        `select extensions.crypt($1, s.default_staff_password_hash) = s.default_staff_password_hash as unchanged
-         from private.university_secrets s join public.universities u on u.id = s.university_id where u.join_code = 'NORTHFIELD'`,
-        [NORTHFIELD_STAFF_PASSWORD],
-      );
-      expect(secret.rows[0].unchanged).toBe(true);
     });
 
     it('still seeds and signs in the demo accounts', async () => {
@@ -262,13 +239,13 @@ describe('security, round 2', () => {
     });
   });
 
-  describe('the default-password rule of the request gate reads the path PostgREST routes by', () => {
+  describe('the must-change-password rule of the request gate reads the path PostgREST routes by', () => {
     let invited: { token: string };
 
     beforeAll(async () => {
-      const admin = await signedIn('admin@northfield.edu');
-      expect((await admin.client.rpc('invite_staff', { email: 'path.finder@northfield.edu' })).error).toBeNull();
-      invited = await signedIn('path.finder@northfield.edu', NORTHFIELD_STAFF_PASSWORD);
+      // An operator makes a member choose a new password (after a leak, say).
+      await stack.adminPool.query(`update public.members set must_change_password = true where email = 'dr.adams@southbank.edu'`);
+      invited = await signedIn('dr.adams@southbank.edu');
     });
 
     const rest = (method: string, path: string) =>
@@ -295,8 +272,7 @@ describe('security, round 2', () => {
       for (const method of ['GET', 'POST']) {
         const answer = await rest(method, path);
         // The gate refuses what PostgREST would route to a function; what PostgREST routes nowhere is a 404, and the
-        // gateway refuses a path that climbs out of its segment. Had it run, the function would have refused this
-        // account with a 400 of its own ("Your account has no access").
+        // gateway refuses a path that climbs out of its segment. Had it run, the function would have answered 200.
         const { message } = (await answer.json()) as { message: string };
         const outcome = answer.status === 404 ? 'not found' : `${answer.status} ${message}`;
         expect({ method, path, outcome }).toEqual({
@@ -330,8 +306,28 @@ describe('security, round 2', () => {
         expect(existing.status).toBe(400);
         expect(unknown).toEqual(existing);
       }
-      // With the right join code the address is known to be taken, as GoTrue says when sign-ups are confirmed at once.
-      expect(await studentSignUp('student01@northfield.edu', 'NORTHFIELD')).toMatchObject({ status: 422, body: { code: 'user_already_exists' } });
+    });
+
+    it('answers a sign-up with the right join code the same whether or not the address has an account', async () => {
+      const shape = ({ status, body }: { status: number; body: Record<string, unknown> }, email: string) => ({
+        status,
+        body: JSON.parse(
+          JSON.stringify(body)
+            .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+            .replaceAll(email, '<email>')
+            .replace(/"\d{4}-\d\d-\d\dT[^"]+"/g, '"<time>"')
+            .replace(/"reg_number":"[^"]+"/, '"reg_number":"<reg>"'),
+        ) as unknown,
+      });
+      const fresh = `ines.${randomUUID().slice(0, 8)}@northfield.edu`;
+      const existing = await studentSignUp('student01@northfield.edu', 'NORTHFIELD');
+      const unknown = await studentSignUp(fresh, 'NORTHFIELD');
+      expect(existing.status).toBe(200);
+      expect(shape(existing, 'student01@northfield.edu')).toEqual(shape(unknown, fresh));
+      // The account is untouched and its owner gets no email; the new address gets its confirmation link.
+      expect((await signInFrom('127.0.0.1', 'student01@northfield.edu', DEMO_PASSWORD)).status).toBe(200);
+      const mailed = await stack.adminPool.query<{ to_email: string }>('select to_email from public.email_outbox where to_email in ($1, $2)', ['student01@northfield.edu', fresh]);
+      expect(mailed.rows).toEqual([{ to_email: fresh }]);
     });
 
     it('runs the same statements for /recover whether or not the address has an account, mailing only the account', async () => {
@@ -356,6 +352,174 @@ describe('security, round 2', () => {
       }
       const mailed = await stack.adminPool.query<{ to_email: string }>(`select to_email from public.email_outbox where to_email like 'nobody.%' or to_email = 'student16@northfield.edu'`);
       expect(mailed.rows).toEqual([{ to_email: 'student16@northfield.edu' }]);
+    });
+  });
+
+  describe('verified mailboxes: accounts and invitations rest on a proven address', () => {
+    /** The newest email to an address, as the outbox holds it. */
+    async function newestMail(email: string): Promise<{ subject: string; body: string }> {
+      const { rows } = await stack.adminPool.query<{ subject: string; body: string }>(
+        'select subject, body from public.email_outbox where to_email = $1 order by id desc limit 1',
+        [email],
+      );
+      if (!rows[0]) throw new Error(`no email to ${email}`);
+      return rows[0];
+    }
+    /** The token of the newest email's link matching `pattern` (one capture group: the token). */
+    async function tokenMailed(email: string, pattern: RegExp): Promise<string> {
+      const token = pattern.exec((await newestMail(email)).body)?.[1];
+      if (!token) throw new Error(`no link in the email to ${email}`);
+      return token;
+    }
+    const confirmationToken = (email: string) => tokenMailed(email, /\/auth\/v1\/verify\?token=([^&\s]+)&type=signup/);
+    const invitationToken = (email: string) => tokenMailed(email, /\/register\?invitation=([^\s]+)/);
+    const accountsOf = async (email: string) => (await stack.adminPool.query('select 1 from auth.users where lower(email) = $1', [email])).rowCount;
+
+    /** A university registered and confirmed by its owner (any address will do: it is proven by the link). */
+    async function confirmedUniversity(name: string): Promise<{ client: SupabaseClient; email: string }> {
+      const email = `office.${randomUUID().slice(0, 8)}@harbour.test`;
+      const signUp = await authRequest('/signup', { email, password: STRONG_PASSWORD, data: { kind: 'university', university_name: name, phone: '+1 555 030 0900' } });
+      expect(signUp.status).toBe(200);
+      expect((await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(email) })).status).toBe(200);
+      return { client: (await signedIn(email, STRONG_PASSWORD)).client, email };
+    }
+
+    it('keeps a self-registered university out until its address is confirmed: no session, no sign-in, nothing created', async () => {
+      const email = `office.${randomUUID().slice(0, 8)}@lakeside.test`;
+      const signUp = await authRequest('/signup', { email, password: STRONG_PASSWORD, data: { kind: 'university', university_name: 'Lakeside College', phone: '+1 555 030 0100' } });
+      expect(signUp.status).toBe(200);
+      expect(signUp.body).not.toHaveProperty('access_token');
+      expect(signUp.body).toMatchObject({ email, confirmation_sent_at: expect.any(String) });
+      expect(await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).toMatchObject({ status: 400, body: { code: 'email_not_confirmed' } });
+      const created = async () => (await stack.adminPool.query('select 1 from public.universities where email = $1', [email])).rowCount;
+      expect(await created()).toBe(0);
+
+      const verified = await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(email) });
+      expect(verified).toMatchObject({ status: 200, body: { access_token: expect.any(String) } });
+      expect(await created()).toBe(1);
+      const { rows } = await stack.adminPool.query('select role, is_super_admin from public.members where email = $1', [email]);
+      expect(rows).toEqual([{ role: 'admin', is_super_admin: true }]);
+    });
+
+    it('refuses a university name of more than one line with a clear 400, storing nothing', async () => {
+      const email = `office.${randomUUID().slice(0, 8)}@lakeside.test`;
+      const answer = await authRequest('/signup', {
+        email,
+        password: STRONG_PASSWORD,
+        data: { kind: 'university', university_name: 'Lakeside\nClick https://evil.example to claim your prize', phone: '+1 555 030 0100' },
+      });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'validation_failed', msg: 'The university name must be a single line of text' } });
+      expect(await accountsOf(email)).toBe(0);
+    });
+
+    it('creates no account for an invitation and shows the inviter no link, so the address stays its owner\'s', async () => {
+      const attacker = await confirmedUniversity('Harbour Institute');
+      const victim = 'student21@northfield.edu';
+      const invited = await attacker.client.rpc('invite_staff', { email: victim });
+      expect(invited.error).toBeNull();
+      expect(Object.keys(invited.data as object).sort()).toEqual(['email', 'expires_at', 'id', 'role']);
+      expect(await accountsOf(victim)).toBe(0);
+      // The inviter never holds the link, and no guessed token opens the account.
+      const forged = await authRequest('/signup', {
+        email: victim,
+        password: STRONG_PASSWORD,
+        data: { kind: 'staff', invitation: 'a-guessed-token', first_name: 'Eve', last_name: 'Mallory' },
+      });
+      expect(forged).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', msg: 'This invitation link has expired or has already been used. Ask your university to invite you again' },
+      });
+      expect(await accountsOf(victim)).toBe(0);
+
+      // The real student joins their university with their address.
+      const joined = await authRequest('/signup', {
+        email: victim,
+        password: STRONG_PASSWORD,
+        data: { kind: 'student', join_code: 'NORTHFIELD', first_name: 'Ruth', last_name: 'Abara', reg_number: 'NFU/2026/021', department: 'Law', year_of_study: 1 },
+      });
+      expect(joined.status).toBe(200);
+      expect((await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(victim) })).status).toBe(200);
+      const { rows } = await stack.adminPool.query(
+        `select m.role, u.join_code from public.members m join public.universities u on u.id = m.university_id where m.email = $1`,
+        [victim],
+      );
+      expect(rows).toEqual([{ role: 'student', join_code: 'NORTHFIELD' }]);
+    });
+
+    it("lets the invitee, and only with the emailed link, choose their password and start at once", async () => {
+      const admin = await signedIn('admin@northfield.edu');
+      const email = `nurse.${randomUUID().slice(0, 8)}@northfield.edu`;
+      expect((await admin.client.rpc('invite_staff', { email, role: 'doctor' })).error).toBeNull();
+      const mail = await newestMail(email);
+      expect(mail.subject).toBe('You have been invited to Northfield University on CampusCare');
+      expect(mail.body).toMatch(new RegExp(`${stack.url}/register\\?invitation=`));
+      const token = await invitationToken(email);
+      const details = await stack.client().rpc('staff_invitation', { token });
+      expect(details.data).toEqual([{ university_name: 'Northfield University', email, role: 'doctor', expires_at: expect.any(String) }]);
+
+      const acceptance = (address: string) => ({
+        email: address,
+        password: STRONG_PASSWORD,
+        data: { kind: 'staff', invitation: token, first_name: 'Nia', last_name: 'Okoye' },
+      });
+      // The link opens the account of the address it was sent to, no other.
+      const elsewhere = `nia.${randomUUID().slice(0, 8)}@harbour.test`;
+      expect(await authRequest('/signup', acceptance(elsewhere))).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+      expect(await accountsOf(elsewhere)).toBe(0);
+
+      const accepted = await authRequest('/signup', acceptance(email));
+      expect(accepted).toMatchObject({ status: 200, body: { access_token: expect.any(String), user: { email, email_confirmed_at: expect.any(String) } } });
+      expect((accepted.body.user as { user_metadata: Record<string, unknown> }).user_metadata).not.toHaveProperty('invitation');
+      const { rows } = await stack.adminPool.query(
+        `select m.role, m.must_change_password, m.first_name, u.join_code, i.accepted_at is not null as accepted
+         from public.members m join public.universities u on u.id = m.university_id
+         join public.invitations i on i.university_id = m.university_id and i.email = m.email where m.email = $1`,
+        [email],
+      );
+      expect(rows).toEqual([{ role: 'doctor', must_change_password: false, first_name: 'Nia', join_code: 'NORTHFIELD', accepted: true }]);
+      expect((await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).status).toBe(200);
+      // The link works once.
+      expect((await stack.client().rpc('staff_invitation', { token })).data).toEqual([]);
+    });
+
+    it('answers an invitation the same whether or not the address has an account, and tells the owner instead', async () => {
+      const admin = await signedIn('admin@northfield.edu');
+      const existing = 'student03@southbank.edu';
+      const fresh = `new.${randomUUID().slice(0, 8)}@harbour.test`;
+      const answers = [];
+      for (const email of [existing, fresh]) {
+        const { data, error } = await admin.client.rpc('invite_staff', { email });
+        expect(error).toBeNull();
+        const answer = data as Record<string, unknown>;
+        answers.push({ ...answer, id: typeof answer.id, email: answer.email === email, expires_at: typeof answer.expires_at });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(await accountsOf(fresh)).toBe(0);
+      expect(await accountsOf(existing)).toBe(1);
+      const told = await newestMail(existing);
+      expect(told.body).toContain('already has a CampusCare account');
+      expect(told.body).toContain(`${stack.url}/signin`);
+      expect(told.body).not.toContain('/register?invitation=');
+      expect((await newestMail(fresh)).body).toContain('/register?invitation=');
+    });
+
+    it('creates a student only once the join link has been confirmed from the mailbox', async () => {
+      const email = `joiner.${randomUUID().slice(0, 8)}@northfield.edu`;
+      const joined = await authRequest('/signup', {
+        email,
+        password: STRONG_PASSWORD,
+        data: { kind: 'student', join_code: 'NORTHFIELD', first_name: 'Kofi', last_name: 'Asare', reg_number: `R${randomUUID().slice(0, 8)}`, department: 'Law', year_of_study: 2 },
+      });
+      expect(joined.status).toBe(200);
+      expect(joined.body).not.toHaveProperty('access_token');
+      expect(await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).toMatchObject({ status: 400, body: { code: 'email_not_confirmed' } });
+      const member = async () => (await stack.adminPool.query('select role from public.members where email = $1', [email])).rows;
+      expect(await member()).toEqual([]);
+      const verified = await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(email) });
+      expect(verified.status).toBe(200);
+      expect(await member()).toEqual([{ role: 'student' }]);
+      const counts = await stack.client(verified.body.access_token as string).rpc('dashboard_counts');
+      expect(counts).toMatchObject({ error: null, data: { role: 'student', appointments: 0 } });
     });
   });
 

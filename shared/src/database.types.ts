@@ -429,6 +429,8 @@ export type Database = {
           invited_by: string | null
           created_at: string
           accepted_at: string | null
+          token_hash: string | null
+          expires_at: string
         }
         Insert: {
           id?: string
@@ -438,6 +440,8 @@ export type Database = {
           invited_by?: string | null
           created_at?: string
           accepted_at?: string | null
+          token_hash?: string | null
+          expires_at?: string
         }
         Update: {
           id?: string
@@ -447,6 +451,8 @@ export type Database = {
           invited_by?: string | null
           created_at?: string
           accepted_at?: string | null
+          token_hash?: string | null
+          expires_at?: string
         }
         Relationships: [
           {
@@ -613,7 +619,6 @@ export type Database = {
           phone: string | null
           logo_path: string | null
           join_code: string
-          default_staff_password_set_at: string | null
           created_at: string
         }
         Insert: {
@@ -623,7 +628,6 @@ export type Database = {
           phone?: string | null
           logo_path?: string | null
           join_code: string
-          default_staff_password_set_at?: string | null
           created_at?: string
         }
         Update: {
@@ -633,7 +637,6 @@ export type Database = {
           phone?: string | null
           logo_path?: string | null
           join_code?: string
-          default_staff_password_set_at?: string | null
           created_at?: string
         }
         Relationships: []
@@ -882,13 +885,6 @@ export type Database = {
           Args: never
           Returns: Json
         }
-      set_default_staff_password:
-        {
-          Args: {
-            password: string
-          }
-          Returns: undefined
-        }
       set_member_status:
         {
           Args: {
@@ -923,6 +919,18 @@ export type Database = {
             isOneToOne: true
             isSetofReturn: false
           }
+        }
+      staff_invitation:
+        {
+          Args: {
+            token: string
+          }
+          Returns: {
+            university_name: string
+            email: string
+            role: Database["public"]["Enums"]["member_role"]
+            expires_at: string
+          }[]
         }
       touch_session:
         {

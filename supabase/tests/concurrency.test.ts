@@ -11,10 +11,10 @@ let students: string[] = [];
 
 beforeAll(async () => {
   db = await startTestDb();
-  // 50 extra students, signed up the way the auth service does it (the sign-up trigger creates the members).
+  // 50 extra students, signed up and confirmed the way the auth service does it (the sign-up trigger creates the members).
   const rows = await db.pool.query<{ id: string }>(`
-    insert into auth.users (id, email, raw_user_meta_data)
-    select gen_random_uuid(), format('racer%s@northfield.edu', i),
+    insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data)
+    select gen_random_uuid(), format('racer%s@northfield.edu', i), now(),
            jsonb_build_object('kind', 'student', 'join_code', 'NORTHFIELD', 'first_name', 'Racer', 'last_name', i::text,
                               'reg_number', format('NFU/RACE/%s', i), 'department', 'Physics', 'year_of_study', 1)
     from generate_series(1, 50) i

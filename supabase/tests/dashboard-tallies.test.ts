@@ -76,8 +76,8 @@ it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the r
   expect(now.Southbank.appointments).toBe(before.Southbank.appointments + 25);
 
   await database.client.query(
-    `insert into auth.users (id, email, raw_user_meta_data)
-     values (gen_random_uuid(), 'tally.newcomer@northfield.edu',
+    `insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data)
+     values (gen_random_uuid(), 'tally.newcomer@northfield.edu', now(),
              jsonb_build_object('kind', 'student', 'join_code', 'NORTHFIELD', 'first_name', 'Tally', 'last_name', 'Newcomer',
                                 'reg_number', 'NFU/TALLY/1', 'department', 'Physics', 'year_of_study', 1))`,
   );

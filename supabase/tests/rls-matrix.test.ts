@@ -9,7 +9,17 @@ import type { Client } from 'pg';
 import { clinicSlot, laterOrEarlierToday, probe, runAs, startTestDb, type Caller, type TestDb } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
-const ACTORS = ['anon', 'student', 'doctor', 'admin', 'super', 'deactivated_doctor', 'deactivated_student', 'pending_doctor'] as const;
+const ACTORS = [
+  'anon',
+  'student',
+  'doctor',
+  'admin',
+  'super',
+  'deactivated_doctor',
+  'deactivated_student',
+  'must_change_doctor',
+  'unconfirmed_university',
+] as const;
 type Actor = (typeof ACTORS)[number];
 type Op = 'select' | 'insert' | 'update' | 'delete';
 const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
@@ -25,9 +35,16 @@ const CALLER: Record<Actor, Caller> = {
   super: nf('admin'),
   deactivated_doctor: nf('dr.chen'),
   deactivated_student: nf('student20'),
-  // Invited in beforeAll: still has the default staff password (must_change_password), so it may read its own row only.
-  pending_doctor: null,
+  // Invited and accepted in beforeAll, then told by an operator to choose a new password (must_change_password): it
+  // may read its own row only.
+  must_change_doctor: null,
+  // A university's sign-up whose confirmation link has not been opened: an auth user, and nothing else yet.
+  unconfirmed_university: '00000000-0000-4000-8000-00000000f00d',
 };
+
+/** Actors without a member row. */
+const NO_MEMBER: readonly Actor[] = ['anon', 'unconfirmed_university'];
+const memberOf = (actor: Actor): string | undefined => (NO_MEMBER.includes(actor) ? undefined : (CALLER[actor] ?? undefined));
 
 const ALL_SIGNED_IN: Actor[] = ['student', 'doctor', 'admin', 'super'];
 const STAFF: Actor[] = ['doctor', 'admin', 'super'];
@@ -97,7 +114,7 @@ function specs(ids: Ids): TableSpec[] {
       scopes: ['self', 'own_staff', 'own_student', 'other'],
       target: (a, s) =>
         byId(
-          s === 'self' ? (CALLER[a] ?? undefined) : s === 'own_staff' ? nf('dr.bello') : s === 'own_student' ? nf('student02') : sb('student01'),
+          s === 'self' ? memberOf(a) : s === 'own_staff' ? nf('dr.bello') : s === 'own_student' ? nf('student02') : sb('student01'),
         ),
       update: "phone = '+1 555 999 0000'",
       insert: (_a, s) => ({
@@ -107,7 +124,7 @@ function specs(ids: Ids): TableSpec[] {
         params: [s === 'other' ? SOUTHBANK_ID : NORTHFIELD_ID],
       }),
       allow: {
-        select: { self: [...ALL_SIGNED_IN, 'pending_doctor'], own_staff: STAFF, own_student: STAFF, other: [] },
+        select: { self: [...ALL_SIGNED_IN, 'must_change_doctor'], own_staff: STAFF, own_student: STAFF, other: [] },
         insert: none(['self', 'own_staff', 'own_student', 'other']),
         update: { self: ALL_SIGNED_IN, own_staff: [], own_student: [], other: [] },
         delete: none(['self', 'own_staff', 'own_student', 'other']),
@@ -231,23 +248,6 @@ function specs(ids: Ids): TableSpec[] {
       update: 'sent_at = now()',
       insert: () => ({ sql: `insert into public.email_outbox (to_email, subject, body) values ('x@probe.edu', 's', 'b')`, params: [] }),
       allow: { select: { any: [] }, insert: { any: [] }, update: { any: [] }, delete: { any: [] } },
-    },
-    {
-      table: 'private.university_secrets',
-      scopes: ['own', 'other'],
-      target: (_a, s) => ({ where: 'university_id = $1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
-      update: "default_staff_password_hash = '$2a$10$probe'",
-      insert: (_a, s) => ({
-        sql: `insert into private.university_secrets (university_id, default_staff_password_hash) values ($1, '$2a$10$probe')`,
-        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
-        setup: `delete from private.university_secrets where university_id = '${s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID}'`,
-      }),
-      allow: {
-        select: none(['own', 'other']),
-        insert: none(['own', 'other']),
-        update: none(['own', 'other']),
-        delete: none(['own', 'other']),
-      },
     },
     {
       table: 'private.dashboard_tallies',
@@ -451,14 +451,31 @@ interface ProbeResult {
 let db: TestDb;
 let client: Client;
 let ids: Ids;
+/** The emailed token of the pending staff invitation. */
+let invitationToken = '';
 const results: ProbeResult[] = [];
 
 beforeAll(async () => {
   db = await startTestDb();
   client = await db.connect();
-  await runAs(client, CALLER.super, `select public.invite_staff('pending.doctor@northfield.edu')`);
-  const invited = await client.query(`select id from public.members where email = 'pending.doctor@northfield.edu' and must_change_password`);
-  CALLER.pending_doctor = String(invited.rows[0].id);
+  // Two staff invitations: one accepted through its emailed link (then flagged by an operator), one left pending.
+  const tokens: string[] = [];
+  for (const email of ['flagged.doctor@northfield.edu', 'pending.doctor@northfield.edu']) {
+    await runAs(client, CALLER.super, 'select public.invite_staff($1)', [email]);
+    const mail = await client.query<{ body: string }>('select body from public.email_outbox where to_email = $1', [email]);
+    tokens.push(/\/register\?invitation=(\S+)/.exec(mail.rows[0].body)?.[1] ?? '');
+  }
+  invitationToken = tokens[1];
+  const accepted = await client.query(
+    `insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), 'flagged.doctor@northfield.edu', $1) returning id`,
+    [{ kind: 'staff', invitation: tokens[0], first_name: 'Flo', last_name: 'Grant' }],
+  );
+  CALLER.must_change_doctor = String(accepted.rows[0].id);
+  await client.query('update public.members set must_change_password = true where id = $1', [CALLER.must_change_doctor]);
+  await client.query(`insert into auth.users (id, email, raw_user_meta_data) values ($1, 'office@harbour.test', $2)`, [
+    CALLER.unconfirmed_university,
+    { kind: 'university', university_name: 'Harbour Institute' },
+  ]);
   // Deactivate one doctor and one student the way a super admin does.
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_doctor]);
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_student]);
@@ -485,7 +502,6 @@ beforeAll(async () => {
     await client.query('insert into auth.sessions (id, user_id) values ($1, $1)', [user]);
     await client.query('insert into private.session_activity (session_id, last_active_at) values ($1, now())', [user]);
   }
-  await client.query(`insert into private.university_secrets (university_id, default_staff_password_hash) values ($1, '$2a$10$fixture')`, [SOUTHBANK_ID]);
   const outbox = await client.query(`insert into public.email_outbox (to_email, subject, body) values ('x@y.edu', 's', 'b') returning id`);
 
   const one = async (sql: string, params: unknown[]) => {
@@ -633,7 +649,6 @@ describe('table matrix', () => {
     'public.invitations',
     'public.audit_log',
     'public.email_outbox',
-    'private.university_secrets',
     'private.dashboard_tallies',
     'public.staff_directory',
     'private.session_activity',
@@ -741,8 +756,11 @@ const rpcCases = (): RpcCase[] => [
     setup: () => `update public.appointments set provider_id = null where id = '${ids.appt.own}'`,
     allowed: STAFF,
   },
-  { name: 'set_default_staff_password', sql: `select public.set_default_staff_password('NewStaffPass2026')`, params: () => [], allowed: ['super'] },
   { name: 'invite_staff', sql: `select public.invite_staff('new.doctor@northfield.edu')`, params: () => [], allowed: ['super'] },
+  { name: 'invite_student', sql: `select public.invite_student('new.student@northfield.edu')`, params: () => [], allowed: ['admin', 'super'] },
+  { name: 'staff_invitation (a working link)', sql: 'select * from public.staff_invitation($1)', params: () => [invitationToken], allowed: EVERYONE, needsRow: true },
+  { name: 'staff_invitation (a guessed token)', sql: `select * from public.staff_invitation('guess')`, params: () => [], allowed: [], needsRow: true },
+  { name: "reading invitations' link hashes", sql: 'select token_hash from public.invitations', params: () => [], allowed: [] },
   {
     name: 'set_member_status (own university)',
     sql: `select public.set_member_status($1, 'deactivated')`,

@@ -3,7 +3,6 @@
  * status transitions and who may make them, the sign-up trigger, password-change trigger, staff RPCs, deactivation,
  * audited health-profile reads and the audit trail.
  */
-import { storeSiteUrl } from '../../server/src/postgres/migrate';
 import { actAs, clinicSlot, hoursFromNow, laterOrEarlierToday, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
@@ -35,7 +34,6 @@ describe('check, unique and exclusion constraints', () => {
     ['universities_logo_path_length', `update public.universities set logo_path = repeat('x', 501) where id = '${NORTHFIELD_ID}'`],
     ['universities_join_code_format', `update public.universities set join_code = 'bad code' where id = '${NORTHFIELD_ID}'`],
     ['universities_join_code_key', `update public.universities set join_code = 'SOUTHBANK' where id = '${NORTHFIELD_ID}'`],
-    ['university_secrets_bcrypt', `update private.university_secrets set default_staff_password_hash = 'plain' where university_id = '${NORTHFIELD_ID}'`],
     ['members_title_values', `update public.members set title = 'King' where id = '${DOCTOR}'`],
     ['members_first_name_length', `update public.members set first_name = repeat('x', 101) where id = '${DOCTOR}'`],
     ['members_last_name_length', `update public.members set last_name = repeat('x', 101) where id = '${DOCTOR}'`],
@@ -79,6 +77,7 @@ describe('check, unique and exclusion constraints', () => {
     ['programs_activities_length', `update public.programs set activities = repeat('x', 2001) where university_id = '${NORTHFIELD_ID}'`],
     ['programs_organiser_length', `update public.programs set organiser = repeat('x', 201) where university_id = '${NORTHFIELD_ID}'`],
     ['invitations_staff_role', `update public.invitations set role = 'student' where university_id = '${NORTHFIELD_ID}'`],
+    ['invitations_token_hash_key', `update public.invitations set token_hash = 'same' where university_id = '${NORTHFIELD_ID}'`],
     ['audit_log_action_values', `insert into public.audit_log (action, table_name) values ('drop', 'x')`],
     ['email_outbox_attempts_check', `insert into public.email_outbox (to_email, subject, body, attempts) values ('a@b.edu', 's', 'b', -1)`],
     ['dashboard_tallies_subject_check', `insert into private.dashboard_tallies (university_id, subject, shard, n) values ('${NORTHFIELD_ID}', 'programs', 0, 1)`],
@@ -251,35 +250,55 @@ describe('book_appointment', () => {
 
 // --- sign-up ----------------------------------------------------------------------------------------------------
 describe('sign-up trigger', () => {
-  const signUp = (email: string, data: unknown) =>
+  /** What the auth service inserts for a sign-up, then (when `confirmed`) what opening the confirmation link does. */
+  const signUp = (email: string, data: unknown, confirmed = true) =>
     rolledBack(database.client, async () => {
       const id = (await database.client.query(`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2) returning id`, [email, JSON.stringify(data)])).rows[0].id;
+      if (confirmed) await database.client.query('update auth.users set email_confirmed_at = now() where id = $1', [id]);
       const member = (await database.client.query('select m.*, u.name as university_name, u.join_code from public.members m join public.universities u on u.id = m.university_id where m.id = $1', [id])).rows[0];
-      return member as Record<string, unknown>;
+      return member as Record<string, unknown> | undefined;
     });
   const student = { kind: 'student', join_code: 'northfield', first_name: 'Zed', last_name: 'Ola', phone: '+1 555 000 1111', reg_number: 'NFU/2026/500', department: 'Law', year_of_study: 2 };
+  const university = { kind: 'university', university_name: ' Lakeside College ', phone: '+234 800 000' };
 
-  it('kind university creates the university (random join code) and its super admin', async () => {
-    const { value, error } = await signUp('Office@Lakeside.edu', { kind: 'university', university_name: ' Lakeside College ', phone: '+234 800 000' });
+  it('kind university creates the university (random join code) and its super admin once the address is confirmed', async () => {
+    const { value, error } = await signUp('Office@Lakeside.edu', university);
     expect(error).toBeUndefined();
     expect(value).toMatchObject({ role: 'admin', is_super_admin: true, status: 'active', university_name: 'Lakeside College', email: 'office@lakeside.edu', first_name: 'Lakeside College' });
     expect(value!.join_code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
   });
 
-  it('kind student with a valid join code creates the student; metadata cannot grant rights', async () => {
+  it('kind student with a valid join code creates the student once confirmed; metadata cannot grant rights', async () => {
     const { value, error } = await signUp('zed@northfield.edu', { ...student, year_of_study: '3', role: 'admin', is_super_admin: true, university_id: SOUTHBANK_ID });
     expect(error).toBeUndefined();
     expect(value).toMatchObject({ role: 'student', is_super_admin: false, university_id: NORTHFIELD_ID, reg_number: 'NFU/2026/500', year_of_study: 3, first_name: 'Zed', last_name: 'Ola' });
   });
 
+  it('creates nothing for a sign-up whose address is not confirmed: no university, member or registration number', async () => {
+    const { value, error } = await rolledBack(database.client, async () => {
+      for (const [email, data] of [['office@lakeside.edu', university], ['zed@northfield.edu', student]] as const) {
+        await database.client.query(`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2)`, [email, JSON.stringify(data)]);
+      }
+      const held = await database.client.query(`select 1 from public.members where email in ('office@lakeside.edu', 'zed@northfield.edu')
+        union all select 1 from public.universities where name = 'Lakeside College'`);
+      // Someone else may register the same number meanwhile: the unconfirmed sign-up holds nothing.
+      await database.client.query(`insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data) values (gen_random_uuid(), 'real.zed@northfield.edu', now(), $1)`, [JSON.stringify(student)]);
+      return held.rowCount;
+    });
+    expect(error).toBeUndefined();
+    expect(value).toBe(0);
+  });
+
   it.each([
-    ['no kind', {}, 'Sign-up must register either a university (kind "university") or a student (kind "student")'],
-    ['kind admin', { kind: 'admin' }, 'Sign-up must register either a university (kind "university") or a student (kind "student")'],
+    ['no kind', {}, 'Sign-up must register a university (kind "university"), a student (kind "student") or accept a staff invitation (kind "staff")'],
+    ['kind admin', { kind: 'admin' }, 'Sign-up must register a university (kind "university"), a student (kind "student") or accept a staff invitation (kind "staff")'],
     ['university without a name', { kind: 'university', university_name: ' ' }, 'Enter the university name'],
+    ['a university name of two lines', { kind: 'university', university_name: 'Lakeside\nhttps://evil.example' }, 'The university name must be a single line of text'],
     ['bad phone', { kind: 'university', university_name: 'Lakeside', phone: 'call me' }, 'Enter a valid phone number (digits, spaces, +, -, parentheses)'],
     ['student without a join code', { ...student, join_code: '' }, 'A join code from your university is required to register as a student'],
     ['student with an unknown join code', { ...student, join_code: 'NOPE1234' }, 'That join code does not match any university. Check the link your university sent you'],
     ['student without a last name', { ...student, last_name: '' }, 'Enter your first and last name'],
+    ['a name with a line break', { ...student, first_name: 'Zed\rSubject: hi' }, 'Names must be a single line of text'],
     ['bad reg number', { ...student, reg_number: '!' }, 'Enter your registration number (2-30 letters, digits, / . _ -)'],
     ['no department', { ...student, department: '' }, 'Enter your department'],
     ['year 0', { ...student, year_of_study: 0 }, 'Year of study must be a whole number from 1 to 8'],
@@ -287,83 +306,41 @@ describe('sign-up trigger', () => {
     ['year 2.5', { ...student, year_of_study: 2.5 }, 'Year of study must be a whole number from 1 to 8'],
     ['year text', { ...student, year_of_study: 'two' }, 'Year of study must be a whole number from 1 to 8'],
     ['taken reg number', { ...student, reg_number: 'NFU/2024/001' }, 'That registration number is already registered at this university'],
-  ])('refuses %s with a clear P0001 and stores nothing', async (_label, data, message) => {
+    ['staff without an invitation', { kind: 'staff', first_name: 'Eve', last_name: 'Mallory' }, 'This invitation link has expired or has already been used. Ask your university to invite you again'],
+  ])('refuses %s with a clear P0001 at sign-up, before any confirmation, and stores nothing', async (_label, data, message) => {
     const before = (await database.client.query('select count(*)::int n from auth.users')).rows[0].n;
-    const { error } = await signUp('new.person@northfield.edu', data);
+    const { error } = await signUp('new.person@northfield.edu', data, false);
     expect(error).toMatchObject({ code: 'P0001', message });
     expect((await database.client.query('select count(*)::int n from auth.users')).rows[0].n).toBe(before);
+  });
+
+  it('refuses the confirmation when what the sign-up asked for was taken meanwhile, creating nothing', async () => {
+    const { error } = await rolledBack(database.client, async () => {
+      const id = (await database.client.query(`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), 'zed@northfield.edu', $1) returning id`, [JSON.stringify(student)])).rows[0].id;
+      await database.client.query(`insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data) values (gen_random_uuid(), 'real.zed@northfield.edu', now(), $1)`, [JSON.stringify(student)]);
+      await database.client.query('update auth.users set email_confirmed_at = now() where id = $1', [id]);
+    });
+    expect(error).toMatchObject({ code: 'P0001', message: 'That registration number is already registered at this university' });
   });
 });
 
 // --- staff management -------------------------------------------------------------------------------------------
-describe('default staff password and invitations', () => {
-  it.each([
-    ['Short1A', 'The password must be at least 10 characters long'],
-    ['alllowercase123', 'Password should include an uppercase, lowercase, and digits'],
-    ['ALLUPPERCASE123', 'Password should include an uppercase, lowercase, and digits'],
-    ['NoDigitsHereAtAll', 'Password should include an uppercase, lowercase, and digits'],
-    [`Aa1${'x'.repeat(70)}`, 'The password can be at most 72 bytes long'],
-  ])('set_default_staff_password refuses %s', async (password, message) => {
-    const r = await probe(database.client, SUPER, 'select public.set_default_staff_password($1)', [password]);
-    expect(r.error).toMatchObject({ code: 'P0001', message });
+describe('staff accounts', () => {
+  it('has no default staff password any more: nothing stores one and nothing can set one', async () => {
+    const r = await probe(database.client, SUPER, `select public.set_default_staff_password('FreshStaffPass9')`);
+    expect(r.error?.code).toBe('42883');
+    const { rows } = await database.client.query(`select to_regclass('private.university_secrets') as secrets,
+      exists (select 1 from information_schema.columns where table_name = 'universities' and column_name = 'default_staff_password_set_at') as flag`);
+    expect(rows).toEqual([{ secrets: null, flag: false }]);
   });
 
-  it('stores only a bcrypt hash of the default password', async () => {
-    const result = await rolledBack(database.client, async () => {
-      await actAs(database.client, SUPER);
-      await database.client.query(`select public.set_default_staff_password('FreshStaffPass9')`);
-      await database.client.query('reset role');
-      return (await database.client.query(`select s.default_staff_password_hash as h, extensions.crypt('FreshStaffPass9', s.default_staff_password_hash) = s.default_staff_password_hash as ok,
-        u.default_staff_password_set_at is not null as flagged from private.university_secrets s join public.universities u on u.id = s.university_id where s.university_id = $1`, [NORTHFIELD_ID])).rows[0];
+  it('a new password clears the must-change flag an operator set', async () => {
+    const { value } = await rolledBack(database.client, async () => {
+      await database.client.query('update public.members set must_change_password = true where id = $1', [DOCTOR]);
+      await database.client.query(`update auth.users set encrypted_password = extensions.crypt('MyOwnPass2026', extensions.gen_salt('bf', 4)) where id = $1`, [DOCTOR]);
+      return (await database.client.query('select must_change_password from public.members where id = $1', [DOCTOR])).rows[0];
     });
-    expect(result.value).toMatchObject({ ok: true, flagged: true });
-    expect(result.value!.h).toMatch(/^\$2a\$10\$/);
-  });
-
-  it('invite_staff refuses until a default staff password is set (Southbank)', async () => {
-    const r = await probe(database.client, sb('admin'), `select public.invite_staff('new@southbank.edu')`);
-    expect(r.error).toMatchObject({ code: 'P0001', message: 'Set a default staff password in Settings → Password first' });
-  });
-
-  it('invite_staff creates the account, invitation and email with the sign-in link, never the password', async () => {
-    const result = await rolledBack(database.client, async () => {
-      await storeSiteUrl(database.client, 'https://care.example.edu/');
-      await actAs(database.client, SUPER);
-      const invitation = (await database.client.query(`select public.invite_staff(' New.Doc+1@Northfield.edu ') as r`)).rows[0].r;
-      await database.client.query('reset role');
-      const user = (await database.client.query(`select u.*, extensions.crypt('NorthfieldStaff2026', u.encrypted_password) = u.encrypted_password as default_ok
-        from auth.users u where u.email = 'new.doc+1@northfield.edu'`)).rows[0];
-      const identity = (await database.client.query('select * from auth.identities where user_id = $1', [user.id])).rows[0];
-      const member = (await database.client.query('select * from public.members where id = $1', [user.id])).rows[0];
-      const mail = (await database.client.query(`select * from public.email_outbox where to_email = 'new.doc+1@northfield.edu'`)).rows[0];
-      // The invited doctor changes the password at first sign-in (what the auth service does).
-      await database.client.query(`update auth.users set encrypted_password = extensions.crypt('MyOwnPass2026', extensions.gen_salt('bf', 4)) where id = $1`, [user.id]);
-      const after = (await database.client.query('select m.must_change_password, i.accepted_at from public.members m, public.invitations i where m.id = $1 and i.id = $2', [user.id, invitation.id])).rows[0];
-      return { invitation, user, identity, member, mail, after };
-    });
-    expect(result.error).toBeUndefined();
-    const { invitation, user, identity, member, mail, after } = result.value!;
-    expect(invitation).toMatchObject({ email: 'new.doc+1@northfield.edu', role: 'doctor', invited_by: SUPER, university_id: NORTHFIELD_ID, accepted_at: null });
-    expect(invitation.link).toBe('https://care.example.edu/adminsignin?email=new.doc%2B1@northfield.edu');
-    expect(user).toMatchObject({ default_ok: true, raw_app_meta_data: { provider: 'email', providers: ['email'] } });
-    expect(user.email_confirmed_at).not.toBeNull();
-    expect(identity).toMatchObject({ provider: 'email', provider_id: user.id, identity_data: { sub: user.id, email: 'new.doc+1@northfield.edu', email_verified: true } });
-    expect(member).toMatchObject({ role: 'doctor', must_change_password: true, status: 'active', university_id: NORTHFIELD_ID });
-    expect(mail.body).toContain(invitation.link);
-    expect(mail.body).not.toContain('NorthfieldStaff2026');
-    expect(mail.subject).toBe('You have been invited to Northfield University on CampusCare');
-    expect(after.must_change_password).toBe(false);
-    expect(after.accepted_at).not.toBeNull();
-  });
-
-  it.each([
-    ['not-an-email', 'doctor', 'Enter a valid email address'],
-    ['dr.bello@northfield.edu', 'doctor', 'An account with that email already exists'],
-    ['DR.BELLO@southbank.edu', 'doctor', 'An account with that email already exists'],
-    ['x@northfield.edu', 'student', 'Staff can be invited as doctor or admin'],
-  ])('invite_staff refuses %s as %s', async (email, role, message) => {
-    const r = await probe(database.client, SUPER, 'select public.invite_staff($1, $2)', [email, role]);
-    expect(r.error).toMatchObject({ code: 'P0001', message });
+    expect(value).toEqual({ must_change_password: false });
   });
 });
 

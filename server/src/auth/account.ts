@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inTransaction } from './db';
 import type { AuthDeps } from './deps';
 import { requestEmailChange } from './email-change';
-import { AuthError, invalidCredentials, userAlreadyExists, userBanned, validationFailed } from './errors';
+import { AuthError, invalidCredentials, userBanned, validationFailed } from './errors';
 import {
   assertMetadataSize,
   bodyObject,
@@ -19,10 +19,8 @@ import { assertStrongPassword, hashPassword, verifyPassword } from './passwords'
 import { authenticate, clientInfo, refreshSession, startSession } from './sessions';
 import { auditSignIn } from './sign-in-audit';
 import {
-  EMAIL_APP_METADATA,
   findUserByEmail,
   findUserById,
-  insertUser,
   isBanned,
   oneUserJson,
   updateUser,
@@ -51,34 +49,9 @@ async function assertCurrentPassword(
   }
 }
 
-/** The end-user endpoints: sign-up, sign-in and refresh, the current user, sign-out. */
+/** The end-user endpoints: sign-in and refresh, the current user, sign-out. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const { ctx, sessions, limits, mailer, signInThrottle } = deps;
-
-  app.post('/signup', { onRequest: limits.signup.hook() }, async (request) => {
-    const body = bodyObject(request.body);
-    refusePhone(body);
-    const rawEmail = optionalString(body, 'email');
-    // No email and no phone is how supabase-js signInAnonymously signs up; GoTrue answers this while they are off.
-    if (rawEmail === undefined || rawEmail === '') {
-      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-    }
-    const password = optionalString(body, 'password');
-    if (password === undefined) throw validationFailed('Signing up requires an email and a password');
-    const email = normalizeEmail(rawEmail);
-    const data = optionalObject(body, 'data') ?? {};
-    assertMetadataSize('data', data);
-    await assertStrongPassword(password, await passwordContext(sessions.pool, { email, userId: null, userMetadata: data }));
-    const encryptedPassword = await hashPassword(password);
-    return inTransaction(sessions.pool, async (client) => {
-      const user = await insertUser(
-        client,
-        { email, encryptedPassword, userMetadata: data, appMetadata: EMAIL_APP_METADATA, confirmed: true, bannedUntil: null },
-        userAlreadyExists,
-      );
-      return startSession(client, sessions, user, clientInfo(request));
-    });
-  });
 
   app.post('/token', { onRequest: limits.token.hook() }, async (request) => {
     const { grant_type: grantType } = request.query as Record<string, unknown>;

@@ -9,6 +9,6 @@ export interface AuthDeps {
   ctx: GatewayContext;
   sessions: SessionSettings;
   mailer: Mailer;
-  limits: Record<'token' | 'signup' | 'recover' | 'userUpdate' | 'verify', RateLimiter>;
+  limits: Record<'token' | 'signup' | 'resend' | 'recover' | 'userUpdate' | 'verify', RateLimiter>;
   signInThrottle: SignInThrottle;
 }

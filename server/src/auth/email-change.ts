@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
-import { AuthError, emailExists, otpExpired } from './errors';
-import { EMAIL_RESEND_SECONDS, LINK_LIFETIME_SECONDS, newLink, tokenHash } from './links';
+import { emailExists, otpExpired } from './errors';
+import { emailSentTooRecently, LINK_LIFETIME_SECONDS, newLink, tokenHash } from './links';
 import type { Mailer } from './mailer';
 import { emailTaken, updateUser, USER_COLUMNS, type UserRow } from './users';
 
@@ -21,16 +21,8 @@ export interface EmailChangeRequest {
 export async function requestEmailChange(client: PoolClient, request: EmailChangeRequest): Promise<UserRow> {
   const { user, newEmail, mailer } = request;
   if (await emailTaken(client, newEmail, user.id)) throw emailExists();
-  if (user.email_change_sent_at) {
-    const secondsLeft = EMAIL_RESEND_SECONDS - (Date.now() - user.email_change_sent_at.getTime()) / 1000;
-    if (secondsLeft > 0) {
-      throw new AuthError(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${Math.ceil(secondsLeft)} seconds.`,
-      );
-    }
-  }
+  const tooSoon = emailSentTooRecently(user.email_change_sent_at);
+  if (tooSoon) throw tooSoon;
   const { link, hash } = newLink(request.publicUrl, 'email_change', request.redirectTo);
   const { rows } = await client.query<UserRow>(
     `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()

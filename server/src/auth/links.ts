@@ -1,13 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AuthError } from './errors';
 
 /** The one-time links auth emails carry, opened at `GET /verify` (or redeemed with `POST /verify`). */
-export type LinkType = 'recovery' | 'email_change';
+export type LinkType = 'signup' | 'recovery' | 'email_change';
 
 /** A link works for an hour, as GoTrue's do. */
 export const LINK_LIFETIME_SECONDS = 3600;
 
 /** One email of a kind per account per minute: more would only help someone flood an inbox. */
 export const EMAIL_RESEND_SECONDS = 60;
+
+/** GoTrue's refusal of an email asked for within the minute after the last one (`sentAt`), or undefined when due. */
+export function emailSentTooRecently(sentAt: Date | null): AuthError | undefined {
+  if (!sentAt) return undefined;
+  const secondsLeft = EMAIL_RESEND_SECONDS - (Date.now() - sentAt.getTime()) / 1000;
+  if (secondsLeft <= 0) return undefined;
+  return new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${Math.ceil(secondsLeft)} seconds.`,
+  );
+}
 
 /** Only the hash is stored, so a database dump does not contain working links. */
 export function tokenHash(token: string): string {

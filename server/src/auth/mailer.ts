@@ -1,5 +1,12 @@
 import type { PoolClient } from 'pg';
 
+export interface SignUpConfirmationEmail {
+  to: string;
+  /** The one-time link to `/auth/v1/verify` that confirms the address, signs the user in and sends them on to `redirectTo`. */
+  link: string;
+  redirectTo: string;
+}
+
 export interface RecoveryEmail {
   to: string;
   /** The one-time link to `/auth/v1/verify`; it signs the user in and sends them on to `redirectTo`. */
@@ -26,6 +33,7 @@ export interface EmailChangeNotice {
  * outbox table commits or rolls back together with it.
  */
 export interface Mailer {
+  sendSignUpConfirmation(client: PoolClient, email: SignUpConfirmationEmail): Promise<void>;
   sendRecovery(client: PoolClient, email: RecoveryEmail): Promise<void>;
   sendEmailChange(client: PoolClient, email: EmailChangeEmail): Promise<void>;
   sendEmailChangeNotice(client: PoolClient, notice: EmailChangeNotice): Promise<void>;
@@ -47,6 +55,18 @@ async function queueEmail(client: PoolClient, to: string, subject: string, lines
 
 /** The default mailer: every email goes through the outbox. */
 export const outboxMailer: Mailer = {
+  // Nothing the person signing up typed (names, a university's name) goes into this email: anyone may sign up with
+  // anyone's address.
+  sendSignUpConfirmation(client, { to, link }) {
+    return queueEmail(client, to, 'Confirm your CampusCare email address', [
+      'Someone used this address to create a CampusCare account.',
+      '',
+      `To confirm that it is yours and sign in, open this link within one hour: ${link}`,
+      '',
+      'If it was not you, ignore this email: without the link, no account is made.',
+    ]);
+  },
+
   sendRecovery(client, { to, link }) {
     return queueEmail(client, to, 'Reset your CampusCare password', [
       'Someone asked to reset the password of your CampusCare account.',

@@ -10,11 +10,6 @@ export interface PasswordOwner {
   userMetadata: JsonObject;
 }
 
-interface DatabaseContextRow {
-  words: string[];
-  default_staff_password_hash: string | null;
-}
-
 /**
  * What a new password must not be built on: the owner's email address, and what the app's database knows around the
  * account (`private.password_context`, installed by supabase/migrations; a bare auth database has none, and then only
@@ -22,11 +17,8 @@ interface DatabaseContextRow {
  */
 export async function passwordContext(pool: Pool, { email, userId, userMetadata }: PasswordOwner): Promise<PasswordContext> {
   if (!(await hasDatabaseFunction(pool, 'private.password_context(uuid,jsonb)'))) {
-    return { email, words: [], defaultStaffPasswordHash: null };
+    return { email, words: [] };
   }
-  const { rows } = await pool.query<DatabaseContextRow>(
-    'select words, default_staff_password_hash from private.password_context($1, $2)',
-    [userId, userMetadata],
-  );
-  return { email, words: rows[0]?.words ?? [], defaultStaffPasswordHash: rows[0]?.default_staff_password_hash ?? null };
+  const { rows } = await pool.query<{ words: string[] }>('select words from private.password_context($1, $2)', [userId, userMetadata]);
+  return { email, words: rows[0]?.words ?? [] };
 }

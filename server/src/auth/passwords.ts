@@ -16,8 +16,6 @@ const WEAK_PASSWORD_MESSAGE =
   'Password should be at least 10 characters and include an uppercase letter, a lowercase letter and a digit';
 /** GoTrue's message for a password its HaveIBeenPwned check finds. */
 const COMMON_PASSWORD_MESSAGE = 'Password is known to be weak and easy to guess, please choose a different one.';
-const DEFAULT_STAFF_PASSWORD_MESSAGE =
-  "This is your university's default staff password, which others know too. Choose a password of your own.";
 const STRONG_PASSWORD_ADVICE =
   'Choose something longer and less predictable: a few unrelated words with a capital letter and a digit are hard to ' +
   'guess and easy to remember.';
@@ -35,8 +33,6 @@ export interface PasswordContext {
   email: string;
   /** Words the app's database knows around the account: its university's name and join code, the person's name. */
   words: string[];
-  /** The bcrypt hash of the university's default staff password, which every invited colleague knows. */
-  defaultStaffPasswordHash: string | null;
 }
 
 let commonPasswords: Promise<Set<string>> | undefined;
@@ -133,8 +129,7 @@ const weakPassword = (message: string, reason: string) => new AuthError(422, 'we
 /**
  * GoTrue's password checks: a length bcrypt can hash (400), then the composition rule and a list of common passwords
  * (422). Then NIST SP 800-63B's (5.1.1.2), refused with the reason `guessable` and a message that says what to do
- * instead: not the university's default staff password, no word of the context, and not easy to guess given that
- * context (zxcvbn with it as user inputs, which finds sequences, repeats and keyboard rows too).
+ * instead: no word of the context, and not easy to guess given that context (zxcvbn with it as user inputs, which finds sequences, repeats and keyboard rows too).
  */
 export async function assertStrongPassword(password: string, context: PasswordContext): Promise<void> {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
@@ -145,9 +140,6 @@ export async function assertStrongPassword(password: string, context: PasswordCo
   if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) reasons.push('characters');
   if (reasons.length > 0) throw new AuthError(422, 'weak_password', WEAK_PASSWORD_MESSAGE, { weak_password: { reasons } });
   if (await isCommonPassword(password)) throw weakPassword(COMMON_PASSWORD_MESSAGE, 'pwned');
-  if (context.defaultStaffPasswordHash && (await compare(password, context.defaultStaffPasswordHash))) {
-    throw weakPassword(DEFAULT_STAFF_PASSWORD_MESSAGE, 'guessable');
-  }
   const words = contextWords(context);
   const contained = containedContextWord(password, words);
   if (contained !== undefined) throw weakPassword(guessableMessage(fromTheContext(contained)), 'guessable');
@@ -159,7 +151,7 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, BCRYPT_COST);
 }
 
-/** Hashes made elsewhere (seeds, the default staff password) may be imported as long as they are bcrypt. */
+/** Hashes made elsewhere (seeds, another auth service) may be imported as long as they are bcrypt. */
 export function isBcryptHash(value: string): boolean {
   return /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(value);
 }

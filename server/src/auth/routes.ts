@@ -10,9 +10,10 @@ import { outboxMailer, type Mailer } from './mailer';
 import { overEmailSendRateLimit, overRequestRateLimit, RateLimiter } from './rate-limit';
 import { registerRecoveryRoutes } from './recovery';
 import { SignInThrottle } from './sign-in-failures';
+import { registerSignUpRoutes } from './sign-up';
 import { registerVerifyRoutes } from './verify';
 
-export type { EmailChangeEmail, EmailChangeNotice, Mailer, RecoveryEmail } from './mailer';
+export type { EmailChangeEmail, EmailChangeNotice, Mailer, RecoveryEmail, SignUpConfirmationEmail } from './mailer';
 
 export interface AuthOptions {
   /** Where auth emails go; by default a row in `public.email_outbox` when that table exists. */
@@ -44,6 +45,8 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
       limits: {
         token: limiter('token', ctx.authRateLimits.token),
         signup: limiter('signup', ctx.authRateLimits.signup),
+        // Each resend is an email, like a recovery: the same allowance, in a bucket of its own.
+        resend: limiter('resend', ctx.authRateLimits.recover, overEmailSendRateLimit),
         recover: limiter('recover', ctx.authRateLimits.recover, overEmailSendRateLimit),
         userUpdate: limiter('user_update', ctx.authRateLimits.userUpdate),
         verify: limiter('verify', ctx.authRateLimits.verify),
@@ -81,11 +84,12 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
     app.get('/settings', async () => ({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: false,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
     }));
+    registerSignUpRoutes(app, deps);
     registerAccountRoutes(app, deps);
     registerRecoveryRoutes(app, deps);
     registerVerifyRoutes(app, deps);

@@ -12,6 +12,8 @@ export interface UserRow {
   email: string | null;
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
+  /** When the last sign-up confirmation link went out. */
+  confirmation_sent_at: Date | null;
   invited_at: Date | null;
   confirmed_at: Date | null;
   last_sign_in_at: Date | null;
@@ -42,7 +44,7 @@ interface IdentityRow {
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 // A soft-deleted user (deleted_at set) no longer exists for any endpoint.
-export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, confirmed_at,
+export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, invited_at, confirmed_at,
   last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous,
   email_change, email_change_sent_at`;
 
@@ -54,9 +56,9 @@ export async function findUserById(db: Db, id: string, lock = false): Promise<Us
   return rows[0];
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db, email: string, lock = false): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`,
+    `select ${USER_COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null${lock ? ' for update' : ''}`,
     [email],
   );
   return rows[0];
@@ -72,11 +74,28 @@ export async function listUsers(db: Db, limit: number, offset: number): Promise<
   return { users: rows, total: Number(count.rows[0].count) };
 }
 
+/**
+ * A sign-up nobody has confirmed and that never signed in. It proves nothing and holds nothing (the database creates
+ * an account's university and member row only once the address is confirmed), so it does not take its address: a new
+ * sign-up of the address, or an account moving to it, replaces it.
+ */
+const PENDING_SIGN_UP = 'email_confirmed_at is null and last_sign_in_at is null';
+
+export function isPendingSignUp(user: UserRow): boolean {
+  return user.email_confirmed_at === null && user.last_sign_in_at === null;
+}
+
+/** Removes the pending sign-up of `email`, if any, so that the address can be given to whoever proved the mailbox. */
+export async function replacePendingSignUp(client: PoolClient, email: string): Promise<void> {
+  await client.query(`delete from auth.users where lower(email) = $1 and ${PENDING_SIGN_UP}`, [email]);
+}
+
+/** Whether another account has the address; a pending sign-up has none. */
 export async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  const { rowCount } = await db.query('select 1 from auth.users where lower(email) = $1 and id is distinct from $2', [
-    email,
-    exceptUserId ?? null,
-  ]);
+  const { rowCount } = await db.query(
+    `select 1 from auth.users where lower(email) = $1 and id is distinct from $2 and not (${PENDING_SIGN_UP})`,
+    [email, exceptUserId ?? null],
+  );
   return (rowCount ?? 0) > 0;
 }
 
@@ -106,6 +125,11 @@ async function insertUserRow(client: PoolClient, user: NewUser): Promise<UserRow
   return rows[0];
 }
 
+/** An address nobody has, for running a user's insert where its own address is taken. */
+export function standInAddress(): string {
+  return `${randomUUID()}@stand-in.invalid`;
+}
+
 /**
  * Whether the database's triggers accept `user` apart from its address: the same insert with an address nobody has,
  * undone at once. A refusal raises as the real insert would.
@@ -113,7 +137,7 @@ async function insertUserRow(client: PoolClient, user: NewUser): Promise<UserRow
 async function assertAcceptedButForTheAddress(client: PoolClient, user: NewUser): Promise<void> {
   await client.query('savepoint stand_in_user');
   try {
-    await insertUserRow(client, { ...user, email: `${randomUUID()}@stand-in.invalid` });
+    await insertUserRow(client, { ...user, email: standInAddress() });
   } finally {
     await client.query('rollback to savepoint stand_in_user');
   }
@@ -122,13 +146,16 @@ async function assertAcceptedButForTheAddress(client: PoolClient, user: NewUser)
 /**
  * Inserts the user and its email identity. Database triggers on auth.users (the app's sign-up trigger) run here; a
  * trigger that refuses the metadata raises SQLSTATE P0001 and its message becomes a 400, so callers must run this in
- * a transaction that the error rolls back. A taken address is reported only when the triggers accept the rest: a
- * sign-up they refuse (a wrong join code) gets the same refusal whether or not the address has an account.
+ * a transaction that the error rolls back. A trigger may also confirm the address when the metadata proves the
+ * mailbox (an invitation link's token), so the row is read again. A taken address is reported only when the triggers
+ * accept the rest: a sign-up they refuse (a wrong join code) gets the same refusal whether or not the address has an
+ * account.
  */
 export async function insertUser(client: PoolClient, user: NewUser, duplicate: () => Error): Promise<UserRow> {
   await client.query('savepoint new_user');
   try {
-    const created = await insertUserRow(client, user);
+    const inserted = await insertUserRow(client, user);
+    const created = (await findUserById(client, inserted.id)) ?? inserted;
     await client.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider)
        values ($1, $2, $3, 'email')`,
@@ -165,8 +192,9 @@ export interface UserChanges {
  */
 export async function updateUser(client: PoolClient, user: UserRow, changes: UserChanges): Promise<UserRow> {
   const email = changes.email ?? user.email;
-  if (changes.email !== undefined && changes.email !== user.email && (await emailTaken(client, changes.email, user.id))) {
-    throw emailExists();
+  if (changes.email !== undefined && changes.email !== user.email) {
+    if (await emailTaken(client, changes.email, user.id)) throw emailExists();
+    await replacePendingSignUp(client, changes.email);
   }
   try {
     const { rows } = await client.query<UserRow>(
@@ -226,6 +254,7 @@ export interface UserJson {
   updated_at: string;
   is_anonymous: boolean;
   email_confirmed_at?: string;
+  confirmation_sent_at?: string;
   confirmed_at?: string;
   last_sign_in_at?: string;
   banned_until?: string;
@@ -262,6 +291,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
     is_anonymous: user.is_anonymous,
   };
   if (user.email_confirmed_at) json.email_confirmed_at = user.email_confirmed_at.toISOString();
+  if (user.confirmation_sent_at) json.confirmation_sent_at = user.confirmation_sent_at.toISOString();
   if (user.confirmed_at) json.confirmed_at = user.confirmed_at.toISOString();
   if (user.last_sign_in_at) json.last_sign_in_at = user.last_sign_in_at.toISOString();
   if (user.banned_until) json.banned_until = user.banned_until.toISOString();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
 import { inTransaction } from './db';
 import type { AuthDeps } from './deps';
 import { confirmEmailChange } from './email-change';
@@ -7,16 +8,24 @@ import { bodyObject, optionalString } from './input';
 import { safeRedirect, type LinkType } from './links';
 import { redeemRecovery } from './recovery';
 import { clientInfo, startSession, type SessionJson } from './sessions';
-import { isBanned } from './users';
+import { confirmSignUp } from './sign-up';
+import { isBanned, type UserRow } from './users';
 
 function linkType(value: unknown): LinkType {
-  if (value === 'recovery' || value === 'email_change') return value;
-  throw validationFailed('Unsupported verification type: only "recovery" and "email_change" links can be verified');
+  if (value === 'signup' || value === 'recovery' || value === 'email_change') return value;
+  throw validationFailed('Unsupported verification type: only "signup", "recovery" and "email_change" links can be verified');
 }
 
+const REDEEM: Record<LinkType, (client: PoolClient, token: string) => Promise<UserRow | 'expired'>> = {
+  signup: confirmSignUp,
+  recovery: redeemRecovery,
+  email_change: confirmEmailChange,
+};
+
 /**
- * `/verify`: the one-time links of recovery and email-change emails, opened in a browser (GET, which redirects back
- * to the site) or redeemed by auth-js `verifyOtp` (POST). Either way the holder gets a session, as with GoTrue.
+ * `/verify`: the one-time links of sign-up confirmation, recovery and email-change emails, opened in a browser (GET,
+ * which redirects back to the site) or redeemed by auth-js `verifyOtp` (POST). Either way the holder gets a session,
+ * as with GoTrue.
  */
 export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const { ctx, sessions, limits } = deps;
@@ -61,10 +70,10 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void
 
   function redeem(type: LinkType, token: string, request: FastifyRequest): Promise<SessionJson> {
     return inTransaction(sessions.pool, async (client) => {
-      const user = type === 'recovery' ? await redeemRecovery(client, token) : await confirmEmailChange(client, token);
+      const user = await REDEEM[type](client, token);
       if (user === 'expired') return user;
       if (isBanned(user)) throw userBanned();
-      // A recovery session may set a new password without the old one; an email-change session may not.
+      // A recovery session may set a new password without the old one; the others may not.
       return startSession(client, sessions, user, clientInfo(request), type === 'recovery' ? 'recovery' : 'otp');
     }).then((outcome) => {
       // An expired link is spent (committed) before the refusal, so it cannot be tried again.

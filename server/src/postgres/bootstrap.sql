@@ -115,6 +115,9 @@ create table if not exists auth.one_time_tokens (
   created_at timestamptz not null default now()
 );
 
+-- Sign-up confirmation, in GoTrue's column: when the last confirmation link went out (one a minute per address).
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+
 -- Secure email change, in GoTrue's columns: the new address waits here, with the hash of the link mailed to it, until
 -- that link is opened.
 alter table auth.users add column if not exists email_change varchar(255);

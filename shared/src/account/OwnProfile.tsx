@@ -62,15 +62,14 @@ export function EmailChangePasswordField({ shown, ...field }: { readonly shown: 
   );
 }
 
-/** Settings › Password: the tabs and the change-password form; `children` adds what only some roles have. */
-export function AccountPasswordPage({ children }: { readonly children?: ReactNode }) {
+/** Settings › Password: the tabs and the change-password form. */
+export function AccountPasswordPage() {
   return (
     <>
       <SettingsHeader />
       <Section title="Change password">
         <PasswordChangeForm />
       </Section>
-      {children}
     </>
   );
 }

@@ -112,7 +112,7 @@ describe('PasswordChangeForm', () => {
     updateUser.mockResolvedValue({ data: { user: {} }, error: null });
     renderForm();
     expect(screen.getByText(/Choose a new password before you continue/)).toBeInTheDocument();
-    await fillIn('NorthfieldStaff2026', 'BrandNew2026x', 'BrandNew2026x');
+    await fillIn('CampusCare2026', 'BrandNew2026x', 'BrandNew2026x');
     expect(await screen.findByRole('heading', { name: 'Doctor dashboard' })).toBeInTheDocument();
   });
 

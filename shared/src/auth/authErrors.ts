@@ -14,6 +14,8 @@ export const AUTH_MESSAGES = {
   currentPasswordIncorrect: 'Your current password is incorrect.',
   currentPasswordRequired: 'Enter your current password.',
   deactivated: 'This account has been deactivated. Contact your university’s Super Admin.',
+  emailNotConfirmed:
+    'Confirm your email address first: open the link we emailed you when you registered (check your spam folder). No email? Register again with this address for a new link.',
   emailTaken: 'An account with this email already exists. Sign in instead.',
   weakPassword: 'Password should be at least 10 characters and include an uppercase letter, a lowercase letter and a digit',
   rateLimited: 'Too many attempts. Wait a minute and try again.',
@@ -52,6 +54,8 @@ export function authErrorMessage(error: unknown): string {
       return AUTH_MESSAGES.currentPasswordRequired;
     case 'user_banned':
       return AUTH_MESSAGES.deactivated;
+    case 'email_not_confirmed':
+      return AUTH_MESSAGES.emailNotConfirmed;
     case 'user_already_exists':
     case 'email_exists':
       return AUTH_MESSAGES.emailTaken;

@@ -57,6 +57,7 @@ describe('authErrorMessage', () => {
     [{ message: 'Current password required when setting new password.', code: 'current_password_invalid', status: 400 }, AUTH_MESSAGES.currentPasswordIncorrect],
     [{ message: 'Current password required when setting new password.', code: 'current_password_required', status: 400 }, AUTH_MESSAGES.currentPasswordRequired],
     [{ message: 'User is banned', code: 'user_banned', status: 400 }, AUTH_MESSAGES.deactivated],
+    [{ message: 'Email not confirmed', code: 'email_not_confirmed', status: 400 }, AUTH_MESSAGES.emailNotConfirmed],
     [{ message: 'User already registered', code: 'user_already_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
     [{ message: 'taken', code: 'email_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
     [{ message: 'weak', code: 'weak_password', status: 422 }, AUTH_MESSAGES.weakPassword],

@@ -19,6 +19,7 @@ export const queryKeys = {
   audit: ['audit'],
   healthRecordViews: ['health-record-views'],
   passwordRecovery: ['password-recovery'],
+  registration: ['registration'],
 } as const;
 
 export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];

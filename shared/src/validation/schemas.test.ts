@@ -12,6 +12,7 @@ import {
   validateHealthProfile,
   validatePasswordChange,
   validateSignIn,
+  validateStaffAcceptance,
 } from './schemas';
 
 describe('shared validation', () => {
@@ -36,6 +37,17 @@ describe('shared validation', () => {
     expect(Object.keys(validateHealthProfile({ genotype: 'XX', bloodGroup: 'C', disabled: '', allergies: '', bmi: 'tall' })).sort()).toEqual(
       ['bloodGroup', 'bmi', 'disabled', 'genotype'],
     );
+  });
+
+  it("asks an invited staff member for a name the database accepts and a new password's rule", () => {
+    expect(validateStaffAcceptance({ firstName: ' ', lastName: 'Okoye', password: 'short' })).toEqual({
+      firstName: MESSAGES.required,
+      password: newPasswordError('short'),
+    });
+    expect(validateStaffAcceptance({ firstName: 'Nia\nBcc: x', lastName: 'Okoye', password: 'Harbor2026Kite' })).toEqual({
+      firstName: COLUMN_RULES.members_first_name_length.message,
+    });
+    expect(validateStaffAcceptance({ firstName: 'Nia', lastName: 'Okoye', password: 'Harbor2026Kite' })).toEqual({});
   });
 
   it('reports mismatched new passwords', () => {

@@ -32,7 +32,7 @@ export const MESSAGES = {
   fillAllCorrectly: 'Please fill in all the fields correctly',
   signInPasswordTooShort: 'Password should be at least 6 characters long',
   passwordRule: 'Password should include an uppercase, lowercase, and digits',
-  /** The whole rule for a new password, which the auth service (and the database, for the default staff password) enforces. */
+  /** The whole rule for a new password, which the auth service enforces. */
   newPasswordHint:
     `At least ${NEW_PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter and a digit, and hard to guess: leave out ` +
     'CampusCare, your university’s name and join code, your name and email address, and sequences or repeats such as ' +
@@ -160,6 +160,21 @@ export function validateStudentRegistration(values: StudentRegistrationValues): 
     regNumber: regNumberError(values.regNumber),
     department: columnError(COLUMN_RULES.members_department_length, values.department, { required: true }),
     yearOfStudy: parseYearOfStudy(values.yearOfStudy) === undefined ? MESSAGES.invalidYear : undefined,
+    password: newPasswordError(values.password),
+  });
+}
+
+/** What an invited staff member gives to accept the invitation: their name and a password of their own. */
+export interface StaffAcceptanceValues {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly password: string;
+}
+
+export function validateStaffAcceptance(values: StaffAcceptanceValues): FieldErrors<StaffAcceptanceValues> {
+  return withoutEmpty<StaffAcceptanceValues>({
+    firstName: columnError(COLUMN_RULES.members_first_name_length, values.firstName, { required: true }),
+    lastName: columnError(COLUMN_RULES.members_last_name_length, values.lastName, { required: true }),
     password: newPasswordError(values.password),
   });
 }
@@ -298,12 +313,13 @@ export function validatePasswordChange(values: PasswordChangeValues): FieldError
   });
 }
 
-export interface InvitationValues {
+/** A form that asks for one address: an invitation, a new link. */
+export interface EmailValues {
   readonly email: string;
 }
 
-export function validateInvitation(values: InvitationValues): FieldErrors<InvitationValues> {
-  return withoutEmpty<InvitationValues>({ email: emailError(values.email) });
+export function validateEmail(values: EmailValues): FieldErrors<EmailValues> {
+  return withoutEmpty<EmailValues>({ email: emailError(values.email) });
 }
 
 export function isImageFile(file: Pick<File, 'type'>): boolean {

@@ -35,7 +35,7 @@ const row = (patch: Partial<MemberRow> & Pick<MemberRow, 'id' | 'email'>): Membe
 
 const ADMIN = row({ id: 'me', email: 'admin@northfield.edu', role: 'admin', is_super_admin: true, first_name: 'Grace', last_name: 'Okafor' });
 const BELLO = row({ id: 'bello', email: 'dr.bello@northfield.edu', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' });
-const INVITED = row({ id: 'new', email: 'new.doctor@northfield.edu', must_change_password: true });
+const FLAGGED = row({ id: 'new', email: 'new.doctor@northfield.edu', must_change_password: true });
 
 function renderPage(page: ReactElement) {
   render(<MemoryRouter>{page}</MemoryRouter>);
@@ -43,7 +43,7 @@ function renderPage(page: ReactElement) {
 
 beforeEach(() => {
   me = { id: 'me', role: 'admin', is_super_admin: true, university_id: 'u1', email: ADMIN.email } as Member;
-  jest.mocked(listMembers).mockReset().mockResolvedValue({ rows: [BELLO, ADMIN, INVITED], total: 3 });
+  jest.mocked(listMembers).mockReset().mockResolvedValue({ rows: [BELLO, ADMIN, FLAGGED], total: 3 });
   jest.mocked(makeSuperAdmin).mockReset();
   jest.mocked(notifySuccess).mockReset();
   jest.spyOn(queryClient, 'invalidateQueries');
@@ -61,11 +61,11 @@ describe('the staff list', () => {
     expect(within(table).getByRole('button', { name: 'Actions for Dr Tunde Bello' })).toBeInTheDocument();
   });
 
-  it('marks staff who were invited and have not signed in yet', async () => {
+  it('marks staff who must change their password', async () => {
     renderPage(<StaffListPage />);
     const table = await screen.findByRole('table', { name: 'Staff members' });
-    expect(within(within(table).getByRole('row', { name: /new\.doctor@northfield\.edu/ })).getByText('Invited')).toBeInTheDocument();
-    expect(within(within(table).getByRole('row', { name: /Tunde Bello/ })).queryByText('Invited')).not.toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /new\.doctor@northfield\.edu/ })).getByText('Must change password')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Tunde Bello/ })).queryByText('Must change password')).not.toBeInTheDocument();
   });
 
   it('makes a super admin after confirming, then refreshes the lists and the dashboard', async () => {

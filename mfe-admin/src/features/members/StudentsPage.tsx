@@ -1,4 +1,4 @@
-import { Button, ErrorBanner, PageHeader, QueryView, Section, studentJoinLink, TextField, useApiMutation, useForm, useUserProfile, validateInvitation } from '@campuscare/shared';
+import { Button, ErrorBanner, PageHeader, QueryView, Section, studentJoinLink, TextField, useApiMutation, useForm, useUserProfile, validateEmail } from '@campuscare/shared';
 import { CopyLink } from '../../components/CopyLink';
 import { useUniversity } from '../../university/useUniversity';
 import { studentColumns } from './memberColumns';
@@ -13,8 +13,8 @@ const NO_EMAIL = { email: '' };
 /** `byEmail`: the database sends invitations for members of the admin role only (not a doctor made super admin). */
 function InviteStudents({ byEmail }: { readonly byEmail: boolean }) {
   const university = useUniversity();
-  const invite = useApiMutation(inviteStudent, { success: (_link, invitation) => `Join link sent to ${invitation.email.trim()}`, errors: 'caller' });
-  const form = useForm({ initial: NO_EMAIL, validate: validateInvitation, submit: (invitation) => invite.mutateAsync(invitation), resetOnSuccess: true });
+  const invite = useApiMutation(inviteStudent, { success: (_answer, invitation) => `Invitation sent to ${invitation.email.trim()}`, errors: 'caller' });
+  const form = useForm({ initial: NO_EMAIL, validate: validateEmail, submit: (invitation) => invite.mutateAsync(invitation), resetOnSuccess: true });
 
   return (
     <Section title="Invite students">

@@ -10,7 +10,7 @@ function NameCell({ member, myId }: { readonly member: MemberRow; readonly myId:
       {displayName(member)}
       {member.id === myId && <span className={`${styles.badge} ${styles.badgeNeutral}`}>You</span>}
       {member.is_super_admin && <span className={styles.badge}>Super admin</span>}
-      {member.must_change_password && member.status === 'active' && <span className={`${styles.badge} ${styles.badgeNeutral}`}>Invited</span>}
+      {member.must_change_password && member.status === 'active' && <span className={`${styles.badge} ${styles.badgeNeutral}`}>Must change password</span>}
       {member.status === 'deactivated' && <span className={`${styles.badge} ${styles.badgeMuted}`}>Deactivated</span>}
     </>
   );

@@ -40,7 +40,7 @@ describe('listMembers', () => {
     expect(String(select?.[1])).not.toMatch(/health|genotype|blood/);
   });
 
-  it('reads whether each member is still only invited', async () => {
+  it('reads whether each member must change the password', async () => {
     const { client, calls } = fakeClient({});
     await listMembers(client, { kind: 'staff', page: 1, pageSize: 10, search: '' });
     const select = calls.find(([method]) => method === 'select');
@@ -49,14 +49,15 @@ describe('listMembers', () => {
 });
 
 describe('inviteStaff', () => {
-  it('returns the sign-in link of the invitation', async () => {
-    const { client, calls } = fakeClient({ data: { id: 'i1', link: 'http://localhost:8080/adminsignin?email=a@b.edu' } });
-    await expect(inviteStaff(client, { email: ' a@b.edu ', role: 'doctor' })).resolves.toBe('http://localhost:8080/adminsignin?email=a@b.edu');
+  it('sends the trimmed address and role', async () => {
+    const { client, calls } = fakeClient({ data: { id: 'i1', email: 'a@b.edu', role: 'doctor', expires_at: '2026-01-21T09:00:00Z' } });
+    await expect(inviteStaff(client, { email: ' a@b.edu ', role: 'doctor' })).resolves.toBeUndefined();
     expect(calls).toContainEqual(['rpc', 'invite_staff', { email: 'a@b.edu', role: 'doctor' }]);
   });
 
   it("shows the database's refusal", async () => {
-    const { client } = fakeClient({ error: { message: 'Set a default staff password in Settings → Password first', code: 'P0001' } });
-    await expect(inviteStaff(client, { email: 'a@b.edu', role: 'doctor' })).rejects.toThrow('Set a default staff password in Settings → Password first');
+    const refusal = 'Your university has sent 50 invitations in the last 24 hours, the most allowed; try again tomorrow';
+    const { client } = fakeClient({ error: { message: refusal, code: 'P0001' } });
+    await expect(inviteStaff(client, { email: 'a@b.edu', role: 'doctor' })).rejects.toThrow(refusal);
   });
 });

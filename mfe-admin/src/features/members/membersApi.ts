@@ -1,11 +1,11 @@
-import { ApiError, type CampusCareClient, type Member, type MemberStatus, type PagedRows, unwrap } from '@campuscare/shared';
+import { type CampusCareClient, type Member, type MemberStatus, type PagedRows, unwrap } from '@campuscare/shared';
 import { searchPattern } from '@campuscare/shared/appointments';
 
 export type MemberKind = 'staff' | 'students';
 
 /**
  * What the admin pages show of a member: contact and role details only — never health data. `must_change_password`
- * is true from the invitation until the invited staff member has signed in and chosen their own password.
+ * is true while the member has been told to choose a new password before anything else.
  */
 export type MemberRow = Pick<
   Member,
@@ -67,22 +67,20 @@ export async function removeMember(client: CampusCareClient, memberId: string): 
 
 export type StaffRole = 'doctor' | 'admin';
 
-function linkOf(result: unknown): string {
-  if (result && typeof result === 'object' && 'link' in result && typeof result.link === 'string') return result.link;
-  throw new ApiError('The invitation was sent, but its link could not be shown. The email has the link.');
-}
-
 export interface StaffInvitation {
   readonly email: string;
   readonly role: StaffRole;
 }
 
-/** Creates the staff account with the default staff password and emails the sign-in link; returns the link. */
-export async function inviteStaff(client: CampusCareClient, invitation: StaffInvitation): Promise<string> {
-  return linkOf(unwrap(await client.rpc('invite_staff', { email: invitation.email.trim(), role: invitation.role })));
+/**
+ * Emails the invitation with its one-time link. The answer is the same whether or not the address already has an
+ * account (its owner is told by email instead), so there is nothing in it to show.
+ */
+export async function inviteStaff(client: CampusCareClient, invitation: StaffInvitation): Promise<void> {
+  unwrap(await client.rpc('invite_staff', { email: invitation.email.trim(), role: invitation.role }));
 }
 
-/** Emails the university's student join link; returns the link. */
-export async function inviteStudent(client: CampusCareClient, invitation: { readonly email: string }): Promise<string> {
-  return linkOf(unwrap(await client.rpc('invite_student', { email: invitation.email.trim() })));
+/** Emails the university's student join link (or, to an address with an account, that it has one). */
+export async function inviteStudent(client: CampusCareClient, invitation: { readonly email: string }): Promise<void> {
+  unwrap(await client.rpc('invite_student', { email: invitation.email.trim() }));
 }

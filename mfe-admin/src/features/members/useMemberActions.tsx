@@ -15,7 +15,7 @@ const CONFIRM: Readonly<Record<MemberAction, { title: string; label: string; dan
     title: 'Make super admin',
     label: 'Make Super Admin',
     danger: false,
-    message: (name) => `${name} will be able to manage staff, students, settings and the default staff password.`,
+    message: (name) => `${name} will be able to manage staff, students and settings.`,
     done: (name) => `${name} is now a super admin`,
   },
   deactivate: {

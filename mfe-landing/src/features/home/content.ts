@@ -39,7 +39,7 @@ export const FAQS = [
   {
     question: 'How do we get started?',
     answer:
-      'Click Create account and register your university with its name, email, phone and logo. You become its Super Admin: set a default staff password in Settings, invite your doctors by email, and send students your join link so they can create their accounts and fill in the health questionnaire.',
+      'Click Create account and register your university with its name, email and phone, then open the link we email you to confirm the address. You become its Super Admin: add your logo in Settings, invite your doctors by email (each chooses their own password through the link we send them), and send students your join link so they can create their accounts and fill in the health questionnaire.',
   },
   {
     question: 'Do you offer support and training?',

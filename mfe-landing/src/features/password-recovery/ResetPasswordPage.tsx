@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button, ErrorBanner, type FieldErrors, Link, LoadingState, MESSAGES, newPasswordError, PasswordField, PATHS, queryClient, queryKeys, type SignInRedirectState, useApiMutation, useApiQuery, useForm, useLocation, useNavigate } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
-import { LINK_REFUSED_MESSAGE, readRecoveryLink, setNewPassword, startRecoverySession } from './recoveryApi';
+import { readEmailLink } from '../../components/emailLink';
+import { LINK_REFUSED_MESSAGE, setNewPassword, startRecoverySession } from './recoveryApi';
 
 interface NewPasswordValues {
   readonly password: string;
@@ -39,7 +40,7 @@ function AskForNewLink({ message }: { readonly message: string }) {
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
-  const [link] = useState(() => readRecoveryLink(hash));
+  const [link] = useState(() => readEmailLink(hash, 'recovery'));
   const session = useApiQuery(RECOVERY_SESSION_KEY, (client) => (link.kind === 'session' ? startRecoverySession(client, link) : Promise.resolve('')), {
     enabled: link.kind === 'session',
     staleTime: Infinity,

@@ -1,5 +1,6 @@
 import { type CampusCareClient, PATHS } from '@campuscare/shared';
-import { readRecoveryLink, requestPasswordReset, SAME_PASSWORD_MESSAGE, setNewPassword, startRecoverySession, LINK_REFUSED_MESSAGE } from './recoveryApi';
+import { readEmailLink } from '../../components/emailLink';
+import { requestPasswordReset, SAME_PASSWORD_MESSAGE, setNewPassword, startRecoverySession, LINK_REFUSED_MESSAGE } from './recoveryApi';
 
 function fakeClient({ updateError = null, role = 'doctor' }: { readonly updateError?: unknown; readonly role?: string | null } = {}) {
   const auth = {
@@ -13,16 +14,16 @@ function fakeClient({ updateError = null, role = 'doctor' }: { readonly updateEr
   return { client, auth };
 }
 
-describe('readRecoveryLink', () => {
+describe('readEmailLink', () => {
   it('reads the session the auth service put in the fragment', () => {
-    expect(readRecoveryLink('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery')).toEqual({ kind: 'session', accessToken: 'a', refreshToken: 'r' });
+    expect(readEmailLink('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery', 'recovery')).toEqual({ kind: 'session', accessToken: 'a', refreshToken: 'r' });
   });
 
   it('tells a refused link from a visit without one', () => {
-    expect(readRecoveryLink('#error=access_denied&error_code=otp_expired&error_description=x')).toEqual({ kind: 'refused' });
-    expect(readRecoveryLink('')).toEqual({ kind: 'missing' });
+    expect(readEmailLink('#error=access_denied&error_code=otp_expired&error_description=x', 'recovery')).toEqual({ kind: 'refused' });
+    expect(readEmailLink('', 'recovery')).toEqual({ kind: 'missing' });
     // Another kind of link (an email change) does not set a password.
-    expect(readRecoveryLink('#access_token=a&refresh_token=r&type=email_change')).toEqual({ kind: 'missing' });
+    expect(readEmailLink('#access_token=a&refresh_token=r&type=email_change', 'recovery')).toEqual({ kind: 'missing' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { ApiError, type CampusCareClient, type ContractPath, isRole, PATHS, signInPathFor, signOut, toApiError, unwrap } from '@campuscare/shared';
+import type { EmailLinkSession } from '../../components/emailLink';
 
 /** Said whether or not an account has the address, so the form does not tell anyone which accounts exist. */
 export const LINK_SENT_MESSAGE =
@@ -7,21 +8,6 @@ export const LINK_SENT_MESSAGE =
 export const LINK_REFUSED_MESSAGE = 'This password reset link has expired or has already been used. Ask for a new one.';
 
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your old password.';
-
-/** What the auth service put in the URL fragment when it sent the browser here from the emailed link. */
-export type RecoveryLink =
-  | { readonly kind: 'session'; readonly accessToken: string; readonly refreshToken: string }
-  | { readonly kind: 'refused' }
-  | { readonly kind: 'missing' };
-
-export function readRecoveryLink(hash: string): RecoveryLink {
-  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
-  if (fragment.has('error') || fragment.has('error_code')) return { kind: 'refused' };
-  const accessToken = fragment.get('access_token');
-  const refreshToken = fragment.get('refresh_token');
-  if (fragment.get('type') !== 'recovery' || !accessToken || !refreshToken) return { kind: 'missing' };
-  return { kind: 'session', accessToken, refreshToken };
-}
 
 /** Asks for a recovery email; the link in it comes back to the page that sets the new password. */
 export async function requestPasswordReset(client: CampusCareClient, { email }: { readonly email: string }): Promise<void> {
@@ -34,7 +20,7 @@ export async function requestPasswordReset(client: CampusCareClient, { email }: 
  * Starts the session the link carries (the client does not read sessions from URLs by itself). Returns the address,
  * so the person sees whose password they are about to set.
  */
-export async function startRecoverySession(client: CampusCareClient, link: Extract<RecoveryLink, { kind: 'session' }>): Promise<string> {
+export async function startRecoverySession(client: CampusCareClient, link: EmailLinkSession): Promise<string> {
   const { data, error } = await client.auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken });
   if (error || !data.user) throw new ApiError(LINK_REFUSED_MESSAGE, { code: 'otp_expired', cause: error });
   return data.user.email ?? '';

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, PasswordField, PATHS, SelectField, type StudentRegistrationValues, TextField, useApiMutation, useForm, useNavigate, useUserProfile, validateStudentRegistration, YEARS_OF_STUDY } from '@campuscare/shared';
+import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, PasswordField, SelectField, type StudentRegistrationValues, TextField, useApiMutation, useForm, validateStudentRegistration, YEARS_OF_STUDY } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
 import { joinUniversity, type JoinableUniversity } from './registrationApi';
+import { useSignUpFinish } from './signUpFinish';
 import styles from './registration.module.css';
 
 const EMPTY: StudentRegistrationValues = { firstName: '', lastName: '', email: '', phone: '', regNumber: '', department: '', yearOfStudy: '', password: '' };
@@ -10,23 +11,29 @@ const EMPTY: StudentRegistrationValues = { firstName: '', lastName: '', email: '
 /** Years of study the database accepts (members.year_of_study between 1 and 8). */
 const YEAR_OPTIONS = [{ value: '', label: 'Choose your year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: `Year ${year}` }))];
 
-export function StudentJoinForm({ joinCode, university }: { readonly joinCode: string; readonly university: JoinableUniversity }) {
-  const navigate = useNavigate();
-  const { refresh } = useUserProfile();
+/**
+ * A student joins their university. The join code proves nothing about the person, so the account exists once the
+ * emailed link confirms the address; the link signs them in and opens the health questionnaire.
+ */
+export function StudentJoinForm({
+  joinCode,
+  university,
+  onConfirmEmail,
+}: {
+  readonly joinCode: string;
+  readonly university: JoinableUniversity;
+  readonly onConfirmEmail: (email: string) => void;
+}) {
   const join = useApiMutation(joinUniversity, { errors: 'caller' });
+  const finish = useSignUpFinish(onConfirmEmail);
   const initial = useMemo(() => EMPTY, []);
   const form = useForm({
     initial,
     validate: validateStudentRegistration,
-    submit: async (values: StudentRegistrationValues) => {
-      await join.mutateAsync({ joinCode, values });
-      // The questionnaire's guard must see the new session, not the signed-out state this page started with.
-      await refresh();
-    },
-    successMessage: `Welcome to ${university.name}`,
-    onSuccess: () => navigate(PATHS.questionnaire, { replace: true }),
+    submit: async (values: StudentRegistrationValues) => finish.settle(await join.mutateAsync({ joinCode, values })),
+    onSuccess: finish.go,
   });
-  const field = (name: keyof StudentRegistrationValues) => ({ ...liveCheckedField(form, validateStudentRegistration, name), required: true, disabled: form.submitting });
+  const field = (name: keyof StudentRegistrationValues) => liveCheckedField(form, validateStudentRegistration, name);
 
   return (
     <>

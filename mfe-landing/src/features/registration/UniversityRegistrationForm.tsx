@@ -1,56 +1,36 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, notifyError, notifySuccess, PasswordField, PATHS, TextField, type UniversityRegistrationValues, useApiMutation, useForm, useNavigate, useUserProfile, validateUniversityRegistration } from '@campuscare/shared';
+import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, PasswordField, TextField, type UniversityRegistrationValues, useApiMutation, useForm, validateUniversityRegistration } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
-import { LogoField } from './LogoField';
 import { registerUniversity } from './registrationApi';
+import { useSignUpFinish } from './signUpFinish';
 
-interface RegistrationFormValues extends UniversityRegistrationValues {
-  readonly logo: File | null;
-}
+const EMPTY: UniversityRegistrationValues = { universityName: '', email: '', phone: '', password: '' };
 
-const EMPTY: RegistrationFormValues = { universityName: '', email: '', phone: '', password: '', logo: null };
-
-const validate = (values: RegistrationFormValues) => validateUniversityRegistration(values);
-
-export function UniversityRegistrationForm() {
-  const navigate = useNavigate();
-  const { refresh } = useUserProfile();
+/**
+ * Registers a university. Its account, and the university itself, exist once the emailed link is opened; the logo is
+ * added in Settings after that, as nothing can be stored before.
+ */
+export function UniversityRegistrationForm({ onConfirmEmail }: { readonly onConfirmEmail: (email: string) => void }) {
   const register = useApiMutation(registerUniversity, { errors: 'caller' });
+  const finish = useSignUpFinish(onConfirmEmail);
   const initial = useMemo(() => EMPTY, []);
   const form = useForm({
     initial,
-    validate,
-    submit: async ({ logo, ...values }: RegistrationFormValues) => {
-      const registered = await register.mutateAsync({ values, logo });
-      // The dashboard's guard must see the new session, not the signed-out state this page started with.
-      await refresh();
-      return registered;
-    },
-    onSuccess: ({ logoError }, values) => {
-      if (logoError) notifyError(`Your account is ready, but the logo was not saved. ${logoError} You can add it later in Settings.`);
-      notifySuccess(`${values.universityName.trim()} is registered`);
-      navigate(PATHS.adminDashboard, { replace: true });
-    },
+    validate: validateUniversityRegistration,
+    submit: async (values: UniversityRegistrationValues) => finish.settle(await register.mutateAsync(values)),
+    onSuccess: finish.go,
   });
+  const field = (name: keyof UniversityRegistrationValues) => liveCheckedField(form, validateUniversityRegistration, name);
 
   return (
     <>
       {form.formError && <ErrorBanner message={form.formError} />}
       <form className={authFormStyles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Register your university">
-        <TextField label="University name" autoComplete="organization" required disabled={form.submitting} {...liveCheckedField(form, validate, 'universityName')} />
-        <TextField label="Email" type="email" autoComplete="email" required disabled={form.submitting} {...liveCheckedField(form, validate, 'email')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" required disabled={form.submitting} {...liveCheckedField(form, validate, 'phone')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          minLength={NEW_PASSWORD_MIN_LENGTH}
-          hint={MESSAGES.newPasswordHint}
-          required
-          disabled={form.submitting}
-          {...liveCheckedField(form, validate, 'password')}
-        />
-        <LogoField logo={form.values.logo} onChange={(logo) => form.setValue('logo', logo)} disabled={form.submitting} />
+        <TextField label="University name" autoComplete="organization" {...field('universityName')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+        <PasswordField label="Password" autoComplete="new-password" minLength={NEW_PASSWORD_MIN_LENGTH} hint={MESSAGES.newPasswordHint} {...field('password')} />
         <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
           {form.submitting ? 'Creating account…' : 'Create account'}
         </Button>
