@@ -164,7 +164,7 @@ export function studentJoinLink(origin: string, joinCode: string): string {
   return url.toString();
 }
 
-/** Link sent to invited staff: the staff sign-in page, with the invited email filled in. */
+/** The staff sign-in page with an email filled in: what an admin may copy for a colleague (it grants nothing by itself). */
 export function staffSignInLink(origin: string, email: string): string {
   const url = new URL(PATHS.adminSignIn, origin);
   url.searchParams.set('email', email);
