@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import type { Logger } from 'pino';
 import { supervise } from '../supervise';
 import { createAdminPool, type Database } from './database';
@@ -52,6 +52,30 @@ function postgresSystemUser(): RunAs {
   }
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to enter every folder above its binaries and its
+ * data. A checkout in a private folder (mode 0700, as `mktemp -d` makes) is not; initdb would then fail with a bare
+ * EACCES, so name the folder and the ways out instead.
+ */
+function assertReachableBy(runAs: RunAs, paths: readonly string[]): void {
+  if (runAs.uid === undefined) return;
+  for (const path of paths) {
+    const folders = path.split(sep).filter(Boolean).map((_, index, parts) => sep + parts.slice(0, index + 1).join(sep));
+    for (const folder of folders) {
+      if (!existsSync(folder)) break;
+      try {
+        execFileSync('test', ['-x', folder], { ...runAs, stdio: 'ignore' });
+      } catch {
+        throw new Error(
+          `PostgreSQL refuses to run as root, so it runs as the system user "postgres", which cannot enter ${folder} ` +
+            `(needed to reach ${path}). Let other users enter it (chmod o+x ${folder}), keep the project in a folder ` +
+            'every user can enter, or run as a user other than root.',
+        );
+      }
+    }
+  }
+}
+
 function run(binary: string, args: string[], runAs: RunAs): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
@@ -72,6 +96,7 @@ export async function startCluster({ dataDir, port, superuserPassword, logger, s
   mkdirSync(dataDir, { recursive: true });
   // The postgres user must be able to reach its cluster inside the data directory.
   if (runAs.uid !== undefined) chmodSync(dataDir, 0o755);
+  assertReachableBy(runAs, [bin, dataDir]);
 
   const fresh = !existsSync(join(clusterDir, 'PG_VERSION'));
   if (fresh) {
