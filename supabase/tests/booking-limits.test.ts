@@ -2,7 +2,8 @@
  * How much one student may book (migration 20260112000000): upcoming visits and bookings per day are capped by the
  * clinic's settings (3 and 3 unless a super admin changes them), and at most three bookings a minute, whether through
  * book_appointment or a direct insert, and however many bookings race. The attack: one student booked 50 slots in
- * parallel, and three accounts took 270 of a week's 294 doctor slots in 2.2 seconds.
+ * parallel, and three accounts took 270 of a week's 294 doctor slots in 2.2 seconds. Moving a visit mails its doctor, so
+ * a student moves their own visits at most 3 times a minute and 6 times a day (migration 20260115000000).
  */
 import type { Client } from 'pg';
 import { actAs, probe, rolledBack, runAs, testDatabase } from './harness';
@@ -12,6 +13,8 @@ const SUPER = uuidForEmail('admin@northfield.edu');
 const UPCOMING = 'You already have 3 upcoming appointments, the most the clinic allows. Cancel one, or book again after your next visit.';
 const PER_DAY = 'You can book at most 2 appointments a day, cancelled ones included. Please book again tomorrow.';
 const PER_MINUTE = 'You are booking too quickly: at most 3 appointments a minute. Please wait a minute and try again.';
+const MOVES_PER_MINUTE = 'You are moving appointments too quickly: at most 3 moves a minute. Please wait a minute and try again.';
+const MOVES_PER_DAY = 'You can move appointments at most 6 times a day. Please try again tomorrow, or call the clinic.';
 
 const database = testDatabase();
 
@@ -143,5 +146,61 @@ describe('limits on what one student books', () => {
        values ('${NORTHFIELD_ID}', '${student}', '${starts[3]}', 'Limit direct', 'Physics', 'NFU/LIM/direct', 1, 'Check-up')`,
     );
     expect(byServer.error).toBeUndefined();
+  });
+});
+
+describe('limits on how often a student moves their visits', () => {
+  const move = (id: string, start: string) => `select public.update_appointment('${id}', date => '${start}')`;
+
+  async function bookedVisit(label: string): Promise<{ student: string; visit: string; starts: string[] }> {
+    await setLimits(3, 20);
+    const student = await newStudent(label);
+    const [first] = await freeStarts(student, 1);
+    const [{ id, provider_id }] = await runAs<{ id: string; provider_id: string }>(
+      database.client,
+      student,
+      `select id, provider_id from public.book_appointment($1, 'Check-up')`,
+      [first],
+    );
+    // A visit moves with its doctor, so the times it can move to are that doctor's free ones.
+    const { rows } = await probe<{ starts_at: Date }>(
+      database.client,
+      student,
+      `select starts_at from public.available_slots(current_date + 50, current_date + 64, $1) order by starts_at limit 7`,
+      [provider_id],
+    );
+    return { student, visit: id, starts: [first, ...rows.map((row) => row.starts_at.toISOString())] };
+  }
+
+  it("let a student move a visit 3 times a minute and no more, while the clinic's staff move it as often as they need", async () => {
+    const { student, visit, starts } = await bookedVisit('mover');
+    for (const start of starts.slice(1, 4)) await runAs(database.client, student, move(visit, start));
+    const fourth = await probe(database.client, student, move(visit, starts[4]));
+    expect(fourth.error).toEqual({ code: 'P0001', message: MOVES_PER_MINUTE });
+    for (const start of starts.slice(4, 8)) await runAs(database.client, SUPER, move(visit, start));
+    const { rows } = await database.client.query('select date from public.appointments where id = $1', [visit]);
+    expect(rows[0].date.toISOString()).toBe(starts[7]);
+  });
+
+  it("count 6 moves a day on the clinic's calendar, and nothing from the day before", async () => {
+    const { student, visit, starts } = await bookedVisit('daymover');
+    const dayStart = `(select date_trunc('day', now() at time zone s.timezone) at time zone s.timezone from public.clinic_settings s where s.university_id = '${NORTHFIELD_ID}')`;
+    await database.client.query(`insert into private.student_moves (student_id, moved_at) select $1, ${dayStart} - interval '1 second' from generate_series(1, 6)`, [student]);
+    await runAs(database.client, student, move(visit, starts[1]));
+    await database.client.query(`insert into private.student_moves (student_id, moved_at) select $1, ${dayStart} from generate_series(1, 5)`, [student]);
+    const seventh = await probe(database.client, student, move(visit, starts[2]));
+    expect(seventh.error).toEqual({ code: 'P0001', message: MOVES_PER_DAY });
+    const { rows } = await database.client.query('select date from public.appointments where id = $1', [visit]);
+    expect(rows[0].date.toISOString()).toBe(starts[1]);
+  });
+
+  it('keep the count where no API role can read or change it', async () => {
+    const { student } = await bookedVisit('peeker');
+    for (const caller of [student, SUPER, null]) {
+      const read = await probe(database.client, caller, 'select count(*) from private.student_moves');
+      expect(read.error?.code).toBe('42501');
+      const wipe = await probe(database.client, caller, 'delete from private.student_moves');
+      expect(wipe.error?.code).toBe('42501');
+    }
   });
 });
