@@ -350,7 +350,7 @@ describe('/signin', () => {
 describe('/adminsignin', () => {
   it('signs in a seeded doctor, with the email from the invitation link and a show/hide password', async () => {
     const { page, errors } = await open(`/adminsignin?email=${encodeURIComponent(DEMO_ACCOUNTS.doctor)}`);
-    await text(page, /Change your password after you log in\. If you do not have a password, ask your Super Admin/);
+    await text(page, /Open the invitation your university emailed you to choose your password first/);
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(DEMO_ACCOUNTS.doctor);
     const password = page.getByLabel('Password', { exact: true });
     await password.fill(DEMO_PASSWORD);

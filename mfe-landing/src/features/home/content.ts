@@ -24,7 +24,7 @@ export const FAQS = [
   {
     question: 'Is the platform customizable?',
     answer:
-      'Yes. Each university runs its own space: its logo and contact details, its administrators and doctors, its students, its health programs and the default password new staff use for their first sign-in. Super Admins decide who manages what.',
+      'Yes. Each university runs its own space: its logo and contact details, its administrators and doctors, its students and its health programs. Super Admins decide who manages what.',
   },
   {
     question: 'What types of programs can we run?',
@@ -44,7 +44,7 @@ export const FAQS = [
   {
     question: 'Do you offer support and training?',
     answer:
-      'Yes. Your Super Admin sets things up in a few steps from Settings, invited staff receive an email with their sign-in link and choose their own password on first sign-in, and students join with the link your university shares. Every form explains exactly what to fix when something is wrong, and your administrators can reactivate or remove accounts at any time.',
+      'Yes. Your Super Admin sets things up in a few steps from Settings, invited staff open the link we email them and choose their own password, and students join with the link your university shares. Every form explains exactly what to fix when something is wrong, and your administrators can reactivate or remove accounts at any time.',
   },
   {
     question: 'Can students access their medical information?',

@@ -17,7 +17,7 @@ export function AdminSignInPage() {
       title="Admin sign in"
       intro={
         <p>
-          For university administrators and clinic staff. Change your password after you log in. If you do not have a password, ask your Super Admin for one.
+          For university administrators and clinic staff. New to the clinic? Open the invitation your university emailed you to choose your password first.
         </p>
       }
     >

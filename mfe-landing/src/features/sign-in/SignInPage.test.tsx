@@ -55,8 +55,7 @@ describe('AdminSignInPage', () => {
   it('fills in the email of an invitation link and explains where passwords come from', () => {
     renderPage(<AdminSignInPage />, '/adminsignin?email=dr.new%40northfield.edu');
     expect(screen.getByLabelText('Email')).toHaveValue('dr.new@northfield.edu');
-    expect(screen.getByText(/Change your password after you log in/)).toBeInTheDocument();
-    expect(screen.getByText(/ask your Super Admin/)).toBeInTheDocument();
+    expect(screen.getByText(/Open the invitation your university emailed you to choose your password first/)).toBeInTheDocument();
   });
 
   it('shows and hides the password', () => {
