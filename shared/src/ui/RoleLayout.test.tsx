@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { memberFixture, serveTestConfig } from '../../../shell/src/test/fixtures';
 import { fakeBackend, resetFakeBackend, signInAs } from '../../../shell/src/test/fakeSupabase';
 import { queryClient } from '../data/queryClient';
 import { queryKeys } from '../data/queryKeys';
-import { UserProfileProvider } from '../profile/UserProfileProvider';
+import { UserProfileProvider, useUserProfile } from '../profile/UserProfileProvider';
 import { MAIN_CONTENT_ID, type Role } from '../routes/contract';
 import { SESSION_STORAGE_KEY } from '../supabase/client';
 import { RoleLayout } from './RoleLayout';
@@ -35,6 +36,47 @@ describe('RoleLayout Log Out', () => {
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
     await waitFor(() => expect(fakeBackend.session).toBeNull());
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('ends the session only once the area has given way to a landing page still loading, so its guard never sends the member to sign in', async () => {
+    signInAs(memberFixture('doctor', { email: 'dr.adams@northfield.edu' }));
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
+    let showLanding: () => void = () => undefined;
+    const Landing = lazy(
+      () => new Promise<{ default: () => JSX.Element }>((resolve) => (showLanding = () => resolve({ default: () => <h1>Landing</h1> }))),
+    );
+    function GuardedDashboard() {
+      const profile = useUserProfile();
+      if (profile.status === 'signedOut') return <Navigate to="/signin" replace />;
+      return (
+        <RoleLayout role={doctor}>
+          <h1>Dashboard</h1>
+        </RoleLayout>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/dashboarrd']}>
+        <UserProfileProvider>
+          <Suspense fallback={<p>Loading</p>}>
+            <Routes>
+              <Route path="/" element={<Landing />} />
+              <Route path="/signin" element={<h1>Sign in</h1>} />
+              <Route path="/dashboarrd" element={<GuardedDashboard />} />
+            </Routes>
+          </Suspense>
+        </UserProfileProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('dr.adams@northfield.edu')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(fakeBackend.session).not.toBeNull();
+
+    act(() => showLanding());
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+    await waitFor(() => expect(fakeBackend.session).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
   });
 });
 

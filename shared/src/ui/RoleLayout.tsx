@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../routes/router';
 import { findRoute, MAIN_CONTENT_ID, navigationFor, PATHS, type NavigationItem, type Role } from '../routes/contract';
 import { AVATARS_BUCKET, StoredImage } from '../images/StoredImage';
@@ -41,20 +41,38 @@ function SignedInIdentity() {
   );
 }
 
+/** How long the landing page may take to replace the signed-in area before the session ends regardless. */
+const LEAVE_TIMEOUT_MS = 5_000;
+
+/**
+ * Leaves for the landing page, then ends the session. A navigation is a React transition: the signed-in area stays on
+ * screen, its guard included, until the landing page's code has loaded, and a session that ended before then made that
+ * guard send the member to a sign-in page instead. So the session ends once this layout has gone. If it has not gone
+ * in time, or the server could not be told, a full page load of the landing page drops what the client still holds.
+ */
+function useLogOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const onLeft = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => onLeft.current?.(), []);
+  return useCallback(async () => {
+    const left = new Promise<boolean>((resolve) => {
+      onLeft.current = () => resolve(true);
+      setTimeout(() => resolve(false), LEAVE_TIMEOUT_MS);
+    });
+    navigate(PATHS.landing);
+    const leftInTime = await left;
+    const serverTold = await signOut();
+    if (!leftInTime || !serverTold) window.location.assign(PATHS.landing);
+  }, [navigate]);
+}
+
 /** The frame of every signed-in area: sidebar with the role's navigation, top bar with the signed-in name and email. */
 export function RoleLayout({ role, children }: { readonly role: Role; readonly children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const profile = useUserProfile();
+  const logOut = useLogOut();
   const navigation = navigationFor(role, profile.status === 'signedIn' && profile.member.is_super_admin);
   const pageTitle = findRoute(pathname)?.title ?? AREA_LABEL[role];
-
-  const logOut = async () => {
-    // Leave the signed-in area first, so its guard does not send the member to a sign-in page as the session ends.
-    navigate(PATHS.landing);
-    // When the server could not be told, a full page load drops the session the client still holds in memory.
-    if (!(await signOut())) window.location.assign(PATHS.landing);
-  };
 
   return (
     <div className={styles.layout}>
