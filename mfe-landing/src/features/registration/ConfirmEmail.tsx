@@ -36,18 +36,22 @@ export function ConfirmEmail({ link }: { readonly link: EmailLinkSession }) {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
   const { settle, go } = useSignUpFinish();
-  const session = useApiQuery(CONFIRMATION_KEY, (client) => startConfirmedSession(client, link), { staleTime: Infinity });
+  // Once the member is on their way the link has been used: nothing may start it again or clear the address bar after
+  // the navigation to their first page (navigations are transitions, and the later one would win).
+  const [leaving, setLeaving] = useState(false);
+  const session = useApiQuery(CONFIRMATION_KEY, (client) => startConfirmedSession(client, link), { staleTime: Infinity, enabled: !leaving });
   const destination = session.data;
   const opened = useRef(false);
 
   useEffect(() => {
-    if ((session.isSuccess || session.isError) && hash !== '') navigate(pathname, { replace: true });
-  }, [session.isSuccess, session.isError, hash, pathname, navigate]);
+    if (!leaving && (session.isSuccess || session.isError) && hash !== '') navigate(pathname, { replace: true });
+  }, [leaving, session.isSuccess, session.isError, hash, pathname, navigate]);
 
   useEffect(() => {
     if (destination === undefined || opened.current) return;
     opened.current = true;
     void settle({ kind: 'signedIn', destination }).then((outcome) => {
+      setLeaving(true);
       queryClient.removeQueries({ queryKey: CONFIRMATION_KEY });
       notifySuccess(CONFIRMED_MESSAGE);
       go(outcome);
