@@ -16,7 +16,7 @@ const APPS = ['shell', ...REMOTES];
 const FRONTEND_SOURCES = ['shared/src', ...APPS.map((app) => `${app}/src`)];
 const FRONTEND_TESTS = FRONTEND_SOURCES.flatMap((dir) => [`${dir}/**/*.test.{ts,tsx}`, `${dir}/test/**/*.{ts,tsx}`]);
 /** The entries of @campuscare/shared: its core and its feature parts (shared/package.json's exports). */
-const SHARED_PARTS = ['appointments', 'programs', 'scheduling', 'account', 'health'];
+const SHARED_PARTS = ['appointments', 'programs', 'scheduling', 'account', 'health', 'clinical'];
 const SHARED_ENTRIES = ['./src/index.ts', ...SHARED_PARTS.map((part) => `./src/${part}/index.ts`)];
 const FRONTEND_IMPORT_PATTERNS = [
   {
@@ -46,8 +46,9 @@ function featuresOf(app) {
 const WEB_TEST_SUPPORT = './src/test';
 
 /**
- * Who may import whom. Inside an app: app (routes, bootstrap, index) → features → shared, and no feature reaches into
- * another. Between packages: each app sees only `@campuscare/shared`'s entry point, never another app's source, and
+ * Who may import whom. Inside an app: app (routes, bootstrap, index) → features → components → shared, and no feature
+ * reaches into another: what several features of one app use lives in its src/components, what two apps use in
+ * @campuscare/shared. Between packages: each app sees only `@campuscare/shared`'s entry point, never another app's source, and
  * the server sees none of the apps. Tests may also use the shell's web test harness and reach into shared's internals.
  */
 const zonesFor = ({ tests }) => [
@@ -66,11 +67,16 @@ const zonesFor = ({ tests }) => [
       from: [`./${app}/src/routes`, `./${app}/src/bootstrap.ts`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`],
       message: 'Features do not import the app around them: routes import features, not the other way round.',
     },
+    {
+      target: `./${app}/src/components`,
+      from: [`./${app}/src/features`, `./${app}/src/routes`, `./${app}/src/bootstrap.ts`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`],
+      message: 'Components serve the app’s features: they import neither a feature nor the app around them.',
+    },
     ...featuresOf(app).map((feature) => ({
       target: `./${app}/src/features/${feature}`,
       from: `./${app}/src/features`,
       except: [`./${feature}`],
-      message: 'Features do not import each other: move what both need into @campuscare/shared.',
+      message: 'Features do not import each other: move what both need into the app’s src/components (or @campuscare/shared when two apps need it).',
     })),
   ]),
   ...APPS.map((app) => ({

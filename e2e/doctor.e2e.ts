@@ -57,7 +57,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 }
 
 describe('doctor dashboard: My Appointments', () => {
-  it('shows live counts and starts, then completes, an appointment of today', async () => {
+  it('shows live counts and starts a visit of today, records its note and signs it, which completes the appointment', async () => {
     const [target] = await scheduledAppointmentsOf(suite.stack.adminPool, ADAMS);
     if (!target) throw new Error('the seed gives dr.adams scheduled appointments');
     // A visit is started on its day: bring one of the later ones to today on the clinic's calendar.
@@ -71,13 +71,35 @@ describe('doctor dashboard: My Appointments', () => {
     await expectPage.visible(page.getByRole('region', { name: 'Your work at a glance' }).getByText(Number(rows[0]?.count).toLocaleString('en-US'), { exact: true }));
     await expectPage.visible(page.getByRole('columnheader', { name: 'Contact Information' }));
 
+    // Start opens the visit the database drafted for the appointment.
     await rowAction(page, target.name, 'Start', 'Scheduled');
-    await expectPage.visible(page.getByText('Appointment started'));
+    await page.waitForURL(/\/visit\?id=/);
+    await expectPage.heading(page, 'Visit');
+    await expectPage.visible(page.getByText('Visit started'));
     await waitFor(() => appointmentRow(suite.stack.adminPool, target.id), (row) => row.status === 'ongoing', 'ongoing');
+    const visitId = new URL(page.url()).searchParams.get('id');
+    const { rows: drafted } = await suite.stack.adminPool.query('select appointment_id, status::text from public.visits where id = $1', [visitId]);
+    expect(drafted).toEqual([{ appointment_id: target.id, status: 'draft' }]);
+    await expectPage.visible(page.getByRole('region', { name: 'Patient' }).getByText(target.name, { exact: true }));
 
-    await rowAction(page, target.name, 'Complete', 'Ongoing');
-    await expectPage.visible(page.getByText('Appointment completed'));
+    const note = page.getByRole('form', { name: 'Visit note' });
+    await note.getByLabel('Chief complaint').fill('Headache for two days');
+    await note.getByLabel('Assessment').fill('Tension-type headache');
+    await note.getByRole('button', { name: 'Save note' }).click();
+    await expectPage.visible(note.getByText(/^All changes saved/));
+
+    await page.getByRole('region', { name: 'Sign' }).getByRole('button', { name: 'Sign visit' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign this visit?' });
+    await expectPage.visible(confirm.getByText('Signing is final.'));
+    await confirm.getByRole('button', { name: 'Sign visit' }).click();
+    await expectPage.visible(page.getByText('Visit signed'));
+    await expectPage.visible(page.getByRole('region', { name: 'Signed visit' }).getByText('Tension-type headache'));
+    await expectPage.visible(page.getByRole('form', { name: 'Add an addendum' }));
+
+    // Signing, and nothing else, completed the appointment.
     await waitFor(() => appointmentRow(suite.stack.adminPool, target.id), (row) => row.status === 'completed', 'completed');
+    const { rows: signed } = await suite.stack.adminPool.query('select status::text, chief_complaint, assessment, signed_at is not null as signed from public.visits where id = $1', [visitId]);
+    expect(signed).toEqual([{ status: 'signed', chief_complaint: 'Headache for two days', assessment: 'Tension-type headache', signed: true }]);
     expect(errors).toEqual([]);
   });
 

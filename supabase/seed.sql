@@ -164,4 +164,133 @@ insert into public.clinic_closures (university_id, starts_on, ends_on, reason)
 select u.id, current_date + 17, current_date + 17, 'University holiday'
 from demo_universities u;
 
+-- The clinical record: the visit three weeks ago of students 01–06 of each university, and last week's of students
+-- 01–03, signed by their doctor, with vital signs, a diagnosis and (mostly) a prescription; the three visits going on
+-- right now are their doctors' drafts (opened when their appointments were inserted ongoing). Each note follows the
+-- booking's reason. Northfield's student06 (malaria) also has an addendum and an excuse letter whose verification code
+-- is, for the demo only, NFUD-EMAV-ERFY-CAMP-USCA-RE26 (anyone may check it at /verify-letter; real codes are random,
+-- shown once, and only their hash is kept).
+create temporary table demo_visit_notes (
+  template integer, chief_complaint text, subjective text, objective text, assessment text, plan text, follow_up text,
+  diagnosis text, icd10_code text, drug text, strength text, dose text, route text, frequency text, duration text,
+  quantity text, instructions text, temperature_c numeric, systolic_mmhg integer, diastolic_mmhg integer, pulse_bpm integer,
+  respiratory_rate integer, spo2_percent integer, weight_kg numeric, height_cm numeric
+) on commit drop;
+insert into demo_visit_notes values
+  (1, 'Sore throat, runny nose and cough for three days',
+   'Sore throat and blocked nose since the weekend, dry cough, no fever at home. Eating and drinking normally.',
+   'Alert and comfortable. Throat red without exudate, no enlarged lymph nodes. Chest clear.',
+   'Viral upper respiratory infection.',
+   'Rest, fluids and paracetamol as needed. Come back at once if fever above 38.5 °C or any difficulty breathing.',
+   'Return if not better in 7 days.',
+   'Acute upper respiratory infection', 'J06.9', 'Paracetamol', '500 mg', '2 tablets', 'oral', 'every 6 hours as needed',
+   '3 days', '24 tablets', 'No more than 8 tablets in 24 hours.', 37.4, 118, 76, 82, 16, 98, 64.0, 170.0),
+  (2, 'Fever, chills and headache for two days',
+   'Fever with chills and headache for two days, aching body, poor appetite. Sleeps under a net most nights.',
+   'Febrile, mildly dehydrated. No neck stiffness. Malaria rapid diagnostic test positive.',
+   'Uncomplicated falciparum malaria.',
+   'Artemether/lumefantrine for three days, paracetamol for the fever, plenty of fluids. Excused from classes for three days.',
+   'Review in 3 days, or at once if vomiting, confused or drowsy.',
+   'Plasmodium falciparum malaria, uncomplicated', 'B50.9', 'Artemether/lumefantrine', '20 mg/120 mg', '4 tablets', 'oral',
+   'twice a day', '3 days', '24 tablets', 'Take with food or milk; the first two doses 8 hours apart.',
+   38.9, 112, 70, 108, 20, 97, 58.5, 165.0),
+  (3, 'Twisted right ankle playing football',
+   'Rolled the right ankle inwards during a match yesterday; can walk, with pain.',
+   'Swelling and tenderness over the lateral ligaments, no bony tenderness (Ottawa rules negative). Walks with a limp.',
+   'Sprain of the right ankle, grade 1.',
+   'Rest, ice, compression and elevation; ibuprofen for the pain. No sport for two weeks.',
+   'Return if unable to bear weight.',
+   'Sprain of right ankle', 'S93.4', 'Ibuprofen', '400 mg', '1 tablet', 'oral', 'three times a day after food', '5 days',
+   '15 tablets', 'Stop and come back if you get stomach pain.', 36.7, 124, 78, 72, 14, 99, 72.0, 178.0),
+  (4, 'Trouble sleeping and constant worry before exams',
+   'Worrying most days for two months, worse before exams; sleeps 4 to 5 hours a night. No thoughts of self-harm.',
+   'Anxious but engaged. Pulse slightly fast. No signs of thyroid disease.',
+   'Generalized anxiety with exam stress.',
+   'Referred to the counselling service; advice on sleep and breathing exercises.',
+   'Review in 4 weeks.',
+   'Generalized anxiety disorder', 'F41.1', null, null, null, null, null, null, null, null,
+   36.6, 126, 82, 96, 16, 99, 55.0, 160.0),
+  (5, 'Diarrhoea and vomiting since yesterday',
+   'Watery diarrhoea six times and vomiting twice since yesterday evening, after eating at a street stall. Keeping sips down.',
+   'Mildly dehydrated; abdomen soft with mild diffuse tenderness. No blood in the stool.',
+   'Acute gastroenteritis with mild dehydration.',
+   'Oral rehydration salts after each loose stool; light meals.',
+   'Return if there is blood in the stool, fluids do not stay down or it lasts beyond 3 days.',
+   'Gastroenteritis', 'A09.9', 'Oral rehydration salts', '1 sachet in 1 litre of water', '200 ml', 'oral',
+   'after each loose stool', '3 days', '6 sachets', 'Use clean drinking water and make a fresh litre each day.',
+   37.6, 104, 66, 98, 18, 98, 61.0, 168.0),
+  (6, 'Check-up for the basketball team',
+   'No complaints. Plays basketball three times a week.',
+   'Well. Heart and lungs normal. Vision 6/6 in both eyes.',
+   'Fit for sport; slightly overweight.',
+   'Advice on healthy eating.',
+   'Next check-up in a year.',
+   'General medical examination: fit for sport', 'Z02.5', null, null, null, null, null, null, null, null,
+   36.5, 132, 84, 64, 12, 99, 84.0, 180.0),
+  (7, 'Hepatitis B vaccination, second dose',
+   'Due for the second dose; no reaction to the first.',
+   'Well and afebrile.',
+   'Immunization against hepatitis B, dose 2 of 3.',
+   'Hepatitis B vaccine 1 ml intramuscular, left deltoid. Observed for 15 minutes: no reaction.',
+   'Third dose in 5 months.',
+   'Need for immunization against viral hepatitis', 'Z24.6', null, null, null, null, null, null, null, null,
+   36.8, 116, 74, 70, 14, 99, 68.0, 175.0);
+
+-- Which visits: the first completed appointment (three weeks ago) of students 01–06, the second (last week) of 01–03.
+create temporary table demo_visit_plan on commit drop as
+select a.id as appointment_id, a.provider_id as doctor_id, a.date, s.university_id, s.n,
+       case a.reason when 'Check-up' then 6 when 'Malaria' then 2 when 'Vaccination' then 7 when 'Follow-up' then 4
+                     when 'Consultation' then case when s.n % 2 = 0 then 1 else 5 end else 3 end as template
+from demo_people s
+cross join lateral (
+  select x.id, x.provider_id, x.date, x.reason, row_number() over (order by x.date) as k
+  from public.appointments x where x.student_id = s.id and x.status = 'completed'
+) a
+where s.role = 'student' and ((a.k = 1 and s.n <= 6) or (a.k = 2 and s.n <= 3));
+
+insert into public.visits (appointment_id, doctor_id, chief_complaint, subjective, objective, assessment, plan, follow_up,
+                           created_at, updated_at)
+select p.appointment_id, p.doctor_id, t.chief_complaint, t.subjective, t.objective, t.assessment, t.plan, t.follow_up,
+       p.date + interval '2 minutes', p.date + interval '2 minutes'
+from demo_visit_plan p join demo_visit_notes t on t.template = p.template;
+
+insert into public.vital_signs (visit_id, recorded_at, temperature_c, systolic_mmhg, diastolic_mmhg, pulse_bpm,
+                                respiratory_rate, spo2_percent, weight_kg, height_cm)
+select v.id, p.date + interval '5 minutes', t.temperature_c, t.systolic_mmhg, t.diastolic_mmhg, t.pulse_bpm,
+       t.respiratory_rate, t.spo2_percent, t.weight_kg, t.height_cm
+from demo_visit_plan p join demo_visit_notes t on t.template = p.template
+join public.visits v on v.appointment_id = p.appointment_id;
+
+insert into public.diagnoses (visit_id, description, icd10_code, created_at)
+select v.id, t.diagnosis, t.icd10_code, p.date + interval '15 minutes'
+from demo_visit_plan p join demo_visit_notes t on t.template = p.template
+join public.visits v on v.appointment_id = p.appointment_id;
+
+insert into public.prescriptions (visit_id, drug, strength, dose, route, frequency, duration, quantity, instructions,
+                                  created_at, updated_at)
+select v.id, t.drug, t.strength, t.dose, t.route, t.frequency, t.duration, t.quantity, t.instructions,
+       p.date + interval '20 minutes', p.date + interval '20 minutes'
+from demo_visit_plan p join demo_visit_notes t on t.template = p.template
+join public.visits v on v.appointment_id = p.appointment_id
+where t.drug is not null;
+
+update public.visits v set status = 'signed', signed_at = p.date + interval '25 minutes', updated_at = p.date + interval '25 minutes'
+from demo_visit_plan p where v.appointment_id = p.appointment_id;
+
+-- Northfield's student06: the malaria visit, confirmed by the laboratory the next day, and three days off classes.
+insert into public.visit_addenda (visit_id, author_id, text, created_at)
+select v.id, md5('dr.adams@northfield.edu')::uuid,
+       'Blood film reported the next day: Plasmodium falciparum confirmed, low parasite count. Treatment unchanged.',
+       p.date + interval '1 day'
+from demo_visit_plan p join public.visits v on v.appointment_id = p.appointment_id
+where p.university_id = 'a1f0c3e2-0000-4000-8000-000000000001' and p.n = 6 and p.template = 2;
+
+-- Its code is stored as the database keeps every code: the 24 characters without the dashes it is printed with.
+insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code, issued_by, issued_at)
+select v.id, (p.date at time zone s.timezone)::date, (p.date at time zone s.timezone)::date + 2,
+       replace('NFUD-EMAV-ERFY-CAMP-USCA-RE26', '-', ''), v.doctor_id, p.date + interval '25 minutes'
+from demo_visit_plan p join public.visits v on v.appointment_id = p.appointment_id
+join public.clinic_settings s on s.university_id = p.university_id
+where p.university_id = 'a1f0c3e2-0000-4000-8000-000000000001' and p.n = 6 and p.template = 2;
+
 select set_config('campuscare.provisioning', '', true);

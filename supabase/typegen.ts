@@ -364,6 +364,15 @@ export type DoctorTimeOff = Tables<"doctor_time_off">
 export type MemberRole = Enums<"member_role">
 export type MemberStatus = Enums<"member_status">
 export type AppointmentStatus = Enums<"appointment_status">
+export type AppointmentKind = Enums<"appointment_kind">
+export type Visit = Tables<"visits">
+export type VisitStatus = Enums<"visit_status">
+export type VisitAddendum = Tables<"visit_addenda">
+export type VitalSigns = Tables<"vital_signs">
+export type Diagnosis = Tables<"diagnoses">
+export type Prescription = Tables<"prescriptions">
+export type ExcuseLetter = Tables<"excuse_letters">
+export type Icd10Code = Tables<"icd10_codes">
 `;
 }
 

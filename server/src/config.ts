@@ -70,7 +70,10 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
 
-/** `RATE_LIMIT_TOKEN`, `RATE_LIMIT_SIGNUP`, … `RATE_LIMIT_WINDOW_SECONDS`: GoTrue-style overrides of the auth limits. */
+/**
+ * `RATE_LIMIT_TOKEN`, `RATE_LIMIT_SIGNUP`, … `RATE_LIMIT_WINDOW_SECONDS`: GoTrue-style overrides of the auth limits, and
+ * `RATE_LIMIT_LETTER_VERIFICATION`, `RATE_LIMIT_LETTER_VERIFICATION_WINDOW_SECONDS` for the excuse-letter check.
+ */
 function rateLimits(env: NodeJS.ProcessEnv): Partial<AuthRateLimits> {
   const limits: Partial<AuthRateLimits> = {};
   for (const key of Object.keys(DEFAULT_AUTH_RATE_LIMITS) as (keyof AuthRateLimits)[]) {

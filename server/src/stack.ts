@@ -238,7 +238,16 @@ async function buildGateway(
   });
   registerSecurityHeaders(app, { apiOrigin: new URL(context.publicUrl).origin, allowEval: devBuilds });
   registerApiGateway(app, context.secrets);
-  await app.register(restProxy, { prefix: '/rest/v1', postgrestUrl, jwtSecret: context.secrets.jwtSecret });
+  await app.register(restProxy, {
+    prefix: '/rest/v1',
+    postgrestUrl,
+    jwtSecret: context.secrets.jwtSecret,
+    letterVerificationLimit: {
+      pool: context.adminPool,
+      perNetwork: context.authRateLimits.letterVerification,
+      windowSeconds: context.authRateLimits.letterVerificationWindowSeconds,
+    },
+  });
   await app.register(authRoutes(context), { prefix: '/auth/v1' });
   await app.register(storageRoutes(context), { prefix: '/storage/v1' });
   if (mailboxToken) await app.register(mailboxPage, { pool: context.adminPool, token: mailboxToken });

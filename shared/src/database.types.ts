@@ -33,6 +33,7 @@ export type Database = {
           cancel_reason: string | null
           created_at: string
           updated_at: string
+          kind: Database["public"]["Enums"]["appointment_kind"]
         }
         Insert: {
           id?: string
@@ -50,6 +51,7 @@ export type Database = {
           cancel_reason?: string | null
           created_at?: string
           updated_at?: string
+          kind?: Database["public"]["Enums"]["appointment_kind"]
         }
         Update: {
           id?: string
@@ -67,6 +69,7 @@ export type Database = {
           cancel_reason?: string | null
           created_at?: string
           updated_at?: string
+          kind?: Database["public"]["Enums"]["appointment_kind"]
         }
         Relationships: [
           {
@@ -239,6 +242,55 @@ export type Database = {
           }
         ]
       }
+      diagnoses: {
+        Row: {
+          id: string
+          visit_id: string
+          university_id: string
+          description: string
+          icd10_code: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          visit_id: string
+          university_id?: string
+          description: string
+          icd10_code?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          visit_id?: string
+          university_id?: string
+          description?: string
+          icd10_code?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "diagnoses_icd10_code_fkey"
+            columns: ["icd10_code"]
+            isOneToOne: false
+            referencedRelation: "icd10_codes"
+            referencedColumns: ["code"]
+          },
+          {
+            foreignKeyName: "diagnoses_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "diagnoses_visit_id_fkey"
+            columns: ["visit_id"]
+            isOneToOne: false
+            referencedRelation: "visits"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       doctor_hours: {
         Row: {
           doctor_id: string
@@ -382,6 +434,87 @@ export type Database = {
           }
         ]
       }
+      excuse_letters: {
+        Row: {
+          id: string
+          visit_id: string
+          university_id: string
+          student_id: string
+          starts_on: string
+          ends_on: string
+          verification_code: string
+          issued_by: string | null
+          issued_at: string
+          revoked_at: string | null
+          revoked_by: string | null
+          revoke_reason: string | null
+        }
+        Insert: {
+          id?: string
+          visit_id: string
+          university_id?: string
+          student_id?: string
+          starts_on: string
+          ends_on: string
+          verification_code: string
+          issued_by?: string | null
+          issued_at?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          revoke_reason?: string | null
+        }
+        Update: {
+          id?: string
+          visit_id?: string
+          university_id?: string
+          student_id?: string
+          starts_on?: string
+          ends_on?: string
+          verification_code?: string
+          issued_by?: string | null
+          issued_at?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          revoke_reason?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "excuse_letters_issued_by_fkey"
+            columns: ["issued_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "excuse_letters_revoked_by_fkey"
+            columns: ["revoked_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "excuse_letters_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "excuse_letters_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "excuse_letters_visit_id_fkey"
+            columns: ["visit_id"]
+            isOneToOne: false
+            referencedRelation: "visits"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       health_profiles: {
         Row: {
           student_id: string
@@ -419,6 +552,21 @@ export type Database = {
             referencedColumns: ["id"]
           }
         ]
+      }
+      icd10_codes: {
+        Row: {
+          code: string
+          title: string
+        }
+        Insert: {
+          code: string
+          title: string
+        }
+        Update: {
+          code?: string
+          title?: string
+        }
+        Relationships: []
       }
       invitations: {
         Row: {
@@ -548,6 +696,82 @@ export type Database = {
           }
         ]
       }
+      prescriptions: {
+        Row: {
+          id: string
+          visit_id: string
+          university_id: string
+          student_id: string
+          drug: string
+          strength: string | null
+          dose: string | null
+          route: string | null
+          frequency: string | null
+          duration: string | null
+          quantity: string | null
+          instructions: string | null
+          allergy_acknowledgement: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          visit_id: string
+          university_id?: string
+          student_id?: string
+          drug: string
+          strength?: string | null
+          dose?: string | null
+          route?: string | null
+          frequency?: string | null
+          duration?: string | null
+          quantity?: string | null
+          instructions?: string | null
+          allergy_acknowledgement?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          visit_id?: string
+          university_id?: string
+          student_id?: string
+          drug?: string
+          strength?: string | null
+          dose?: string | null
+          route?: string | null
+          frequency?: string | null
+          duration?: string | null
+          quantity?: string | null
+          instructions?: string | null
+          allergy_acknowledgement?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "prescriptions_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "prescriptions_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "prescriptions_visit_id_fkey"
+            columns: ["visit_id"]
+            isOneToOne: false
+            referencedRelation: "visits"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       programs: {
         Row: {
           id: string
@@ -641,6 +865,221 @@ export type Database = {
         }
         Relationships: []
       }
+      visit_addenda: {
+        Row: {
+          id: string
+          visit_id: string
+          university_id: string
+          student_id: string
+          author_id: string | null
+          text: string
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          visit_id: string
+          university_id?: string
+          student_id?: string
+          author_id?: string | null
+          text: string
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          visit_id?: string
+          university_id?: string
+          student_id?: string
+          author_id?: string | null
+          text?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "visit_addenda_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "visit_addenda_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "visit_addenda_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "visit_addenda_visit_id_fkey"
+            columns: ["visit_id"]
+            isOneToOne: false
+            referencedRelation: "visits"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      visits: {
+        Row: {
+          id: string
+          appointment_id: string
+          university_id: string
+          student_id: string
+          doctor_id: string | null
+          status: Database["public"]["Enums"]["visit_status"]
+          chief_complaint: string | null
+          subjective: string | null
+          objective: string | null
+          assessment: string | null
+          plan: string | null
+          follow_up: string | null
+          signed_at: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          appointment_id: string
+          university_id: string
+          student_id: string
+          doctor_id?: string | null
+          status?: Database["public"]["Enums"]["visit_status"]
+          chief_complaint?: string | null
+          subjective?: string | null
+          objective?: string | null
+          assessment?: string | null
+          plan?: string | null
+          follow_up?: string | null
+          signed_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          appointment_id?: string
+          university_id?: string
+          student_id?: string
+          doctor_id?: string | null
+          status?: Database["public"]["Enums"]["visit_status"]
+          chief_complaint?: string | null
+          subjective?: string | null
+          objective?: string | null
+          assessment?: string | null
+          plan?: string | null
+          follow_up?: string | null
+          signed_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "visits_appointment_id_fkey"
+            columns: ["appointment_id"]
+            isOneToOne: true
+            referencedRelation: "appointments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "visits_doctor_id_fkey"
+            columns: ["doctor_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "visits_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "visits_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      vital_signs: {
+        Row: {
+          id: string
+          visit_id: string
+          university_id: string
+          student_id: string
+          recorded_at: string
+          temperature_c: number | null
+          systolic_mmhg: number | null
+          diastolic_mmhg: number | null
+          pulse_bpm: number | null
+          respiratory_rate: number | null
+          spo2_percent: number | null
+          weight_kg: number | null
+          height_cm: number | null
+          bmi: number | null
+        }
+        Insert: {
+          id?: string
+          visit_id: string
+          university_id?: string
+          student_id?: string
+          recorded_at?: string
+          temperature_c?: number | null
+          systolic_mmhg?: number | null
+          diastolic_mmhg?: number | null
+          pulse_bpm?: number | null
+          respiratory_rate?: number | null
+          spo2_percent?: number | null
+          weight_kg?: number | null
+          height_cm?: number | null
+          bmi?: never
+        }
+        Update: {
+          id?: string
+          visit_id?: string
+          university_id?: string
+          student_id?: string
+          recorded_at?: string
+          temperature_c?: number | null
+          systolic_mmhg?: number | null
+          diastolic_mmhg?: number | null
+          pulse_bpm?: number | null
+          respiratory_rate?: number | null
+          spo2_percent?: number | null
+          weight_kg?: number | null
+          height_cm?: number | null
+          bmi?: never
+        }
+        Relationships: [
+          {
+            foreignKeyName: "vital_signs_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "vital_signs_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "vital_signs_visit_id_fkey"
+            columns: ["visit_id"]
+            isOneToOne: false
+            referencedRelation: "visits"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
     }
     Views: {
       staff_directory: {
@@ -659,6 +1098,28 @@ export type Database = {
       }
     }
     Functions: {
+      add_visit_addendum:
+        {
+          Args: {
+            visit_id: string
+            text: string
+          }
+          Returns: {
+            id: string
+            visit_id: string
+            university_id: string
+            student_id: string
+            author_id: string | null
+            text: string
+            created_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "visit_addenda"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
       appointments_per_day:
         {
           Args: {
@@ -742,6 +1203,7 @@ export type Database = {
             cancel_reason: string | null
             created_at: string
             updated_at: string
+            kind: Database["public"]["Enums"]["appointment_kind"]
           }
           SetofOptions: {
             from: "*"
@@ -749,6 +1211,46 @@ export type Database = {
             isOneToOne: true
             isSetofReturn: false
           }
+        }
+      book_follow_up:
+        {
+          Args: {
+            visit_id: string
+            date: string
+            duration_minutes?: number
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            provider_id: string | null
+            date: string
+            duration_minutes: number
+            name: string
+            department: string
+            reg: string
+            year: number
+            reason: string
+            status: Database["public"]["Enums"]["appointment_status"]
+            cancel_reason: string | null
+            created_at: string
+            updated_at: string
+            kind: Database["public"]["Enums"]["appointment_kind"]
+          }
+          SetofOptions: {
+            from: "*"
+            to: "appointments"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
+      clinical_counts:
+        {
+          Args: {
+            from_date?: string
+            to_date?: string
+          }
+          Returns: Json
         }
       dashboard_counts:
         {
@@ -789,6 +1291,15 @@ export type Database = {
         {
           Args: {
             email: string
+          }
+          Returns: Json
+        }
+      issue_excuse_letter:
+        {
+          Args: {
+            visit_id: string
+            starts_on: string
+            ends_on: string
           }
           Returns: Json
         }
@@ -844,12 +1355,39 @@ export type Database = {
             screen: string
           }[]
         }
+      my_visits:
+        {
+          Args: never
+          Returns: Json
+        }
+      open_patient_chart:
+        {
+          Args: {
+            student_id: string
+          }
+          Returns: Json
+        }
+      open_visit:
+        {
+          Args: {
+            visit_id: string
+          }
+          Returns: Json
+        }
       remove_member:
         {
           Args: {
             member_id: string
           }
           Returns: undefined
+        }
+      revoke_excuse_letter:
+        {
+          Args: {
+            letter_id: string
+            reason: string
+          }
+          Returns: Json
         }
       search_appointments:
         {
@@ -872,10 +1410,28 @@ export type Database = {
             cancel_reason: string | null
             created_at: string
             updated_at: string
+            kind: Database["public"]["Enums"]["appointment_kind"]
           }[]
           SetofOptions: {
             from: "*"
             to: "appointments"
+            isOneToOne: false
+            isSetofReturn: true
+          }
+        }
+      search_icd10_codes:
+        {
+          Args: {
+            term: string
+            max_results?: number
+          }
+          Returns: {
+            code: string
+            title: string
+          }[]
+          SetofOptions: {
+            from: "*"
+            to: "icd10_codes"
             isOneToOne: false
             isSetofReturn: true
           }
@@ -920,6 +1476,35 @@ export type Database = {
             isSetofReturn: false
           }
         }
+      sign_visit:
+        {
+          Args: {
+            visit_id: string
+          }
+          Returns: {
+            id: string
+            appointment_id: string
+            university_id: string
+            student_id: string
+            doctor_id: string | null
+            status: Database["public"]["Enums"]["visit_status"]
+            chief_complaint: string | null
+            subjective: string | null
+            objective: string | null
+            assessment: string | null
+            plan: string | null
+            follow_up: string | null
+            signed_at: string | null
+            created_at: string
+            updated_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "visits"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
       staff_invitation:
         {
           Args: {
@@ -931,6 +1516,36 @@ export type Database = {
             role: Database["public"]["Enums"]["member_role"]
             expires_at: string
           }[]
+        }
+      start_walk_in_visit:
+        {
+          Args: {
+            student_id: string
+            reason: string
+          }
+          Returns: {
+            id: string
+            appointment_id: string
+            university_id: string
+            student_id: string
+            doctor_id: string | null
+            status: Database["public"]["Enums"]["visit_status"]
+            chief_complaint: string | null
+            subjective: string | null
+            objective: string | null
+            assessment: string | null
+            plan: string | null
+            follow_up: string | null
+            signed_at: string | null
+            created_at: string
+            updated_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "visits"
+            isOneToOne: true
+            isSetofReturn: false
+          }
         }
       touch_session:
         {
@@ -974,6 +1589,7 @@ export type Database = {
             cancel_reason: string | null
             created_at: string
             updated_at: string
+            kind: Database["public"]["Enums"]["appointment_kind"]
           }
           SetofOptions: {
             from: "*"
@@ -982,11 +1598,20 @@ export type Database = {
             isSetofReturn: false
           }
         }
+      verify_excuse_letter:
+        {
+          Args: {
+            code: string
+          }
+          Returns: Json
+        }
     }
     Enums: {
+      appointment_kind: "booked" | "walk_in"
       appointment_status: "scheduled" | "ongoing" | "completed" | "cancelled"
       member_role: "admin" | "doctor" | "student"
       member_status: "active" | "deactivated"
+      visit_status: "draft" | "signed"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1114,9 +1739,11 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      appointment_kind: ["booked", "walk_in"],
       appointment_status: ["scheduled", "ongoing", "completed", "cancelled"],
       member_role: ["admin", "doctor", "student"],
       member_status: ["active", "deactivated"],
+      visit_status: ["draft", "signed"],
     },
   },
 } as const
@@ -1138,3 +1765,12 @@ export type DoctorTimeOff = Tables<"doctor_time_off">
 export type MemberRole = Enums<"member_role">
 export type MemberStatus = Enums<"member_status">
 export type AppointmentStatus = Enums<"appointment_status">
+export type AppointmentKind = Enums<"appointment_kind">
+export type Visit = Tables<"visits">
+export type VisitStatus = Enums<"visit_status">
+export type VisitAddendum = Tables<"visit_addenda">
+export type VitalSigns = Tables<"vital_signs">
+export type Diagnosis = Tables<"diagnoses">
+export type Prescription = Tables<"prescriptions">
+export type ExcuseLetter = Tables<"excuse_letters">
+export type Icd10Code = Tables<"icd10_codes">

@@ -209,3 +209,57 @@ export function testDatabase(options: { seed?: boolean } = {}): { readonly db: T
   });
   return started;
 }
+
+export interface ServerVisit {
+  appointment: string;
+  visit: string;
+}
+
+/**
+ * A visit as the server records it (no JWT subject, so trusted with history), committed: an appointment of `student`
+ * with `doctor`, `daysAgo` days back at this minute, started (which opens its draft), with a note, vital signs, a
+ * diagnosis and a prescription, then signed 25 minutes after it started unless `signed` is false. Take a different `daysAgo` for each visit of
+ * one student or doctor (their visits may not overlap) and keep clear of the seed's (7 and 21 days back). Booked days
+ * before it, so it counts against none of the student's booking limits.
+ */
+export async function serverVisit(
+  client: Queryable,
+  options: { student: string; doctor: string; daysAgo: number; signed?: boolean },
+): Promise<ServerVisit> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason, status, created_at)
+     select m.university_id, m.id, $2, a.at, m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study,
+            'Consultation', 'ongoing', a.at - interval '3 days'
+     from (select date_trunc('minute', now()) - make_interval(days => $3) as at) a, public.members m where m.id = $1
+     returning id`,
+    [options.student, options.doctor, options.daysAgo],
+  );
+  const appointment = rows[0].id;
+  const visit = (
+    await client.query<{ id: string }>(
+      `update public.visits set chief_complaint = 'Cough for a week', subjective = 'Dry cough, no fever.',
+              objective = 'Chest clear.', assessment = 'Viral bronchitis.', plan = 'Rest and fluids.', follow_up = 'If not better in 10 days.'
+       where appointment_id = $1 returning id`,
+      [appointment],
+    )
+  ).rows[0].id;
+  await client.query(
+    `insert into public.vital_signs (visit_id, recorded_at, temperature_c, systolic_mmhg, diastolic_mmhg, pulse_bpm, respiratory_rate, spo2_percent, weight_kg, height_cm)
+     select $1, a.date + interval '5 minutes', 37.2, 118, 76, 78, 16, 98, 66, 172 from public.appointments a where a.id = $2`,
+    [visit, appointment],
+  );
+  await client.query(`insert into public.diagnoses (visit_id, description, icd10_code) values ($1, 'Acute bronchitis', 'J20.9')`, [visit]);
+  await client.query(
+    `insert into public.prescriptions (visit_id, drug, strength, dose, route, frequency, duration, quantity, instructions)
+     values ($1, 'Paracetamol', '500 mg', '2 tablets', 'oral', 'every 6 hours as needed', '3 days', '24 tablets', 'At most 8 tablets a day.')`,
+    [visit],
+  );
+  if (options.signed !== false) {
+    await client.query(
+      `update public.visits v set status = 'signed', signed_at = a.date + interval '25 minutes' from public.appointments a
+       where v.id = $1 and a.id = v.appointment_id`,
+      [visit],
+    );
+  }
+  return { appointment, visit };
+}

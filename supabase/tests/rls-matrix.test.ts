@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Client } from 'pg';
-import { clinicSlot, laterOrEarlierToday, probe, runAs, startTestDb, type Caller, type TestDb } from './harness';
+import { clinicSlot, laterOrEarlierToday, probe, runAs, serverVisit, startTestDb, type Caller, type TestDb } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const ACTORS = [
@@ -87,6 +87,30 @@ interface Ids {
   todayAt: string;
   closure: Record<string, string>;
   timeOff: Record<string, string>;
+  /**
+   * The clinical record, by scope: draft_self (the probing doctor's draft of the probing student), signed_self (the
+   * probing student's visit, signed by the probing doctor), draft_own (another doctor's draft of the probing student),
+   * signed_own (another student's visit, signed by another doctor), signed_other (the other university's).
+   */
+  visit: Record<ClinicalScope, ClinicalRows>;
+  /** The day (clinic calendar) of the probing doctor's draft, for letters issued from it. */
+  draftSelfDay: string;
+  /** The verification codes of the letters on signed_self (the probing student's) and signed_own (another student's). */
+  letterCode: string;
+  ownLetterCode: string;
+}
+
+const CLINICAL_SCOPES = ['draft_self', 'signed_self', 'draft_own', 'signed_own', 'signed_other'] as const;
+type ClinicalScope = (typeof CLINICAL_SCOPES)[number];
+interface ClinicalRows {
+  appointment: string;
+  visit: string;
+  vital_signs: string;
+  diagnoses: string;
+  prescriptions: string;
+  /** Signed visits only. */
+  addendum?: string;
+  letter?: string;
 }
 
 function specs(ids: Ids): TableSpec[] {
@@ -403,6 +427,94 @@ function specs(ids: Ids): TableSpec[] {
       },
       serverOwned: ['id', 'university_id', 'created_at'],
     },
+    // The clinical record (docs/clinical-record.md): doctors read directly only the drafts they write (everything else
+    // through the audited open_patient_chart / open_visit, RPC cases below); students their own signed visits; admins,
+    // super admins and everyone else nothing. Writes: the visit's doctor, into their draft only.
+    {
+      table: 'public.visits',
+      scopes: [...CLINICAL_SCOPES],
+      target: (_a, s) => byId(ids.visit[s as ClinicalScope].visit),
+      update: "plan = 'Probe plan'",
+      insert: (_a, s) => ({ sql: 'insert into public.visits (appointment_id) values ($1)', params: [ids.visit[s as ClinicalScope].appointment] }),
+      allow: {
+        select: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'], signed_self: ['student'] },
+        insert: none([...CLINICAL_SCOPES]),
+        update: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
+        delete: none([...CLINICAL_SCOPES]),
+      },
+      serverOwned: ['id', 'appointment_id', 'university_id', 'student_id', 'doctor_id', 'status', 'signed_at', 'created_at', 'updated_at'],
+    },
+    ...(['vital_signs', 'diagnoses', 'prescriptions'] as const).map(
+      (child): TableSpec => ({
+        table: `public.${child}`,
+        scopes: [...CLINICAL_SCOPES],
+        target: (_a, s) => byId(ids.visit[s as ClinicalScope][child]),
+        update: { vital_signs: 'pulse_bpm = 64', diagnoses: "description = 'Probe diagnosis'", prescriptions: "instructions = 'Probe instructions'" }[child],
+        insert: (_a, s) => ({
+          sql: {
+            vital_signs: 'insert into public.vital_signs (visit_id, pulse_bpm) values ($1, 70)',
+            diagnoses: `insert into public.diagnoses (visit_id, description, icd10_code) values ($1, 'Probe', 'J00')`,
+            prescriptions: `insert into public.prescriptions (visit_id, drug) values ($1, 'Zinc')`,
+          }[child],
+          params: [ids.visit[s as ClinicalScope].visit],
+        }),
+        allow: {
+          select: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'], signed_self: ['student'] },
+          insert: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
+          update: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
+          delete: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
+        },
+        serverOwned: {
+          vital_signs: ['id', 'university_id', 'student_id', 'recorded_at', 'bmi'],
+          diagnoses: ['id', 'university_id', 'created_at'],
+          prescriptions: ['id', 'university_id', 'student_id', 'created_at', 'updated_at'],
+        }[child],
+      }),
+    ),
+    {
+      // Written by add_visit_addendum() only, never changed.
+      table: 'public.visit_addenda',
+      scopes: ['signed_self', 'signed_own', 'signed_other'],
+      target: (_a, s) => byId(ids.visit[s as ClinicalScope].addendum),
+      update: "text = 'Probe'",
+      insert: (a, s) => ({
+        sql: `insert into public.visit_addenda (visit_id, author_id, text) values ($1, $2, 'Probe addendum')`,
+        params: [ids.visit[s as ClinicalScope].visit, CALLER[a]],
+      }),
+      allow: {
+        select: { signed_self: ['student'], signed_own: [], signed_other: [] },
+        insert: none(['signed_self', 'signed_own', 'signed_other']),
+        update: none(['signed_self', 'signed_own', 'signed_other']),
+        delete: none(['signed_self', 'signed_own', 'signed_other']),
+      },
+      serverOwned: ['id', 'university_id', 'student_id', 'author_id', 'created_at'],
+    },
+    {
+      // Issued and revoked by their functions only; the student's (visit signed) and the issuer's to read.
+      table: 'public.excuse_letters',
+      scopes: ['self', 'own', 'other'],
+      target: (_a, s) => byId(ids.visit[({ self: 'signed_self', own: 'signed_own', other: 'signed_other' } as const)[s as 'self' | 'own' | 'other']].letter),
+      update: "revoke_reason = 'Probe', revoked_at = now()",
+      insert: (_a, s) => ({
+        sql: `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code) values ($1, current_date, current_date, repeat('B', 24))`,
+        params: [ids.visit[({ self: 'signed_self', own: 'signed_own', other: 'signed_other' } as const)[s as 'self' | 'own' | 'other']].visit],
+      }),
+      allow: {
+        select: { self: ['student', 'doctor'], own: [], other: [] },
+        insert: none(['self', 'own', 'other']),
+        update: none(['self', 'own', 'other']),
+        delete: none(['self', 'own', 'other']),
+      },
+      serverOwned: ['id', 'university_id', 'student_id', 'verification_code', 'issued_by', 'issued_at', 'revoked_at', 'revoked_by'],
+    },
+    {
+      table: 'public.icd10_codes',
+      scopes: ['any'],
+      target: () => ({ where: 'code = $1', params: ['J06.9'] }),
+      update: "title = 'Probe'",
+      insert: () => ({ sql: `insert into public.icd10_codes (code, title) values ('Z99.8', 'Probe')`, params: [] }),
+      allow: { select: { any: ALL_SIGNED_IN }, insert: { any: [] }, update: { any: [] }, delete: { any: [] } },
+    },
     {
       table: 'storage.objects',
       scopes: ['avatar_self', 'avatar_own', 'avatar_other', 'logo_own', 'logo_other'],
@@ -553,7 +665,46 @@ beforeAll(async () => {
       own: await one('select id from public.doctor_time_off where doctor_id = $1', [nf('dr.bello')]),
       other: await one('select id from public.doctor_time_off where doctor_id = $1', [sb('dr.bello')]),
     },
+    // Filled in below.
+    visit: {} as Ids['visit'],
+    draftSelfDay: '',
+    letterCode: '',
+    ownLetterCode: '',
   };
+  // The clinical record's fixtures, each visit on a day of its own (visits of one doctor or student may not overlap).
+  const clinical = async (student: string, doctor: string, daysAgo: number, signed: boolean): Promise<ClinicalRows> => {
+    const made = await serverVisit(client, { student, doctor, daysAgo, signed });
+    const child = async (table: string) => one(`select id from public.${table} where visit_id = $1`, [made.visit]);
+    return { ...made, vital_signs: await child('vital_signs'), diagnoses: await child('diagnoses'), prescriptions: await child('prescriptions') };
+  };
+  const withLetterAndAddendum = async (rows: ClinicalRows, issuer: string, author: string, code: string): Promise<ClinicalRows> => ({
+    ...rows,
+    letter: await one(
+      `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code, issued_by)
+       values ($1, current_date - 30, current_date - 28, replace($2, '-', ''), $3) returning id`,
+      [rows.visit, code, issuer],
+    ),
+    addendum: await one(`insert into public.visit_addenda (visit_id, author_id, text) values ($1, $2, 'Lab result: normal.') returning id`, [rows.visit, author]),
+  });
+  const letterCode = 'MATR-XPRB-ECDE-FGHJ-KMNP-QR23';
+  const ownLetterCode = 'MATR-XPRB-ECDE-FGHJ-KMNP-QR24';
+  ids.visit = {
+    draft_self: await clinical(CALLER.student!, CALLER.doctor!, 30, false),
+    signed_self: await withLetterAndAddendum(await clinical(CALLER.student!, CALLER.doctor!, 31, true), CALLER.doctor!, nf('dr.bello'), letterCode),
+    draft_own: await clinical(CALLER.student!, nf('dr.bello'), 32, false),
+    signed_own: await withLetterAndAddendum(await clinical(nf('student02'), nf('dr.bello'), 33, true), nf('dr.bello'), CALLER.doctor!, ownLetterCode),
+    signed_other: await withLetterAndAddendum(await clinical(sb('student01'), sb('dr.bello'), 34, true), sb('dr.bello'), sb('dr.adams'), 'MATR-XPRB-ECDE-FGHJ-KMNP-QR25'),
+  };
+  ids.letterCode = letterCode;
+  ids.ownLetterCode = ownLetterCode;
+  ids.draftSelfDay = (
+    await client.query<{ day: string }>(
+      `select to_char((a.date at time zone s.timezone)::date, 'YYYY-MM-DD') as day
+       from public.appointments a join public.clinic_settings s on s.university_id = a.university_id where a.id = $1`,
+      [ids.visit.draft_self.appointment],
+    )
+  ).rows[0].day;
+
   // Hours for the probing doctor and Dr Bello (Southbank's Dr Chen has seed hours), for the doctor_hours probes: the
   // clinic's own, so the free slots the booking probes use stay free.
   await client.query(`insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
@@ -657,6 +808,13 @@ describe('table matrix', () => {
     'public.clinic_closures',
     'public.doctor_hours',
     'public.doctor_time_off',
+    'public.visits',
+    'public.vital_signs',
+    'public.diagnoses',
+    'public.prescriptions',
+    'public.visit_addenda',
+    'public.excuse_letters',
+    'public.icd10_codes',
     'storage.objects',
   ];
   it.each(tables)('%s: every role × op × scope as designed', async (table) => {
@@ -834,6 +992,130 @@ const rpcCases = (): RpcCase[] => [
     needsRow: true,
   },
   { name: 'my_data (own data only)', sql: 'select public.my_data()', params: () => [], allowed: ['student'] },
+  // The clinical record.
+  { name: 'start_walk_in_visit (a student of my university)', sql: `select id from public.start_walk_in_visit($1, 'Headache')`, params: () => [nf('student05')], allowed: ['doctor'] },
+  { name: 'start_walk_in_visit (a student of the other university)', sql: `select id from public.start_walk_in_visit($1, 'Headache')`, params: () => [sb('student05')], allowed: [] },
+  { name: 'sign_visit (my own draft)', sql: 'select id from public.sign_visit($1)', params: () => [ids.visit.draft_self.visit], allowed: ['doctor'] },
+  { name: "sign_visit (another doctor's draft)", sql: 'select id from public.sign_visit($1)', params: () => [ids.visit.draft_own.visit], allowed: [] },
+  { name: 'sign_visit (the other university)', sql: 'select id from public.sign_visit($1)', params: () => [ids.visit.signed_other.visit], allowed: [] },
+  { name: 'add_visit_addendum (a signed visit of my university)', sql: `select id from public.add_visit_addendum($1, 'Probe')`, params: () => [ids.visit.signed_own.visit], allowed: ['doctor'] },
+  { name: "add_visit_addendum (another doctor's draft)", sql: `select id from public.add_visit_addendum($1, 'Probe')`, params: () => [ids.visit.draft_own.visit], allowed: [] },
+  { name: 'add_visit_addendum (the other university)', sql: `select id from public.add_visit_addendum($1, 'Probe')`, params: () => [ids.visit.signed_other.visit], allowed: [] },
+  {
+    name: 'issue_excuse_letter (my own draft)',
+    sql: 'select public.issue_excuse_letter($1, $2::date, $2::date + 1)',
+    params: () => [ids.visit.draft_self.visit, ids.draftSelfDay],
+    allowed: ['doctor'],
+  },
+  {
+    name: "issue_excuse_letter (another doctor's visit)",
+    sql: 'select public.issue_excuse_letter($1, $2::date, $2::date + 1)',
+    params: () => [ids.visit.signed_own.visit, ids.draftSelfDay],
+    allowed: [],
+  },
+  { name: 'revoke_excuse_letter (a letter of my university)', sql: `select public.revoke_excuse_letter($1, 'Issued in error')`, params: () => [ids.visit.signed_own.letter], allowed: ['doctor'] },
+  { name: 'revoke_excuse_letter (the other university)', sql: `select public.revoke_excuse_letter($1, 'Issued in error')`, params: () => [ids.visit.signed_other.letter], allowed: [] },
+  {
+    name: 'verify_excuse_letter (a real code: anyone, signed in or not)',
+    sql: `select 1 where (public.verify_excuse_letter($1) ->> 'found')::boolean`,
+    params: () => [ids.letterCode],
+    allowed: EVERYONE,
+    needsRow: true,
+  },
+  {
+    name: 'verify_excuse_letter (a guessed code)',
+    sql: `select 1 where (public.verify_excuse_letter('ABCD-EFGH-JKMN-PQRS-TUVW-XYZ2') ->> 'found')::boolean`,
+    params: () => [],
+    allowed: [],
+    needsRow: true,
+  },
+  { name: "reading letters' verification codes", sql: 'select verification_code from public.excuse_letters', params: () => [], allowed: [] },
+  // A letter's code, shown again for printing: to the student whose letter it is and to doctors of the university only.
+  {
+    name: "my_visits (my letter's verification code)",
+    sql: `select 1 where public.my_visits()::text like '%' || $1 || '%'`,
+    params: () => [ids.letterCode],
+    allowed: ['student'],
+    needsRow: true,
+  },
+  {
+    name: "my_data (my letter's verification code)",
+    sql: `select 1 where public.my_data()::text like '%' || $1 || '%'`,
+    params: () => [ids.letterCode],
+    allowed: ['student'],
+    needsRow: true,
+  },
+  {
+    name: "open_patient_chart (a letter's verification code, a student of my university)",
+    sql: `select 1 where public.open_patient_chart($1)::text like '%' || $2 || '%'`,
+    params: () => [nf('student02'), ids.ownLetterCode],
+    allowed: ['doctor'],
+    needsRow: true,
+  },
+  {
+    name: "open_visit (a letter's verification code, a signed visit of my university)",
+    sql: `select 1 where public.open_visit($1)::text like '%' || $2 || '%'`,
+    params: () => [ids.visit.signed_own.visit, ids.ownLetterCode],
+    allowed: ['doctor'],
+    needsRow: true,
+  },
+  {
+    name: "verify_excuse_letter (never the code it was given back)",
+    sql: `select 1 where public.verify_excuse_letter($1)::text like '%' || replace($1, '-', '') || '%'`,
+    params: () => [ids.letterCode],
+    allowed: [],
+    needsRow: true,
+  },
+  // A follow-up from the note: the visit's doctor only, at a free time only (freeSlot150 is 09:00 in the clinic's zone).
+  {
+    name: 'book_follow_up (my own signed visit)',
+    sql: 'select id from public.book_follow_up($1, $2::timestamptz)',
+    params: () => [ids.visit.signed_self.visit, ids.freeSlot150],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'book_follow_up (my own draft)',
+    sql: 'select id from public.book_follow_up($1, $2::timestamptz)',
+    params: () => [ids.visit.draft_self.visit, ids.freeSlot150],
+    allowed: ['doctor'],
+  },
+  {
+    name: "book_follow_up (another doctor's draft)",
+    sql: 'select id from public.book_follow_up($1, $2::timestamptz)',
+    params: () => [ids.visit.draft_own.visit, ids.freeSlot150],
+    allowed: [],
+  },
+  {
+    name: "book_follow_up (another doctor's signed visit)",
+    sql: 'select id from public.book_follow_up($1, $2::timestamptz)',
+    params: () => [ids.visit.signed_own.visit, ids.freeSlot150],
+    allowed: [],
+  },
+  {
+    name: 'book_follow_up (the other university)',
+    sql: 'select id from public.book_follow_up($1, $2::timestamptz)',
+    params: () => [ids.visit.signed_other.visit, ids.freeSlot150],
+    allowed: [],
+  },
+  {
+    name: 'book_follow_up (my own visit, after the clinic closes)',
+    sql: `select id from public.book_follow_up($1, $2::timestamptz + interval '10 hours')`,
+    params: () => [ids.visit.signed_self.visit, ids.freeSlot150],
+    allowed: [],
+  },
+  { name: 'private.staff_bookings (who booked)', sql: 'select * from private.staff_bookings', params: () => [], allowed: [] },
+  { name: 'open_patient_chart (a student of my university)', sql: 'select public.open_patient_chart($1)', params: () => [nf('student02')], allowed: ['doctor'] },
+  { name: 'open_patient_chart (own record)', sql: 'select public.open_patient_chart($1)', params: () => [nf('student01')], allowed: ['doctor'] },
+  { name: 'open_patient_chart (the other university)', sql: 'select public.open_patient_chart($1)', params: () => [sb('student02')], allowed: [] },
+  { name: 'open_visit (a signed visit of my university)', sql: 'select public.open_visit($1)', params: () => [ids.visit.signed_own.visit], allowed: ['doctor'] },
+  { name: "open_visit (another doctor's draft)", sql: 'select public.open_visit($1)', params: () => [ids.visit.draft_own.visit], allowed: [] },
+  { name: 'open_visit (the other university)', sql: 'select public.open_visit($1)', params: () => [ids.visit.signed_other.visit], allowed: [] },
+  { name: 'my_visits (own signed visits)', sql: 'select public.my_visits()', params: () => [], allowed: ['student'] },
+  { name: 'clinical_counts (counts only, admins)', sql: 'select public.clinical_counts()', params: () => [], allowed: ['admin', 'super'] },
+  { name: 'search_icd10_codes', sql: `select code from public.search_icd10_codes('malaria')`, params: () => [], allowed: ALL_SIGNED_IN, needsRow: true },
+  { name: 'private.visit_json (the unchecked document)', sql: 'select private.visit_json(v) from public.visits v where false', params: () => [], allowed: [] },
+  { name: 'private.letter_json (the letter with its code)', sql: 'select private.letter_json(l) from public.excuse_letters l where false', params: () => [], allowed: [] },
+  { name: 'private.new_letter_code', sql: 'select private.new_letter_code()', params: () => [], allowed: [] },
   {
     name: 'university_for_join_code',
     sql: `select * from public.university_for_join_code('northfield')`,

@@ -13,6 +13,9 @@ const ADMIN = nf('registrar');
 const DOCTOR = nf('dr.adams');
 const STUDENT = nf('student01');
 const STUDENT2 = nf('student02');
+/** A draft visit (the seed's visits going on now) and a signed one, as SQL, for the clinical record's constraints. */
+const DRAFT = `(select id from public.visits where status = 'draft' order by id limit 1)`;
+const SIGNED = `(select id from public.visits where status = 'signed' order by id limit 1)`;
 
 const database = testDatabase();
 
@@ -104,6 +107,45 @@ describe('check, unique and exclusion constraints', () => {
     ['doctor_time_off_reason_length', `update public.doctor_time_off set reason = repeat('x', 201) where doctor_id = '${nf('dr.bello')}'`],
     ['deployment_settings_one_row', `insert into private.deployment_settings (one_row, site_url) values (false, 'https://care.example.edu')`],
     ['deployment_settings_site_url_format', `insert into private.deployment_settings (site_url) values ('care.example.edu')`],
+    // The clinical record: the seed's drafts (visits going on now), its signed visits and its excuse letter.
+    ['icd10_codes_code_format', `insert into public.icd10_codes (code, title) values ('j06', 'Lower case')`],
+    ['icd10_codes_title_length', `insert into public.icd10_codes (code, title) values ('Z99.9', ' ')`],
+    ['visits_appointment_id_key', `insert into public.visits (appointment_id, doctor_id) select appointment_id, doctor_id from public.visits where status = 'draft' limit 1`],
+    ['visits_chief_complaint_length', `update public.visits set chief_complaint = 'Cough' || chr(10) || 'and fever' where id = ${DRAFT}`],
+    ['visits_subjective_length', `update public.visits set subjective = repeat('x', 10001) where id = ${DRAFT}`],
+    ['visits_objective_length', `update public.visits set objective = repeat('x', 10001) where id = ${DRAFT}`],
+    ['visits_assessment_length', `update public.visits set assessment = repeat('x', 10001) where id = ${DRAFT}`],
+    ['visits_plan_length', `update public.visits set plan = repeat('x', 10001) where id = ${DRAFT}`],
+    ['visits_follow_up_length', `update public.visits set follow_up = repeat('x', 1001) where id = ${DRAFT}`],
+    ['visits_signed_state', `update public.visits set signed_at = now() where id = ${DRAFT}`],
+    ['visit_addenda_text_length', `insert into public.visit_addenda (visit_id, author_id, text) values (${SIGNED}, '${DOCTOR}', ' ')`],
+    ['vital_signs_temperature_c_range', `insert into public.vital_signs (visit_id, temperature_c) values (${DRAFT}, 98.6)`],
+    ['vital_signs_systolic_mmhg_range', `insert into public.vital_signs (visit_id, systolic_mmhg, diastolic_mmhg) values (${DRAFT}, 400, 80)`],
+    ['vital_signs_diastolic_mmhg_range', `insert into public.vital_signs (visit_id, systolic_mmhg, diastolic_mmhg) values (${DRAFT}, 120, 10)`],
+    ['vital_signs_pulse_bpm_range', `insert into public.vital_signs (visit_id, pulse_bpm) values (${DRAFT}, 7)`],
+    ['vital_signs_respiratory_rate_range', `insert into public.vital_signs (visit_id, respiratory_rate) values (${DRAFT}, 120)`],
+    ['vital_signs_spo2_percent_range', `insert into public.vital_signs (visit_id, spo2_percent) values (${DRAFT}, 101)`],
+    ['vital_signs_weight_kg_range', `insert into public.vital_signs (visit_id, weight_kg) values (${DRAFT}, 650)`],
+    ['vital_signs_height_cm_range', `insert into public.vital_signs (visit_id, height_cm) values (${DRAFT}, 1.7)`],
+    ['vital_signs_blood_pressure_pair', `insert into public.vital_signs (visit_id, systolic_mmhg) values (${DRAFT}, 120)`],
+    ['vital_signs_blood_pressure_order', `insert into public.vital_signs (visit_id, systolic_mmhg, diastolic_mmhg) values (${DRAFT}, 80, 120)`],
+    ['vital_signs_something_recorded', `insert into public.vital_signs (visit_id) values (${DRAFT})`],
+    ['diagnoses_description_length', `insert into public.diagnoses (visit_id, description) values (${DRAFT}, ' ')`],
+    ['prescriptions_drug_length', `insert into public.prescriptions (visit_id, drug) values (${DRAFT}, ' ')`],
+    ['prescriptions_strength_length', `insert into public.prescriptions (visit_id, drug, strength) values (${DRAFT}, 'Zinc', repeat('x', 101))`],
+    ['prescriptions_dose_length', `insert into public.prescriptions (visit_id, drug, dose) values (${DRAFT}, 'Zinc', repeat('x', 101))`],
+    ['prescriptions_route_length', `insert into public.prescriptions (visit_id, drug, route) values (${DRAFT}, 'Zinc', repeat('x', 51))`],
+    ['prescriptions_frequency_length', `insert into public.prescriptions (visit_id, drug, frequency) values (${DRAFT}, 'Zinc', repeat('x', 101))`],
+    ['prescriptions_duration_length', `insert into public.prescriptions (visit_id, drug, duration) values (${DRAFT}, 'Zinc', repeat('x', 101))`],
+    ['prescriptions_quantity_length', `insert into public.prescriptions (visit_id, drug, quantity) values (${DRAFT}, 'Zinc', repeat('x', 101))`],
+    ['prescriptions_instructions_length', `insert into public.prescriptions (visit_id, drug, instructions) values (${DRAFT}, 'Zinc', repeat('x', 1001))`],
+    ['prescriptions_allergy_acknowledgement_length', `insert into public.prescriptions (visit_id, drug, allergy_acknowledgement) values (${DRAFT}, 'Zinc', repeat('x', 501))`],
+    ['excuse_letters_verification_code_key', `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code) select visit_id, starts_on, ends_on, verification_code from public.excuse_letters limit 1`],
+    ['excuse_letters_verification_code_format', `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code) values (${SIGNED}, current_date, current_date, 'ABCD-EFGH-JKMN-PQRS-TUVW-XYZ2')`],
+    ['excuse_letters_dates_order', `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code) values (${SIGNED}, current_date, current_date - 1, repeat('A', 24))`],
+    ['excuse_letters_span', `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code) values (${SIGNED}, current_date, current_date + 31, repeat('A', 24))`],
+    ['excuse_letters_revoke_reason_length', `update public.excuse_letters set revoked_at = now(), revoke_reason = repeat('x', 501)`],
+    ['excuse_letters_revocation', `update public.excuse_letters set revoked_at = now()`],
   ];
 
   it('each constraint rejects a violating row (and every constraint has a case)', async () => {
@@ -138,7 +180,8 @@ describe('check, unique and exclusion constraints', () => {
 // --- appointments -----------------------------------------------------------------------------------------------
 describe('appointment status transitions', () => {
   const STATUSES = ['scheduled', 'ongoing', 'completed', 'cancelled'] as const;
-  const ALLOWED = new Set(['scheduled>ongoing', 'scheduled>cancelled', 'ongoing>completed', 'ongoing>cancelled']);
+  // ongoing → completed is signing the visit (sign_visit), never a status change: clinical-record.test.ts.
+  const ALLOWED = new Set(['scheduled>ongoing', 'scheduled>cancelled', 'ongoing>cancelled']);
   const ID = '00000000-0000-4000-8000-00000000a001';
   /** The probe's appointment, 40 days ahead unless `at` (an ISO time) says otherwise. */
   const setupAt = (status: string, at?: string) => `
@@ -154,7 +197,11 @@ describe('appointment status transitions', () => {
       const result = await probe(database.client, DOCTOR, `select * from public.update_appointment($1, status => $2, cancel_reason => 'Clinic closed')`, [ID, to], setupAt(from, today));
       const allowed = ALLOWED.has(`${from}>${to}`);
       expect(result.ok).toBe(allowed);
-      if (!allowed) expect(result.error?.message).toMatch(/cannot go from|can no longer change/);
+      if (!allowed) {
+        expect(result.error?.message).toMatch(
+          from === 'ongoing' && to === 'completed' ? /^Sign the visit to complete it/ : /cannot go from|can no longer change/,
+        );
+      }
     },
   );
 

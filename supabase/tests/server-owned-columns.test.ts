@@ -43,6 +43,18 @@ const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
     update: ['activities', 'date', 'description', 'location', 'organiser', 'program_type', 'target_audience', 'time', 'title'],
   },
   'public.universities': { insert: [], update: ['email', 'logo_path', 'name', 'phone'] },
+  // The clinical record (20260116000000): what a doctor types into a draft. Visits are opened by starting their
+  // appointment, signed by sign_visit(); addenda and letters are written by their functions only.
+  'public.visits': { insert: [], update: ['assessment', 'chief_complaint', 'follow_up', 'objective', 'plan', 'subjective'] },
+  'public.vital_signs': {
+    insert: ['diastolic_mmhg', 'height_cm', 'pulse_bpm', 'respiratory_rate', 'spo2_percent', 'systolic_mmhg', 'temperature_c', 'visit_id', 'weight_kg'],
+    update: ['diastolic_mmhg', 'height_cm', 'pulse_bpm', 'respiratory_rate', 'spo2_percent', 'systolic_mmhg', 'temperature_c', 'weight_kg'],
+  },
+  'public.diagnoses': { insert: ['description', 'icd10_code', 'visit_id'], update: ['description', 'icd10_code'] },
+  'public.prescriptions': {
+    insert: ['allergy_acknowledgement', 'dose', 'drug', 'duration', 'frequency', 'instructions', 'quantity', 'route', 'strength', 'visit_id'],
+    update: ['allergy_acknowledgement', 'dose', 'drug', 'duration', 'frequency', 'instructions', 'quantity', 'route', 'strength'],
+  },
 };
 
 describe('the columns API roles may write', () => {

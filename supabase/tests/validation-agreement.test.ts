@@ -2,6 +2,7 @@
  * The forms' column rules (shared/src/validation/columnRules.ts) and the database's check constraints agree on every
  * sample: each constraint's own expression is read from pg_constraint and evaluated with the sample as the column's
  * value (cast to the column's type, as a write would), so what a form accepts is exactly what the database stores.
+ * Likewise vitalFlagsOf, which flags a reading the page has just added, and private.vital_flags() flag alike.
  */
 import {
   APPOINTMENT_REASON_MAX_LENGTH,
@@ -9,8 +10,11 @@ import {
   columnError,
   OTHER_REASON_PREFIX,
   storedValue,
+  VITAL_FLAGS,
+  vitalFlagsOf,
   type ColumnConstraint,
   type ColumnRule,
+  type VitalFlagValues,
 } from '../../shared/src/validation/columnRules';
 import { testDatabase } from './harness';
 
@@ -191,6 +195,24 @@ const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
   programs_organiser_length: textSamples(200),
   clinic_closures_reason_length: textSamples(200),
   doctor_time_off_reason_length: textSamples(200),
+  visits_chief_complaint_length: textSamples(200),
+  visits_subjective_length: textSamples(10000),
+  visits_objective_length: textSamples(10000),
+  visits_assessment_length: textSamples(10000),
+  visits_plan_length: textSamples(10000),
+  visits_follow_up_length: textSamples(1000),
+  visit_addenda_text_length: textSamples(5000),
+  diagnoses_description_length: textSamples(300),
+  prescriptions_drug_length: textSamples(200),
+  prescriptions_strength_length: textSamples(100),
+  prescriptions_dose_length: textSamples(100),
+  prescriptions_route_length: textSamples(50),
+  prescriptions_frequency_length: textSamples(100),
+  prescriptions_duration_length: textSamples(100),
+  prescriptions_quantity_length: textSamples(100),
+  prescriptions_instructions_length: textSamples(1000),
+  prescriptions_allergy_acknowledgement_length: textSamples(500),
+  excuse_letters_revoke_reason_length: textSamples(500),
 };
 
 /** Number columns: samples are the numbers a form stores (the column's type rounds them as a write would). */
@@ -204,6 +226,15 @@ const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
   clinic_settings_staff_idle_range: [-5, 0, 4, 5, 15, 60, 61, 2147483647],
   clinic_settings_student_upcoming_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
   clinic_settings_student_daily_booking_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
+  // Vital signs: each range's edges, the tenths the numeric columns round to, and the unit mix-ups they exist to catch.
+  vital_signs_temperature_c_range: [-1, 0, 24.9, 24.94, 24.95, 25, 36.6, 37, 45, 45.04, 45.05, 45.1, 98.6, 999.9, 1000],
+  vital_signs_systolic_mmhg_range: [-1, 0, 49, 50, 120, 300, 301, 32767, 32768],
+  vital_signs_diastolic_mmhg_range: [-1, 0, 19, 20, 80, 200, 201],
+  vital_signs_pulse_bpm_range: [0, 19, 20, 72, 250, 251],
+  vital_signs_respiratory_rate_range: [0, 3, 4, 16, 80, 81],
+  vital_signs_spo2_percent_range: [0, 49, 50, 97, 100, 101],
+  vital_signs_weight_kg_range: [0, 19.9, 19.95, 20, 65.5, 400, 400.04, 400.05, 9999.9, 10000],
+  vital_signs_height_cm_range: [0, 1.7, 99.9, 99.95, 100, 172.5, 250, 250.04, 250.05, 999.9, 1000],
 };
 
 /** Check constraints on form columns that no form types into, so no column rule restates them. */
@@ -218,6 +249,31 @@ const NOT_TYPED_BY_PEOPLE = [
   'universities_logo_path_length',
   'clinic_hours_weekday_range', // chosen from the days of the week
   'doctor_hours_weekday_range',
+  'excuse_letters_verification_code_format', // the database generates the code itself
+];
+
+/**
+ * The values around every threshold of private.vital_flags() — just inside and just outside each, in the tenths the
+ * numeric columns hold — and null (not taken). The readings: each value alone, every pairing of the two blood
+ * pressures (either one decides, high before low), and the columns' values side by side (several flags at once).
+ */
+const FLAG_EDGES: { readonly [Column in keyof VitalFlagValues]: readonly (number | null)[] } = {
+  temperature_c: [null, 34.9, 35, 37.9, 38],
+  systolic_mmhg: [null, 89, 90, 139, 140],
+  diastolic_mmhg: [null, 59, 60, 89, 90],
+  pulse_bpm: [null, 49, 50, 100, 101],
+  respiratory_rate: [null, 11, 12, 20, 21],
+  spo2_percent: [null, 94, 95, 100],
+  bmi: [null, 18.4, 18.5, 24.9, 25, 29.9, 30],
+};
+const FLAG_COLUMNS = Object.keys(FLAG_EDGES) as Array<keyof VitalFlagValues>;
+const NOTHING_TAKEN: VitalFlagValues = { temperature_c: null, systolic_mmhg: null, diastolic_mmhg: null, pulse_bpm: null, respiratory_rate: null, spo2_percent: null, bmi: null };
+const FLAG_READINGS: readonly VitalFlagValues[] = [
+  ...FLAG_COLUMNS.flatMap((column) => FLAG_EDGES[column].map((value) => ({ ...NOTHING_TAKEN, [column]: value }))),
+  ...FLAG_EDGES.systolic_mmhg.flatMap((systolic) => FLAG_EDGES.diastolic_mmhg.map((diastolic) => ({ ...NOTHING_TAKEN, systolic_mmhg: systolic, diastolic_mmhg: diastolic }))),
+  ...FLAG_EDGES.bmi.map((_, index) =>
+    Object.fromEntries(FLAG_COLUMNS.map((column) => [column, FLAG_EDGES[column][index % FLAG_EDGES[column].length]])) as unknown as VitalFlagValues,
+  ),
 ];
 
 interface ConstraintCheck {
@@ -262,7 +318,8 @@ const show = (value: string | null) => JSON.stringify(value)?.slice(0, 40);
 
 describe('the forms’ column rules and the database’s check constraints', () => {
   it('restate every check constraint on the columns people type into', () => {
-    const tables = /^(members|universities|appointments|programs|health_profiles|clinic_settings|clinic_hours|clinic_closures|doctor_hours|doctor_time_off)_/;
+    const tables =
+      /^(members|universities|appointments|programs|health_profiles|clinic_settings|clinic_hours|clinic_closures|doctor_hours|doctor_time_off|visits|visit_addenda|vital_signs|diagnoses|prescriptions|excuse_letters)_/;
     const onFormTables = [...checks.keys()].filter((name) => tables.test(name)).sort();
     const restated = new Set<string>([...Object.keys(COLUMN_RULES), ...NOT_TYPED_BY_PEOPLE]);
     expect(onFormTables.filter((name) => !restated.has(name))).toEqual([]);
@@ -302,6 +359,24 @@ describe('the forms’ column rules and the database’s check constraints', () 
       }
     }
     expect(disagreements).toEqual([]);
+  });
+
+  it('flag a reading as private.vital_flags() does, at every threshold and with values missing', async () => {
+    // Each reading as a vital_signs row (its bmi as given), flagged by the database's own function.
+    const { rows } = await database.client.query<{ flags: string[] }>(
+      `select private.vital_flags(jsonb_populate_record(null::public.vital_signs, reading)) as flags
+       from jsonb_array_elements($1::jsonb) with ordinality as readings(reading, position)
+       order by position`,
+      [JSON.stringify(FLAG_READINGS)],
+    );
+    expect(rows).toHaveLength(FLAG_READINGS.length);
+    const disagreements = FLAG_READINGS.flatMap((reading, index) => {
+      const ours = vitalFlagsOf(reading);
+      return JSON.stringify(ours) === JSON.stringify(rows[index].flags) ? [] : [`${JSON.stringify(reading)}: ours ${JSON.stringify(ours)}, database ${JSON.stringify(rows[index].flags)}`];
+    });
+    expect(disagreements).toEqual([]);
+    // Every flag is reached, so no threshold goes untested.
+    expect(new Set(rows.flatMap((row) => row.flags))).toEqual(new Set(VITAL_FLAGS));
   });
 
   it('catches the sign-up phone that used to pass the form and fail the database', async () => {

@@ -1,6 +1,7 @@
 import { LoadingState, PageHeader, useUserProfile } from '@campuscare/shared';
 import { StudentAppointments } from '../features/appointments/StudentAppointments';
 import { UpcomingPrograms } from '../features/programs/UpcomingPrograms';
+import { LatestVisitSummary } from '../features/visits/LatestVisitSummary';
 import { YourInformation } from '../features/your-information/YourInformation';
 
 /** /studentdashboard: the page composes the features a student uses most. */
@@ -13,6 +14,7 @@ export function DashboardPage() {
       {profile.status === 'signedIn' ? (
         <>
           <StudentAppointments member={profile.member} />
+          <LatestVisitSummary />
           <YourInformation member={profile.member} />
         </>
       ) : (

@@ -6,6 +6,7 @@ const routes: AreaRoutes<'student'> = {
   [PATHS.studentProfile]: lazyPage(() => import('../features/settings/ProfileSettingsPage'), 'ProfileSettingsPage'),
   [PATHS.studentPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
   [PATHS.studentPrivacy]: lazyPage(() => import('../features/privacy/PrivacyPage'), 'PrivacyPage'),
+  [PATHS.studentVisits]: lazyPage(() => import('../features/visits/MyVisitsPage'), 'MyVisitsPage'),
 };
 
 export default routes;

@@ -4,7 +4,8 @@ import type { StackSecrets } from '../secrets';
 
 /**
  * Requests allowed per IP per window for each rate-limited auth endpoint (Supabase's defaults in
- * `DEFAULT_AUTH_RATE_LIMITS`), and the failed password sign-ins allowed per email address and network.
+ * `DEFAULT_AUTH_RATE_LIMITS`), the failed password sign-ins allowed per email address and network, and the excuse-letter
+ * checks allowed per network (the one lookup of the REST API anyone may make without signing in).
  */
 export interface AuthRateLimits {
   windowSeconds: number;
@@ -25,6 +26,12 @@ export interface AuthRateLimits {
    */
   signInFailuresPerAccount: number;
   signInFailureWindowSeconds: number;
+  /**
+   * Calls of `rpc/verify_excuse_letter` (POST or GET, signed in or not) one network may make per
+   * `letterVerificationWindowSeconds` before it is answered 429 with Retry-After (gateway/letter-verification-limit.ts).
+   */
+  letterVerification: number;
+  letterVerificationWindowSeconds: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
@@ -38,6 +45,10 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   // NIST SP 800-63B (5.2.2) allows at most 100 consecutive failures on one account.
   signInFailuresPerAccount: 100,
   signInFailureWindowSeconds: 15 * 60,
+  // A person checks one letter, perhaps retyping the code a few times; 30 a minute is plenty for a school office
+  // checking a class's letters behind one address, and keeps guessing at 43,200 codes a day per network (of 2^119).
+  letterVerification: 30,
+  letterVerificationWindowSeconds: 60,
 };
 
 /** What every gateway service (auth, storage, rest proxy, static) is given by the stack. */

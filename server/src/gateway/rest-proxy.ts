@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buffer } from 'node:stream/consumers';
 import { cachedApiTokenVerifier, JwtError } from '../jwt';
 import { unstorableTextPath } from '../unstorable-text';
+import { registerLetterVerificationLimit, type LetterVerificationLimit } from './letter-verification-limit';
 import { answerUnavailable } from './unavailable';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -64,9 +65,13 @@ function tokenRefusal(request: FastifyRequest, verifyToken: (token: string) => u
 
 /**
  * `/rest/v1/*` → PostgREST with the prefix stripped. Bodies pass through unparsed (PostgREST validates them) but are
- * capped, so an oversized request is refused before it reaches the database.
+ * capped, so an oversized request is refused before it reaches the database. With `letterVerificationLimit`, the
+ * public excuse-letter check is rate-limited per network (letter-verification-limit.ts).
  */
-export async function restProxy(app: FastifyInstance, options: { postgrestUrl: string; jwtSecret: string }): Promise<void> {
+export async function restProxy(
+  app: FastifyInstance,
+  options: { postgrestUrl: string; jwtSecret: string; letterVerificationLimit?: LetterVerificationLimit },
+): Promise<void> {
   await app.register(replyFrom, {
     base: options.postgrestUrl,
     undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
@@ -74,6 +79,7 @@ export async function restProxy(app: FastifyInstance, options: { postgrestUrl: s
   const verifyToken = cachedApiTokenVerifier(options.jwtSecret);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
+  if (options.letterVerificationLimit) registerLetterVerificationLimit(app, options.letterVerificationLimit);
 
   // reply-from logs two info lines per proxied request; at load that is most of the gateway's work.
   app.all('/*', { logLevel: 'warn' }, (request, reply) => {

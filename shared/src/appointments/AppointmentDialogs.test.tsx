@@ -111,7 +111,7 @@ describe('EditAppointmentDialog', () => {
     openEdit({ viewerRole: 'doctor' });
     const later = await screen.findByLabelText('Status');
     expect(within(later).getAllByRole('option').map((option) => option.textContent)).toEqual(['Scheduled']);
-    expect(later).toHaveAccessibleDescription('Start and Complete are offered on the day of the visit');
+    expect(later).toHaveAccessibleDescription('Start is offered on the day of the visit; signing the visit completes it');
   });
 
   it("offers Start on the visit's day and shows the database's refusal", async () => {

@@ -24,6 +24,8 @@ export const CANCEL_REASON_REQUIRED = RULE_MESSAGES.cancelReasonRequired;
 export const NOTHING_CHANGED = 'Change the date, the doctor or the status first';
 export const CANCEL_REASON_MAX_LENGTH = COLUMN_RULES.appointments_cancel_reason_length.maxLength;
 export const RESCHEDULE_MESSAGES = { missing: 'Choose a date and time', unchanged: 'Choose a different date or time' } as const;
+/** Why a doctor is not offered Start yet. Completing is not a status to choose: signing the visit completes it. */
+export const START_ON_THE_DAY = 'Start is offered on the day of the visit; signing the visit completes it';
 
 /**
  * Who acts on the appointment. A student is offered the free slots only and stops at the clinic's cutoff (the
@@ -191,7 +193,7 @@ function EditAppointmentForm({ appointment, viewerRole, zone, onClose }: StaffDi
           {...bind('status')}
           options={statusOptions}
           disabled={statusOptions.length < 2}
-          hint={laterStatuses.length > 0 && !dayHasCome ? 'Start and Complete are offered on the day of the visit' : undefined}
+          hint={laterStatuses.length > 0 && !dayHasCome ? START_ON_THE_DAY : undefined}
         />
         {confirmation.warning && <FreeSlotWarning message={confirmation.warning} onConfirm={() => confirmation.confirm(form.handleSubmit)} onDismiss={confirmation.dismiss} />}
         <QueryErrorBanner query={doctors} />
@@ -262,6 +264,7 @@ function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicD
     <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
       <AppointmentSummary appointment={appointment} actor={actor} doctorName={doctorName} clinic={clinic} />
       {actor === 'staff' && <p className={styles.summary}>The student sees the reason.</p>}
+      {appointment.status === 'ongoing' && <p className={styles.summary}>The visit was started: its unsigned draft is discarded.</p>}
       {cutoff?.explanation}
       {form.formError && <ErrorBanner message={form.formError} />}
       {!cutoff && <TextField label="Reason for cancelling" maxLength={CANCEL_REASON_MAX_LENGTH} {...form.field('reason')} />}

@@ -118,10 +118,11 @@ describe('updateAppointment', () => {
 });
 
 describe('rules shown in the table', () => {
-  it('lets only doctors start and complete appointments', () => {
+  it('lets only doctors start appointments, which signing the visit completes', () => {
     expect(nextStatuses('scheduled', 'admin')).toEqual([]);
     expect(nextStatuses('scheduled', 'doctor')).toEqual(['ongoing']);
-    expect(nextStatuses('ongoing', 'doctor')).toEqual(['completed']);
+    // Completed only by signing the visit (sign_visit), never by a status change.
+    expect(nextStatuses('ongoing', 'doctor')).toEqual([]);
     expect(nextStatuses('completed', 'doctor')).toEqual([]);
   });
 

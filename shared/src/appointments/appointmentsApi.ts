@@ -119,16 +119,16 @@ export async function updateAppointment(client: CampusCareClient, change: Appoin
 
 /**
  * Where a staff member may move an appointment's status without cancelling it (cancelling has its own flow).
- * Mirrors the database: only doctors start and complete appointments.
+ * Mirrors the database: only doctors start an appointment, which opens its visit; it is completed only by signing
+ * that visit (sign_visit), never by a status change.
  */
 export function nextStatuses(status: AppointmentStatus, role: Role): readonly AppointmentStatus[] {
   if (role !== 'doctor') return [];
   if (status === 'scheduled') return ['ongoing'];
-  if (status === 'ongoing') return ['completed'];
   return [];
 }
 
-/** A visit is started or completed on its day on the clinic's calendar, not before (the database refuses earlier). */
+/** A visit is started on its day on the clinic's calendar, not before (the database refuses earlier). */
 export function visitDayHasCome(appointmentDate: string, zone: string, now: Date = new Date()): boolean {
   return dayInZone(appointmentDate, zone) <= dayInZone(now, zone);
 }

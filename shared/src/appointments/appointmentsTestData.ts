@@ -38,6 +38,7 @@ export function appointmentFixture(overrides: Partial<Appointment> = {}): Appoin
     year: 2,
     reason: 'Malaria',
     status: 'scheduled',
+    kind: 'booked',
     cancel_reason: null,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',

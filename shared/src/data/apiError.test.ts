@@ -27,6 +27,12 @@ describe('toApiError', () => {
     expect(userMessage({ code: 'P0001', message: 'That time is no longer free' })).toBe('That time is no longer free');
   });
 
+  it('keeps the hint a refusal carries, for code that branches on it', () => {
+    const refusal = { code: 'P0001', message: 'Penicillin V matches the student’s recorded allergy to penicillin', details: null, hint: 'allergy_acknowledgement_required' };
+    expect(toApiError(refusal)).toMatchObject({ code: 'P0001', hint: 'allergy_acknowledgement_required', message: refusal.message });
+    expect(toApiError({ code: 'P0001', message: 'That time is no longer free', details: null, hint: null }).hint).toBeUndefined();
+  });
+
   it('says an overlap in the booking functions’ words, and a raw one for people', () => {
     expect(userMessage({ code: '23P01', message: 'That doctor is already booked at that time', status: 409 })).toBe('That doctor is already booked at that time');
     const raw = { code: '23P01', message: 'conflicting key value violates exclusion constraint "appointments_no_provider_overlap"', status: 409 };

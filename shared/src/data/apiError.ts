@@ -3,21 +3,25 @@ import { constraintRule } from '../validation/constraints';
 
 /**
  * Every failure of an API call, said for people. `message` is always fit to show; `field` names the form field a
- * refusal is about when the database said which rule was broken; `code`/`status` are for code that branches on them.
+ * refusal is about when the database said which rule was broken; `code`/`status`/`hint` are for code that branches on
+ * them (`hint` is the database's, e.g. the marker 'allergy_acknowledgement_required' a refusal carries).
  */
 export class ApiError extends Error {
   readonly code: string | undefined;
   readonly status: number | undefined;
   readonly field: string | undefined;
+  /** The hint the database raised with a refusal (PostgREST's `hint`), when it gave one: a marker, never shown. */
+  readonly hint: string | undefined;
   /** Worth trying again unchanged: the network or the server failed, not the request. */
   readonly retryable: boolean;
 
-  constructor(message: string, options: { code?: string; status?: number; field?: string; retryable?: boolean; cause?: unknown } = {}) {
+  constructor(message: string, options: { code?: string; status?: number; field?: string; hint?: string; retryable?: boolean; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.code = options.code;
     this.status = options.status;
     this.field = options.field;
+    this.hint = options.hint;
     this.retryable = options.retryable ?? false;
   }
 }
@@ -45,6 +49,7 @@ interface ErrorShape {
   readonly statusCode?: unknown;
   readonly name?: unknown;
   readonly details?: unknown;
+  readonly hint?: unknown;
   readonly __isAuthError?: unknown;
   readonly __isStorageError?: unknown;
 }
@@ -65,7 +70,7 @@ function isNetworkFailure(error: ErrorShape): boolean {
 /** A PostgREST/PostgreSQL error (SQLSTATE or PGRST code) in people's words. */
 function databaseError(error: ErrorShape, code: string, status: number | undefined): ApiError {
   const message = text(error.message) ?? '';
-  const at = { code, status, cause: error };
+  const at = { code, status, hint: text(error.hint), cause: error };
   switch (code) {
     case '23514':
     case '23502':

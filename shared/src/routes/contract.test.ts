@@ -32,22 +32,26 @@ const AUDIT_ROUTES = ['/adminaudit'];
 const PRIVACY_ROUTES = ['/studentprivacy'];
 /** Forgot password and the page its emailed link opens (issue 17). */
 const RECOVERY_ROUTES = ['/forgotpassword', '/resetpassword'];
+/** The clinical record: a doctor's patient chart and visit, the student's visits, the public check of an excuse letter. */
+const CLINICAL_ROUTES = ['/patientchart', '/visit', '/studentvisits', '/verify-letter'];
 
 describe('route contract', () => {
-  it('has exactly the 23 paths of the spec and the two scheduling tabs, each once', () => {
-    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES].sort());
+  it('has exactly the 23 paths of the spec and those added since, each once', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual(
+      [...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES, ...CLINICAL_ROUTES].sort(),
+    );
   });
 
   it('gives each area the routes it owns', () => {
-    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin', '/forgotpassword', '/resetpassword']);
+    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin', '/forgotpassword', '/resetpassword', '/verify-letter']);
     expect(routesOfArea('admin').map((route) => route.path).sort()).toEqual(
       ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers', '/adminaudit'].sort(),
     );
     expect(routesOfArea('doctor').map((route) => route.path).sort()).toEqual(
-      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/adminavailability', '/newprogramm'].sort(),
+      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/adminavailability', '/newprogramm', '/patientchart', '/visit'].sort(),
     );
     expect(routesOfArea('student').map((route) => route.path).sort()).toEqual(
-      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprivacy', '/studentprogram'].sort(),
+      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprivacy', '/studentprogram', '/studentvisits'].sort(),
     );
   });
 

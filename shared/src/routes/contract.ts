@@ -13,7 +13,8 @@ export function isRole(value: unknown): value is Role {
 /**
  * Every path of the spec, named after what the screen is. The odd spellings are part of the contract. Two settings
  * tabs came after the spec, named like their neighbours: the clinic's hours and rules (admin) and a doctor's own
- * availability.
+ * availability. The clinical record added a doctor's patient chart and visit, the student's visits and the public
+ * check of an excuse letter.
  */
 export const PATHS = {
   landing: '/',
@@ -23,6 +24,7 @@ export const PATHS = {
   adminSignIn: '/adminsignin',
   forgotPassword: '/forgotpassword',
   resetPassword: '/resetpassword',
+  verifyLetter: '/verify-letter',
 
   adminDashboard: '/dashboardd',
   adminProgramList: '/programs',
@@ -42,12 +44,15 @@ export const PATHS = {
   doctorProfile: '/adminprofile',
   doctorPassword: '/adminpassword',
   doctorAvailability: '/adminavailability',
+  doctorPatientChart: '/patientchart',
+  doctorVisit: '/visit',
 
   studentDashboard: '/studentdashboard',
   studentProfile: '/studentprofile',
   studentPassword: '/studentpassword',
   studentPrivacy: '/studentprivacy',
   studentPrograms: '/studentprogram',
+  studentVisits: '/studentvisits',
 } as const;
 
 export type PathName = keyof typeof PATHS;
@@ -67,6 +72,7 @@ export const ROUTES = [
   { path: PATHS.adminSignIn, area: 'landing', access: 'public', title: 'Admin sign in' },
   { path: PATHS.forgotPassword, area: 'landing', access: 'public', title: 'Forgot password' },
   { path: PATHS.resetPassword, area: 'landing', access: 'public', title: 'Set a new password' },
+  { path: PATHS.verifyLetter, area: 'landing', access: 'public', title: 'Verify an excuse letter' },
 
   { path: PATHS.adminDashboard, area: 'admin', access: 'admin', title: 'Dashboard' },
   { path: PATHS.adminProgramList, area: 'admin', access: 'admin', title: 'Programs' },
@@ -86,12 +92,15 @@ export const ROUTES = [
   { path: PATHS.doctorProfile, area: 'doctor', access: 'doctor', title: 'Settings' },
   { path: PATHS.doctorPassword, area: 'doctor', access: 'doctor', title: 'Settings' },
   { path: PATHS.doctorAvailability, area: 'doctor', access: 'doctor', title: 'Settings' },
+  { path: PATHS.doctorPatientChart, area: 'doctor', access: 'doctor', title: 'Patient chart' },
+  { path: PATHS.doctorVisit, area: 'doctor', access: 'doctor', title: 'Visit' },
 
   { path: PATHS.studentDashboard, area: 'student', access: 'student', title: 'Dashboard' },
   { path: PATHS.studentProfile, area: 'student', access: 'student', title: 'Settings' },
   { path: PATHS.studentPassword, area: 'student', access: 'student', title: 'Settings' },
   { path: PATHS.studentPrivacy, area: 'student', access: 'student', title: 'Settings' },
   { path: PATHS.studentPrograms, area: 'student', access: 'student', title: 'Programs' },
+  { path: PATHS.studentVisits, area: 'student', access: 'student', title: 'My visits' },
 ] as const satisfies readonly RouteDefinition[];
 
 export type ContractRoute = (typeof ROUTES)[number];
@@ -217,13 +226,14 @@ export const NAVIGATION: Readonly<Record<Role, readonly NavigationItem[]>> = {
     settingsEntry('admin'),
   ],
   doctor: [
-    { label: 'Dashboard', to: PATHS.doctorDashboard, alsoActiveOn: [] },
+    { label: 'Dashboard', to: PATHS.doctorDashboard, alsoActiveOn: [PATHS.doctorVisit] },
     { label: 'Programs', to: PATHS.doctorPrograms, alsoActiveOn: [PATHS.doctorNewProgram] },
-    { label: 'Patients', to: PATHS.doctorPatients, alsoActiveOn: [] },
+    { label: 'Patients', to: PATHS.doctorPatients, alsoActiveOn: [PATHS.doctorPatientChart] },
     settingsEntry('doctor'),
   ],
   student: [
     { label: 'Dashboard', to: PATHS.studentDashboard, alsoActiveOn: [] },
+    { label: 'My visits', to: PATHS.studentVisits, alsoActiveOn: [] },
     { label: 'Programs', to: PATHS.studentPrograms, alsoActiveOn: [] },
     settingsEntry('student'),
   ],

@@ -88,6 +88,19 @@ function oneOf(values: readonly string[], field: string, message: string): Colum
   return { field, message, blank: 'null', accepts: (stored) => values.includes(stored) };
 }
 
+/** A numeric(p, 1) column checked with `between min and max`: what was typed, rounded to tenths as the column does. */
+function tenthsBetween(range: NumberRange, field: string, message: string): ColumnRule {
+  return {
+    field,
+    message,
+    blank: 'null',
+    accepts: (stored) => {
+      const value = roundedToTenths(stored);
+      return value !== undefined && value >= range.min && value <= range.max;
+    },
+  };
+}
+
 /** A whole number column (`smallint`, `integer`) checked with `between min and max`; forms accept digits only. */
 function wholeNumberBetween(range: NumberRange, field: string, message: string): ColumnRule {
   return {
@@ -121,6 +134,78 @@ export const STAFF_IDLE_MINUTES_RANGE = { min: 5, max: 60 } as const satisfies N
 export const STUDENT_BOOKING_LIMIT_RANGE = { min: 1, max: 20 } as const satisfies NumberRange;
 /** health_profiles_bmi_range, on a numeric(4, 1) column. */
 export const BMI_RANGE = { min: 10, max: 80 } as const satisfies NumberRange;
+
+/**
+ * The vital signs the database takes (vital_signs_<column>_range): what a living student can measure. Values outside
+ * them are typos or unit mix-ups (98.6 typed as °C) and are refused; values outside the normal adult ranges are
+ * possible and only flagged (private.vital_flags). Temperature, weight and height are numeric(·, 1) columns (tenths),
+ * the others whole numbers.
+ */
+export const VITAL_SIGN_RANGES = {
+  temperature_c: { min: 25, max: 45 },
+  systolic_mmhg: { min: 50, max: 300 },
+  diastolic_mmhg: { min: 20, max: 200 },
+  pulse_bpm: { min: 20, max: 250 },
+  respiratory_rate: { min: 4, max: 80 },
+  spo2_percent: { min: 50, max: 100 },
+  weight_kg: { min: 20, max: 400 },
+  height_cm: { min: 100, max: 250 },
+} as const satisfies Record<string, NumberRange>;
+export type VitalSign = keyof typeof VITAL_SIGN_RANGES;
+const VITALS = VITAL_SIGN_RANGES;
+
+/** What private.vital_flags() may say of a reading that is possible but outside the normal adult range. */
+export const VITAL_FLAGS = [
+  'fever',
+  'low temperature',
+  'high blood pressure',
+  'low blood pressure',
+  'fast pulse',
+  'slow pulse',
+  'fast breathing',
+  'slow breathing',
+  'low SpO2',
+  'underweight',
+  'overweight',
+  'obese',
+] as const;
+export type VitalFlag = (typeof VITAL_FLAGS)[number];
+
+/** The values of a reading private.vital_flags() reads: a vital_signs row's, its bmi as the database computes it. */
+export interface VitalFlagValues {
+  readonly temperature_c: number | null;
+  readonly systolic_mmhg: number | null;
+  readonly diastolic_mmhg: number | null;
+  readonly pulse_bpm: number | null;
+  readonly respiratory_rate: number | null;
+  readonly spo2_percent: number | null;
+  readonly bmi: number | null;
+}
+
+const above = (value: number | null, limit: number) => value !== null && value > limit;
+const atLeast = (value: number | null, limit: number) => value !== null && value >= limit;
+const below = (value: number | null, limit: number) => value !== null && value < limit;
+
+/**
+ * private.vital_flags() said again, flag for flag and in its order: what is possible but outside the normal adult
+ * ranges. For a reading the page has just recorded, until the record is read again (wherever the database sent a
+ * reading's `flags`, those are shown). supabase/tests/validation-agreement.test.ts holds the two to the same answers.
+ */
+export function vitalFlagsOf(reading: VitalFlagValues): readonly VitalFlag[] {
+  const flags: Array<VitalFlag | null> = [
+    atLeast(reading.temperature_c, 38) ? 'fever' : below(reading.temperature_c, 35) ? 'low temperature' : null,
+    atLeast(reading.systolic_mmhg, 140) || atLeast(reading.diastolic_mmhg, 90)
+      ? 'high blood pressure'
+      : below(reading.systolic_mmhg, 90) || below(reading.diastolic_mmhg, 60)
+        ? 'low blood pressure'
+        : null,
+    above(reading.pulse_bpm, 100) ? 'fast pulse' : below(reading.pulse_bpm, 50) ? 'slow pulse' : null,
+    above(reading.respiratory_rate, 20) ? 'fast breathing' : below(reading.respiratory_rate, 12) ? 'slow breathing' : null,
+    below(reading.spo2_percent, 95) ? 'low SpO2' : null,
+    below(reading.bmi, 18.5) ? 'underweight' : atLeast(reading.bmi, 30) ? 'obese' : atLeast(reading.bmi, 25) ? 'overweight' : null,
+  ];
+  return flags.filter((flag): flag is VitalFlag => flag !== null);
+}
 
 /** members_title_values. */
 export const MEMBER_TITLES = ['Dr', 'Mr', 'Mrs', 'Miss', 'Ms', 'Prof'] as const;
@@ -192,6 +277,25 @@ export const RULE_MESSAGES = {
   studentUpcomingLimit: 'A student may have 1 to 20 upcoming visits',
   studentDailyBookingLimit: 'A student may book 1 to 20 visits a day',
   scheduleReason: 'Give a reason of at most 200 characters, on one line',
+  temperature: `Temperature must be between ${VITALS.temperature_c.min} and ${VITALS.temperature_c.max} °C`,
+  systolic: `Systolic blood pressure must be between ${VITALS.systolic_mmhg.min} and ${VITALS.systolic_mmhg.max} mmHg`,
+  diastolic: `Diastolic blood pressure must be between ${VITALS.diastolic_mmhg.min} and ${VITALS.diastolic_mmhg.max} mmHg`,
+  pulse: `Pulse must be between ${VITALS.pulse_bpm.min} and ${VITALS.pulse_bpm.max} beats a minute`,
+  respiratoryRate: `Respiratory rate must be between ${VITALS.respiratory_rate.min} and ${VITALS.respiratory_rate.max} breaths a minute`,
+  spo2: `SpO₂ must be between ${VITALS.spo2_percent.min} and ${VITALS.spo2_percent.max} %`,
+  weight: `Weight must be between ${VITALS.weight_kg.min} and ${VITALS.weight_kg.max} kg`,
+  height: `Height must be between ${VITALS.height_cm.min} and ${VITALS.height_cm.max} cm`,
+  chiefComplaint: 'The chief complaint can be at most 200 characters, on one line',
+  noteSection: 'Each part of the note can be at most 10000 characters',
+  followUp: 'The follow-up can be at most 1000 characters',
+  addendum: 'An addendum must be 1 to 5000 characters',
+  diagnosis: 'Describe the diagnosis in 1 to 300 characters, on one line',
+  drug: 'Name the drug in 1 to 200 characters, on one line',
+  prescriptionDetail: 'Each detail of a prescription can be at most 100 characters, on one line',
+  route: 'The route can be at most 50 characters, on one line',
+  instructions: 'The instructions can be at most 1000 characters',
+  allergyAcknowledgement: 'The allergy acknowledgement can be at most 500 characters, on one line',
+  revokeReason: 'Give a reason of 1 to 500 characters, on one line',
 } as const;
 
 const phoneRule = matches(PHONE_FORMAT, 'phone', RULE_MESSAGES.invalidPhone, 'null', 26);
@@ -254,6 +358,39 @@ export const COLUMN_RULES = {
   clinic_settings_student_daily_booking_limit_range: wholeNumberBetween(STUDENT_BOOKING_LIMIT_RANGE, 'dailyBookingLimit', RULE_MESSAGES.studentDailyBookingLimit),
   clinic_closures_reason_length: singleLine(trimmedBetween(1, 200, 'reason', RULE_MESSAGES.scheduleReason, 'refused')),
   doctor_time_off_reason_length: singleLine(atMost(200, 'reason', RULE_MESSAGES.scheduleReason, 'null')),
+  // The clinical record (migration 20260116000000): the visit note, vital signs, diagnoses, prescriptions, addenda and
+  // the reason a letter is revoked. Blank optional parts of a note or prescription are stored as NULL.
+  visits_chief_complaint_length: singleLine(atMost(200, 'chiefComplaint', RULE_MESSAGES.chiefComplaint, 'null')),
+  visits_subjective_length: atMost(10000, 'subjective', RULE_MESSAGES.noteSection, 'null'),
+  visits_objective_length: atMost(10000, 'objective', RULE_MESSAGES.noteSection, 'null'),
+  visits_assessment_length: atMost(10000, 'assessment', RULE_MESSAGES.noteSection, 'null'),
+  visits_plan_length: atMost(10000, 'plan', RULE_MESSAGES.noteSection, 'null'),
+  visits_follow_up_length: atMost(1000, 'followUp', RULE_MESSAGES.followUp, 'null'),
+  visit_addenda_text_length: trimmedBetween(1, 5000, 'text', RULE_MESSAGES.addendum, 'refused'),
+  vital_signs_temperature_c_range: tenthsBetween(VITALS.temperature_c, 'temperatureC', RULE_MESSAGES.temperature),
+  vital_signs_systolic_mmhg_range: { ...wholeNumberBetween(VITALS.systolic_mmhg, 'systolicMmhg', RULE_MESSAGES.systolic), blank: 'null' },
+  vital_signs_diastolic_mmhg_range: { ...wholeNumberBetween(VITALS.diastolic_mmhg, 'diastolicMmhg', RULE_MESSAGES.diastolic), blank: 'null' },
+  vital_signs_pulse_bpm_range: { ...wholeNumberBetween(VITALS.pulse_bpm, 'pulseBpm', RULE_MESSAGES.pulse), blank: 'null' },
+  vital_signs_respiratory_rate_range: {
+    ...wholeNumberBetween(VITALS.respiratory_rate, 'respiratoryRate', RULE_MESSAGES.respiratoryRate),
+    blank: 'null',
+  },
+  vital_signs_spo2_percent_range: { ...wholeNumberBetween(VITALS.spo2_percent, 'spo2Percent', RULE_MESSAGES.spo2), blank: 'null' },
+  vital_signs_weight_kg_range: tenthsBetween(VITALS.weight_kg, 'weightKg', RULE_MESSAGES.weight),
+  vital_signs_height_cm_range: tenthsBetween(VITALS.height_cm, 'heightCm', RULE_MESSAGES.height),
+  diagnoses_description_length: singleLine(trimmedBetween(1, 300, 'description', RULE_MESSAGES.diagnosis, 'refused')),
+  prescriptions_drug_length: singleLine(trimmedBetween(1, 200, 'drug', RULE_MESSAGES.drug, 'refused')),
+  prescriptions_strength_length: singleLine(atMost(100, 'strength', RULE_MESSAGES.prescriptionDetail, 'null')),
+  prescriptions_dose_length: singleLine(atMost(100, 'dose', RULE_MESSAGES.prescriptionDetail, 'null')),
+  prescriptions_route_length: singleLine(atMost(50, 'route', RULE_MESSAGES.route, 'null')),
+  prescriptions_frequency_length: singleLine(atMost(100, 'frequency', RULE_MESSAGES.prescriptionDetail, 'null')),
+  prescriptions_duration_length: singleLine(atMost(100, 'duration', RULE_MESSAGES.prescriptionDetail, 'null')),
+  prescriptions_quantity_length: singleLine(atMost(100, 'quantity', RULE_MESSAGES.prescriptionDetail, 'null')),
+  prescriptions_instructions_length: atMost(1000, 'instructions', RULE_MESSAGES.instructions, 'null'),
+  prescriptions_allergy_acknowledgement_length: singleLine(
+    atMost(500, 'allergyAcknowledgement', RULE_MESSAGES.allergyAcknowledgement, 'null'),
+  ),
+  excuse_letters_revoke_reason_length: singleLine(trimmedBetween(1, 500, 'reason', RULE_MESSAGES.revokeReason, 'refused')),
 } as const satisfies Record<string, ColumnRule>;
 
 export type ColumnConstraint = keyof typeof COLUMN_RULES;

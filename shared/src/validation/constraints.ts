@@ -31,6 +31,11 @@ export const CONSTRAINT_RULES: Readonly<Record<string, ConstraintRule>> = {
   doctor_hours_order: { message: 'The end time must be after the start time' },
   doctor_time_off_order: { field: 'endsAt', message: 'Time off must end after it starts' },
   doctor_time_off_span: { field: 'endsAt', message: 'Time off can last at most a year' },
+  vital_signs_blood_pressure_pair: { field: 'diastolicMmhg', message: 'Enter both the systolic and the diastolic pressure' },
+  vital_signs_blood_pressure_order: { field: 'diastolicMmhg', message: 'The systolic pressure must be higher than the diastolic' },
+  vital_signs_something_recorded: { message: 'Record at least one vital sign' },
+  excuse_letters_dates_order: { field: 'endsOn', message: 'The last day must be on or after the first day' },
+  excuse_letters_span: { field: 'endsOn', message: 'A letter covers at most 31 days' },
 };
 
 /** The rule a PostgreSQL constraint error names (`… violates check constraint "name"`), if we know it. */

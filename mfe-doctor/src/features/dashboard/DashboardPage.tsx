@@ -1,12 +1,18 @@
-import { LoadingState, PageHeader, QueryErrorBanner, queryKeys, Section, StatCard, StatGrid, useApiQuery, useUserProfile } from '@campuscare/shared';
+import { useState } from 'react';
+import { Button, LoadingState, PageHeader, QueryErrorBanner, queryKeys, Section, StatCard, StatGrid, useApiQuery, useUserProfile } from '@campuscare/shared';
 import { useClinic } from '@campuscare/shared/scheduling';
+import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
 import { DoctorAgenda } from './DoctorAgenda';
 import { fetchDoctorCounts, type DoctorCounts } from './myAppointmentsApi';
 import { MyAppointments } from './MyAppointments';
 
-/** /dashboarrd: the doctor's counts, their day or week on the clinic's calendar, and their appointments from today on. */
+/**
+ * /dashboarrd: the doctor's counts, their day or week on the clinic's calendar, and their appointments from today on;
+ * a walk-in visit starts here.
+ */
 export function DashboardPage() {
   const profile = useUserProfile();
+  const [walkIn, setWalkIn] = useState(false);
   const counts = useApiQuery([...queryKeys.dashboard, 'doctor'], fetchDoctorCounts);
   const clinic = useClinic();
   const count = (pick: (value: DoctorCounts) => number) => (counts.data ? pick(counts.data).toLocaleString() : '…');
@@ -15,7 +21,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Dashboard" />
+      <PageHeader title="Dashboard" actions={<Button onClick={() => setWalkIn(true)}>Start walk-in visit</Button>} />
       <QueryErrorBanner query={counts} />
       <StatGrid label="Your work at a glance">
         <StatCard label="Appointments" value={count((value) => value.appointments)} />
@@ -29,6 +35,7 @@ export function DashboardPage() {
       <Section title="My Appointments">
         {doctorId && zone ? <MyAppointments providerId={doctorId} zone={zone} /> : !clinic.isError && <LoadingState label="Loading your appointments…" />}
       </Section>
+      {walkIn && <WalkInVisitDialog onClose={() => setWalkIn(false)} />}
     </>
   );
 }

@@ -1,16 +1,40 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render as renderInDom, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { API_MESSAGES } from '@campuscare/shared';
+import { startAppointmentVisit, visitIdOfAppointment } from '../../components/clinical/visitStartApi';
 import { DoctorAgenda } from './DoctorAgenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
+jest.mock('../../components/clinical/visitStartApi', () => ({
+  ...jest.requireActual('../../components/clinical/visitStartApi'),
+  startAppointmentVisit: jest.fn(),
+  visitIdOfAppointment: jest.fn(),
+}));
 jest.mock('./agendaApi', () => ({ listAgenda: jest.fn() }));
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function render(agenda: JSX.Element) {
+  return renderInDom(
+    <MemoryRouter initialEntries={['/dashboarrd']}>
+      <Routes>
+        <Route path="*" element={agenda} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
 
 const ZONE = 'America/New_York';
 const visits: AgendaAppointment[] = [
-  { id: 'a2', date: '2026-11-24T21:00:00Z', duration_minutes: 30, name: 'Ben Cole', reason: 'Malaria', status: 'cancelled' },
-  { id: 'a1', date: '2026-11-24T14:00:00Z', duration_minutes: 30, name: 'Ada Obi', reason: 'Check-up', status: 'scheduled' },
-  { id: 'a3', date: '2026-11-30T03:00:00Z', duration_minutes: 30, name: 'Cy Dee', reason: 'Consultation', status: 'scheduled' },
+  { id: 'a2', student_id: 's2', date: '2026-11-24T21:00:00Z', duration_minutes: 30, name: 'Ben Cole', reason: 'Malaria', status: 'cancelled' },
+  { id: 'a1', student_id: 's1', date: '2026-11-24T14:00:00Z', duration_minutes: 30, name: 'Ada Obi', reason: 'Check-up', status: 'scheduled' },
+  { id: 'a3', student_id: 's3', date: '2026-11-30T03:00:00Z', duration_minutes: 30, name: 'Cy Dee', reason: 'Consultation', status: 'scheduled' },
+  { id: 'a4', student_id: 's4', date: '2026-11-24T15:00:00Z', duration_minutes: 30, name: 'Di Eze', reason: 'Malaria', status: 'ongoing' },
 ];
 
 beforeEach(() => {
@@ -34,7 +58,11 @@ describe('DoctorAgenda', () => {
     render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     expect(screen.getByRole('heading', { name: 'Tuesday, 24 November 2026' })).toBeInTheDocument();
     const day = await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' });
-    expect(itemsOf(day)).toEqual(['09:00–09:30Ada ObiScheduledCheck-up', '16:00–16:30Ben ColeCancelledMalaria']);
+    expect(itemsOf(day)).toEqual([
+      '09:00–09:30Ada ObiScheduledCheck-upStartPatient chart',
+      '10:00–10:30Di EzeOngoingMalariaOpen visitPatient chart',
+      '16:00–16:30Ben ColeCancelledMalaria',
+    ]);
     expect(listAgenda).toHaveBeenCalledWith({}, { providerId: 'd1', from: '2026-11-24T05:00:00.000Z', to: '2026-11-25T05:00:00.000Z' });
     expect(screen.getByText(`Times are the clinic's, in ${ZONE}.`)).toBeInTheDocument();
   });
@@ -58,7 +86,8 @@ describe('DoctorAgenda', () => {
     expect(itemsOf(within(sunday).getByRole('list'))).toEqual(['22:00Cy DeeScheduled']);
     const tuesday = screen.getByRole('region', { name: 'Tuesday, 24 November 2026' });
     expect(tuesday).toHaveAttribute('aria-current', 'date');
-    expect(itemsOf(within(tuesday).getByRole('list'))).toEqual(['09:00Ada ObiScheduled', '16:00Ben ColeCancelled']);
+    expect(itemsOf(within(tuesday).getByRole('list'))).toEqual(['09:00Ada ObiScheduled', '10:00Di EzeOngoing', '16:00Ben ColeCancelled']);
+    expect(within(tuesday).getByRole('link', { name: 'Ada Obi: patient chart' })).toHaveAttribute('href', '/patientchart?student=s1');
     expect(within(screen.getByRole('region', { name: 'Monday, 23 November 2026' })).getByText('No visits')).toBeInTheDocument();
     expect(listAgenda).toHaveBeenLastCalledWith({}, { providerId: 'd1', from: '2026-11-23T05:00:00.000Z', to: '2026-11-30T05:00:00.000Z' });
 
@@ -73,5 +102,30 @@ describe('DoctorAgenda', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' })).toBeInTheDocument();
+  });
+
+  it('starts a visit of the day and opens it, opens an ongoing one, and links each patient to their chart', async () => {
+    jest.mocked(startAppointmentVisit).mockResolvedValue('visit-1');
+    jest.mocked(visitIdOfAppointment).mockResolvedValue('visit-4');
+    render(<DoctorAgenda providerId="d1" zone={ZONE} />);
+    await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' });
+    expect(screen.getByRole('link', { name: 'Patient chart of Di Eze' })).toHaveAttribute('href', '/patientchart?student=s4');
+    expect(screen.queryByRole('button', { name: /visit of Ben Cole/ })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start the visit of Ada Obi at 09:00' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-1'));
+    expect(startAppointmentVisit).toHaveBeenCalledWith({}, 'a1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open the visit of Di Eze at 10:00' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-4'));
+    expect(visitIdOfAppointment).toHaveBeenCalledWith({}, 'a4');
+  });
+
+  it('offers no Start on a later day', async () => {
+    render(<DoctorAgenda providerId="d1" zone={ZONE} />);
+    await screen.findByRole('list', { name: /^Visits on/ });
+    for (let day = 0; day < 5; day += 1) fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    const later = await screen.findByRole('list', { name: 'Visits on Sunday, 29 November 2026' });
+    expect(itemsOf(later)).toEqual(['22:00–22:30Cy DeeScheduledConsultationPatient chart']);
   });
 });

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
-import { type AppointmentStatus, Button, queryKeys, QueryView, useApiQuery } from '@campuscare/shared';
-import { STATUS_LABEL } from '@campuscare/shared/appointments';
+import { type AppointmentStatus, Button, Link, queryKeys, QueryView, useApiQuery } from '@campuscare/shared';
+import { STATUS_LABEL, visitDayHasCome } from '@campuscare/shared/appointments';
 import { dayInZone, formatDay, timeInZone } from '@campuscare/shared/scheduling';
+import { patientChartPath } from '../../components/clinical/clinicalPaths';
+import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
 import { agendaBounds, agendaDays, agendaTitle, groupByDay, shiftAnchor, weekColumnTitle, type AgendaDay, type AgendaView } from './agenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 import styles from './dashboard.module.css';
@@ -21,6 +23,31 @@ function endOf(appointment: AgendaAppointment): Date {
   return new Date(Date.parse(appointment.date) + appointment.duration_minutes * 60_000);
 }
 
+/** A visit's next step from the agenda: Start it on its day, open it while it is ongoing; and the patient's chart. */
+function VisitActions({ appointment, zone }: { readonly appointment: AgendaAppointment; readonly zone: string }) {
+  const startVisit = useStartVisit();
+  const openVisit = useOpenAppointmentVisit();
+  const who = `${appointment.name} at ${timeInZone(appointment.date, zone)}`;
+  const canStart = appointment.status === 'scheduled' && visitDayHasCome(appointment.date, zone);
+  return (
+    <span className={styles.visitActions}>
+      {canStart && (
+        <Button aria-label={`Start the visit of ${who}`} disabled={startVisit.isPending} onClick={() => startVisit.mutate(appointment.id)}>
+          Start
+        </Button>
+      )}
+      {appointment.status === 'ongoing' && (
+        <Button aria-label={`Open the visit of ${who}`} disabled={openVisit.isPending} onClick={() => openVisit.mutate(appointment.id)}>
+          Open visit
+        </Button>
+      )}
+      <Link className={styles.chartLink} to={patientChartPath(appointment.student_id)} aria-label={`Patient chart of ${appointment.name}`}>
+        Patient chart
+      </Link>
+    </span>
+  );
+}
+
 function DayAgenda({ agendaDay, zone }: { readonly agendaDay: AgendaDay; readonly zone: string }) {
   if (agendaDay.appointments.length === 0) return <p className={styles.muted}>No visits on this day.</p>;
   return (
@@ -33,6 +60,7 @@ function DayAgenda({ agendaDay, zone }: { readonly agendaDay: AgendaDay; readonl
           <span className={styles.visitName}>{appointment.name}</span>
           <span className={styles.status}>{STATUS_LABEL[appointment.status]}</span>
           <span className={styles.visitReason}>{appointment.reason}</span>
+          {appointment.status !== 'cancelled' && <VisitActions appointment={appointment} zone={zone} />}
         </li>
       ))}
     </ol>
@@ -52,7 +80,9 @@ function WeekAgenda({ week, zone, today }: { readonly week: readonly AgendaDay[]
               {appointments.map((appointment) => (
                 <li key={appointment.id} className={`${styles.weekVisit} ${STATUS_TONE[appointment.status] ?? ''}`}>
                   <span className={styles.visitTime}>{timeInZone(appointment.date, zone)}</span>
-                  <span className={styles.visitName}>{appointment.name}</span>
+                  <Link className={styles.visitName} to={patientChartPath(appointment.student_id)} aria-label={`${appointment.name}: patient chart`}>
+                    {appointment.name}
+                  </Link>
                   <span className={styles.status}>{STATUS_LABEL[appointment.status]}</span>
                 </li>
               ))}

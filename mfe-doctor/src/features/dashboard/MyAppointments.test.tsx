@@ -1,12 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render as renderInDom, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { API_MESSAGES, type CampusCareClient } from '@campuscare/shared';
 import { notifyError, notifySuccess } from '../../../../shared/src/toast/toast';
 import { MyAppointments } from './MyAppointments';
 
 const rpc = jest.fn();
 const range = jest.fn();
-const query = { select: () => query, eq: () => query, gte: () => query, order: () => query, range };
+const maybeSingle = jest.fn();
+const query = { select: () => query, eq: () => query, gte: () => query, order: () => query, range, maybeSingle };
 const client = { from: () => query, rpc } as unknown as CampusCareClient;
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => client }));
@@ -35,9 +37,26 @@ const appointment = {
   student: { email: 'student01@northfield.edu', phone: '+1 555 0201 11' },
 };
 
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function render(list: JSX.Element) {
+  return renderInDom(
+    <MemoryRouter initialEntries={['/dashboarrd']}>
+      <Routes>
+        <Route path="*" element={list} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
 beforeEach(() => {
   rpc.mockReset();
   range.mockReset();
+  maybeSingle.mockReset();
   jest.mocked(notifySuccess).mockReset();
   jest.mocked(notifyError).mockReset();
 });
@@ -52,35 +71,61 @@ describe('MyAppointments', () => {
     expect(await screen.findByRole('cell', { name: 'student01@northfield.edu · +1 555 0201 11' })).toBeInTheDocument();
   });
 
-  it('starts a scheduled appointment through update_appointment and reloads', async () => {
+  it('starts a scheduled appointment through update_appointment and opens its visit', async () => {
     range.mockResolvedValue({ data: [appointment], error: null, count: 1 });
     rpc.mockResolvedValue({ data: { ...appointment, status: 'ongoing' }, error: null });
+    maybeSingle.mockResolvedValue({ data: { id: 'visit-1' }, error: null });
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Start', 'Reschedule', 'Cancel']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Start', 'Reschedule', 'Cancel', 'Patient chart']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Start' }));
-    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Appointment started'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-1'));
+    expect(notifySuccess).toHaveBeenCalledWith('Visit started');
     expect(rpc).toHaveBeenCalledWith('update_appointment', { id: 'appointment-1', status: 'ongoing' });
     await waitFor(() => expect(range).toHaveBeenCalledTimes(2));
   });
 
-  it('toasts the database refusal of a status change', async () => {
+  it('offers an ongoing appointment its visit instead of Complete: signing the visit completes it', async () => {
     range.mockResolvedValue({ data: [{ ...appointment, status: 'ongoing' }], error: null, count: 1 });
-    rpc.mockResolvedValue({ data: null, error: { code: 'P0001', message: 'This appointment is already completed and can no longer change' } });
+    maybeSingle.mockResolvedValue({ data: { id: 'visit-2' }, error: null });
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Complete' }));
-    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('This appointment is already completed and can no longer change'));
-    expect(notifySuccess).not.toHaveBeenCalled();
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Open visit', 'Cancel', 'Patient chart']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Open visit' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-2'));
+    expect(rpc).not.toHaveBeenCalled();
   });
 
-  it("offers no Start before the visit's day on the clinic calendar, but Reschedule and Cancel", async () => {
+  it("opens the student's chart from the row", async () => {
+    range.mockResolvedValue({ data: [{ ...appointment, status: 'completed' }], error: null, count: 1 });
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Patient chart']);
+    await user.click(screen.getByRole('menuitem', { name: 'Patient chart' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/patientchart?student=student-1');
+  });
+
+  it('toasts the database refusal to start, and stays', async () => {
+    range.mockResolvedValue({ data: [appointment], error: null, count: 1 });
+    rpc.mockResolvedValue({ data: null, error: { code: 'P0001', message: 'A visit can be started or completed on its day, not before' } });
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Start' }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('A visit can be started or completed on its day, not before'));
+    expect(notifySuccess).not.toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboarrd');
+  });
+
+  it("offers no Start before the visit's day on the clinic calendar, but Reschedule, Cancel and the chart", async () => {
     range.mockResolvedValue({ data: [{ ...appointment, date: '2030-01-07T14:00:00Z' }], error: null, count: 1 });
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reschedule', 'Cancel']);
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reschedule', 'Cancel', 'Patient chart']);
   });
 });

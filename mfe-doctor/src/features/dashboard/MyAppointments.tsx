@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { type AppointmentStatus, type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, usePagedQuery } from '@campuscare/shared';
-import { formatAppointmentDate, providerName, STATUS_LABEL, useAppointmentChange, useAppointmentDialogs, visitDayHasCome } from '@campuscare/shared/appointments';
+import { type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, useNavigate, usePagedQuery } from '@campuscare/shared';
+import { formatAppointmentDate, isActiveAppointment, providerName, STATUS_LABEL, useAppointmentDialogs, visitDayHasCome } from '@campuscare/shared/appointments';
 import { dayInZone, momentInZone } from '@campuscare/shared/scheduling';
+import { patientChartPath } from '../../components/clinical/clinicalPaths';
+import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
 import { contactInformation, listMyAppointments, type MyAppointment } from './myAppointmentsApi';
 
 export const MY_APPOINTMENTS_PAGE_SIZE = 10;
-
-const STATUS_CHANGE: Partial<Record<AppointmentStatus, { readonly label: string; readonly to: AppointmentStatus }>> = {
-  scheduled: { label: 'Start', to: 'ongoing' },
-  ongoing: { label: 'Complete', to: 'completed' },
-};
 
 interface MyAppointmentsProps {
   readonly providerId: string;
@@ -17,23 +14,29 @@ interface MyAppointmentsProps {
   readonly zone: string;
 }
 
-/** The signed-in doctor's appointments from the clinic's today on, with Start, Complete, Reschedule and Cancel. */
+/**
+ * The signed-in doctor's appointments from the clinic's today on. Start opens the visit (the appointment becomes
+ * ongoing); an ongoing appointment offers its visit, which signing completes. Reschedule, Cancel and the patient's chart.
+ */
 export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
+  const navigate = useNavigate();
   const dialogs = useAppointmentDialogs('staff', (appointment: MyAppointment) => providerName(appointment.provider));
   const [from] = useState(() => momentInZone(dayInZone(new Date(), zone), '00:00', zone));
   const { query, rows, total, page, setPage } = usePagedQuery([...queryKeys.appointments, 'doctor', { providerId, from }], (client, pageNumber) =>
     listMyAppointments(client, { providerId, page: pageNumber, pageSize: MY_APPOINTMENTS_PAGE_SIZE, from }),
   );
   // A refusal is toasted in people's words (e.g. the visit's day has not come yet).
-  const moveStatus = useAppointmentChange((change) => (change.status === 'ongoing' ? 'Appointment started' : 'Appointment completed'), 'toast');
+  const startVisit = useStartVisit();
+  const openVisit = useOpenAppointmentVisit();
 
   const actionsFor = (appointment: MyAppointment): RowAction[] => {
-    const statusChange = STATUS_CHANGE[appointment.status];
     const actions: RowAction[] = [];
-    // Start and Complete wait for the visit's day (the database refuses them earlier); Cancel does not.
-    if (statusChange && visitDayHasCome(appointment.date, zone)) actions.push({ label: statusChange.label, onSelect: () => moveStatus.mutate({ id: appointment.id, status: statusChange.to }) });
+    // Start waits for the visit's day (the database refuses it earlier); Cancel does not.
+    if (appointment.status === 'scheduled' && visitDayHasCome(appointment.date, zone)) actions.push({ label: 'Start', onSelect: () => startVisit.mutate(appointment.id) });
+    if (appointment.status === 'ongoing') actions.push({ label: 'Open visit', onSelect: () => openVisit.mutate(appointment.id) });
     if (appointment.status === 'scheduled') actions.push({ label: 'Reschedule', onSelect: () => dialogs.open('reschedule', appointment) });
-    if (statusChange) actions.push({ label: 'Cancel', onSelect: () => dialogs.open('cancel', appointment) });
+    if (isActiveAppointment(appointment.status)) actions.push({ label: 'Cancel', onSelect: () => dialogs.open('cancel', appointment) });
+    actions.push({ label: 'Patient chart', onSelect: () => navigate(patientChartPath(appointment.student_id)) });
     return actions;
   };
   const columns: readonly Column<MyAppointment>[] = [
@@ -47,8 +50,7 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
       key: 'actions',
       header: 'Actions',
       render: (appointment) => {
-        const actions = actionsFor(appointment);
-        return actions.length === 0 ? null : <RowActionMenu label={`Actions for ${appointment.name}, ${formatAppointmentDate(appointment.date)}`} actions={actions} />;
+        return <RowActionMenu label={`Actions for ${appointment.name}, ${formatAppointmentDate(appointment.date)}`} actions={actionsFor(appointment)} />;
       },
     },
   ];

@@ -4,7 +4,7 @@ import type { AgendaAppointment } from './agendaApi';
 const ZONE = 'America/New_York';
 
 function visit(id: string, date: string): AgendaAppointment {
-  return { id, date, duration_minutes: 30, name: `Student ${id}`, reason: 'Check-up', status: 'scheduled' };
+  return { id, student_id: `s-${id}`, date, duration_minutes: 30, name: `Student ${id}`, reason: 'Check-up', status: 'scheduled' };
 }
 
 describe('the agenda on the clinic calendar', () => {

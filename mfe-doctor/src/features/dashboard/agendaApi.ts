@@ -1,6 +1,6 @@
 import { type Appointment, type CampusCareClient, unwrap } from '@campuscare/shared';
 
-export type AgendaAppointment = Pick<Appointment, 'id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'>;
+export type AgendaAppointment = Pick<Appointment, 'id' | 'student_id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'>;
 
 export interface AgendaQuery {
   readonly providerId: string;
@@ -14,7 +14,7 @@ export async function listAgenda(client: CampusCareClient, query: AgendaQuery): 
   return unwrap(
     await client
       .from('appointments')
-      .select('id, date, duration_minutes, name, reason, status')
+      .select('id, student_id, date, duration_minutes, name, reason, status')
       .eq('provider_id', query.providerId)
       .gte('date', query.from)
       .lt('date', query.to)

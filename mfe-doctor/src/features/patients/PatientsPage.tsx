@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
-import { LoadingState, PageHeader, type RowAction, Section, useUserProfile } from '@campuscare/shared';
+import { LoadingState, PageHeader, type RowAction, Section, useNavigate, useUserProfile } from '@campuscare/shared';
 import { AppointmentsOverview, isActiveAppointment, type OverviewAppointment, useAppointmentChange } from '@campuscare/shared/appointments';
+import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { PatientRecordDialog } from './PatientRecordDialog';
 
-/** The university's appointments overview; a doctor can take an appointment and open the student's record. */
+/** The university's appointments overview; a doctor can take an appointment and open the student's record or chart. */
 export function PatientsPage() {
   const profile = useUserProfile();
+  const navigate = useNavigate();
   const [patient, setPatient] = useState<{ readonly id: string; readonly name: string } | null>(null);
   const myId = profile.status === 'signedIn' ? profile.member.id : null;
   // A refusal (e.g. the doctor is booked then) is toasted in people's words.
@@ -14,11 +16,12 @@ export function PatientsPage() {
   const extraActions = useCallback(
     (appointment: OverviewAppointment): readonly RowAction[] => [
       { label: 'Open patient', onSelect: () => setPatient({ id: appointment.student_id, name: appointment.name }) },
+      { label: 'Patient chart', onSelect: () => navigate(patientChartPath(appointment.student_id)) },
       ...(myId && isActiveAppointment(appointment.status) && appointment.provider_id !== myId
         ? [{ label: 'Assign to me', onSelect: () => assign({ id: appointment.id, providerId: myId }) }]
         : []),
     ],
-    [assign, myId],
+    [assign, myId, navigate],
   );
   const openPatient = useCallback((appointment: OverviewAppointment) => setPatient({ id: appointment.student_id, name: appointment.name }), []);
 

@@ -22,6 +22,10 @@ const data: MyData = {
   profile: { id: 's1', first_name: 'Ada', last_name: 'Okoro' },
   health_profile: null,
   appointments: [],
+  visits: [],
+  vital_signs: [],
+  prescriptions: [],
+  excuse_letters: [],
   health_record_views: [],
 };
 

@@ -79,7 +79,7 @@ function MyData() {
   return (
     <Section title="My data">
       <p className={styles.intro}>
-        Download everything the university holds about you: your profile, health profile, appointments and who viewed your health record.
+        Download everything the university holds about you: your profile, health profile, appointments, visit summaries (with measurements, medicines and excuse letters) and who viewed your health record.
       </p>
       <div className={styles.actions}>
         <Button onClick={() => download.mutate('json')} disabled={busy}>

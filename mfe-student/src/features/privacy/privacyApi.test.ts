@@ -6,6 +6,22 @@ const data: MyData = {
   profile: { id: 's1', first_name: '<img src=x onerror=alert(1)>', last_name: 'Okoro', email: 'ada@northfield.edu', created_at: '2026-01-05T10:00:00.000Z' },
   health_profile: { student_id: 's1', genotype: 'AA', blood_group: 'O+', disabled: false, allergies: ['Peanuts & "nuts"'], bmi: 22.5 },
   appointments: [{ id: 'a1', date: '2026-11-26T14:00:00.000Z', reason: 'Check-up', status: 'scheduled', provider_name: 'Dr Amelia Adams' }],
+  visits: [
+    {
+      id: 'v1',
+      date: '2026-11-02T14:00:00.000Z',
+      doctor_name: 'Dr Amelia Adams',
+      reason: 'Malaria',
+      chief_complaint: 'Fever for two days',
+      diagnoses: [{ id: 'd1', description: 'Malaria, uncomplicated', icd10_code: 'B50.9', icd10_title: 'Plasmodium falciparum malaria, unspecified' }, { id: 'd2', description: 'Dehydration', icd10_code: null }],
+      assessment: 'Uncomplicated <falciparum> malaria.',
+      plan: 'Artemether/lumefantrine',
+      follow_up: null,
+    },
+  ],
+  vital_signs: [{ id: 'r1', recorded_at: '2026-11-02T14:05:00.000Z', temperature_c: 38.9, systolic_mmhg: 112, diastolic_mmhg: 70, pulse_bpm: 108, bmi: 21.5 }],
+  prescriptions: [{ id: 'p1', prescribed_at: '2026-11-02T14:25:00.000Z', drug: 'Artemether/lumefantrine', strength: '20 mg/120 mg', dose: '4 tablets', instructions: 'Take with food.' }],
+  excuse_letters: [{ id: 'l1', issued_at: '2026-11-02T14:30:00.000Z', starts_on: '2026-11-02', ends_on: '2026-11-04', issued_by_name: 'Dr Amelia Adams', status: 'valid' }],
   health_record_views: [
     { viewed_at: '2026-11-23T14:00:00.000Z', viewer_name: 'Dr Amelia Adams', viewer_role: 'doctor', screen: 'Patient record' },
     { viewed_at: '2026-11-22T14:00:00.000Z', viewer_name: 'A former staff member', viewer_role: null, screen: null },
@@ -31,7 +47,22 @@ describe('my data as a file and a printable page', () => {
 
     document.documentElement.innerHTML = html.replace(/^<!doctype html>\n/, '');
     const captions = Array.from(document.querySelectorAll('caption')).map((caption) => caption.textContent);
-    expect(captions).toEqual(['Profile', 'Health profile', 'Appointments', 'Who viewed my health record']);
+    expect(captions).toEqual(['Profile', 'Health profile', 'Appointments', 'Visits', 'Vital signs', 'Prescriptions', 'Excuse letters', 'Who viewed my health record']);
+    const cells = (caption: string) =>
+      Array.from(Array.from(document.querySelectorAll('table')).find((table) => table.caption?.textContent === caption)?.querySelectorAll('tbody td') ?? []).map((cell) => cell.textContent);
+    expect(cells('Visits')).toEqual([
+      formatMoment('2026-11-02T14:00:00.000Z'),
+      'Dr Amelia Adams',
+      'Malaria',
+      'Fever for two days',
+      'Malaria, uncomplicated (B50.9); Dehydration',
+      'Uncomplicated <falciparum> malaria.',
+      'Artemether/lumefantrine',
+      '—',
+    ]);
+    expect(cells('Vital signs')).toEqual([formatMoment('2026-11-02T14:05:00.000Z'), '38.9', '112/70', '108', '—', '—', '—', '—', '21.5']);
+    expect(cells('Prescriptions').slice(1, 4)).toEqual(['Artemether/lumefantrine', '20 mg/120 mg', '4 tablets']);
+    expect(cells('Excuse letters')).toEqual([formatMoment('2026-11-02T14:30:00.000Z'), '2026-11-02', '2026-11-04', 'Dr Amelia Adams', 'Valid']);
     const views = Array.from(document.querySelectorAll('table:last-of-type tbody tr')).map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
     expect(views).toEqual([
       [formatMoment('2026-11-23T14:00:00.000Z'), 'Dr Amelia Adams', 'Doctor', 'Patient record'],
@@ -40,9 +71,11 @@ describe('my data as a file and a printable page', () => {
   });
 
   it('says so when there is no health profile, appointment or view yet', () => {
-    const html = myDataHtml({ ...data, health_profile: null, appointments: [], health_record_views: [] });
+    const html = myDataHtml({ ...data, health_profile: null, appointments: [], visits: [], vital_signs: [], prescriptions: [], excuse_letters: [], health_record_views: [] });
     expect(html).toContain('You have not answered the health questionnaire yet.');
     expect(html).toContain('No appointments.');
+    expect(html).toContain('No signed visits.');
+    expect(html).toContain('No excuse letters.');
     expect(html).toContain('Nobody has viewed your health record.');
   });
 });

@@ -55,6 +55,11 @@ export interface MyData {
   readonly profile: JsonObject;
   readonly health_profile: JsonObject | null;
   readonly appointments: readonly JsonObject[];
+  /** The clinical record: signed visits (each with everything under it), and their readings, medicines and letters. */
+  readonly visits: readonly JsonObject[];
+  readonly vital_signs: readonly JsonObject[];
+  readonly prescriptions: readonly JsonObject[];
+  readonly excuse_letters: readonly JsonObject[];
   readonly health_record_views: readonly JsonObject[];
 }
 
@@ -77,6 +82,10 @@ export async function loadMyData(client: CampusCareClient): Promise<MyData> {
     profile: data.profile,
     health_profile: isObject(data.health_profile) ? data.health_profile : null,
     appointments: objects(data.appointments),
+    visits: objects(data.visits),
+    vital_signs: objects(data.vital_signs),
+    prescriptions: objects(data.prescriptions),
+    excuse_letters: objects(data.excuse_letters),
     health_record_views: objects(data.health_record_views),
   };
 }
@@ -138,6 +147,49 @@ const APPOINTMENT_FIELDS: readonly Field[] = [
   { key: 'cancel_reason', label: 'Cancellation reason' },
 ];
 
+const VISIT_FIELDS: readonly Field[] = [
+  { key: 'date', label: 'Date', moment: true },
+  { key: 'doctor_name', label: 'Doctor' },
+  { key: 'reason', label: 'Reason' },
+  { key: 'chief_complaint', label: 'Main concern' },
+  { key: 'diagnoses', label: 'Diagnoses' },
+  { key: 'assessment', label: 'Assessment' },
+  { key: 'plan', label: 'Plan' },
+  { key: 'follow_up', label: 'Follow-up' },
+];
+
+const VITAL_FIELDS: readonly Field[] = [
+  { key: 'recorded_at', label: 'When', moment: true },
+  { key: 'temperature_c', label: 'Temperature (°C)' },
+  { key: 'blood_pressure', label: 'Blood pressure (mmHg)' },
+  { key: 'pulse_bpm', label: 'Pulse (per minute)' },
+  { key: 'respiratory_rate', label: 'Breathing rate (per minute)' },
+  { key: 'spo2_percent', label: 'SpO₂ (%)' },
+  { key: 'weight_kg', label: 'Weight (kg)' },
+  { key: 'height_cm', label: 'Height (cm)' },
+  { key: 'bmi', label: 'BMI' },
+];
+
+const PRESCRIPTION_FIELDS: readonly Field[] = [
+  { key: 'prescribed_at', label: 'Prescribed', moment: true },
+  { key: 'drug', label: 'Medicine' },
+  { key: 'strength', label: 'Strength' },
+  { key: 'dose', label: 'Dose' },
+  { key: 'route', label: 'Route' },
+  { key: 'frequency', label: 'How often' },
+  { key: 'duration', label: 'For how long' },
+  { key: 'quantity', label: 'Quantity' },
+  { key: 'instructions', label: 'Instructions' },
+];
+
+const LETTER_FIELDS: readonly Field[] = [
+  { key: 'issued_at', label: 'Issued', moment: true },
+  { key: 'starts_on', label: 'Excused from' },
+  { key: 'ends_on', label: 'Excused until' },
+  { key: 'issued_by_name', label: 'Doctor' },
+  { key: 'status', label: 'Status' },
+];
+
 const VIEW_FIELDS: readonly Field[] = [
   { key: 'viewed_at', label: 'When', moment: true },
   { key: 'viewer_name', label: 'Who' },
@@ -155,6 +207,22 @@ function listTable(caption: string, rows: readonly JsonObject[], fields: readonl
   const head = fields.map((field) => `<th scope="col">${escapeHtml(field.label)}</th>`).join('');
   const body = rows.map((row) => `<tr>${fields.map((field) => `<td>${escapeHtml(cell(field, row))}</td>`).join('')}</tr>`).join('');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** A visit's diagnoses on one line: "Malaria (B50.9); Dehydration". */
+function diagnosesText(value: Json | undefined): string {
+  const names = objects(value).map((diagnosis) => {
+    const description = display(diagnosis.description);
+    return typeof diagnosis.icd10_code === 'string' ? `${description} (${diagnosis.icd10_code})` : description;
+  });
+  return names.length > 0 ? names.join('; ') : '—';
+}
+
+function bloodPressureText(reading: JsonObject): string {
+  const systolic = reading.systolic_mmhg;
+  const diastolic = reading.diastolic_mmhg;
+  if (typeof systolic === 'number' && typeof diastolic === 'number') return `${systolic}/${diastolic}`;
+  return '—';
 }
 
 const PRINT_STYLES = `
@@ -177,7 +245,11 @@ export function myDataHtml(data: MyData): string {
       ? viewerRoleLabel(text(row.viewer_role))
       : field.key === 'screen'
         ? screenLabel(text(row.screen))
-        : display(row[field.key], field.moment);
+        : field.key === 'diagnoses'
+          ? diagnosesText(row.diagnoses)
+          : field.key === 'blood_pressure'
+            ? bloodPressureText(row)
+            : display(row[field.key], field.moment);
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -190,6 +262,12 @@ export function myDataHtml(data: MyData): string {
       ? detailsTable('Health profile', data.health_profile, HEALTH_FIELDS)
       : `<h2>Health profile</h2><p>${escapeHtml('You have not answered the health questionnaire yet.')}</p>`,
     listTable('Appointments', data.appointments, APPOINTMENT_FIELDS, 'No appointments.', fieldCell),
+    listTable('Visits', data.visits, VISIT_FIELDS, 'No signed visits.', fieldCell),
+    listTable('Vital signs', data.vital_signs, VITAL_FIELDS, 'No vital signs recorded.', fieldCell),
+    listTable('Prescriptions', data.prescriptions, PRESCRIPTION_FIELDS, 'No prescriptions.', fieldCell),
+    listTable('Excuse letters', data.excuse_letters, LETTER_FIELDS, 'No excuse letters.', (field, row) =>
+      field.key === 'status' ? (row.status === 'revoked' ? 'Revoked' : 'Valid') : fieldCell(field, row),
+    ),
     listTable('Who viewed my health record', data.health_record_views, VIEW_FIELDS, 'Nobody has viewed your health record.', fieldCell),
     '</body></html>',
   ].join('\n');

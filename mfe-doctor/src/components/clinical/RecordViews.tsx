@@ -1,0 +1,330 @@
+import type { ReactNode } from 'react';
+import { Button } from '@campuscare/shared';
+import { formatAppointmentDate } from '@campuscare/shared/appointments';
+import { formatDay } from '@campuscare/shared/scheduling';
+import type { Addendum, DiagnosisEntry, ExcuseLetterEntry, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
+import { flagLabel, formatBloodPressure, formatBmi, formatVital, readingFlags } from './vitals';
+import styles from './clinical.module.css';
+
+type HeadingLevel = 2 | 3 | 4;
+
+/** A heading at the level the page around it needs. */
+function Heading({ level, children, id }: { readonly level: HeadingLevel; readonly children: ReactNode; readonly id?: string }) {
+  const Tag = level === 2 ? 'h2' : level === 3 ? 'h3' : 'h4';
+  return (
+    <Tag id={id} className={styles.heading}>
+      {children}
+    </Tag>
+  );
+}
+
+interface AllergyAlertProps {
+  /** The student's allergies as they wrote them; null when not given. */
+  readonly allergies: string | null | undefined;
+  /** False when the student has not filled in the health questionnaire at all. */
+  readonly answered: boolean;
+  /** The words prescriptions are checked against. */
+  readonly terms: readonly string[];
+}
+
+/** The student's allergies, where nobody prescribing can miss them. */
+export function AllergyAlert({ allergies, answered, terms }: AllergyAlertProps) {
+  const text = allergies?.trim() ?? '';
+  if (text === '') {
+    return (
+      <section aria-label="Allergies" className={styles.allergiesNone}>
+        <p className={styles.allergyTitle}>Allergies</p>
+        <p className={styles.allergyText}>{answered ? 'No allergies recorded.' : 'Not known: the student has not filled in the health questionnaire.'}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-label="Allergies" className={styles.allergies}>
+      <p className={styles.allergyTitle}>
+        <span aria-hidden="true">⚠ </span>Allergies
+      </p>
+      <p className={styles.allergyText}>{text}</p>
+      {terms.length > 0 && <p className={styles.allergyTerms}>Prescriptions are checked against: {terms.join(', ')}.</p>}
+    </section>
+  );
+}
+
+const NOTE_PARTS = [
+  { key: 'chief_complaint', label: 'Chief complaint' },
+  { key: 'subjective', label: 'Subjective' },
+  { key: 'objective', label: 'Objective' },
+  { key: 'assessment', label: 'Assessment' },
+  { key: 'plan', label: 'Plan' },
+  { key: 'follow_up', label: 'Follow-up' },
+] as const satisfies ReadonlyArray<{ readonly key: keyof VisitRecord; readonly label: string }>;
+
+/** The note: chief complaint, SOAP and follow-up, each part left out when it was not written. */
+function NoteView({ visit }: { readonly visit: Pick<VisitRecord, (typeof NOTE_PARTS)[number]['key']> }) {
+  const written = NOTE_PARTS.filter((part) => (visit[part.key] ?? '').trim() !== '');
+  if (written.length === 0) return <p className={styles.muted}>Nothing was written in the note.</p>;
+  return (
+    <dl className={styles.note}>
+      {written.map((part) => (
+        <div key={part.key} className={styles.notePart}>
+          <dt>{part.label}</dt>
+          <dd className={styles.noteText}>{visit[part.key]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "Fever", "Low SpO₂": a reading's flags as warnings (possible values outside the normal adult ranges). */
+function VitalFlags({ reading }: { readonly reading: VitalReading }) {
+  const flags = readingFlags(reading);
+  if (flags.length === 0) return null;
+  return (
+    <ul className={styles.flags} aria-label="Warnings">
+      {flags.map((flag) => (
+        <li key={flag} className={styles.flag}>
+          <span aria-hidden="true">⚠ </span>
+          {flagLabel(flag)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface VitalReadingsTableProps {
+  readonly caption: string;
+  readonly readings: readonly VitalReading[];
+  /** A button for each row (e.g. Remove, while the visit is a draft). */
+  readonly rowAction?: (reading: VitalReading) => ReactNode;
+}
+
+/** Readings as a table: each with its values and units, the BMI the database computed and its warnings. */
+export function VitalReadingsTable({ caption, readings, rowAction }: VitalReadingsTableProps) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Taken</th>
+            <th scope="col">Temperature</th>
+            <th scope="col">Blood pressure</th>
+            <th scope="col">Pulse</th>
+            <th scope="col">Respiratory rate</th>
+            <th scope="col">SpO₂</th>
+            <th scope="col">Weight</th>
+            <th scope="col">Height</th>
+            <th scope="col">BMI (kg/m²)</th>
+            <th scope="col">Warnings</th>
+            {rowAction && <th scope="col">Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {readings.map((reading) => (
+            <tr key={reading.id}>
+              <td data-label="Taken">{formatAppointmentDate(reading.recorded_at)}</td>
+              <td data-label="Temperature">{formatVital(reading.temperature_c, '°C', 1)}</td>
+              <td data-label="Blood pressure">{formatBloodPressure(reading)}</td>
+              <td data-label="Pulse">{formatVital(reading.pulse_bpm, 'beats/min')}</td>
+              <td data-label="Respiratory rate">{formatVital(reading.respiratory_rate, 'breaths/min')}</td>
+              <td data-label="SpO₂">{formatVital(reading.spo2_percent, '%')}</td>
+              <td data-label="Weight">{formatVital(reading.weight_kg, 'kg', 1)}</td>
+              <td data-label="Height">{formatVital(reading.height_cm, 'cm', 1)}</td>
+              <td data-label="BMI (kg/m²)">{formatBmi(reading.bmi)}</td>
+              <td data-label="Warnings">{readingFlags(reading).length === 0 ? 'None' : <VitalFlags reading={reading} />}</td>
+              {rowAction && <td data-label="Actions">{rowAction(reading)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "J06.9 Acute upper respiratory infection, unspecified". */
+export function icd10Label(code: string, title: string | null): string {
+  return title ? `${code} ${title}` : code;
+}
+
+export function DiagnosisList({ diagnoses, onRemove }: { readonly diagnoses: readonly DiagnosisEntry[]; readonly onRemove?: (diagnosis: DiagnosisEntry) => void }) {
+  if (diagnoses.length === 0) return <p className={styles.muted}>No diagnoses recorded.</p>;
+  return (
+    <ul className={styles.entries} aria-label="Diagnoses">
+      {diagnoses.map((diagnosis) => (
+        <li key={diagnosis.id} className={styles.entry}>
+          <div className={styles.entryText}>
+            <span className={styles.entryTitle}>{diagnosis.description}</span>
+            {diagnosis.icd10_code && <span className={styles.code}>ICD-10 {icd10Label(diagnosis.icd10_code, diagnosis.icd10_title)}</span>}
+          </div>
+          {onRemove && (
+            <Button variant="secondary" onClick={() => onRemove(diagnosis)} aria-label={`Remove diagnosis ${diagnosis.description}`}>
+              Remove
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "500 mg · 2 tablets · by mouth · three times a day · 5 days · 30 tablets". */
+export function prescriptionDetails(prescription: Pick<PrescriptionEntry, 'strength' | 'dose' | 'route' | 'frequency' | 'duration' | 'quantity'>): string {
+  const parts = [
+    prescription.strength,
+    prescription.dose && `dose ${prescription.dose}`,
+    prescription.route,
+    prescription.frequency,
+    prescription.duration && `for ${prescription.duration}`,
+    prescription.quantity && `quantity ${prescription.quantity}`,
+  ];
+  return parts.filter((part): part is string => Boolean(part)).join(' · ');
+}
+
+/** One prescription: the drug, how to take it, the instructions and any allergy acknowledgement. */
+function PrescriptionSummary({ prescription, extra }: { readonly prescription: PrescriptionEntry; readonly extra?: ReactNode }) {
+  const details = prescriptionDetails(prescription);
+  return (
+    <div className={styles.entryText}>
+      <span className={styles.entryTitle}>{prescription.drug}</span>
+      {details && <span>{details}</span>}
+      {prescription.instructions && <span className={styles.noteText}>Instructions: {prescription.instructions}</span>}
+      {prescription.allergy_acknowledgement && (
+        <span className={styles.acknowledgement}>
+          <strong>Allergy acknowledged:</strong> {prescription.allergy_acknowledgement}
+        </span>
+      )}
+      {extra}
+    </div>
+  );
+}
+
+export function PrescriptionList({ prescriptions, onRemove }: { readonly prescriptions: readonly PrescriptionEntry[]; readonly onRemove?: (prescription: PrescriptionEntry) => void }) {
+  if (prescriptions.length === 0) return <p className={styles.muted}>No prescriptions.</p>;
+  return (
+    <ul className={styles.entries} aria-label="Prescriptions">
+      {prescriptions.map((prescription) => (
+        <li key={prescription.id} className={styles.entry}>
+          <PrescriptionSummary prescription={prescription} />
+          {onRemove && (
+            <Button variant="secondary" onClick={() => onRemove(prescription)} aria-label={`Remove prescription ${prescription.drug}`}>
+              Remove
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AddendaList({ addenda }: { readonly addenda: readonly Addendum[] }) {
+  if (addenda.length === 0) return <p className={styles.muted}>No addenda.</p>;
+  return (
+    <ol className={styles.entries} aria-label="Addenda">
+      {addenda.map((addendum) => (
+        <li key={addendum.id} className={styles.addendum}>
+          <p className={styles.byline}>
+            {addendum.author_name || 'A former doctor of the clinic'} · {formatAppointmentDate(addendum.created_at)}
+          </p>
+          <p className={styles.noteText}>{addendum.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** "Mon 23 Nov 2026 to Wed 25 Nov 2026", or the one day. */
+export function letterDays(letter: Pick<ExcuseLetterEntry, 'starts_on' | 'ends_on'>): string {
+  return letter.starts_on === letter.ends_on ? formatDay(letter.starts_on) : `${formatDay(letter.starts_on)} to ${formatDay(letter.ends_on)}`;
+}
+
+function LetterStatus({ letter }: { readonly letter: Pick<ExcuseLetterEntry, 'status'> }) {
+  return <span className={letter.status === 'valid' ? styles.badgeValid : styles.badgeRevoked}>{letter.status === 'valid' ? 'Valid' : 'Revoked'}</span>;
+}
+
+interface LetterListProps {
+  readonly letters: readonly ExcuseLetterEntry[];
+  /** Offered on valid letters: any doctor of the university may revoke one. */
+  readonly onRevoke?: (letter: ExcuseLetterEntry) => void;
+}
+
+/** Excuse letters: the days, valid or revoked (with why), who issued them, and a code when it is known. */
+export function LetterList({ letters, onRevoke }: LetterListProps) {
+  if (letters.length === 0) return <p className={styles.muted}>No excuse letters.</p>;
+  return (
+    <ul className={styles.entries} aria-label="Excuse letters">
+      {letters.map((letter) => (
+        <li key={letter.id} className={styles.entry}>
+          <div className={styles.entryText}>
+            <span className={styles.entryTitle}>
+              {letterDays(letter)} <LetterStatus letter={letter} />
+            </span>
+            <span className={styles.byline}>
+              Issued {formatAppointmentDate(letter.issued_at)} by {letter.issued_by_name ?? 'a former doctor of the clinic'}
+            </span>
+            {letter.status === 'revoked' && (
+              <span>
+                Revoked{letter.revoked_at ? ` ${formatAppointmentDate(letter.revoked_at)}` : ''}
+                {letter.revoked_by_name ? ` by ${letter.revoked_by_name}` : ''}: {letter.revoke_reason}
+              </span>
+            )}
+            {letter.verification_code && (
+              <span>
+                Verification code: <code className={styles.verificationCode}>{letter.verification_code}</code>
+              </span>
+            )}
+          </div>
+          {onRevoke && letter.status === 'valid' && (
+            <Button variant="secondary" onClick={() => onRevoke(letter)} aria-label={`Revoke the letter for ${letterDays(letter)}`}>
+              Revoke
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface VisitRecordViewProps {
+  readonly visit: VisitRecord;
+  /** The level of the parts' headings (Note, Vital signs, …). */
+  readonly headingLevel: HeadingLevel;
+  readonly onRevokeLetter?: (letter: ExcuseLetterEntry) => void;
+  /** Left out when the page shows letters or addenda elsewhere. */
+  readonly withLetters?: boolean;
+  readonly withAddenda?: boolean;
+}
+
+/** A visit as it was recorded: note, vital signs, diagnoses, prescriptions, letters and addenda, read-only. */
+export function VisitRecordView({ visit, headingLevel, onRevokeLetter, withLetters = true, withAddenda = true }: VisitRecordViewProps) {
+  return (
+    <div className={styles.record}>
+      <section className={styles.part} aria-label="Note">
+        <Heading level={headingLevel}>Note</Heading>
+        <NoteView visit={visit} />
+      </section>
+      <section className={styles.part} aria-label="Vital signs">
+        <Heading level={headingLevel}>Vital signs</Heading>
+        {visit.vital_signs.length === 0 ? <p className={styles.muted}>No vital signs recorded.</p> : <VitalReadingsTable caption="Vital signs of this visit" readings={visit.vital_signs} />}
+      </section>
+      <section className={styles.part} aria-label="Diagnoses">
+        <Heading level={headingLevel}>Diagnoses</Heading>
+        <DiagnosisList diagnoses={visit.diagnoses} />
+      </section>
+      <section className={styles.part} aria-label="Prescriptions">
+        <Heading level={headingLevel}>Prescriptions</Heading>
+        <PrescriptionList prescriptions={visit.prescriptions} />
+      </section>
+      {withLetters && (
+        <section className={styles.part} aria-label="Excuse letters">
+          <Heading level={headingLevel}>Excuse letters</Heading>
+          <LetterList letters={visit.excuse_letters} onRevoke={onRevokeLetter} />
+        </section>
+      )}
+      {withAddenda && (
+        <section className={styles.part} aria-label="Addenda">
+          <Heading level={headingLevel}>Addenda</Heading>
+          <AddendaList addenda={visit.addenda} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { useId, useMemo, useState } from 'react';
+import {
+  APPOINTMENT_REASONS,
+  appointmentReason,
+  Button,
+  COLUMN_RULES,
+  columnError,
+  ErrorBanner,
+  type FieldErrors,
+  Modal,
+  OTHER_REASON,
+  OTHER_REASON_MAX_LENGTH,
+  queryKeys,
+  QueryView,
+  SearchBox,
+  SelectField,
+  TextField,
+  useApiQuery,
+  useForm,
+  useSearchTerm,
+} from '@campuscare/shared';
+import { useStartWalkInVisit } from './useVisitStart';
+import { searchActiveStudents, type StudentChoice, studentName } from './visitStartApi';
+import styles from './clinical.module.css';
+
+interface WalkInValues {
+  readonly studentId: string;
+  readonly reasonChoice: string;
+  readonly otherReason: string;
+}
+
+export const WALK_IN_MESSAGES = {
+  student: 'Choose the student',
+  reasonChoice: 'Choose a reason',
+  otherReason: 'Say why the student came in',
+} as const;
+
+/** The reasons offered: the clinic's categories, then "Other", which asks for the complaint in words. */
+const REASON_OPTIONS = [
+  { value: '', label: 'Choose a reason' },
+  ...APPOINTMENT_REASONS.filter((reason) => reason !== OTHER_REASON).map((reason) => ({ value: reason, label: reason })),
+  { value: OTHER_REASON, label: 'Other (describe)' },
+];
+
+/** What start_walk_in_visit takes: a category, or the words typed for "Other" (the database adds "Other: "). */
+export function walkInReason(values: Pick<WalkInValues, 'reasonChoice' | 'otherReason'>): string {
+  return values.reasonChoice === OTHER_REASON ? values.otherReason.trim() : values.reasonChoice;
+}
+
+/** The walk-in form's errors, by the rule the database holds for an appointment's reason. */
+export function walkInErrors(values: WalkInValues): FieldErrors<WalkInValues> {
+  const errors: FieldErrors<WalkInValues> = {};
+  if (values.studentId === '') errors.studentId = WALK_IN_MESSAGES.student;
+  if (values.reasonChoice === '') errors.reasonChoice = WALK_IN_MESSAGES.reasonChoice;
+  else if (values.reasonChoice === OTHER_REASON) {
+    if (values.otherReason.trim() === '') errors.otherReason = WALK_IN_MESSAGES.otherReason;
+    else {
+      const problem = columnError(COLUMN_RULES.appointments_reason_values, appointmentReason(values.reasonChoice, values.otherReason));
+      if (problem) errors.otherReason = problem;
+    }
+  }
+  return errors;
+}
+
+function studentLine(student: StudentChoice): string {
+  const study = [student.department, student.year_of_study === null ? null : `year ${student.year_of_study}`].filter(Boolean).join(', ');
+  return [studentName(student), student.reg_number, study].filter(Boolean).join(' · ');
+}
+
+/** Finds an active student by name or registration number; one of them is chosen with the radio buttons. */
+function StudentSearch({ chosen, error, onChoose }: { readonly chosen: StudentChoice | null; readonly error?: string; readonly onChoose: (student: StudentChoice) => void }) {
+  const errorId = useId();
+  const { search, setSearch, appliedSearch } = useSearchTerm();
+  const term = appliedSearch.trim();
+  const found = useApiQuery([...queryKeys.members, 'walk-in students', term], (client) => searchActiveStudents(client, term), { enabled: term !== '', keepPrevious: true });
+  return (
+    <div className={styles.studentSearch}>
+      <SearchBox label="Find the student" value={search} onChange={setSearch} placeholder="Name or registration number" />
+      {term === '' ? (
+        <p className={styles.muted}>Type a name or a registration number.</p>
+      ) : (
+        <QueryView query={found} loadingLabel="Looking for students…">
+          {(students) =>
+            students.length === 0 ? (
+              <p role="status" className={styles.muted}>
+                No active student matches “{term}”.
+              </p>
+            ) : (
+              <fieldset className={styles.choices} aria-describedby={error ? errorId : undefined}>
+                <legend className={styles.legend}>Students found</legend>
+                {students.map((student) => (
+                  <label key={student.id} className={styles.choice}>
+                    <input type="radio" name="walk-in-student" value={student.id} checked={chosen?.id === student.id} onChange={() => onChoose(student)} />
+                    <span>{studentLine(student)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )
+          }
+        </QueryView>
+      )}
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface WalkInVisitDialogProps {
+  /** The student, when the dialog is opened from their chart; otherwise the doctor finds them. */
+  readonly student?: StudentChoice;
+  readonly onClose: () => void;
+}
+
+/**
+ * A walk-in visit: a student of the university seen now without a booking. The database creates an appointment for
+ * now (the doctor's own, ongoing) and its draft visit, which opens.
+ */
+export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) {
+  const start = useStartWalkInVisit();
+  const [chosen, setChosen] = useState<StudentChoice | null>(student ?? null);
+  const initial = useMemo<WalkInValues>(() => ({ studentId: student?.id ?? '', reasonChoice: '', otherReason: '' }), [student]);
+  const form = useForm<WalkInValues>({
+    initial,
+    validate: walkInErrors,
+    submit: (values) => start.mutateAsync({ studentId: values.studentId, reason: walkInReason(values) }),
+    onSuccess: onClose,
+  });
+  const choose = (next: StudentChoice) => {
+    setChosen(next);
+    form.setValue('studentId', next.id);
+  };
+
+  return (
+    <Modal title="Start a walk-in visit" open onClose={onClose}>
+      {/* The search is outside the form: Enter in it searches, it does not start the visit. */}
+      {!student && <StudentSearch chosen={chosen} error={form.errors.studentId} onChoose={choose} />}
+      <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+        {student && (
+          <p className={styles.summary}>
+            <strong>Student:</strong> {studentLine(student)}
+          </p>
+        )}
+        {!student && chosen && (
+          <p className={styles.summary} aria-live="polite">
+            <strong>Chosen:</strong> {studentLine(chosen)}
+          </p>
+        )}
+        <SelectField label="Reason" options={REASON_OPTIONS} {...form.field('reasonChoice')} />
+        {form.values.reasonChoice === OTHER_REASON && (
+          <TextField label="Why did the student come in?" maxLength={OTHER_REASON_MAX_LENGTH} autoComplete="off" {...form.field('otherReason')} />
+        )}
+        {form.formError && <ErrorBanner message={form.formError} />}
+        <div className={styles.buttons}>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="submit" disabled={form.submitting}>
+            {form.submitting ? 'Starting…' : 'Start visit'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

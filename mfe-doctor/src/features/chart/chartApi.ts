@@ -1,0 +1,16 @@
+import { type CampusCareClient, queryKeys, unwrap } from '@campuscare/shared';
+import type { PatientChart } from '@campuscare/shared/clinical';
+
+/** The chart in the cache: read once per opening (each read is recorded for the student), then kept up to date in place. */
+export function chartKey(studentId: string) {
+  return [...queryKeys.patients, 'chart', studentId] as const;
+}
+
+/**
+ * A student's chart through `open_patient_chart`, which checks the caller is a doctor of the student's university and
+ * records the read (screen "Patient chart") for the student's "Who viewed my health record".
+ */
+export async function openPatientChart(client: CampusCareClient, studentId: string): Promise<PatientChart> {
+  const chart = unwrap(await client.rpc('open_patient_chart', { student_id: studentId }));
+  return chart as unknown as PatientChart;
+}

@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import { Button, type Column, DataTable, ErrorBanner, queryClient, queryKeys, QueryView, SelectField, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
+import { APPOINTMENT_CHANGE_INVALIDATES, formatAppointmentDate, type OverviewAppointment, providerName } from '@campuscare/shared/appointments';
+import type { VisitRecord } from '@campuscare/shared/clinical';
+import { addDays, dayInZone, formatDay, formatInZone, type FreeSlot, listFreeSlots, momentInZone, timeInZone } from '@campuscare/shared/scheduling';
+import { bookFollowUp, listUpcomingVisits } from './visitApi';
+import styles from './visit.module.css';
+
+/** How far ahead a follow-up is offered: the next two weeks of the doctor's free times. */
+export const FOLLOW_UP_DAYS = 14;
+
+export const FOLLOW_UP_MESSAGES = { day: 'Choose a day', startsAt: 'Choose one of the free times' } as const;
+
+interface FollowUpValues {
+  readonly day: string;
+  readonly startsAt: string;
+}
+
+const EMPTY_CHOICE: FollowUpValues = { day: '', startsAt: '' };
+
+const UPCOMING_COLUMNS: readonly Column<OverviewAppointment>[] = [
+  { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+  { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
+  { key: 'doctor', header: 'Doctor', render: (appointment) => providerName(appointment.provider) },
+];
+
+function minutesOf(slot: FreeSlot): number {
+  return Math.round((Date.parse(slot.endsAt) - Date.parse(slot.startsAt)) / 60_000);
+}
+
+/** The free times of the visit's doctor over the coming two weeks, by day; one of them is booked as the follow-up. */
+function FollowUpForm({ visit, zone, slots }: { readonly visit: VisitRecord; readonly zone: string; readonly slots: readonly FreeSlot[] }) {
+  const book = useApiMutation(bookFollowUp, {
+    invalidates: APPOINTMENT_CHANGE_INVALIDATES,
+    success: (_done, request) => `Follow-up booked for ${formatInZone(request.date, zone)}`,
+    errors: 'caller',
+  });
+  const byDay = useMemo(() => {
+    const days = new Map<string, FreeSlot[]>();
+    for (const slot of slots) {
+      const day = dayInZone(slot.startsAt, zone);
+      days.set(day, [...(days.get(day) ?? []), slot]);
+    }
+    return days;
+  }, [slots, zone]);
+  const form = useForm<FollowUpValues>({
+    initial: EMPTY_CHOICE,
+    validate: (values) => ({
+      ...(values.day === '' ? { day: FOLLOW_UP_MESSAGES.day } : {}),
+      ...(values.startsAt === '' ? { startsAt: FOLLOW_UP_MESSAGES.startsAt } : {}),
+    }),
+    submit: async (values) => {
+      const slot = slots.find((candidate) => candidate.startsAt === values.startsAt);
+      try {
+        await book.mutateAsync({ visitId: visit.id, date: values.startsAt, durationMinutes: slot ? minutesOf(slot) : visit.duration_minutes });
+      } catch (refusal) {
+        // The time was taken meanwhile, or is now too soon: the free times have changed.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
+        throw refusal;
+      }
+    },
+    resetOnSuccess: true,
+  });
+  const day = form.field('day');
+  const times = byDay.get(form.values.day) ?? [];
+  if (slots.length === 0) return <p className={styles.muted}>The visit’s doctor has no free times in the next {FOLLOW_UP_DAYS} days.</p>;
+  return (
+    <form aria-label="Book a follow-up" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <div className={styles.fieldGrid}>
+        <SelectField
+          label="Day"
+          options={[{ value: '', label: 'Choose a day' }, ...[...byDay.entries()].map(([value, free]) => ({ value, label: `${formatDay(value)} (${free.length} free)` }))]}
+          {...day}
+          onChange={(event) => {
+            day.onChange(event);
+            form.setValue('startsAt', '');
+          }}
+        />
+        <SelectField
+          label="Time"
+          hint={`The clinic's clock (${zone})`}
+          disabled={times.length === 0}
+          options={[{ value: '', label: form.values.day === '' ? 'Choose a day first' : 'Choose a time' }, ...times.map((slot) => ({ value: slot.startsAt, label: timeInZone(slot.startsAt, zone) }))]}
+          {...form.field('startsAt')}
+        />
+      </div>
+      {form.formError && <ErrorBanner message={form.formError} />}
+      <div className={styles.buttons}>
+        <Button type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Booking…' : 'Book follow-up'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Books the student's follow-up with the visit's doctor at a free time, and lists the student's coming visits. */
+export function FollowUpSection({ visit, zone }: { readonly visit: VisitRecord; readonly zone: string }) {
+  const doctorId = visit.doctor_id;
+  const [today] = useState(() => dayInZone(new Date(), zone));
+  const [from] = useState(() => momentInZone(today, '00:00', zone));
+  const slots = useApiQuery(
+    [...queryKeys.slots, 'follow-up', doctorId, today],
+    (client) => listFreeSlots(client, { from: today, to: addDays(today, FOLLOW_UP_DAYS - 1), doctorId }),
+    // Free times change with every booking: read again, never shown from memory.
+    { enabled: doctorId !== null, gcTime: 0 },
+  );
+  const upcoming = useApiQuery([...queryKeys.appointments, 'student upcoming', visit.student_id, from], (client) => listUpcomingVisits(client, { studentId: visit.student_id, from }));
+  return (
+    <div className={styles.stack}>
+      <QueryView query={upcoming} loadingLabel="Loading the student's coming visits…">
+        {(appointments) => <DataTable caption="The student's coming visits" columns={UPCOMING_COLUMNS} rows={appointments} rowKey={(appointment) => appointment.id} emptyMessage="No visits booked yet" />}
+      </QueryView>
+      {doctorId === null ? (
+        <p className={styles.muted}>The visit’s doctor no longer has an account: book a follow-up from the appointments overview.</p>
+      ) : (
+        <QueryView query={slots} loadingLabel="Loading the free times…">
+          {(free) => <FollowUpForm visit={visit} zone={zone} slots={free} />}
+        </QueryView>
+      )}
+    </div>
+  );
+}
