@@ -344,7 +344,7 @@ describe('programs', () => {
 
     const sidebar = page.getByRole('navigation', { name: 'Student navigation' });
     const links = await sidebar.getByRole('link').allTextContents();
-    expect(links).toEqual(['Dashboard', 'Programs', 'Settings']);
+    expect(links).toEqual(['Dashboard', 'My visits', 'Programs', 'Settings']);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${suite.stack.url}/`);
     expect(unexpectedErrors(errors)).toEqual([]);
