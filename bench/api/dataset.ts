@@ -50,6 +50,26 @@ export const FUTURE_DAYS = 60;
  */
 export const BOOKING_WINDOW_START_DAYS = 250;
 
+/**
+ * The patient chart (scenario patient-chart, issue 26): this many students of the big university each have
+ * CHART_VISITS past signed visits on top of their own, in the evening (CHART_EVENING_SLOTS half-hour slots from
+ * CHART_EVENING_STARTS_HOUR, when the loader books nobody), one chart visit per slot and day, so no student and no
+ * doctor is ever in two at once.
+ */
+export const CHART_STUDENTS = 200;
+export const CHART_VISITS = 50;
+export const CHART_EVENING_STARTS_HOUR = 18;
+export const CHART_EVENING_SLOTS = 8;
+/**
+ * Chart student k (0-based, taken mod CHART_STUDENTS): spread over the university, 1, 501, 1001, … The loader gives
+ * student n its appointments i with 7919·i ≡ n − 1 (mod students), so for these i ≡ 0 (mod 100): their own ten
+ * appointments are all cancelled ones, and each chart holds exactly CHART_VISITS visits, the issue's figure.
+ */
+export function chartStudentNumber(k: number): number {
+  const index = ((k % CHART_STUDENTS) + CHART_STUDENTS) % CHART_STUDENTS;
+  return 1 + index * Math.floor(BIG_UNIVERSITY.students / CHART_STUDENTS);
+}
+
 export function benchDataDir(): string {
   return resolve(process.env.CAMPUSCARE_BENCH_DATA_DIR ?? '.bench-data');
 }

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminId, doctorId, studentId } from './dataset';
+import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminId, chartStudentNumber, doctorId, studentId } from './dataset';
 import {
   ADMIN_OVERVIEW_ROWS,
   DOCTOR_DAY_ROWS,
@@ -74,6 +74,14 @@ function statementFor(scenario: ScenarioName, context: ScenarioContext): Stateme
         rpc: true,
       };
     }
+    case 'patient-chart':
+      // Rolled back, audit row included.
+      return {
+        userId: doctorId(u, 1),
+        sql: 'select public.open_patient_chart($1)',
+        params: [studentId(u, chartStudentNumber(0))],
+        rpc: true,
+      };
   }
 }
 
@@ -113,7 +121,7 @@ export async function explainScenario(pool: Pool, scenario: ScenarioName, contex
         ]);
         if (statement.rpc) {
           await client.query(statement.sql, statement.params);
-          plan = notices.map((notice) => notice.trim()).join('\n\n');
+          plan = summariseNestedPlans(notices.map((notice) => notice.trim()));
         } else {
           const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
           plan = rows.map((row) => row['QUERY PLAN']).join('\n');
@@ -127,4 +135,52 @@ export async function explainScenario(pool: Pool, scenario: ScenarioName, contex
     client.off('notice', onNotice);
     client.release();
   }
+}
+
+/** One auto_explain notice: `duration: … ms  plan:`, `Query Text: …` (possibly several lines), then the plan. */
+function parseNotice(notice: string): { ms: number; query: string } {
+  const ms = Number(/^duration: ([\d.]+) ms/.exec(notice)?.[1] ?? Number.NaN);
+  const lines = notice.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('Query Text:'));
+  const planStart = lines.findIndex((line, i) => i > start && line.includes('(cost='));
+  // The statement's text, without the parameters it ran with this time (auto_explain prints them after the text).
+  const query = (start < 0 ? [notice] : lines.slice(start, planStart < 0 ? undefined : planStart))
+    .filter((line) => !line.startsWith('Query Parameters:'))
+    .join(' ')
+    .replace(/^Query Text:/, '');
+  return { ms, query: query.replace(/\s+/g, ' ').trim() };
+}
+
+/**
+ * auto_explain reports every execution of every statement inside the function. A function that runs helpers per row
+ * (the patient chart: a visit's JSON per visit, a name per visit and per letter) would print hundreds of plans, so when
+ * statements repeat, a table says how often each ran and for how long (inclusive of what it calls), followed by the plan
+ * of each one's slowest execution. Otherwise every plan, in order.
+ */
+function summariseNestedPlans(notices: string[]): string {
+  const groups = new Map<string, { runs: number; totalMs: number; slowest: { ms: number; notice: string } }>();
+  for (const notice of notices) {
+    const { ms, query } = parseNotice(notice);
+    const group = groups.get(query);
+    if (group === undefined) {
+      groups.set(query, { runs: 1, totalMs: ms, slowest: { ms, notice } });
+    } else {
+      group.runs += 1;
+      group.totalMs += ms;
+      if (ms > group.slowest.ms) group.slowest = { ms, notice };
+    }
+  }
+  if (groups.size === notices.length) return notices.join('\n\n');
+  const rows = [...groups].map(
+    ([query, g]) =>
+      `${String(g.runs).padStart(5)} × ${g.totalMs.toFixed(3).padStart(9)} ms total, slowest ${g.slowest.ms.toFixed(3).padStart(8)} ms: ${query.length > 110 ? `${query.slice(0, 110)}…` : query}`,
+  );
+  return [
+    `${notices.length} statements executed inside the function, ${groups.size} distinct (durations include nested calls):`,
+    ...rows,
+    '',
+    'The slowest execution of each:',
+    '',
+    [...groups.values()].map((g) => g.slowest.notice).join('\n\n'),
+  ].join('\n');
 }

@@ -1,5 +1,16 @@
 import { signJwt } from '../../server/src/jwt';
-import { ADMIN_SEARCH_TERM, BIG_UNIVERSITY, adminEmail, adminId, doctorEmail, doctorId, md5Uuid, studentEmail, studentId } from './dataset';
+import {
+  ADMIN_SEARCH_TERM,
+  BIG_UNIVERSITY,
+  adminEmail,
+  adminId,
+  chartStudentNumber,
+  doctorEmail,
+  doctorId,
+  md5Uuid,
+  studentEmail,
+  studentId,
+} from './dataset';
 
 /**
  * The screens under test, as the request supabase-js sends for each: method, PostgREST path + query string, headers
@@ -14,6 +25,7 @@ export const SCENARIOS = [
   'book-appointment',
   'slots-doctor-week',
   'slots-any-week',
+  'patient-chart',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -218,7 +230,29 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
           userId: studentId(u, student),
         };
       };
+    case 'patient-chart':
+      // The doctor's patient chart (mfe-doctor chartApi, `rpc('open_patient_chart', { student_id })`): one of the chart
+      // students (50 signed visits on top of their own, dataset.ts) opened by one of the doctors. Every opening writes
+      // its audit row, so this is a write as well as a read.
+      return (n) => {
+        const doctor = 1 + (n % u.doctors);
+        return {
+          method: 'POST',
+          path: '/rpc/open_patient_chart',
+          headers: { authorization: bearer(doctorId(u, doctor), doctorEmail(u, doctor)), 'content-type': 'application/json' },
+          body: JSON.stringify({ student_id: studentId(u, chartStudentNumber(n)) }),
+          userId: doctorId(u, doctor),
+        };
+      };
   }
+}
+
+/** What a patient chart holds, for the probe line: proves the measured chart is the big one. */
+function describeChart(chart: Record<string, unknown>, bytes: number): string | undefined {
+  const count = (key: string) => (Array.isArray(chart[key]) ? (chart[key] as unknown[]).length : undefined);
+  const visits = count('visits');
+  if (visits === undefined) return undefined;
+  return `a chart of ${visits} visits, ${count('vital_signs')} vital signs, ${count('current_prescriptions')} current prescriptions, ${count('excuse_letters')} letters, ${count('upcoming_appointments')} upcoming appointments (${(bytes / 1024).toFixed(0)} KB of JSON)`;
 }
 
 /**
@@ -232,12 +266,15 @@ export async function probeScenario(restUrl: string, apiKey: string, scenario: S
     headers: { apikey: apiKey, ...request.headers },
     ...(request.body === undefined ? {} : { body: request.body }),
   });
-  const body: unknown = await response.json();
-  if (!response.ok) throw new Error(`${scenario} probe failed with ${response.status}: ${JSON.stringify(body)}`);
+  const text = await response.text();
+  const body: unknown = JSON.parse(text);
+  if (!response.ok) throw new Error(`${scenario} probe failed with ${response.status}: ${text}`);
   const range = response.headers.get('content-range');
   if (Array.isArray(body)) {
     if (body.length === 0) throw new Error(`${scenario} probe returned no rows: the benchmark would measure an empty page`);
     return `HTTP ${response.status}, ${body.length} rows${range ? `, Content-Range ${range}` : ''}`;
   }
-  return `HTTP ${response.status}, ${JSON.stringify(body).slice(0, 160)}`;
+  const chart = scenario === 'patient-chart' && body !== null && typeof body === 'object' ? describeChart(body as Record<string, unknown>, Buffer.byteLength(text)) : undefined;
+  if (scenario === 'patient-chart' && chart === undefined) throw new Error(`patient-chart probe returned no chart: ${text.slice(0, 160)}`);
+  return `HTTP ${response.status}, ${chart ?? JSON.stringify(body).slice(0, 160)}`;
 }
