@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@campuscare/shared';
+import { Button, type Column, DataTable } from '@campuscare/shared';
 import { formatAppointmentDate } from '@campuscare/shared/appointments';
 import { formatDay } from '@campuscare/shared/scheduling';
 import type { Addendum, DiagnosisEntry, ExcuseLetterEntry, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
@@ -97,47 +97,24 @@ interface VitalReadingsTableProps {
   readonly rowAction?: (reading: VitalReading) => ReactNode;
 }
 
-/** Readings as a table: each with its values and units, the BMI the database computed and its warnings. */
+/** The columns of a reading: its values and units, the BMI the database computed and its warnings. */
+const VITAL_COLUMNS: readonly Column<VitalReading>[] = [
+  { key: 'taken', header: 'Taken', render: (reading) => formatAppointmentDate(reading.recorded_at) },
+  { key: 'temperature', header: 'Temperature', render: (reading) => formatVital(reading.temperature_c, '°C', 1) },
+  { key: 'bloodPressure', header: 'Blood pressure', render: formatBloodPressure },
+  { key: 'pulse', header: 'Pulse', render: (reading) => formatVital(reading.pulse_bpm, 'beats/min') },
+  { key: 'respiratoryRate', header: 'Respiratory rate', render: (reading) => formatVital(reading.respiratory_rate, 'breaths/min') },
+  { key: 'spo2', header: 'SpO₂', render: (reading) => formatVital(reading.spo2_percent, '%') },
+  { key: 'weight', header: 'Weight', render: (reading) => formatVital(reading.weight_kg, 'kg', 1) },
+  { key: 'height', header: 'Height', render: (reading) => formatVital(reading.height_cm, 'cm', 1) },
+  { key: 'bmi', header: 'BMI (kg/m²)', render: (reading) => formatBmi(reading.bmi) },
+  { key: 'warnings', header: 'Warnings', render: (reading) => (readingFlags(reading).length === 0 ? 'None' : <VitalFlags reading={reading} />) },
+];
+
+/** Readings as the UI kit's table (cards on phones), with an Actions column when a row has an action. */
 export function VitalReadingsTable({ caption, readings, rowAction }: VitalReadingsTableProps) {
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Taken</th>
-            <th scope="col">Temperature</th>
-            <th scope="col">Blood pressure</th>
-            <th scope="col">Pulse</th>
-            <th scope="col">Respiratory rate</th>
-            <th scope="col">SpO₂</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Height</th>
-            <th scope="col">BMI (kg/m²)</th>
-            <th scope="col">Warnings</th>
-            {rowAction && <th scope="col">Actions</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {readings.map((reading) => (
-            <tr key={reading.id}>
-              <td data-label="Taken">{formatAppointmentDate(reading.recorded_at)}</td>
-              <td data-label="Temperature">{formatVital(reading.temperature_c, '°C', 1)}</td>
-              <td data-label="Blood pressure">{formatBloodPressure(reading)}</td>
-              <td data-label="Pulse">{formatVital(reading.pulse_bpm, 'beats/min')}</td>
-              <td data-label="Respiratory rate">{formatVital(reading.respiratory_rate, 'breaths/min')}</td>
-              <td data-label="SpO₂">{formatVital(reading.spo2_percent, '%')}</td>
-              <td data-label="Weight">{formatVital(reading.weight_kg, 'kg', 1)}</td>
-              <td data-label="Height">{formatVital(reading.height_cm, 'cm', 1)}</td>
-              <td data-label="BMI (kg/m²)">{formatBmi(reading.bmi)}</td>
-              <td data-label="Warnings">{readingFlags(reading).length === 0 ? 'None' : <VitalFlags reading={reading} />}</td>
-              {rowAction && <td data-label="Actions">{rowAction(reading)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns = rowAction ? [...VITAL_COLUMNS, { key: 'actions', header: 'Actions', render: rowAction }] : VITAL_COLUMNS;
+  return <DataTable caption={caption} columns={columns} rows={readings} rowKey={(reading) => reading.id} />;
 }
 
 /** "J06.9 Acute upper respiratory infection, unspecified". */
