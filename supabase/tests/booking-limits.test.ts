@@ -185,7 +185,11 @@ describe('limits on how often a student moves their visits', () => {
   it("count 6 moves a day on the clinic's calendar, and nothing from the day before", async () => {
     const { student, visit, starts } = await bookedVisit('daymover');
     const dayStart = `(select date_trunc('day', now() at time zone s.timezone) at time zone s.timezone from public.clinic_settings s where s.university_id = '${NORTHFIELD_ID}')`;
-    await database.client.query(`insert into private.student_moves (student_id, moved_at) select $1, ${dayStart} - interval '1 second' from generate_series(1, 6)`, [student]);
+    // Yesterday's moves, and outside the last minute too (in the clinic's first minute, one second before midnight is not).
+    await database.client.query(
+      `insert into private.student_moves (student_id, moved_at) select $1, least(${dayStart} - interval '1 second', now() - interval '2 minutes') from generate_series(1, 6)`,
+      [student],
+    );
     await runAs(database.client, student, move(visit, starts[1]));
     await database.client.query(`insert into private.student_moves (student_id, moved_at) select $1, ${dayStart} from generate_series(1, 5)`, [student]);
     const seventh = await probe(database.client, student, move(visit, starts[2]));
