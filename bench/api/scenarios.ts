@@ -232,8 +232,9 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
       };
     case 'patient-chart':
       // The doctor's patient chart (mfe-doctor chartApi, `rpc('open_patient_chart', { student_id })`): one of the chart
-      // students (50 signed visits on top of their own, dataset.ts) opened by one of the doctors. Every opening writes
-      // its audit row, so this is a write as well as a read.
+      // students (50 signed visits on top of their own, dataset.ts) opened by one of the doctors: the profile, the newest
+      // visits in full, the vital-sign trend of all of them. Every opening writes its audit row, so this is a write as
+      // well as a read.
       return (n) => {
         const doctor = 1 + (n % u.doctors);
         return {
@@ -251,8 +252,8 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
 function describeChart(chart: Record<string, unknown>, bytes: number): string | undefined {
   const count = (key: string) => (Array.isArray(chart[key]) ? (chart[key] as unknown[]).length : undefined);
   const visits = count('visits');
-  if (visits === undefined) return undefined;
-  return `a chart of ${visits} visits, ${count('vital_signs')} vital signs, ${count('current_prescriptions')} current prescriptions, ${count('excuse_letters')} letters, ${count('upcoming_appointments')} upcoming appointments (${(bytes / 1024).toFixed(0)} KB of JSON)`;
+  if (visits === undefined || typeof chart.earlier_visits !== 'number') return undefined;
+  return `a chart of ${visits + chart.earlier_visits} visits (the newest ${visits} in full, as the timeline's first page), ${count('vital_signs')} vital signs, ${count('current_prescriptions')} current prescriptions, ${count('excuse_letters')} letters, ${count('upcoming_appointments')} upcoming appointments (${(bytes / 1024).toFixed(0)} KB of JSON)`;
 }
 
 /**

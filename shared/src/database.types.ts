@@ -1374,6 +1374,14 @@ export type Database = {
           }
           Returns: Json
         }
+      patient_chart_visits:
+        {
+          Args: {
+            student_id: string
+            after_visit: string
+          }
+          Returns: Json
+        }
       remove_member:
         {
           Args: {

@@ -835,11 +835,13 @@ interface VisitDoc {
   addenda: unknown[];
   [key: string]: unknown;
 }
+type ChartPage = Pick<ChartDoc, 'visits' | 'earlier_visits'>;
 interface ChartDoc {
   student: Record<string, unknown>;
   health_profile: Record<string, unknown> | null;
   allergy_terms: string[];
   visits: VisitDoc[];
+  earlier_visits: number;
   vital_signs: { visit_id: string }[];
   current_prescriptions: { visit_id: string; doctor_name: string }[];
   excuse_letters: { id: string }[];
@@ -858,6 +860,7 @@ interface MyVisits {
 }
 interface MyData {
   visits: { id: string }[];
+  earlier_visits: number;
   vital_signs: { visit_id: string }[];
   prescriptions: { visit_id: string; drug: string }[];
   excuse_letters: { id: string; verification_code?: string }[];
@@ -871,7 +874,9 @@ const VISIT_KEYS = [
 describe('reading the record', () => {
   it('open_patient_chart: profile, signed visits with addenda and the caller’s own drafts, vitals, prescriptions, letters, coming visits', async () => {
     const doc = await json<ChartDoc>(ADAMS, 'select public.open_patient_chart($1) as doc', [nf('student11')]);
-    expect(Object.keys(doc).sort()).toEqual(['allergy_terms', 'current_prescriptions', 'excuse_letters', 'health_profile', 'student', 'upcoming_appointments', 'visits', 'vital_signs']);
+    expect(Object.keys(doc).sort()).toEqual([
+      'allergy_terms', 'current_prescriptions', 'earlier_visits', 'excuse_letters', 'health_profile', 'student', 'upcoming_appointments', 'visits', 'vital_signs',
+    ]);
     expect(doc.student).toEqual({
       id: nf('student11'), first_name: 'Kemi', last_name: 'Adeyemi', email: 'student11@northfield.edu', phone: expect.any(String),
       reg_number: 'NFU/2024/011', department: expect.any(String), year_of_study: 2, status: 'active', avatar_path: null,
@@ -893,6 +898,7 @@ describe('reading the record', () => {
       excuse_letters: [expect.objectContaining({ id: chart.letter.id, issued_by: ADAMS, verification_code: chart.letter.code })],
       vital_signs: [expect.objectContaining({ temperature_c: 37.2, bmi: 22.3, flags: [] })],
     });
+    expect(doc.earlier_visits).toBe(0);
     expect(doc.vital_signs.map((v) => v.visit_id)).toEqual([chart.adamsDraft.visit, chart.signed.visit]);
     expect(doc.current_prescriptions.map((p) => [p.visit_id, p.doctor_name])).toEqual([[chart.signed.visit, 'Dr Amelia Adams']]);
     expect(doc.excuse_letters.map((l) => l.id)).toEqual([chart.letter.id]);
@@ -913,6 +919,47 @@ describe('reading the record', () => {
     expect(doc.allergy_terms).toEqual(['dust', 'penicillin']);
     expect(doc.current_prescriptions.map((p) => p.visit_id)).toEqual([chart.adamsDraft.visit, chart.signed.visit]);
     expect(doc.visits).toHaveLength(3);
+  });
+
+  it('gives the timeline in pages of 10, newest first, the next page after the last visit shown, each page audited', async () => {
+    const student = nf('student11');
+    const pages = await scenario(async () => {
+      await asServer();
+      // 12 more signed visits: with the signed visit and Dr Adams's own draft, 14 for Dr Adams (Dr Bello's draft is not his to read).
+      const added: string[] = [];
+      for (let daysAgo = 50; daysAgo < 62; daysAgo += 1) added.push((await serverVisit(db(), { student, doctor: daysAgo % 2 ? BELLO : ADAMS, daysAgo })).visit);
+      await actAs(db(), ADAMS);
+      const first = (await db().query<{ doc: ChartDoc }>('select public.open_patient_chart($1) as doc', [student])).rows[0].doc;
+      const second = (await db().query<{ doc: ChartPage }>('select public.patient_chart_visits($1, $2) as doc', [student, first.visits.at(-1)?.id])).rows[0].doc;
+      await asServer();
+      const views = await value<number>(`select count(*)::int from public.audit_log where action = 'read' and record_id = $1 and details ->> 'screen' = 'Patient chart (earlier visits)'`, [student]);
+      return { added, first, second, views };
+    });
+    expect(pages.first.visits).toHaveLength(10);
+    expect(pages.first.earlier_visits).toBe(4);
+    expect(pages.second.earlier_visits).toBe(0);
+    expect(pages.second.visits.map((v) => Object.keys(v).sort())).toEqual(Array(4).fill(VISIT_KEYS));
+    const timeline = [...pages.first.visits, ...pages.second.visits].map((v) => v.id);
+    // The committed fixtures (41 and 43 days back), then the added ones from the newest (50 days back) to the oldest.
+    expect(timeline).toEqual([chart.signed.visit, chart.adamsDraft.visit, ...pages.added]);
+    expect(pages.views).toBe(1);
+  });
+
+  it('refuses the next page to anyone the chart is not for, and after a visit not on the caller’s chart', async () => {
+    const student = nf('student11');
+    const refused = async (caller: Caller, after: string | null, of = student) =>
+      (await probe(db(), caller, 'select public.patient_chart_visits($1, $2)', [of, after])).error?.message;
+    const notFound = 'Visit not found';
+    expect(await refused(ADAMS, chart.bellosDraft.visit)).toBe(notFound);
+    expect(await refused(ADAMS, chart.signed.visit, nf('student12'))).toBe(notFound);
+    expect(await refused(ADAMS, null)).toBe(notFound);
+    expect(await refused(SB_ADAMS, chart.signed.visit)).toBe(notFound);
+    const onlyDoctors = "Only doctors of the student's university can open a patient chart";
+    for (const caller of [ADMIN, SUPER, student]) expect(await refused(caller, chart.signed.visit)).toBe(onlyDoctors);
+    expect((await probe(db(), null, 'select public.patient_chart_visits($1, $2)', [student, chart.signed.visit])).error?.code).toBe('42501');
+    expect((await json<ChartPage>(BELLO, 'select public.patient_chart_visits($1, $2) as doc', [student, chart.signed.visit])).visits.map((v) => v.id)).toEqual([
+      chart.bellosDraft.visit,
+    ]);
   });
 
   it('records each opening, with its screen, where the student sees who viewed the record', async () => {

@@ -2,7 +2,7 @@ import type { AppointmentKind, AppointmentStatus, HealthProfile, Member, Prescri
 
 /**
  * The clinical record as the database's reading functions return it (open_patient_chart, open_visit, my_visits;
- * migration 20260116000000_clinical_record.sql, private.visit_json and its neighbours). Dates are ISO strings.
+ * migrations 20260116000000_clinical_record.sql and 20260117000000_chart_timeline_pages.sql, private.visits_json). Dates are ISO strings.
  */
 export type VitalReading = Omit<VitalSigns, 'university_id' | 'student_id'> & { readonly flags: readonly VitalFlag[] };
 
@@ -87,15 +87,22 @@ export interface ChartAppointment {
   readonly provider_name: string | null;
 }
 
+/**
+ * A page of the chart's timeline: signed visits and the caller's own drafts, newest first, 10 at a time (the first page
+ * comes with the chart, the next from patient_chart_visits(student_id, after_visit)), and how many are older still.
+ */
+export interface ChartVisitsPage {
+  readonly visits: readonly VisitRecord[];
+  readonly earlier_visits: number;
+}
+
 /** open_patient_chart(student_id): one student's chart, as a doctor of their university sees it (the read is audited). */
-export interface PatientChart {
+export interface PatientChart extends ChartVisitsPage {
   readonly student: ChartStudent;
   readonly health_profile: Omit<HealthProfile, 'student_id'> | null;
   /** The words of the student's allergies that prescriptions are checked against. */
   readonly allergy_terms: readonly string[];
-  /** Signed visits and the caller's own drafts, newest first. */
-  readonly visits: readonly VisitRecord[];
-  /** The same visits' readings, oldest first (the trend). */
+  /** The readings of all the visits the caller may read, not only the page's, oldest first (the trend). */
   readonly vital_signs: readonly VitalReading[];
   readonly current_prescriptions: readonly ChartPrescription[];
   readonly excuse_letters: readonly ExcuseLetterEntry[];

@@ -138,6 +138,7 @@ export function chartFixture(overrides: Partial<PatientChart> = {}): PatientChar
     health_profile: { genotype: 'AS', blood_group: 'O+', disabled: false, allergies: 'Penicillin (rash)', bmi: 22.5, updated_at: '2026-01-10T00:00:00Z' },
     allergy_terms: ['penicillin'],
     visits: [draft, signed],
+    earlier_visits: 0,
     vital_signs: [...signed.vital_signs, ...draft.vital_signs],
     current_prescriptions: signed.prescriptions.map((prescription) => ({ ...prescription, prescribed_at: '2026-10-20T13:40:00Z', doctor_name: 'Dr Amelia Adams' })),
     excuse_letters: signed.excuse_letters,

@@ -2,16 +2,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { API_MESSAGES, queryClient } from '@campuscare/shared';
-import { chartFixture, letterFixture, ROSA } from '../../components/clinical/clinicalTestData';
+import { chartFixture, letterFixture, ROSA, visitFixture } from '../../components/clinical/clinicalTestData';
 import { revokeExcuseLetter } from '../../components/clinical/lettersApi';
-import { openPatientChart } from './chartApi';
+import { loadEarlierVisits, openPatientChart } from './chartApi';
 import { PatientChartPage } from './PatientChartPage';
 import { describeTrend, TREND_MEASURES, trendLines } from './vitalsTrend';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('../../components/clinical/lettersApi', () => ({ ...jest.requireActual('../../components/clinical/lettersApi'), revokeExcuseLetter: jest.fn() }));
-jest.mock('./chartApi', () => ({ ...jest.requireActual('./chartApi'), openPatientChart: jest.fn() }));
+jest.mock('./chartApi', () => ({ ...jest.requireActual('./chartApi'), openPatientChart: jest.fn(), loadEarlierVisits: jest.fn() }));
 
 const open = jest.mocked(openPatientChart);
 
@@ -26,6 +26,7 @@ function renderChart(path = '/patientchart?student=student-1') {
 
 beforeEach(() => {
   open.mockReset().mockResolvedValue(chartFixture());
+  jest.mocked(loadEarlierVisits).mockReset();
   jest.mocked(revokeExcuseLetter).mockReset();
 });
 
@@ -80,6 +81,28 @@ describe('the patient chart', () => {
     const letters = within(screen.getByRole('region', { name: 'Excuse letters' })).getByRole('list', { name: 'Excuse letters' });
     expect(letters).toHaveTextContent('Valid');
     expect(screen.getByRole('table', { name: 'Upcoming appointments' })).toHaveTextContent('Follow-up');
+  });
+
+  it('shows earlier visits a page at a time under the newest, reading each page once', async () => {
+    open.mockResolvedValue(chartFixture({ earlier_visits: 3 }));
+    const older = (n: number) => visitFixture({ id: `visit-old-${n}`, status: 'signed', date: `2026-0${n}-10T10:00:00Z`, chief_complaint: `Older complaint ${n}`, signed_at: `2026-0${n}-10T10:30:00Z` });
+    jest.mocked(loadEarlierVisits)
+      .mockResolvedValueOnce({ visits: [older(5), older(4)], earlier_visits: 1 })
+      .mockResolvedValueOnce({ visits: [older(3)], earlier_visits: 0 });
+    const user = renderChart();
+    const timeline = await screen.findByRole('list', { name: 'Visits, newest first' });
+    expect(within(timeline).getAllByRole('article')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Show earlier visits (3 more)' }));
+    expect(await within(timeline).findByRole('heading', { level: 3, name: /Older complaint 4/ })).toBeInTheDocument();
+    expect(loadEarlierVisits).toHaveBeenLastCalledWith({}, { studentId: 'student-1', afterVisit: 'visit-0' });
+    await user.click(screen.getByRole('button', { name: 'Show earlier visits (1 more)' }));
+    expect(await within(timeline).findByRole('heading', { level: 3, name: /Older complaint 3/ })).toBeInTheDocument();
+    expect(loadEarlierVisits).toHaveBeenLastCalledWith({}, { studentId: 'student-1', afterVisit: 'visit-old-4' });
+    const complaints = within(timeline).getAllByRole('article').map((visit) => within(visit).getByRole('heading', { level: 3 }).textContent?.split(' · ')[1]);
+    expect(complaints).toEqual(['Malaria', 'Cough for a week', 'Older complaint 5', 'Older complaint 4', 'Older complaint 3']);
+    expect(screen.queryByRole('button', { name: /^Show earlier visits/ })).not.toBeInTheDocument();
+    expect(open).toHaveBeenCalledTimes(1);
   });
 
   it('says so where there is nothing yet', async () => {

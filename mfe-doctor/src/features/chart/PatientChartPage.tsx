@@ -12,6 +12,7 @@ import {
   queryClient,
   QueryView,
   Section,
+  useApiMutation,
   useApiQuery,
   useSearchParams,
 } from '@campuscare/shared';
@@ -22,7 +23,7 @@ import { RevokeLetterDialog } from '../../components/clinical/RevokeLetterDialog
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
 import { CHART_STUDENT_PARAM, visitPath } from '../../components/clinical/clinicalPaths';
 import { studentName } from '../../components/clinical/visitStartApi';
-import { chartKey, openPatientChart } from './chartApi';
+import { chartKey, loadEarlierVisits, openPatientChart } from './chartApi';
 import { VitalsTrend } from './VitalsTrend';
 import styles from './chart.module.css';
 
@@ -137,15 +138,35 @@ function TimelineVisit({ visit, open }: { readonly visit: VisitRecord; readonly 
   );
 }
 
-function Timeline({ visits }: { readonly visits: readonly VisitRecord[] }) {
+/** The timeline's next page, added under the visits shown (each page read is recorded for the student). */
+function EarlierVisits({ chart }: { readonly chart: PatientChart }) {
+  const studentId = chart.student.id;
+  const earlier = useApiMutation(loadEarlierVisits, {
+    onSuccess: (page) =>
+      queryClient.setQueryData<PatientChart>(chartKey(studentId), (current) => current && { ...current, visits: [...current.visits, ...page.visits], earlier_visits: page.earlier_visits }),
+  });
+  const last = chart.visits.at(-1);
+  if (chart.earlier_visits === 0 || !last) return null;
+  return (
+    <Button variant="secondary" className={styles.earlier} disabled={earlier.isPending} onClick={() => earlier.mutate({ studentId, afterVisit: last.id })}>
+      {earlier.isPending ? 'Loading earlier visits…' : `Show earlier visits (${chart.earlier_visits} more)`}
+    </Button>
+  );
+}
+
+function Timeline({ chart }: { readonly chart: PatientChart }) {
+  const { visits } = chart;
   if (visits.length === 0) return <EmptyState title="No visits recorded yet" />;
   const firstSigned = visits.find((visit) => visit.status === 'signed');
   return (
-    <ol className={styles.timeline} aria-label="Visits, newest first">
-      {visits.map((visit) => (
-        <TimelineVisit key={visit.id} visit={visit} open={visit === firstSigned} />
-      ))}
-    </ol>
+    <>
+      <ol className={styles.timeline} aria-label="Visits, newest first">
+        {visits.map((visit) => (
+          <TimelineVisit key={visit.id} visit={visit} open={visit === firstSigned} />
+        ))}
+      </ol>
+      <EarlierVisits chart={chart} />
+    </>
   );
 }
 
@@ -166,7 +187,7 @@ function ChartBody({ chart }: { readonly chart: PatientChart }) {
     <>
       <PatientSection chart={chart} onWalkIn={() => setWalkIn(true)} />
       <Section title="Visits">
-        <Timeline visits={chart.visits} />
+        <Timeline chart={chart} />
       </Section>
       <Section title="Vital signs trend">
         <VitalsTrend readings={chart.vital_signs} />

@@ -1,5 +1,5 @@
 import { type CampusCareClient, queryKeys, unwrap } from '@campuscare/shared';
-import type { PatientChart } from '@campuscare/shared/clinical';
+import type { ChartVisitsPage, PatientChart } from '@campuscare/shared/clinical';
 
 /** The chart in the cache: read once per opening (each read is recorded for the student), then kept up to date in place. */
 export function chartKey(studentId: string) {
@@ -13,4 +13,13 @@ export function chartKey(studentId: string) {
 export async function openPatientChart(client: CampusCareClient, studentId: string): Promise<PatientChart> {
   const chart = unwrap(await client.rpc('open_patient_chart', { student_id: studentId }));
   return chart as unknown as PatientChart;
+}
+
+/**
+ * The timeline's next page, the visits after `afterVisit` (the last one shown), through `patient_chart_visits`, which
+ * checks the caller as `open_patient_chart` does and records the read (screen "Patient chart (earlier visits)").
+ */
+export async function loadEarlierVisits(client: CampusCareClient, page: { readonly studentId: string; readonly afterVisit: string }): Promise<ChartVisitsPage> {
+  const visits = unwrap(await client.rpc('patient_chart_visits', { student_id: page.studentId, after_visit: page.afterVisit }));
+  return visits as unknown as ChartVisitsPage;
 }
