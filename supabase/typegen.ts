@@ -1,12 +1,14 @@
 /**
  * Generates shared/src/database.types.ts — the `Database` type in the Supabase CLI format — from the real schema:
  * starts a throwaway database (migrations only, no seed), reads pg_catalog for the public schema and writes the file.
- * Run with `npm run db:types`. The output is committed; regenerate after every migration change.
+ * Run with `npm run db:types`, which rewrites the schema snapshot (snapshot.ts) from the same database too, so one
+ * command after a migration change brings every generated file up to date. The output is committed;
+ * tests/schema-snapshot.test.ts fails when it is stale.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Pool } from 'pg';
-import { startTestDb } from './tests/harness';
+import { writeGeneratedFiles, type GeneratedFile } from './catalog';
+import { schemaSnapshot } from './snapshot';
 
 const OUT = join(__dirname, '..', 'shared', 'src', 'database.types.ts');
 const SCHEMA = 'public';
@@ -376,18 +378,9 @@ export type Icd10Code = Tables<"icd10_codes">
 `;
 }
 
-async function main(): Promise<void> {
-  const db = await startTestDb({ seed: false });
-  try {
-    const source = render(await introspect(db.pool));
-    writeFileSync(OUT, source);
-    console.log(`wrote ${OUT}`);
-  } finally {
-    await db.stop();
-  }
+/** shared/src/database.types.ts as the migrations define it. */
+export async function databaseTypes(pool: Pool): Promise<GeneratedFile[]> {
+  return [{ path: OUT, text: render(await introspect(pool)), command: 'npm run db:types' }];
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) writeGeneratedFiles([databaseTypes, schemaSnapshot]);
