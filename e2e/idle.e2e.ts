@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
 /**
- * Idle logoff (issue 17) in Chromium: a super admin sets the staff limit to its shortest, 5 minutes; a doctor's
+ * Idle logoff in Chromium: a super admin sets the staff limit to its shortest, 5 minutes; a doctor's
  * session is then made to look idle by moving it back in the database (minutes cannot be waited for), so the shell's
  * warning comes up at once, "Stay signed in" keeps the session, and after the last minute the sign-in page says why.
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:data`: a separate PostgreSQL cluster (default `.bench-data/`, env CAMPUSCARE_BENCH_DATA_DIR) with the
  * schema migrated and one large university (100,000 students with health profiles, 40 doctors, 1,000,000
- * appointments over six years) plus a small second one, and the clinical record (issue 26): every completed appointment
+ * appointments over six years) plus a small second one, and the clinical record: every completed appointment
  * has its signed visit (a short note; most with vital signs and a diagnosis, some with a prescription, a few with an
  * excuse letter), and 200 "chart students" have 50 more signed visits each (scenario patient-chart). Everything is
  * generated inside PostgreSQL with generate_series, in one transaction, so a failed load leaves nothing behind. A

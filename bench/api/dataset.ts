@@ -51,7 +51,7 @@ export const FUTURE_DAYS = 60;
 export const BOOKING_WINDOW_START_DAYS = 250;
 
 /**
- * The patient chart (scenario patient-chart, issue 26): this many students of the big university each have
+ * The patient chart (scenario patient-chart): this many students of the big university each have
  * CHART_VISITS past signed visits on top of their own, in the evening (CHART_EVENING_SLOTS half-hour slots from
  * CHART_EVENING_STARTS_HOUR, when the loader books nobody), one chart visit per slot and day, so no student and no
  * doctor is ever in two at once.

@@ -1,5 +1,5 @@
 /**
- * The open-loop part of `npm run bench:api` (issue 16; its knobs are read and documented in run.ts). The closed loop
+ * The open-loop part of `npm run bench:api` (its knobs are read and documented in run.ts). The closed loop
  * measures each screen at 50 connections, which on two cores is mostly time spent queueing behind the other 49. Here
  * the screens' requests, mixed as people use them, are offered at a fixed rate on a schedule (open-loop-generator.ts),
  * through the gateway and straight to PostgREST with the same JWTs:
@@ -22,7 +22,7 @@ import type { MixEntry, OpenLoopJob, OpenLoopResult } from './open-loop-generato
 import { isScenarioName, probeScenario, type ScenarioContext, type ScenarioName, type Target } from './scenarios';
 import { addRun, concurrentRuns, emptyMeasurement, latencyCells, progressLine, summarise, type Measurement } from './stats';
 
-/** The goal (issue 16): p95 of the mix through the gateway at this offered rate. */
+/** The goal: p95 of the mix through the gateway at this offered rate. */
 export const OPEN_LOOP_GOAL = { ratePerSecond: 200, p95Ms: 25 } as const;
 /** Capacity is the highest offered rate whose p95 stays within this, without errors. */
 const CAPACITY_P95_MS = 50;

@@ -7,11 +7,11 @@
  *   the CPU went (cpu.ts: each part of the stack, and other processes on the machine). The
  *   scenarios (scenarios.ts): a doctor's day, the admin search, a student's past appointments, the dashboard counts,
  *   booking, the booking form's free slots (one doctor, any doctor) and a doctor opening the patient chart of a student
- *   with 50 signed visits (`open_patient_chart`, issue 26; the slots and the chart at 10 connections). Then a
- *   second gateway process joins the same database (scale-out mode, issue 18) and a read and booking are measured
+ *   with 50 signed visits (`open_patient_chart`; the slots and the chart at 10 connections). Then a
+ *   second gateway process joins the same database (scale-out mode) and a read and booking are measured
  *   through one gateway and split across both at the same total connections. Then the query plans each scenario runs
  *   as its user.
- * - open loop (open-loop.ts, issue 16): a mix of the screens' requests offered at a fixed rate on a schedule, latency
+ * - open loop (open-loop.ts): a mix of the screens' requests offered at a fixed rate on a schedule, latency
  *   from each request's scheduled send time, overall and per kind; then each target's capacity, the highest offered
  *   rate whose p95 stays within 50 ms.
  *
@@ -91,7 +91,7 @@ interface ClosedLoopRun {
   plans: { scenario: ScenarioName; plan: string }[];
 }
 
-/** What each scenario must reach (issue 9): p95 in ms, and booking throughput. */
+/** What each scenario must reach: p95 in ms, and booking throughput. */
 const GOALS: Record<ScenarioName, { p95Ms: number; minRps?: number }> = {
   'doctor-day': { p95Ms: 25 },
   'admin-search': { p95Ms: 25 },
@@ -100,7 +100,7 @@ const GOALS: Record<ScenarioName, { p95Ms: number; minRps?: number }> = {
   'book-appointment': { p95Ms: Number.POSITIVE_INFINITY, minRps: 300 },
   'slots-doctor-week': { p95Ms: 50 },
   'slots-any-week': { p95Ms: 100 },
-  // Issue 26: the chart of a student with 50 visits, at 10 connections.
+  // A doctor opens a chart between patients: it must feel instant even for a student with 50 visits.
   'patient-chart': { p95Ms: 50 },
 };
 /**
@@ -110,12 +110,12 @@ const GOALS: Record<ScenarioName, { p95Ms: number; minRps?: number }> = {
 const SCENARIO_CONNECTIONS: Partial<Record<ScenarioName, number>> = {
   'slots-doctor-week': 10,
   'slots-any-week': 10,
-  // Forty doctors each opening a chart between patients: 10 at once is already a busy clinic (issue 26's figure).
+  // Forty doctors each opening a chart between patients: 10 at once is already a busy clinic.
   'patient-chart': 10,
 };
 const MIN_GATEWAY_RATIO = 0.9;
 /**
- * Measured through one and two gateways (issue 18): a read served at a high rate, where the gateway's share of the CPU
+ * Measured through one and two gateways: a read served at a high rate, where the gateway's share of the CPU
  * is large, and booking, where the database's is.
  */
 const COMPARED_SCENARIOS: readonly ScenarioName[] = ['student-own', 'book-appointment'];
@@ -551,7 +551,7 @@ function renderComparison(comparisons: ComparisonResult[], seconds: number, roun
     .filter((c) => c.bookingCheck !== undefined)
     .map((c) => `After ${c.scenario}, through one gateway and two: ${c.bookingCheck?.summary}.\n\n`);
   return `
-## One gateway or two on the same database (scale-out, issue 18)
+## One gateway or two on the same database (scale-out)
 
 The second gateway is \`server/src/main.ts\` as its own process in scale-out mode: \`DATABASE_URL\` on this run's
 PostgreSQL, the same JWT secret and keys, \`EMAIL_DELIVERY=worker\`, the same storage directory, and its own PostgREST
@@ -616,8 +616,8 @@ function renderClosedLoopResults({ knobs, results, comparisons }: ClosedLoopRun,
 ${renderTable(results)}
 
 Goals: reads p95 ≤ 25 ms, dashboard p95 ≤ 50 ms, booking ≥ 300/s without double booking, slots p95 ≤ 50 ms (one
-doctor) and ≤ 100 ms (any doctor), the patient chart of a student with 50 visits p95 ≤ 50 ms at 10 connections (issue
-26), gateway ≥ ${MIN_GATEWAY_RATIO} × direct.
+doctor) and ≤ 100 ms (any doctor), the patient chart of a student with 50 visits p95 ≤ 50 ms at 10 connections,
+gateway ≥ ${MIN_GATEWAY_RATIO} × direct.
 
 ### Where the CPU went
 

@@ -5,7 +5,7 @@ import { signJwt } from '../src/jwt';
 import { startTestStack, type TestStack } from './support/stack';
 
 /**
- * Attacks on the account layer around the database (issue 13), against the real migrations and demo seed: the local
+ * Attacks on the account layer around the database, against the real migrations and demo seed: the local
  * mailbox, sessions that must end at once on every API, the default-password gate, token claims, unreadable URLs,
  * the API roles' statement timeout and the security headers.
  */

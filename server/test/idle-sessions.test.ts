@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestStack, type TestStack } from './support/stack';
 
 /**
- * Idle logoff and the absolute session lifetime (issue 17), enforced by the server against the real migrations and
+ * Idle logoff and the absolute session lifetime, enforced by the server against the real migrations and
  * demo seed. Time is moved by moving a session's timestamps back in the database: Northfield's staff limit is set to
  * its shortest (5 minutes), Southbank's stays at the default.
  */

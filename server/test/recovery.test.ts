@@ -1,7 +1,7 @@
 import { startTestStack, type TestStack } from './support/stack';
 
 /**
- * The forgotten-password path as the set-new-password page uses it (issue 17): the emailed link opened in a browser,
+ * The forgotten-password path as the set-new-password page uses it: the emailed link opened in a browser,
  * its session in the redirect's fragment, the new password set with that session. Against the real seed.
  */
 const DEMO_PASSWORD = 'CampusCare2026';

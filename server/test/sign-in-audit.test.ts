@@ -1,7 +1,7 @@
 import { startTestStack, type TestStack } from './support/stack';
 
 /**
- * Sign-ins and failed sign-ins land in the university's audit log (issue 17): written by the auth service where a
+ * Sign-ins and failed sign-ins land in the university's audit log: written by the auth service where a
  * password sign-in succeeds or is refused, read back by the super admin through public.audit_entries, never with the
  * password, and nothing for an address without an account.
  */

@@ -1,4 +1,4 @@
--- Dashboard numbers at university scale (issue 9, bench/results/latest.md). An admin's dashboard counted every
+-- Dashboard numbers at university scale (bench/results/latest.md). An admin's dashboard counted every
 -- appointment and every member of the university on each call: with a million appointments and a hundred thousand
 -- students that was ~70 ms of database time per call, ~28 calls a second at most. The totals now come from counters
 -- that triggers keep in step with the tables, in the same transaction, so they are exact and cost a few index reads.

@@ -1,4 +1,4 @@
--- The RLS helpers as PL/pgSQL (issue 9, bench/results/latest.md). A SECURITY DEFINER SQL function is never inlined,
+-- The RLS helpers as PL/pgSQL (bench/results/latest.md). A SECURITY DEFINER SQL function is never inlined,
 -- and PostgreSQL 17 parses and plans its query again on every call; policies call two or three helpers per request,
 -- which cost ~0.25 ms of database time on each API read. PL/pgSQL keeps each helper's plan for the life of the
 -- connection (PostgREST's pooled connections live long), ~0.1 ms for the same answers. Same checks, same grants.

@@ -1,4 +1,4 @@
--- The appointments overview at university scale (issue 9, bench/results/latest.md). Searching a million appointments
+-- The appointments overview at university scale (bench/results/latest.md). Searching a million appointments
 -- with `or=(name.ilike.*x*,reg.ilike.*x*)&order=date` tested every row of the university: ~0.8 s for a name that
 -- matches nothing, ~0.9 s for a full name with its exact total. An unfiltered page counted every appointment of the
 -- university for its total (~0.2 s).

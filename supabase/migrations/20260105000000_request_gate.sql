@@ -1,4 +1,4 @@
--- Two account rules that must hold whatever the client does (issue 13):
+-- Two account rules that must hold whatever the client does:
 -- 1. A signed-out, revoked or replaced session ends at once, not when its access token expires: every API request's
 --    `session_id` must still be in auth.sessions. PostgREST calls gate.check_request() before each request
 --    (db-pre-request); the storage service calls the same function inside its own transactions.

@@ -1,4 +1,4 @@
--- Real scheduling (issue 14): each university's clinic hours, slot length, notice and cutoff, closures, each doctor's
+-- Real scheduling: each university's clinic hours, slot length, notice and cutoff, closures, each doctor's
 -- weekly hours and time off live here, and the free slots are computed here. Students can only book or move to a
 -- slot available_slots() offers, and change nothing after the cutoff; staff may schedule outside hours (their screens
 -- warn), but a visit is started or completed on its day only.

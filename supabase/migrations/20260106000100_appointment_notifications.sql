@@ -1,4 +1,4 @@
--- Appointment emails (issue 14): the database queues an `email_outbox` row when an appointment is booked, cancelled,
+-- Appointment emails: the database queues an `email_outbox` row when an appointment is booked, cancelled,
 -- moved or given to a doctor, and 24 hours before it starts; the server delivers them with the visit attached as a
 -- calendar event (.ics). Queued in the same transaction as the change, so a refused or rolled-back change sends
 -- nothing. Times are written in the clinic's time zone with the zone named; health data never goes into an email.

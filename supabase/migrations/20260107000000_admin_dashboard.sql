@@ -1,4 +1,4 @@
--- The admin dashboard's chart (issue 15): appointments per day, counted here. The chart used to fetch every active
+-- The admin dashboard's chart: appointments per day, counted here. The chart used to fetch every active
 -- appointment row of the coming days and count them in the browser; PostgREST caps an answer at 1,000 rows, so a busy
 -- fortnight was silently undercounted. Days are the clinic's calendar days (clinic_settings.timezone), the clock the
 -- opening hours and every appointment time are shown on.

@@ -1,4 +1,4 @@
--- Health-data privacy for students (issue 17, items 1 and 6): "Who viewed my health record" and "Download my data".
+-- Health-data privacy for students: "Who viewed my health record" and "Download my data".
 -- Both are student-only RPCs that read through the caller's own member row, so a student sees their own rows and
 -- nothing else, whatever RLS on audit_log would let a super admin read.
 

@@ -1,4 +1,4 @@
--- The super admin's audit view (issue 17, item 2): the university's trail of sign-ins, failed sign-ins, health-record
+-- The super admin's audit view: the university's trail of sign-ins, failed sign-ins, health-record
 -- reads, member (role/status) changes, invitations, appointment changes and settings changes, searched and paged in
 -- the database for the caller's university only. The trail stays append-only: no API role may change it, and a
 -- trigger refuses updates, deletes and truncation even to the table owner.

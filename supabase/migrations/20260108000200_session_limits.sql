@@ -1,4 +1,4 @@
--- Idle logoff and an absolute session lifetime (issue 17, item 3). A session ends after its idle limit without
+-- Idle logoff and an absolute session lifetime. A session ends after its idle limit without
 -- activity — staff (doctors and admins): the university's clinic_settings.staff_idle_minutes (5–60, default 15);
 -- students: 60 — and 12 hours after sign-in whatever happens. The browser's timer warns and signs out; the database
 -- enforces: the request gate refuses the session's REST and storage requests, and the auth service refuses its

@@ -1,4 +1,4 @@
--- The clinical record (issue 26): visits with their note, vital signs, diagnoses, prescriptions, addenda and excuse
+-- The clinical record (docs/clinical-record.md): visits with their note, vital signs, diagnoses, prescriptions, addenda and excuse
 -- letters, as docs/clinical-record.md agreed (its table and column names are the contract) under the rules of
 -- ../shared/DESIGN.md §6b:
 --   * A visit is an appointment that was started: moving an appointment to `ongoing` opens its note as a draft, and a

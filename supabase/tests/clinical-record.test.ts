@@ -1,5 +1,5 @@
 /**
- * The clinical record (issue 26, docs/clinical-record.md, migration 20260116000000): a started appointment opens its
+ * The clinical record (docs/clinical-record.md, migration 20260116000000): a started appointment opens its
  * visit as a draft, only signing completes it, and a signed visit with everything under it never changes again (only
  * addenda are added); vital signs refuse impossible values and flag abnormal ones; a prescription matching the
  * student's allergies needs an acknowledgement; excuse letters verify by a code that reveals nothing clinical; staff

@@ -1,5 +1,5 @@
 /**
- * A student's privacy (issue 17): "who viewed my health record" (my_health_record_views) and "download my data"
+ * A student's privacy: "who viewed my health record" (my_health_record_views) and "download my data"
  * (my_data) show the caller's own rows only, across both seeded universities; every other role is refused, and a
  * doctor's read of the record is in the student's list as soon as it has happened.
  */

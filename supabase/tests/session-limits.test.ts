@@ -1,5 +1,5 @@
 /**
- * Idle logoff (issue 17): the staff idle limit is a clinic setting only the university's super admin changes, within
+ * Idle logoff: the staff idle limit is a clinic setting only the university's super admin changes, within
  * 5–60 minutes; session_status() and touch_session() answer for the caller's own session, and the request gate ends a
  * session past its idle limit or lifetime. The auth service's side (refresh refused) is in server/test/idle-sessions.
  */

@@ -26,11 +26,11 @@ const SPEC_ROUTES = [
 ];
 /** Settings tabs added after the spec for real scheduling: the clinic's hours and rules, a doctor's availability. */
 const SCHEDULING_ROUTES = ['/clinicpage', '/adminavailability'];
-/** The super admin's audit log (issue 17). */
+/** The super admin's audit log. */
 const AUDIT_ROUTES = ['/adminaudit'];
-/** The student's "who viewed my health record" and "my data" (issue 17). */
+/** The student's "who viewed my health record" and "my data". */
 const PRIVACY_ROUTES = ['/studentprivacy'];
-/** Forgot password and the page its emailed link opens (issue 17). */
+/** Forgot password and the page its emailed link opens. */
 const RECOVERY_ROUTES = ['/forgotpassword', '/resetpassword'];
 /** The clinical record: a doctor's patient chart and visit, the student's visits, the public check of an excuse letter. */
 const CLINICAL_ROUTES = ['/patientchart', '/visit', '/studentvisits', '/verify-letter'];
