@@ -169,8 +169,27 @@ AS $function$
   select pg_catalog.tstzrange(starts_at, starts_at + pg_catalog.make_interval(mins => minutes), '[)')
 $function$;
 
-CREATE OR REPLACE FUNCTION private.appointments_guard()
+CREATE OR REPLACE FUNCTION private.appointments_before()
  RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  new := private.appointments_guard(tg_op, new, old);
+  new := private.appointments_schedule_guard(tg_op, new, old);
+  new := private.lock_appointment_slot(tg_op, new, old);
+  if tg_op = 'INSERT' then
+    new := private.appointments_student_booking(new);
+  else
+    new := private.appointments_student_move(new, old);
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.appointments_guard(p_op text, p_new public.appointments, p_old public.appointments)
+ RETURNS public.appointments
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -184,89 +203,89 @@ begin
     select m.role into v_caller_role from public.members m where m.id = v_uid and m.status = 'active';
   end if;
 
-  if tg_op = 'INSERT' then
-    select * into v_student from public.members m where m.id = new.student_id;
-    if v_student.id is null or v_student.role <> 'student' or v_student.university_id <> new.university_id then
+  if p_op = 'INSERT' then
+    select * into v_student from public.members m where m.id = p_new.student_id;
+    if v_student.id is null or v_student.role <> 'student' or v_student.university_id <> p_new.university_id then
       perform private.fail('An appointment must belong to a student of the same university');
     end if;
-    if v_uid is not null and new.kind = 'walk_in' then
-      if v_caller_role is distinct from 'doctor' or new.provider_id is distinct from v_uid then
+    if v_uid is not null and p_new.kind = 'walk_in' then
+      if v_caller_role is distinct from 'doctor' or p_new.provider_id is distinct from v_uid then
         perform private.fail('Only a doctor can start a walk-in visit, as its doctor');
       end if;
-      if new.status <> 'ongoing' or new.date not between now() - interval '1 minute' and now() + interval '1 minute' then
+      if p_new.status <> 'ongoing' or p_new.date not between now() - interval '1 minute' and now() + interval '1 minute' then
         perform private.fail('A walk-in visit starts now');
       end if;
     elsif v_uid is not null then
-      if new.status <> 'scheduled' then
+      if p_new.status <> 'scheduled' then
         perform private.fail('A new appointment starts as scheduled');
       end if;
-      if new.date <= now() then
+      if p_new.date <= now() then
         perform private.fail('Choose a date and time in the future');
-      elsif new.date > now() + interval '1 year' then
+      elsif p_new.date > now() + interval '1 year' then
         perform private.fail('Appointments can be booked at most a year ahead');
       end if;
     end if;
   else
-    if new.id <> old.id or new.university_id <> old.university_id or new.student_id <> old.student_id
-       or new.created_at <> old.created_at then
+    if p_new.id <> p_old.id or p_new.university_id <> p_old.university_id or p_new.student_id <> p_old.student_id
+       or p_new.created_at <> p_old.created_at then
       perform private.fail('An appointment''s student and university cannot change');
     end if;
-    if new.kind <> old.kind then
+    if p_new.kind <> p_old.kind then
       perform private.fail('An appointment stays booked or walk-in');
     end if;
-    if old.status in ('completed', 'cancelled')
-       and (to_jsonb(new) - 'updated_at') is distinct from (to_jsonb(old) - 'updated_at') then
-      perform private.fail(format('This appointment is already %s and can no longer change', old.status));
+    if p_old.status in ('completed', 'cancelled')
+       and (to_jsonb(p_new) - 'updated_at') is distinct from (to_jsonb(p_old) - 'updated_at') then
+      perform private.fail(format('This appointment is already %s and can no longer change', p_old.status));
     end if;
-    if new.status <> old.status and not (
-      (old.status = 'scheduled' and new.status in ('ongoing', 'cancelled'))
-      or (old.status = 'ongoing' and new.status in ('completed', 'cancelled'))
+    if p_new.status <> p_old.status and not (
+      (p_old.status = 'scheduled' and p_new.status in ('ongoing', 'cancelled'))
+      or (p_old.status = 'ongoing' and p_new.status in ('completed', 'cancelled'))
     ) then
-      perform private.fail(format('An appointment cannot go from %s to %s', old.status, new.status));
+      perform private.fail(format('An appointment cannot go from %s to %s', p_old.status, p_new.status));
     end if;
-    if new.date <> old.date or new.duration_minutes <> old.duration_minutes then
-      if old.status <> 'scheduled' then
+    if p_new.date <> p_old.date or p_new.duration_minutes <> p_old.duration_minutes then
+      if p_old.status <> 'scheduled' then
         perform private.fail('Only a scheduled appointment can be rescheduled');
       end if;
-      if v_uid is not null and new.date <= now() then
+      if v_uid is not null and p_new.date <= now() then
         perform private.fail('Choose a date and time in the future');
-      elsif v_uid is not null and new.date > now() + interval '1 year' then
+      elsif v_uid is not null and p_new.date > now() + interval '1 year' then
         perform private.fail('Appointments can be booked at most a year ahead');
       end if;
     end if;
     if v_uid is not null then
       if v_caller_role = 'student' then
-        if new.provider_id is distinct from old.provider_id or new.name <> old.name or new.department <> old.department
-           or new.reg <> old.reg or new.year <> old.year then
+        if p_new.provider_id is distinct from p_old.provider_id or p_new.name <> p_old.name or p_new.department <> p_old.department
+           or p_new.reg <> p_old.reg or p_new.year <> p_old.year then
           perform private.fail('Students can only reschedule or cancel their appointments');
         end if;
-        if new.status <> old.status and new.status <> 'cancelled' then
+        if p_new.status <> p_old.status and p_new.status <> 'cancelled' then
           perform private.fail('Students can only reschedule or cancel their appointments');
         end if;
-      elsif v_caller_role = 'admin' and new.status <> old.status and new.status in ('ongoing', 'completed') then
+      elsif v_caller_role = 'admin' and p_new.status <> p_old.status and p_new.status in ('ongoing', 'completed') then
         perform private.fail('Only a doctor can start or complete an appointment');
       end if;
     end if;
-    if new.status = 'completed' and old.status <> 'completed' and not exists (
-      select 1 from public.visits v where v.appointment_id = new.id and v.status = 'signed'
+    if p_new.status = 'completed' and p_old.status <> 'completed' and not exists (
+      select 1 from public.visits v where v.appointment_id = p_new.id and v.status = 'signed'
     ) then
       perform private.fail('Sign the visit to complete it: an appointment is completed when its doctor signs the visit note');
     end if;
-    new.updated_at := now();
+    p_new.updated_at := now();
   end if;
 
-  if new.status = 'cancelled' and coalesce(btrim(new.cancel_reason), '') = '' then
+  if p_new.status = 'cancelled' and coalesce(btrim(p_new.cancel_reason), '') = '' then
     perform private.fail('Give a reason for cancelling the appointment');
   end if;
-  if new.provider_id is not null and (tg_op = 'INSERT' or new.provider_id is distinct from old.provider_id) then
+  if p_new.provider_id is not null and (p_op = 'INSERT' or p_new.provider_id is distinct from p_old.provider_id) then
     if not exists (
       select 1 from public.members d
-      where d.id = new.provider_id and d.university_id = new.university_id and d.role = 'doctor' and d.status = 'active'
+      where d.id = p_new.provider_id and d.university_id = p_new.university_id and d.role = 'doctor' and d.status = 'active'
     ) then
       perform private.fail('Choose an active doctor of this university');
     end if;
   end if;
-  return new;
+  return p_new;
 end;
 $function$;
 
@@ -335,8 +354,8 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.appointments_schedule_guard()
- RETURNS trigger
+CREATE OR REPLACE FUNCTION private.appointments_schedule_guard(p_op text, p_new public.appointments, p_old public.appointments)
+ RETURNS public.appointments
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -345,41 +364,41 @@ declare
   v_uid uuid := auth.uid();
   v_role public.member_role;
   v_settings public.clinic_settings;
-  v_exclude uuid := case when tg_op = 'UPDATE' then old.id end;
+  v_exclude uuid := case when p_op = 'UPDATE' then p_old.id end;
 begin
   if v_uid is null then
-    return new;
+    return p_new;
   end if;
   select m.role into v_role from public.members m where m.id = v_uid and m.status = 'active';
-  select * into v_settings from public.clinic_settings s where s.university_id = new.university_id;
+  select * into v_settings from public.clinic_settings s where s.university_id = p_new.university_id;
 
   if v_role = 'student' then
-    if tg_op = 'UPDATE' and (new.date <> old.date or (new.status = 'cancelled' and old.status <> 'cancelled'))
-       and old.date < now() + make_interval(mins => v_settings.student_change_cutoff_minutes) then
+    if p_op = 'UPDATE' and (p_new.date <> p_old.date or (p_new.status = 'cancelled' and p_old.status <> 'cancelled'))
+       and p_old.date < now() + make_interval(mins => v_settings.student_change_cutoff_minutes) then
       perform private.fail(format(
         'Appointments can be cancelled or moved up to %s before they start. Please call the clinic to change this one.',
         private.describe_minutes(v_settings.student_change_cutoff_minutes)));
     end if;
-    if tg_op = 'INSERT' or new.date <> old.date then
-      if new.date < now() + make_interval(mins => v_settings.min_notice_minutes) then
+    if p_op = 'INSERT' or p_new.date <> p_old.date then
+      if p_new.date < now() + make_interval(mins => v_settings.min_notice_minutes) then
         perform private.fail(format('Book at least %s ahead', private.describe_minutes(v_settings.min_notice_minutes)));
       end if;
       -- A student's visit is one of the clinic's slots.
-      new.duration_minutes := v_settings.slot_minutes;
-      if new.provider_id is null then
-        new.provider_id := private.first_free_doctor(new.university_id, new.date, new.student_id, v_exclude);
-        if new.provider_id is null then
+      p_new.duration_minutes := v_settings.slot_minutes;
+      if p_new.provider_id is null then
+        p_new.provider_id := private.first_free_doctor(p_new.university_id, p_new.date, p_new.student_id, v_exclude);
+        if p_new.provider_id is null then
           perform private.fail('That time is not free: choose one of the free times');
         end if;
-      elsif not private.slot_is_free(new.university_id, new.provider_id, new.date, new.student_id, v_exclude) then
+      elsif not private.slot_is_free(p_new.university_id, p_new.provider_id, p_new.date, p_new.student_id, v_exclude) then
         perform private.fail('That time is not free: choose one of the free times');
       end if;
     end if;
-  elsif tg_op = 'UPDATE' and new.status <> old.status and new.status in ('ongoing', 'completed')
-        and (new.date at time zone v_settings.timezone)::date > (now() at time zone v_settings.timezone)::date then
+  elsif p_op = 'UPDATE' and p_new.status <> p_old.status and p_new.status in ('ongoing', 'completed')
+        and (p_new.date at time zone v_settings.timezone)::date > (now() at time zone v_settings.timezone)::date then
     perform private.fail('A visit can be started or completed on its day, not before');
   end if;
-  return new;
+  return p_new;
 end;
 $function$;
 
@@ -397,8 +416,8 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.appointments_student_booking()
- RETURNS trigger
+CREATE OR REPLACE FUNCTION private.appointments_student_booking(p_new public.appointments)
+ RETURNS public.appointments
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -410,27 +429,27 @@ declare
   v_zone text;
 begin
   if auth.uid() is null then
-    return new;
+    return p_new;
   end if;
-  select * into v_student from public.members m where m.id = new.student_id;
-  new.name := left(btrim(v_student.first_name || ' ' || v_student.last_name), 200);
-  new.reg := v_student.reg_number;
-  if new.kind = 'walk_in' or auth.uid() is distinct from new.student_id then
-    return new;
+  select * into v_student from public.members m where m.id = p_new.student_id;
+  p_new.name := left(btrim(v_student.first_name || ' ' || v_student.last_name), 200);
+  p_new.reg := v_student.reg_number;
+  if p_new.kind = 'walk_in' or auth.uid() is distinct from p_new.student_id then
+    return p_new;
   end if;
 
-  select * into v_settings from public.clinic_settings s where s.university_id = new.university_id;
+  select * into v_settings from public.clinic_settings s where s.university_id = p_new.university_id;
   v_zone := coalesce(v_settings.timezone, 'UTC');
-  perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(new.student_id::text));
+  perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(p_new.student_id::text));
   if (select count(*) from public.appointments a
-      where a.student_id = new.student_id and a.status = 'scheduled' and a.date > now()
+      where a.student_id = p_new.student_id and a.status = 'scheduled' and a.date > now()
         and not exists (select 1 from private.staff_bookings b where b.appointment_id = a.id)) >= v_settings.student_upcoming_limit then
     perform private.fail(format(
       'You already have %s upcoming appointment%s, the most the clinic allows. Cancel one, or book again after your next visit.',
       v_settings.student_upcoming_limit, case when v_settings.student_upcoming_limit = 1 then '' else 's' end));
   end if;
   if (select count(*) from public.appointments a
-      where a.student_id = new.student_id
+      where a.student_id = p_new.student_id
         and a.created_at >= (date_trunc('day', now() at time zone v_zone) at time zone v_zone)
         and not exists (select 1 from private.staff_bookings b where b.appointment_id = a.id)) >= v_settings.student_daily_booking_limit then
     perform private.fail(format(
@@ -438,17 +457,17 @@ begin
       v_settings.student_daily_booking_limit, case when v_settings.student_daily_booking_limit = 1 then '' else 's' end));
   end if;
   if (select count(*) from public.appointments a
-      where a.student_id = new.student_id and a.created_at > now() - interval '1 minute'
+      where a.student_id = p_new.student_id and a.created_at > now() - interval '1 minute'
         and not exists (select 1 from private.staff_bookings b where b.appointment_id = a.id)) >= c_bookings_per_minute then
     perform private.fail(format('You are booking too quickly: at most %s appointments a minute. Please wait a minute and try again.',
                                 c_bookings_per_minute));
   end if;
-  return new;
+  return p_new;
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.appointments_student_move()
- RETURNS trigger
+CREATE OR REPLACE FUNCTION private.appointments_student_move(p_new public.appointments, p_old public.appointments)
+ RETURNS public.appointments
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -458,22 +477,22 @@ declare
   c_moves_per_day constant integer := 6;
   v_day_start timestamptz;
 begin
-  if new.date is not distinct from old.date or auth.uid() is distinct from new.student_id then
-    return new;
+  if p_new.date is not distinct from p_old.date or auth.uid() is distinct from p_new.student_id then
+    return p_new;
   end if;
-  perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(new.student_id::text));
+  perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(p_new.student_id::text));
   v_day_start := (select date_trunc('day', now() at time zone coalesce(s.timezone, 'UTC')) at time zone coalesce(s.timezone, 'UTC')
-                  from public.clinic_settings s where s.university_id = new.university_id);
+                  from public.clinic_settings s where s.university_id = p_new.university_id);
   v_day_start := coalesce(v_day_start, date_trunc('day', now() at time zone 'UTC') at time zone 'UTC');
-  delete from private.student_moves m where m.student_id = new.student_id and m.moved_at < now() - interval '2 days';
-  if (select count(*) from private.student_moves m where m.student_id = new.student_id and m.moved_at >= v_day_start) >= c_moves_per_day then
+  delete from private.student_moves m where m.student_id = p_new.student_id and m.moved_at < now() - interval '2 days';
+  if (select count(*) from private.student_moves m where m.student_id = p_new.student_id and m.moved_at >= v_day_start) >= c_moves_per_day then
     perform private.fail(format('You can move appointments at most %s times a day. Please try again tomorrow, or call the clinic.', c_moves_per_day));
   end if;
-  if (select count(*) from private.student_moves m where m.student_id = new.student_id and m.moved_at > now() - interval '1 minute') >= c_moves_per_minute then
+  if (select count(*) from private.student_moves m where m.student_id = p_new.student_id and m.moved_at > now() - interval '1 minute') >= c_moves_per_minute then
     perform private.fail(format('You are moving appointments too quickly: at most %s moves a minute. Please wait a minute and try again.', c_moves_per_minute));
   end if;
-  insert into private.student_moves (student_id) values (new.student_id);
-  return new;
+  insert into private.student_moves (student_id) values (p_new.student_id);
+  return p_new;
 end;
 $function$;
 
@@ -1292,21 +1311,21 @@ AS $function$
   select encode(extensions.digest(coalesce(token, ''), 'sha256'), 'hex')
 $function$;
 
-CREATE OR REPLACE FUNCTION private.lock_appointment_slot()
- RETURNS trigger
+CREATE OR REPLACE FUNCTION private.lock_appointment_slot(p_op text, p_new public.appointments, p_old public.appointments)
+ RETURNS public.appointments
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 begin
-  if new.status in ('scheduled', 'ongoing')
-     and (tg_op = 'INSERT' or new.date <> old.date or new.duration_minutes <> old.duration_minutes
-          or new.provider_id is distinct from old.provider_id) then
-    perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(new.student_id::text));
-    if new.provider_id is not null then
-      perform pg_catalog.pg_advisory_xact_lock(2, pg_catalog.hashtext(new.provider_id::text));
+  if p_new.status in ('scheduled', 'ongoing')
+     and (p_op = 'INSERT' or p_new.date <> p_old.date or p_new.duration_minutes <> p_old.duration_minutes
+          or p_new.provider_id is distinct from p_old.provider_id) then
+    perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(p_new.student_id::text));
+    if p_new.provider_id is not null then
+      perform pg_catalog.pg_advisory_xact_lock(2, pg_catalog.hashtext(p_new.provider_id::text));
     end if;
   end if;
-  return new;
+  return p_new;
 end;
 $function$;
 

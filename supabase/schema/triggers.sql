@@ -21,11 +21,7 @@ CREATE TRIGGER student_invitations_audit AFTER INSERT ON private.student_invitat
 
 -- public.appointments
 -- BEFORE, for each row:
-CREATE TRIGGER appointments_guard BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_guard();
-CREATE TRIGGER appointments_schedule_guard BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_schedule_guard();
-CREATE TRIGGER appointments_slot_lock BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.lock_appointment_slot();
-CREATE TRIGGER appointments_student_booking BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_student_booking();
-CREATE TRIGGER appointments_student_move BEFORE UPDATE OF date ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_student_move();
+CREATE TRIGGER appointments_before BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_before();
 -- AFTER, for each row:
 CREATE TRIGGER appointments_audit AFTER INSERT OR DELETE OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER appointments_notify AFTER INSERT OR UPDATE OF status, date, duration_minutes, provider_id ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_notify();
