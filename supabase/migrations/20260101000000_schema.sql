@@ -1,4 +1,4 @@
--- CampusCare schema: tables, constraints and indexes (DESIGN.md §4). Policies, triggers, RPCs and storage follow in
+-- CampusCare schema: tables, constraints and indexes. Policies, triggers, RPCs and storage follow in
 -- later migrations. Every object is schema-qualified so the file applies unchanged to a hosted Supabase project.
 
 create schema if not exists extensions;

@@ -1,8 +1,9 @@
--- Row-level security (DESIGN.md §3). Policies call small `security definer` helpers that read the caller's own
--- member row, so a role, university or status is never taken from the JWT's user metadata. Each helper answers for an
--- *active* member only: a deactivated member has no university, no role and no rights from the very next request,
--- even while their access token is still valid. Policies wrap the helpers in `(select ...)` so PostgreSQL evaluates
--- them once per statement (an init plan) and compares an indexed column against a constant.
+-- Row-level security: which rows each API role may read and write. Policies call small `security definer` helpers
+-- that read the caller's own member row, so a role, university or status is never taken from the JWT's user
+-- metadata. Each helper answers for an *active* member only: a deactivated member has no university, no role and no
+-- rights from the very next request, even while their access token is still valid. Policies wrap the helpers in
+-- `(select ...)` so PostgreSQL evaluates them once per statement (an init plan) and compares an indexed column
+-- against a constant.
 
 create function private.current_university_id()
 returns uuid

@@ -1,6 +1,7 @@
--- The clinical record (docs/clinical-record.md): visits with their note, vital signs, diagnoses, prescriptions, addenda and excuse
--- letters, as docs/clinical-record.md agreed (its table and column names are the contract) under the rules of
--- ../shared/DESIGN.md §6b:
+-- The clinical record: visits with their note, vital signs, diagnoses, prescriptions, addenda and excuse letters, as
+-- docs/clinical-record.md agreed (its table and column names are the contract), under the health-data rules: the
+-- database decides, signed records are never edited, admins never read clinical content, every staff read is shown
+-- to the student, and no clinical content goes into email:
 --   * A visit is an appointment that was started: moving an appointment to `ongoing` opens its note as a draft, and a
 --     walk-in is an appointment a doctor creates already ongoing. `completed` is reached only by signing the note.
 --   * Only the visit's doctor writes the draft and what hangs off it; signing freezes all of it for good, for everyone.

@@ -1,7 +1,7 @@
 /**
  * The RLS matrix: every API role × every table × select/insert/update/delete × own record / own university / other
- * university, plus every RPC's allowed and refused callers. Expectations are data (the ALLOW tables below, read
- * straight from DESIGN.md §3); each probe runs in its own rolled-back transaction as the caller, the way PostgREST
+ * university, plus every RPC's allowed and refused callers. Expectations are data (the ALLOW tables below: who may
+ * touch which rows, role by role); each probe runs in its own rolled-back transaction as the caller, the way PostgREST
  * runs a request. "Allowed" means the statement succeeded and touched the target row; anything else is "refused".
  */
 import { writeFileSync } from 'node:fs';
