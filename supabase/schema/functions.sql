@@ -3073,8 +3073,8 @@ begin
                        || jsonb_build_object('prescribed_at', v.signed_at,
                                              'doctor_name', case when d.id is not null then private.member_display_name(d) end)
                        order by v.signed_at desc, r.created_at, r.id)
-      from public.prescriptions r join public.visits v on v.id = r.visit_id left join public.members d on d.id = v.doctor_id
-      where r.student_id = v_student.id and v.status = 'signed' and v.signed_at >= now() - interval '90 days'), '[]'::jsonb),
+      from public.visits v join public.prescriptions r on r.visit_id = v.id left join public.members d on d.id = v.doctor_id
+      where v.student_id = v_student.id and v.status = 'signed' and v.signed_at >= now() - interval '90 days'), '[]'::jsonb),
     'excuse_letters', coalesce((
       select json_agg(private.letter_json(l) order by l.issued_at desc, l.id)
       from public.excuse_letters l where l.student_id = v_student.id), '[]'),

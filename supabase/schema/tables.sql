@@ -508,6 +508,7 @@ CREATE TABLE public.visits (
 );
 CREATE INDEX visits_doctor_status_idx ON public.visits USING btree (doctor_id, status);
 CREATE INDEX visits_student_created_idx ON public.visits USING btree (student_id, created_at DESC);
+CREATE INDEX visits_student_signed_idx ON public.visits USING btree (student_id, signed_at DESC) WHERE status = 'signed'::public.visit_status;
 CREATE INDEX visits_university_status_idx ON public.visits USING btree (university_id, status);
 
 CREATE TABLE public.vital_signs (
