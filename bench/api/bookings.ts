@@ -4,7 +4,7 @@
  * delete exactly them afterwards.
  */
 import type { Pool } from 'pg';
-import { inTransaction } from '../../server/src/auth/db';
+import { inTransaction } from '../../server/src/postgres/database';
 import { BOOKING_WINDOW_START_DAYS } from './dataset';
 import type { ScenarioContext } from './scenarios';
 

@@ -19,6 +19,11 @@ export function signJwt(claims: JwtClaims, secret: string): string {
 
 export class JwtError extends Error {}
 
+/** The token of an `Authorization: Bearer <token>` header (the scheme in any case); undefined for anything else. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return /^bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+}
+
 /** Verifies an HS256 token, its expiry and its not-before time; any other algorithm is refused. */
 export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtClaims {
   const parts = token.split('.');

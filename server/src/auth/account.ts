@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { inTransaction } from './db';
+import { inTransaction } from '../postgres/database';
+import { queryOf } from '../request-input';
 import type { AuthDeps } from './deps';
 import { requestEmailChange } from './email-change';
 import { AuthError, invalidCredentials, userBanned, validationFailed } from './errors';
@@ -54,7 +55,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
   const { ctx, sessions, limits, mailer, signInThrottle } = deps;
 
   app.post('/token', { onRequest: limits.token.hook() }, async (request) => {
-    const { grant_type: grantType } = request.query as Record<string, unknown>;
+    const { grant_type: grantType } = queryOf(request);
     const body = bodyObject(request.body);
     if (grantType === 'password') {
       refusePhone(body);
@@ -112,7 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
     const password = optionalString(body, 'password');
     const currentPassword = optionalString(body, 'current_password');
     const data = optionalObject(body, 'data');
-    const redirectTo = safeRedirect(ctx.publicUrl, (request.query as Record<string, unknown>).redirect_to);
+    const redirectTo = safeRedirect(ctx.publicUrl, queryOf(request).redirect_to);
 
     if (password !== undefined) {
       const owner = { email: user.email ?? '', userId: user.id, userMetadata: user.raw_user_meta_data };
@@ -149,7 +150,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
   });
 
   app.post('/logout', async (request, reply) => {
-    const { scope = 'global' } = request.query as Record<string, unknown>;
+    const { scope = 'global' } = queryOf(request);
     if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
       throw validationFailed('scope must be one of global, local, others');
     }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
-import { inTransaction, sqlState } from './db';
+import { inTransaction } from '../postgres/database';
+import { queryOf, type JsonObject } from '../request-input';
+import { sqlState } from './db';
 import type { AuthDeps } from './deps';
 import { AuthError, databaseRefusal, emailExists, notAdmin, userNotFoundById, validationFailed } from './errors';
 import {
@@ -13,11 +15,10 @@ import {
   optionalObject,
   optionalString,
   refusePhone,
-  type JsonObject,
 } from './input';
 import { passwordContext, type PasswordOwner } from './password-context';
 import { assertStrongPassword, hashPassword, isBcryptHash } from './passwords';
-import { bearerToken, verifiedClaims } from './sessions';
+import { requiredBearerToken, verifiedClaims } from './sessions';
 import { EMAIL_APP_METADATA, findUserById, insertUser, listUsers, oneUserJson, updateUser, usersJson } from './users';
 
 /** Only the service key's role is an administrator: any other role a token names (`supabase_admin` included) is not. */
@@ -61,8 +62,13 @@ async function newPasswordHash(pool: Pool, body: JsonObject, owner: PasswordOwne
   return hashPassword(password);
 }
 
-function userIdParam(request: FastifyRequest): string {
-  const { id } = request.params as { id: string };
+/** The admin routes naming one user, `/admin/users/:id`. */
+interface UserRoute {
+  Params: { id: string };
+}
+
+function userIdParam(request: FastifyRequest<UserRoute>): string {
+  const { id } = request.params;
   if (!isUuid(id)) throw userNotFoundById();
   return id;
 }
@@ -74,7 +80,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
 
   app.register(async (admin) => {
     admin.addHook('preHandler', async (request) => {
-      const claims = verifiedClaims(bearerToken(request), sessions.jwtSecret);
+      const claims = verifiedClaims(requiredBearerToken(request), sessions.jwtSecret);
       if (claims.role !== ADMIN_ROLE) throw notAdmin();
     });
 
@@ -100,7 +106,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     });
 
     admin.get('/admin/users', async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
+      const query = queryOf(request);
       const page = positiveInt(query.page, 1, 'page');
       const perPage = Math.min(positiveInt(query.per_page, DEFAULT_PER_PAGE, 'per_page'), MAX_PER_PAGE);
       const { users, total } = await listUsers(pool, perPage, (page - 1) * perPage);
@@ -112,13 +118,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       return { users: await usersJson(pool, users), aud: 'authenticated' };
     });
 
-    admin.get('/admin/users/:id', async (request) => {
+    admin.get<UserRoute>('/admin/users/:id', async (request) => {
       const user = await findUserById(pool, userIdParam(request));
       if (!user) throw userNotFoundById();
       return oneUserJson(pool, user);
     });
 
-    admin.put('/admin/users/:id', async (request) => {
+    admin.put<UserRoute>('/admin/users/:id', async (request) => {
       const id = userIdParam(request);
       const body = bodyObject(request.body);
       refusePhone(body);
@@ -157,7 +163,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       });
     });
 
-    admin.delete('/admin/users/:id', async (request) => {
+    admin.delete<UserRoute>('/admin/users/:id', async (request) => {
       const id = userIdParam(request);
       const softDelete = optionalBoolean(bodyObject(request.body), 'should_soft_delete') ?? false;
       await inTransaction(pool, async (client) => {

@@ -3,21 +3,6 @@ import type { Pool, PoolClient } from 'pg';
 /** Either the pool (single statements) or a client inside a transaction. */
 export type Db = Pool | PoolClient;
 
-export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 const installedFunctions = new WeakMap<Pool, Map<string, Promise<boolean>>>();
 
 /**

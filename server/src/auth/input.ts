@@ -1,10 +1,5 @@
+import { isJsonObject, type JsonObject } from '../request-input';
 import { validationFailed } from './errors';
-
-export type JsonObject = Record<string, unknown>;
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Request bodies must be JSON objects; a missing body counts as `{}` so that optional-only endpoints accept it. */
 export function bodyObject(body: unknown): JsonObject {

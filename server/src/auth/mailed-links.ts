@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
+import { queryOf, type JsonObject } from '../request-input';
 import { otpExpired, validationFailed } from './errors';
-import { bodyObject, normalizeEmail, optionalString, type JsonObject } from './input';
+import { bodyObject, normalizeEmail, optionalString } from './input';
 import { EMAIL_RESEND_SECONDS, LINK_LIFETIME_SECONDS, newLink, safeRedirect, tokenHash, type LinkType } from './links';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
@@ -74,7 +75,7 @@ export function linkRequestOf(request: FastifyRequest, publicUrl: string, missin
   if (rawEmail === undefined) throw validationFailed(missing);
   return {
     email: normalizeEmail(rawEmail),
-    redirectTo: safeRedirect(publicUrl, (request.query as Record<string, unknown>).redirect_to),
+    redirectTo: safeRedirect(publicUrl, queryOf(request).redirect_to),
     body,
   };
 }

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { hasDatabaseFunction } from './db';
-import type { JsonObject } from './input';
+import type { JsonObject } from '../request-input';
 import type { PasswordContext } from './passwords';
 
 /** Whose new password it is: an existing account (`userId`), or one signing up with this metadata. */

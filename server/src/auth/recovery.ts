@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PoolClient } from 'pg';
-import { inTransaction } from './db';
+import { inTransaction } from '../postgres/database';
 import type { AuthDeps } from './deps';
 import { foldEmail } from './input';
 import { linkRequestOf, mailLinkToAddress, spendMailedLink } from './mailed-links';

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
-import { JwtError, signJwt, verifyApiToken } from '../jwt';
-import { hasDatabaseFunction, inTransaction, type Db } from './db';
+import { bearerToken, JwtError, signJwt, verifyApiToken } from '../jwt';
+import { inTransaction } from '../postgres/database';
+import { isJsonObject } from '../request-input';
+import { hasDatabaseFunction, type Db } from './db';
 import { AuthError, badJwt, noAuthorization, sessionNotFound, userBanned } from './errors';
-import { isJsonObject, isUuid } from './input';
+import { isUuid } from './input';
 import { findUserById, isBanned, oneUserJson, recordSignIn, type UserJson, type UserRow } from './users';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -133,14 +135,13 @@ const refreshTokenAlreadyUsed = () =>
 interface SessionExpiryRow {
   reason: 'idle' | 'lifetime';
   idle_minutes: number;
+  /** How long after sign-in the database ends the session (private.session_limits owns the lifetime). */
+  lifetime_hours: number;
 }
 
-/** supabase/migrations/…_session_limits.sql: every session ends this long after sign-in. */
-const SESSION_LIFETIME_HOURS = 12;
-
 /** Past its idle limit or lifetime a session is over: the answer names the limit so the person knows why. */
-function sessionExpired({ reason, idle_minutes }: SessionExpiryRow): AuthError {
-  const why = reason === 'idle' ? `after ${idle_minutes} minutes without activity` : `${SESSION_LIFETIME_HOURS} hours after you signed in`;
+function sessionExpired({ reason, idle_minutes, lifetime_hours }: SessionExpiryRow): AuthError {
+  const why = reason === 'idle' ? `after ${idle_minutes} minutes without activity` : `${lifetime_hours} hours after you signed in`;
   return new AuthError(403, 'session_expired', `Your session ended ${why}. Please sign in again.`);
 }
 
@@ -153,8 +154,10 @@ async function endIfExpired(settings: SessionSettings, db: Db, sessionId: string
   if (!(await hasDatabaseFunction(settings.pool, 'private.session_expiry(uuid)'))) return undefined;
   const { rows } = await db.query<SessionExpiryRow>(
     `with expired as (select reason, idle_minutes from private.session_expiry($1)),
+          lifetime as (select extract(epoch from l.ends_at - s.created_at)::float8 / 3600 as hours
+                       from auth.sessions s cross join private.session_limits(s.id) l where s.id = $1),
           ended as (delete from auth.sessions where id = $1 and exists (select 1 from expired))
-     select reason, idle_minutes from expired`,
+     select reason, idle_minutes, hours as lifetime_hours from expired cross join lifetime`,
     [sessionId],
   );
   return rows[0] ? sessionExpired(rows[0]) : undefined;
@@ -226,11 +229,10 @@ function isRecoveryToken(claims: Record<string, unknown>): boolean {
 }
 
 /** The bearer token of a request, or the 401 GoTrue answers when there is none. */
-export function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) throw noAuthorization();
-  return match[1];
+export function requiredBearerToken(request: FastifyRequest): string {
+  const token = bearerToken(request.headers.authorization);
+  if (token === undefined) throw noAuthorization();
+  return token;
 }
 
 export function verifiedClaims(token: string, jwtSecret: string): Record<string, unknown> {
@@ -244,7 +246,7 @@ export function verifiedClaims(token: string, jwtSecret: string): Record<string,
 
 /** A user's own requests: a valid access token whose user still exists, is not banned, and whose session is live. */
 export async function authenticate(settings: SessionSettings, request: FastifyRequest): Promise<Authenticated> {
-  const claims = verifiedClaims(bearerToken(request), settings.jwtSecret);
+  const claims = verifiedClaims(requiredBearerToken(request), settings.jwtSecret);
   if (!isUuid(claims.sub)) throw badJwt('invalid claim: missing sub claim');
   const user = await findUserById(settings.pool, claims.sub);
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
-import { inTransaction } from './db';
+import { inTransaction } from '../postgres/database';
+import { queryOf } from '../request-input';
 import type { AuthDeps } from './deps';
 import { AuthError, userAlreadyExists, validationFailed } from './errors';
 import { assertMetadataSize, bodyObject, normalizeEmail, optionalObject, optionalString, refusePhone } from './input';
@@ -33,7 +34,7 @@ function asNewSignUp(json: UserJson, email: string): UserJson {
 }
 
 function redirectOf(request: FastifyRequest, publicUrl: string): string {
-  return safeRedirect(publicUrl, (request.query as Record<string, unknown>).redirect_to);
+  return safeRedirect(publicUrl, queryOf(request).redirect_to);
 }
 
 /**

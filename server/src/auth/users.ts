@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
+import type { JsonObject } from '../request-input';
 import { databaseRefusal, emailExists } from './errors';
 import { sqlState, type Db } from './db';
-import { foldEmail, type JsonObject } from './input';
+import { foldEmail } from './input';
 import { forgiveSignInFailures } from './sign-in-failures';
 
 export interface UserRow {

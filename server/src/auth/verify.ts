@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
-import { inTransaction } from './db';
+import { inTransaction } from '../postgres/database';
+import { queryOf } from '../request-input';
 import type { AuthDeps } from './deps';
 import { confirmEmailChange } from './email-change';
 import { AuthError, otpExpired, userBanned, validationFailed } from './errors';
@@ -40,7 +41,7 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void
 
   // The link in the email: success or failure both go back to the site, in the URL fragment, as GoTrue does.
   app.get('/verify', { onRequest: limits.verify.hook() }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+    const query = queryOf(request);
     const redirectTo = safeRedirect(ctx.publicUrl, query.redirect_to);
     let fragment: URLSearchParams;
     try {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryOf } from '../request-input';
 import type { StackSecrets } from '../secrets';
 
 export const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'] as const;
@@ -29,8 +30,8 @@ function isApiPath(url: string): boolean {
 function apiKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers.apikey;
   if (typeof header === 'string' && header !== '') return header;
-  const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.apikey === 'string' && query.apikey !== '' ? query.apikey : undefined;
+  const { apikey } = queryOf(request);
+  return typeof apikey === 'string' && apikey !== '' ? apikey : undefined;
 }
 
 /**

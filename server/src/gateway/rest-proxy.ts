@@ -1,7 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buffer } from 'node:stream/consumers';
-import { cachedApiTokenVerifier, JwtError } from '../jwt';
+import { bearerToken, cachedApiTokenVerifier, JwtError } from '../jwt';
 import { unstorableTextPath } from '../unstorable-text';
 import { registerLetterVerificationLimit, type LetterVerificationLimit } from './letter-verification-limit';
 import { answerUnavailable } from './unavailable';
@@ -52,7 +52,7 @@ function unreadableUrl(url: string): string | undefined {
  * configured; the gateway holds every API to the same rule (jwt.ts verifyApiToken).
  */
 function tokenRefusal(request: FastifyRequest, verifyToken: (token: string) => unknown): string | undefined {
-  const token = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  const token = bearerToken(request.headers.authorization);
   if (!token) return 'Authorization header must be "Bearer <token>"';
   try {
     verifyToken(token);

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
+import { queryOf } from '../request-input';
 import { CALENDAR_FILENAME } from './calendar';
 
 interface MailboxRow {
@@ -57,7 +58,7 @@ export async function mailboxPage(app: FastifyInstance, options: { pool: Pool; t
   const expected = Buffer.from(options.token);
   app.get('/mailbox', async (request, reply) => {
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-    if (!tokenMatches((request.query as Record<string, unknown>).token, expected)) return reply.code(401).send(LOCKED_PAGE);
+    if (!tokenMatches(queryOf(request).token, expected)) return reply.code(401).send(LOCKED_PAGE);
     const { rows } = await options.pool.query<MailboxRow>(
       `select to_email, subject, body, sent_at, calendar is not null as has_calendar from public.email_outbox
         where delivered_via = 'mailbox' order by sent_at desc, id desc limit 100`,

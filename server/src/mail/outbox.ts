@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { inTransaction } from '../postgres/database';
 import type { CalendarEvent } from './calendar';
 import { startPolling } from './poll';
 import type { MailTransport } from './transports';
@@ -35,10 +36,8 @@ export function retryDelaySeconds(attempts: number): number {
  * twice.
  */
 export function startOutboxDelivery({ pool, transport, logger, pollIntervalMs = 2000 }: OutboxDeliveryOptions) {
-  const deliverBatch = async (): Promise<number> => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
+  const deliverBatch = (): Promise<number> =>
+    inTransaction(pool, async (client) => {
       const { rows } = await client.query<OutboxMessage>(
         `select id::text, to_email, subject, body, calendar, attempts from public.email_outbox
           where sent_at is null and next_attempt_at <= now() and attempts < $1
@@ -62,15 +61,8 @@ export function startOutboxDelivery({ pool, transport, logger, pollIntervalMs = 
           );
         }
       }
-      await client.query('commit');
       return rows.length;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+    });
 
   const polling = startPolling(deliverBatch, pollIntervalMs, (error) => logger.error({ err: error }, 'email outbox delivery failed'));
 

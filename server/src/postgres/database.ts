@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
 
 /** The PostgreSQL a stack runs on: the embedded cluster (cluster.ts) or an external one (`DATABASE_URL`). */
@@ -59,4 +59,29 @@ export function externalDatabase(url: string, logger: Logger): Database {
       await adminPool.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Runs `work` in one transaction: committed when it returns, rolled back when it throws. Given the pool, it lends a
+ * connection for the transaction and takes it back; given a connection the caller already holds (one keeping a
+ * session-level advisory lock across several transactions, say), it leaves that connection with the caller.
+ */
+export async function inTransaction<T>(db: Pool | PoolClient, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const held = 'release' in db;
+  const client = held ? db : await db.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    // A connection that cannot even roll back is discarded rather than handed to the next request.
+    if (!held) client.release(broken);
+  }
 }

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeLiteral, type ClientBase, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
+import { inTransaction } from './database';
 
 const BOOTSTRAP_SQL = join(__dirname, 'bootstrap.sql');
 /** The seed's row in `supabase_migrations.seed_files`, named as the Supabase CLI names it. */
@@ -42,7 +43,8 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
   const client = await pool.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('campuscare.migrate'))`);
-    await inTransaction(client, readFileSync(BOOTSTRAP_SQL, 'utf8'));
+    const bootstrap = readFileSync(BOOTSTRAP_SQL, 'utf8');
+    await inTransaction(client, (tx) => tx.query(bootstrap));
     await client.query(`alter role authenticator with login password ${escapeLiteral(authenticatorPassword)}`);
     const applied = new Set(
       (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
@@ -50,8 +52,9 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
     for (const migration of listMigrations(supabaseDir)) {
       if (applied.has(migration.version)) continue;
       const sql = readFileSync(migration.file, 'utf8');
-      await inTransaction(client, sql, async () => {
-        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+      await inTransaction(client, async (tx) => {
+        await tx.query(sql);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
           migration.version,
           migration.name,
           [sql],
@@ -63,8 +66,9 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
     const seedFile = join(supabaseDir, 'seed.sql');
     if (runSeed && existsSync(seedFile) && !(await seedApplied(client))) {
       const sql = readFileSync(seedFile, 'utf8');
-      await inTransaction(client, sql, async () => {
-        await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do nothing', [
+      await inTransaction(client, async (tx) => {
+        await tx.query(sql);
+        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do nothing', [
           SEED_PATH,
           createHash('sha256').update(sql).digest('hex'),
         ]);
@@ -92,16 +96,4 @@ export async function storeSiteUrl(client: Pick<ClientBase, 'query'>, siteUrl: s
 async function seedApplied(client: PoolClient): Promise<boolean> {
   const { rowCount } = await client.query(`select from supabase_migrations.seed_files where path = $1`, [SEED_PATH]);
   return Boolean(rowCount);
-}
-
-async function inTransaction(client: PoolClient, sql: string, after?: () => Promise<void>): Promise<void> {
-  await client.query('begin');
-  try {
-    await client.query(sql);
-    if (after) await after();
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
+import { queryOf } from '../request-input';
 import { bucketNotFound, invalidRequest } from './errors';
 import type { StorageDeps } from './objects';
 import { wholeNumberOr } from './paging';
@@ -74,7 +75,7 @@ function bucketListing(query: Record<string, unknown>): BucketListing {
 /** GET /bucket and /bucket/:id, under RLS like Supabase: without bucket policies only the service role sees buckets. */
 export function registerBucketRoutes(app: FastifyInstance, { pool, callerOf }: StorageDeps): void {
   app.get('/bucket', async (request) => {
-    const { limit, offset, orderBy, search } = bucketListing(request.query as Record<string, unknown>);
+    const { limit, offset, orderBy, search } = bucketListing(queryOf(request));
     return asCaller(pool, callerOf(request), async (client) => {
       // Only the listing carries `type`, as in Supabase Storage; every bucket here is a standard one.
       const { rows } = await client.query(

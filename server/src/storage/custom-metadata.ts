@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../auth/input';
+import { isJsonObject, type JsonObject } from '../request-input';
 import { unstorableTextPath } from '../unstorable-text';
 import { invalidRequest, StorageError, unsafeText } from './errors';
 

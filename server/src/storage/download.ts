@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readBucket } from './buckets';
 import { bucketNotFound, objectNotFound } from './errors';
 import { splitObjectPath } from './keys';
-import { findObject, wildcard, type StorageDeps } from './objects';
+import { findObject, wildcard, type ObjectRoute, type StorageDeps } from './objects';
 import { asCaller } from './rls';
 import { sendObject } from './serve';
 
 /** GET /object/{bucket}/{key} and /object/authenticated/{bucket}/{key}: the caller's SELECT policy decides. */
-export async function handleDownload(deps: StorageDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function handleDownload(deps: StorageDeps, request: FastifyRequest<ObjectRoute>, reply: FastifyReply): Promise<FastifyReply> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);
@@ -17,7 +17,7 @@ export async function handleDownload(deps: StorageDeps, request: FastifyRequest,
 }
 
 /** GET /object/public/{bucket}/{key}: open to anyone, but only for buckets marked public (RLS does not apply). */
-export async function handlePublicDownload(deps: StorageDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function handlePublicDownload(deps: StorageDeps, request: FastifyRequest<ObjectRoute>, reply: FastifyReply): Promise<FastifyReply> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const settings = await readBucket(deps.pool, bucket);
   // A private bucket answers like a missing one, so its existence is not confirmed to strangers.
@@ -28,7 +28,7 @@ export async function handlePublicDownload(deps: StorageDeps, request: FastifyRe
 }
 
 /** GET /object/info/{bucket}/{key} (storage-js `info` and `exists`). */
-export async function handleInfo(deps: StorageDeps, request: FastifyRequest): Promise<Record<string, unknown>> {
+export async function handleInfo(deps: StorageDeps, request: FastifyRequest<ObjectRoute>): Promise<Record<string, unknown>> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);

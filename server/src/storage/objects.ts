@@ -45,7 +45,11 @@ export async function findObject(db: Pool | PoolClient, bucket: string, key: str
   return rows[0];
 }
 
-/** The wildcard tail of `/object/.../*` routes. */
-export function wildcard(request: FastifyRequest): string {
-  return (request.params as { '*': string })['*'];
+/** The `/object/.../*` routes, whose wildcard tail is `{bucket}/{key}`. */
+export interface ObjectRoute {
+  Params: { '*': string };
+}
+
+export function wildcard(request: FastifyRequest<ObjectRoute>): string {
+  return request.params['*'];
 }

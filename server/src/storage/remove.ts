@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { bodyField } from '../request-input';
 import { readBucket } from './buckets';
 import { invalidRequest, objectNotFound } from './errors';
 import { assertBucketId, assertObjectKey, splitObjectPath } from './keys';
-import { OBJECT_COLUMNS, wildcard, type ObjectRow, type StorageDeps } from './objects';
+import { OBJECT_COLUMNS, wildcard, type ObjectRoute, type ObjectRow, type StorageDeps } from './objects';
 import { asCaller } from './rls';
 
 const MAX_PREFIXES = 1000;
@@ -31,7 +32,7 @@ async function deleteObjects(deps: StorageDeps, request: FastifyRequest, bucket:
 export async function handleRemoveMany(deps: StorageDeps, request: FastifyRequest<{ Params: { bucket: string } }>): Promise<ObjectRow[]> {
   const { bucket } = request.params;
   assertBucketId(bucket);
-  const prefixes = (request.body as { prefixes?: unknown } | null)?.prefixes;
+  const prefixes = bodyField(request, 'prefixes');
   if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > MAX_PREFIXES) {
     throw invalidRequest(`prefixes must be a list of 1 to ${MAX_PREFIXES} object keys`);
   }
@@ -45,7 +46,7 @@ export async function handleRemoveMany(deps: StorageDeps, request: FastifyReques
 }
 
 /** DELETE /object/{bucket}/{key}. */
-export async function handleRemoveOne(deps: StorageDeps, request: FastifyRequest): Promise<{ message: string }> {
+export async function handleRemoveOne(deps: StorageDeps, request: FastifyRequest<ObjectRoute>): Promise<{ message: string }> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const deleted = await deleteObjects(deps, request, bucket, [key]);
   if (deleted.length === 0) throw objectNotFound();

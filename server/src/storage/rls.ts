@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
-import { JwtError, verifyApiToken, type JwtClaims } from '../jwt';
+import { bearerToken, JwtError, verifyApiToken, type JwtClaims } from '../jwt';
+import { inTransaction } from '../postgres/database';
 import { invalidJwt, StorageError } from './errors';
 
 /** Only the three API roles may be assumed; a validly signed token naming any other role must not reach `set role`. */
@@ -30,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function callerFromRequest(request: FastifyRequest, jwtSecret: string, requestGate: string | null): Caller {
   const authorization = request.headers.authorization;
   if (typeof authorization !== 'string' || authorization === '') throw invalidJwt('No authorization token was found in the request');
-  const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
+  const token = bearerToken(authorization);
   if (!token) throw invalidJwt('Authorization header must be "Bearer <token>"');
   let claims: JwtClaims;
   try {
@@ -94,22 +95,9 @@ async function actAsCaller(client: PoolClient, caller: Caller): Promise<void> {
  * Runs `work` in one transaction as the caller, the way Supabase Storage and PostgREST do: the role and the JWT claims
  * are transaction-local settings, so storage policies are real RLS and the pooled connection comes back clean.
  */
-export async function asCaller<T>(pool: Pool, caller: Caller, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+export function asCaller<T>(pool: Pool, caller: Caller, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
     await actAsCaller(client, caller);
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    // A connection that cannot even roll back is discarded rather than handed to the next request.
-    client.release(broken);
-  }
+    return work(client);
+  });
 }

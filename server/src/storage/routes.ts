@@ -6,7 +6,7 @@ import { handleDownload, handleInfo, handlePublicDownload } from './download';
 import { handleStorageError, notSupported, routeNotFound } from './errors';
 import { ObjectFiles } from './files';
 import { handleList } from './list';
-import type { StorageDeps } from './objects';
+import type { ObjectRoute, StorageDeps } from './objects';
 import { handleRemoveMany, handleRemoveOne } from './remove';
 import { callerFromRequest } from './rls';
 import { handleSign, handleSignedDownload, handleSignMany } from './sign';
@@ -41,14 +41,14 @@ export function storageRoutes(ctx: GatewayContext, { uploadIdleTimeoutMs = 30_00
 
     app.post<{ Params: { bucket: string } }>('/object/list/:bucket', (request) => handleList(deps, request));
     app.post<{ Params: { bucket: string } }>('/object/sign/:bucket', (request) => handleSignMany(deps, request));
-    app.post('/object/sign/*', (request) => handleSign(deps, request));
-    app.get('/object/sign/*', (request, reply) => handleSignedDownload(deps, request, reply));
-    app.get('/object/public/*', (request, reply) => handlePublicDownload(deps, request, reply));
-    app.get('/object/authenticated/*', (request, reply) => handleDownload(deps, request, reply));
-    app.get('/object/info/*', (request) => handleInfo(deps, request));
-    app.get('/object/*', (request, reply) => handleDownload(deps, request, reply));
+    app.post<ObjectRoute>('/object/sign/*', (request) => handleSign(deps, request));
+    app.get<ObjectRoute>('/object/sign/*', (request, reply) => handleSignedDownload(deps, request, reply));
+    app.get<ObjectRoute>('/object/public/*', (request, reply) => handlePublicDownload(deps, request, reply));
+    app.get<ObjectRoute>('/object/authenticated/*', (request, reply) => handleDownload(deps, request, reply));
+    app.get<ObjectRoute>('/object/info/*', (request) => handleInfo(deps, request));
+    app.get<ObjectRoute>('/object/*', (request, reply) => handleDownload(deps, request, reply));
     app.delete<{ Params: { bucket: string } }>('/object/:bucket', (request) => handleRemoveMany(deps, request));
-    app.delete('/object/*', (request) => handleRemoveOne(deps, request));
+    app.delete<ObjectRoute>('/object/*', (request) => handleRemoveOne(deps, request));
 
     await app.register(uploadRoutes(deps));
     await app.register(unclaimedRoutes);
@@ -64,8 +64,8 @@ function uploadRoutes(deps: StorageDeps) {
     app.removeAllContentTypeParsers();
     await app.register(multipart);
     app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    app.post('/object/*', (request, reply) => handleUpload(deps, request, reply, 'POST'));
-    app.put('/object/*', (request, reply) => handleUpload(deps, request, reply, 'PUT'));
+    app.post<ObjectRoute>('/object/*', (request, reply) => handleUpload(deps, request, reply, 'POST'));
+    app.put<ObjectRoute>('/object/*', (request, reply) => handleUpload(deps, request, reply, 'PUT'));
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { queryOf } from '../request-input';
 import { objectNotFound } from './errors';
 import { baseMimeType } from './mime';
 import type { ObjectRow, StorageDeps } from './objects';
@@ -23,7 +24,7 @@ export async function sendObject(deps: StorageDeps, request: FastifyRequest, rep
   reply.header('x-content-type-options', 'nosniff');
   if (baseMimeType(contentType) !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; sandbox");
   if (metadata.eTag) reply.header('etag', metadata.eTag);
-  const download = (request.query as Record<string, unknown>).download;
+  const download = queryOf(request).download;
   if (typeof download === 'string') {
     const filename = download || row.name.split('/').pop() || 'download';
     reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);

@@ -1,17 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signJwt, verifyJwt, JwtError } from '../jwt';
+import { bodyField, queryOf } from '../request-input';
 import { readBucket } from './buckets';
 import { invalidJwt, invalidRequest, objectNotFound } from './errors';
 import { assertBucketId, splitObjectPath } from './keys';
-import { findObject, wildcard, type StorageDeps } from './objects';
+import { findObject, wildcard, type ObjectRoute, type StorageDeps } from './objects';
 import { asCaller } from './rls';
 import { sendObject } from './serve';
 
 const MAX_EXPIRES_IN = 10 * 365 * 24 * 3600;
 const MAX_PATHS = 1000;
 
-function expiresInFrom(body: unknown): number {
-  const expiresIn = (body as { expiresIn?: unknown } | null)?.expiresIn;
+function expiresInFrom(request: FastifyRequest): number {
+  const expiresIn = bodyField(request, 'expiresIn');
   if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRES_IN) {
     throw invalidRequest(`expiresIn must be a whole number of seconds between 1 and ${MAX_EXPIRES_IN}`);
   }
@@ -26,9 +27,9 @@ function signedUrl(jwtSecret: string, bucket: string, key: string, expiresIn: nu
 }
 
 /** POST /object/sign/{bucket}/{key} `{expiresIn}`: only objects the caller may SELECT can be signed. */
-export async function handleSign(deps: StorageDeps, request: FastifyRequest): Promise<{ signedURL: string }> {
+export async function handleSign(deps: StorageDeps, request: FastifyRequest<ObjectRoute>): Promise<{ signedURL: string }> {
   const { bucket, key } = splitObjectPath(wildcard(request));
-  const expiresIn = expiresInFrom(request.body);
+  const expiresIn = expiresInFrom(request);
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);
   const row = await asCaller(deps.pool, caller, (client) => findObject(client, bucket, key));
@@ -46,9 +47,9 @@ interface SignedEntry {
 export async function handleSignMany(deps: StorageDeps, request: FastifyRequest<{ Params: { bucket: string } }>): Promise<SignedEntry[]> {
   const { bucket } = request.params;
   assertBucketId(bucket);
-  const expiresIn = expiresInFrom(request.body);
-  const paths = (request.body as { paths?: unknown }).paths;
-  if (!Array.isArray(paths) || paths.length === 0 || paths.length > MAX_PATHS || !paths.every((p) => typeof p === 'string')) {
+  const expiresIn = expiresInFrom(request);
+  const paths = bodyField(request, 'paths');
+  if (!Array.isArray(paths) || paths.length === 0 || paths.length > MAX_PATHS || !paths.every((p): p is string => typeof p === 'string')) {
     throw invalidRequest(`paths must be a list of 1 to ${MAX_PATHS} object keys`);
   }
   const caller = deps.callerOf(request);
@@ -60,7 +61,7 @@ export async function handleSignMany(deps: StorageDeps, request: FastifyRequest<
     ]);
     return new Set(rows.map((row) => row.name));
   });
-  return (paths as string[]).map((path) =>
+  return paths.map((path) =>
     visible.has(path)
       ? { path, signedURL: signedUrl(deps.jwtSecret, bucket, path, expiresIn), error: null }
       : { path, signedURL: null, error: 'Either the object does not exist or you do not have access to it' },
@@ -68,9 +69,9 @@ export async function handleSignMany(deps: StorageDeps, request: FastifyRequest<
 }
 
 /** GET /object/sign/{bucket}/{key}?token=: the token alone authorises, so no API key or session is needed. */
-export async function handleSignedDownload(deps: StorageDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function handleSignedDownload(deps: StorageDeps, request: FastifyRequest<ObjectRoute>, reply: FastifyReply): Promise<FastifyReply> {
   const { bucket, key } = splitObjectPath(wildcard(request));
-  const token = (request.query as Record<string, unknown>).token;
+  const token = queryOf(request).token;
   if (typeof token !== 'string' || token === '') throw invalidJwt('The signed URL has no token');
   let url: unknown;
   try {

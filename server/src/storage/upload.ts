@@ -3,14 +3,14 @@ import { Readable } from 'node:stream';
 import type { MultipartFields } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
-import type { JsonObject } from '../auth/input';
+import type { JsonObject } from '../request-input';
 import { readBucket } from './buckets';
 import { customMetadataFromField, customMetadataFromHeader } from './custom-metadata';
 import { entityTooLarge, invalidRequest, objectNotFound, StorageError, uploadIncomplete, uploadTimedOut } from './errors';
 import type { ReceivedFile } from './files';
 import { splitObjectPath } from './keys';
 import { assertContentMatchesMime, assertMimeAllowed } from './mime';
-import { wildcard, type ObjectMetadata, type StorageDeps } from './objects';
+import { wildcard, type ObjectRoute, type ObjectMetadata, type StorageDeps } from './objects';
 import { asCaller } from './rls';
 
 /** Hard cap for any upload, whatever a bucket allows. */
@@ -34,7 +34,7 @@ interface Incoming {
  */
 export async function handleUpload(
   deps: StorageDeps,
-  request: FastifyRequest,
+  request: FastifyRequest<ObjectRoute>,
   reply: FastifyReply,
   method: 'POST' | 'PUT',
 ): Promise<{ Id: string; Key: string }> {

@@ -1,4 +1,5 @@
 export * from './apiError';
+export * from './dashboardCounts';
 export * from './queryClient';
 export * from './queryKeys';
 export * from './useApi';

@@ -1,11 +1,6 @@
-import { ApiError, type CampusCareClient, type Json, unwrap } from '@campuscare/shared';
+import { type CampusCareClient, type DashboardCounts, fetchDashboardCounts, unwrap } from '@campuscare/shared';
 
-export interface UniversityCounts {
-  readonly appointments: number;
-  readonly programs: number;
-  readonly staff: number;
-  readonly students: number;
-}
+export type UniversityCounts = Pick<DashboardCounts, 'appointments' | 'programs' | 'staff' | 'students'>;
 
 export interface DayLoad {
   /** The clinic's calendar day, YYYY-MM-DD. */
@@ -15,15 +10,9 @@ export interface DayLoad {
 
 export const CHART_DAYS = 14;
 
-function countOf(counts: { readonly [key: string]: Json | undefined }, key: keyof UniversityCounts): number {
-  const value = counts[key];
-  return typeof value === 'number' ? value : 0;
-}
-
 export async function fetchCounts(client: CampusCareClient): Promise<UniversityCounts> {
-  const data = unwrap(await client.rpc('dashboard_counts'));
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ApiError('The dashboard numbers could not be read. Please try again.');
-  return { appointments: countOf(data, 'appointments'), programs: countOf(data, 'programs'), staff: countOf(data, 'staff'), students: countOf(data, 'students') };
+  const { appointments, programs, staff, students } = await fetchDashboardCounts(client);
+  return { appointments, programs, staff, students };
 }
 
 /**
