@@ -14,7 +14,13 @@ const globals = require('globals');
 const REMOTES = ['mfe-landing', 'mfe-admin', 'mfe-doctor', 'mfe-student'];
 const APPS = ['shell', ...REMOTES];
 const FRONTEND_SOURCES = ['shared/src', ...APPS.map((app) => `${app}/src`)];
-const FRONTEND_TESTS = FRONTEND_SOURCES.flatMap((dir) => [`${dir}/**/*.test.{ts,tsx}`, `${dir}/test/**/*.{ts,tsx}`]);
+/**
+ * The web tests' harness (jest setup, fixtures, fake Supabase, test data several packages share): tests of every
+ * frontend package use it, product code never. What only one package's tests use lives in that package's src/test.
+ */
+const WEB_TEST_HARNESS = 'test/web';
+const FRONTEND_CODE = [...FRONTEND_SOURCES, WEB_TEST_HARNESS];
+const FRONTEND_TESTS = [...FRONTEND_SOURCES.flatMap((dir) => [`${dir}/**/*.test.{ts,tsx}`, `${dir}/test/**/*.{ts,tsx}`]), `${WEB_TEST_HARNESS}/**/*.{ts,tsx}`];
 /** The entries of @campuscare/shared: its core and its feature parts (shared/package.json's exports). */
 const SHARED_PARTS = ['appointments', 'programs', 'scheduling', 'account', 'health', 'clinical'];
 const SHARED_ENTRIES = ['./src/index.ts', ...SHARED_PARTS.map((part) => `./src/${part}/index.ts`)];
@@ -34,7 +40,12 @@ function sharedCoreFolders() {
     .filter((entry) => entry.isDirectory() && !SHARED_PARTS.includes(entry.name))
     .map((entry) => entry.name);
 }
-const IMPORT_RESOLVER = { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] };
+const IMPORT_RESOLVER = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  // The files import-x reads to follow imports (import-x/no-cycle), and the parser it reads them with.
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
 
 /** The feature folders of an app, read from disk so a new feature is covered without touching this file. */
 function featuresOf(app) {
@@ -42,21 +53,21 @@ function featuresOf(app) {
   return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
 }
 
-/** The web tests' harness (jest setup, fixtures, fake Supabase): tests of every frontend package use it. */
-const WEB_TEST_SUPPORT = './src/test';
+/** The folders of shared/src that know the session, the API or its cache: the UI kit (shared/src/ui) imports none of them. */
+const SESSION_AWARE = ['auth', 'profile', 'supabase', 'data', 'images', 'university'];
 
 /**
  * Who may import whom. Inside an app: app (routes, bootstrap, index) → features → components → shared, and no feature
  * reaches into another: what several features of one app use lives in its src/components, what two apps use in
  * @campuscare/shared. Between packages: each app sees only `@campuscare/shared`'s entry point, never another app's source, and
- * the server sees none of the apps. Tests may also use the shell's web test harness and reach into shared's internals.
+ * the server sees none of the apps. Only tests use the web test harness (test/web), and they may reach into shared's
+ * internals.
  */
 const zonesFor = ({ tests }) => [
   ...APPS.flatMap((app) => [
     ...APPS.filter((other) => other !== app).map((other) => ({
       target: `./${app}/src`,
       from: `./${other}`,
-      except: tests && other === 'shell' ? [WEB_TEST_SUPPORT] : [],
       message: 'Apps do not import each other’s source: share it through @campuscare/shared or load it through Module Federation.',
     })),
     ...(tests
@@ -82,10 +93,14 @@ const zonesFor = ({ tests }) => [
   ...APPS.map((app) => ({
     target: './shared/src',
     from: `./${app}`,
-    except: tests && app === 'shell' ? [WEB_TEST_SUPPORT] : [],
     message: 'The shared package does not depend on an app.',
   })),
   { target: './shared/src', from: './server', message: 'The shared package does not depend on the server.' },
+  {
+    target: './shared/src/ui',
+    from: [...SESSION_AWARE.map((folder) => `./shared/src/${folder}`), './node_modules/@supabase', './node_modules/@tanstack'],
+    message: 'The UI kit knows no session: what needs the signed-in member, the API or its cache lives beside them (e.g. shared/src/auth), and passes the UI kit plain props.',
+  },
   ...(tests
     ? []
     : [
@@ -93,6 +108,15 @@ const zonesFor = ({ tests }) => [
           target: sharedCoreFolders().map((folder) => `./shared/src/${folder}`),
           from: SHARED_PARTS.map((part) => `./shared/src/${part}`),
           message: 'The core of @campuscare/shared does not depend on its parts: every page loads the core.',
+        },
+      ]),
+  ...(tests
+    ? []
+    : [
+        {
+          target: FRONTEND_SOURCES.map((dir) => `./${dir}`),
+          from: [`./${WEB_TEST_HARNESS}`, ...FRONTEND_SOURCES.map((dir) => `./${dir}/test`)],
+          message: 'Product code does not import the test harness or test data (test/web, src/test): only tests do, so none of it reaches a bundle.',
         },
       ]),
   {
@@ -125,7 +149,7 @@ module.exports = defineConfig(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: FRONTEND_SOURCES.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    files: FRONTEND_CODE.map((dir) => `${dir}/**/*.{ts,tsx}`),
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     // Only the rules of hooks: the React Compiler rules of eslint-plugin-react-hooks 7 judge code for a compiler
@@ -136,15 +160,19 @@ module.exports = defineConfig(
     },
   },
   {
-    files: FRONTEND_SOURCES.map((dir) => `${dir}/**/*.tsx`),
+    files: FRONTEND_CODE.map((dir) => `${dir}/**/*.tsx`),
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: [...FRONTEND_SOURCES, 'server/src'].map((dir) => `${dir}/**/*.{ts,tsx}`),
+    files: [...FRONTEND_CODE, 'server/src'].map((dir) => `${dir}/**/*.{ts,tsx}`),
     plugins: { 'import-x': importX },
     settings: IMPORT_RESOLVER,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: zonesFor({ tests: false }) }],
+      // A cycle makes a module's imports undefined while it first runs, depending on which file loads first. Other
+      // packages are skipped (ignoreExternal): they are never imported back, since the zones above forbid it, and not
+      // walking them keeps the lint fast. Type-only imports are not followed (the rule's own choice): tsc erases them.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': ['error', { patterns: FRONTEND_IMPORT_PATTERNS }],
     },
   },

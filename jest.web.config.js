@@ -1,4 +1,4 @@
-// Unit tests of the web apps (shared, shell, remotes) in jsdom.
+// Unit tests of the web apps (shared, shell, remotes) in jsdom; their harness (setup, fixtures, fake Supabase) is test/web.
 /** @type {import('jest').Config} */
 module.exports = {
   displayName: 'web',
@@ -6,12 +6,12 @@ module.exports = {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/{shared,shell,mfe-*}/src/**/*.test.{ts,tsx}'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/shell/tsconfig.json' }],
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/test/web/tsconfig.json' }],
   },
   moduleNameMapper: {
-    '\\.css$': '<rootDir>/shell/src/test/styleStub.ts',
-    '^@supabase/supabase-js$': '<rootDir>/shell/src/test/fakeSupabase.ts',
+    '\\.css$': '<rootDir>/test/web/styleStub.ts',
+    '^@supabase/supabase-js$': '<rootDir>/test/web/fakeSupabase.ts',
   },
-  setupFiles: ['<rootDir>/shell/src/test/setupGlobals.ts'],
-  setupFilesAfterEnv: ['<rootDir>/shell/src/test/setupMatchers.ts'],
+  setupFiles: ['<rootDir>/test/web/setupGlobals.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/web/setupMatchers.ts'],
 };

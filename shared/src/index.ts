@@ -15,7 +15,6 @@ export * from './profile/UserProfileProvider';
 export * from './validation/schemas';
 export * from './database.types';
 export * from './toast/toast';
-export * from './ui/RoleLayout';
 export * from './ui/Page';
 export * from './ui/Button';
 export * from './ui/DataTable';

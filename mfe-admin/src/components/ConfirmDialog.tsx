@@ -1,7 +1,7 @@
 import { Button, ErrorBanner, Modal, useForm } from '@campuscare/shared';
 import styles from './components.module.css';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   readonly title: string;
   readonly message: string;
   readonly confirmLabel: string;

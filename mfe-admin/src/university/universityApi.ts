@@ -7,9 +7,9 @@ export async function fetchUniversity(client: CampusCareClient, id: string): Pro
   return university;
 }
 
-export type UniversityDetails = Pick<University, 'name' | 'email' | 'phone'>;
+type UniversityDetails = Pick<University, 'name' | 'email' | 'phone'>;
 
-export interface UniversityChange {
+interface UniversityChange {
   readonly id: string;
   readonly change: Partial<UniversityDetails> & Partial<Pick<University, 'logo_path'>>;
 }

@@ -1,5 +1,5 @@
 /** What the auth service put in the URL fragment when it sent the browser here from an emailed link. */
-export type EmailLink =
+type EmailLink =
   | { readonly kind: 'session'; readonly accessToken: string; readonly refreshToken: string }
   | { readonly kind: 'refused' }
   | { readonly kind: 'missing' };

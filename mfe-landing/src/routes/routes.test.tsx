@@ -1,4 +1,4 @@
-import { describeAreaRoutes } from '../../../shell/src/test/areaRoutes';
+import { describeAreaRoutes } from '../../../test/web/areaRoutes';
 import routes from './index';
 
 describeAreaRoutes('landing', routes);

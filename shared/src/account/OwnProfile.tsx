@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { type CampusCareClient, type HealthProfile, LoadingState, type Member, notifySuccess, PasswordField, queryKeys, Section, type TextFieldProps, useApiMutation, useUserProfile } from '@campuscare/shared';
 import { MemberPhotoPicker } from './MemberPhotoPicker';
-import { emailConfirmationSentMessage } from './ownProfileApi';
+import { emailConfirmationSentMessage, type OwnProfileSaved } from './ownProfileApi';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { SettingsHeader } from './SettingsTabs';
 
-export interface SignedInMember {
+interface SignedInMember {
   readonly member: Member;
   readonly healthProfile: HealthProfile | null;
 }
@@ -28,11 +28,6 @@ export function OwnProfilePage({ photoTitle, children }: { readonly photoTitle: 
       )}
     </>
   );
-}
-
-/** After saving one's own profile: the address a confirmation link went to, when the email was changed. */
-export interface OwnProfileSaved {
-  readonly pendingEmail: string | null;
 }
 
 /**

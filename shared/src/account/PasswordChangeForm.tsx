@@ -6,7 +6,7 @@ import styles from './account.module.css';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export const FORCED_CHANGE_NOTICE = 'Choose a new password before you continue: your university has asked you to replace the one you have.';
+const FORCED_CHANGE_NOTICE = 'Choose a new password before you continue: your university has asked you to replace the one you have.';
 
 /** The shared rules, plus one the auth service would refuse anyway: the new password must differ from the current one. */
 function validate(values: PasswordChangeValues): FieldErrors<PasswordChangeValues> {

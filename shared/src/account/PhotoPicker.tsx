@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { API_MESSAGES, Button, imageFileError, queryKeys, uploadImage, useApiMutation, userMessage } from '@campuscare/shared';
 import styles from './account.module.css';
 
-export interface PhotoPickerProps {
+interface PhotoPickerProps {
   /** Names the picker, e.g. "Profile photo". */
   readonly label: string;
   readonly bucket: string;

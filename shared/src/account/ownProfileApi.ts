@@ -1,5 +1,4 @@
 import { ApiError, type CampusCareClient, type FieldErrors, isValidEmail, type Member, MESSAGES, phoneError, type TablesUpdate, unwrap } from '@campuscare/shared';
-import type { OwnProfileSaved } from './OwnProfile';
 
 export const OWN_PROFILE_MESSAGES = {
   currentPasswordForEmail: 'Enter your current password to change your email address',
@@ -42,7 +41,7 @@ export function personalDetailsErrors(values: PersonalDetails): FieldErrors<Pers
 }
 
 /** What a change of one's email address is confirmed with. */
-export interface EmailConfirmation {
+interface EmailConfirmation {
   readonly email: string;
   readonly currentPassword?: string;
 }
@@ -55,7 +54,12 @@ export function ownProfileFormErrors<Form extends { readonly email: string; read
   return errors;
 }
 
-export interface OwnProfileChange {
+/** After saving one's own profile: the address a confirmation link went to, when the email was changed. */
+export interface OwnProfileSaved {
+  readonly pendingEmail: string | null;
+}
+
+interface OwnProfileChange {
   readonly member: Member;
   readonly values: EmailConfirmation;
   /** The member's own columns (the column grants say which a member may change). */

@@ -13,7 +13,7 @@ const PASSWORD_REFUSALS: Readonly<Record<string, string>> = {
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
 
-export interface PasswordChangeRequest {
+interface PasswordChangeRequest {
   readonly currentPassword: string;
   readonly newPassword: string;
 }

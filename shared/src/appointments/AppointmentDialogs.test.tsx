@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { API_MESSAGES } from '../data/apiError';
 import { listFreeSlots, loadClinic } from '../scheduling/schedulingApi';
 import { notifySuccess } from '../toast/toast';
-import { CANCEL_REASON_REQUIRED, CancelAppointmentDialog, EditAppointmentDialog, RescheduleAppointmentDialog, type AppointmentActor } from './AppointmentDialogs';
+import type { AppointmentActor } from './appointmentDialogProps';
+import { CANCEL_REASON_REQUIRED, CancelAppointmentDialog } from './CancelAppointmentDialog';
+import { EditAppointmentDialog } from './EditAppointmentDialog';
+import { RescheduleAppointmentDialog } from './RescheduleAppointmentDialog';
 import { listDoctors, updateAppointment, type OverviewAppointment } from './appointmentsApi';
-import { adams, appointmentFixture, clinic, freeSlot, NOW } from './appointmentsTestData';
+import { adams, appointmentFixture, clinic, freeSlot, NOW } from '../../../test/web/appointmentsTestData';
 import { SLOT_MISSING } from './FreeSlotPicker';
 
 jest.mock('../supabase/client', () => ({ getSupabase: async () => ({}) }));

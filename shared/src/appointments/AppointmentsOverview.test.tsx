@@ -5,7 +5,7 @@ import { AppointmentsOverview } from './AppointmentsOverview';
 import { SEARCH_DELAY_MS } from '../ui/SearchBox';
 import { listAppointments, listDoctors, updateAppointment, type OverviewAppointment } from './appointmentsApi';
 import { listFreeSlots, loadClinic } from '../scheduling/schedulingApi';
-import { appointmentFixture, clinic, NOW } from './appointmentsTestData';
+import { appointmentFixture, clinic, NOW } from '../../../test/web/appointmentsTestData';
 
 const admin = { id: 'm1', role: 'admin', university_id: 'u1' } as Member;
 

@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { type AppointmentStatus, type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, SearchBox, SelectField, usePagedQuery, useSearchTerm, useUserProfile } from '@campuscare/shared';
 import { dayInZone, momentInZone, useClinic } from '@campuscare/shared/scheduling';
-import { CancelAppointmentDialog, EditAppointmentDialog } from './AppointmentDialogs';
+import { CancelAppointmentDialog } from './CancelAppointmentDialog';
+import { EditAppointmentDialog } from './EditAppointmentDialog';
 import {
   APPOINTMENT_STATUSES,
   formatAppointmentDate,
@@ -16,7 +17,7 @@ import {
 import styles from './appointments.module.css';
 
 
-export interface AppointmentsOverviewProps {
+interface AppointmentsOverviewProps {
   readonly caption?: string;
   readonly pageSize?: number;
   /** Only this doctor's appointments. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, type CampusCareClient, QueryErrorBanner, queryKeys, SelectField, TextField, useApiQuery } from '@campuscare/shared';
+import { Button, type CampusCareClient, type Form, QueryErrorBanner, queryKeys, SelectField, TextField, useApiQuery } from '@campuscare/shared';
 import { addDays, type Clinic, dayInZone, formatDay, formatInZone, type FreeSlot, listFreeSlots } from '@campuscare/shared/scheduling';
 import { bookableDays, dayProblem, openingSummary, slotLabel } from './clinicCalendar';
 import styles from './appointments.module.css';
@@ -8,7 +8,7 @@ import styles from './appointments.module.css';
 const NEXT_FREE_SEARCH_DAYS = 14;
 
 /** A change from the picker: a new choice, or (`dropped`) only that the time `dropped` is no longer offered. */
-export type PickedSlotChange = PickedSlot & { readonly dropped?: string };
+type PickedSlotChange = PickedSlot & { readonly dropped?: string };
 
 /** A day, then one of its free times: the part of a form that picks a free slot. */
 export interface PickedSlot {
@@ -18,7 +18,7 @@ export interface PickedSlot {
   readonly startsAt: string;
 }
 
-export type PickedSlotErrors = Partial<Record<keyof PickedSlot, string>>;
+type PickedSlotErrors = Partial<Record<keyof PickedSlot, string>>;
 
 /** What the picker's fields say when nothing was chosen. */
 export const SLOT_MISSING = { day: 'Choose a date', startsAt: 'Choose one of the free times' } as const;
@@ -30,6 +30,20 @@ export function pickedSlotErrors(clinic: Clinic, choice: PickedSlot, now: Date):
     ...(day ? { day } : {}),
     ...(choice.startsAt === '' ? { startsAt: SLOT_MISSING.startsAt } : {}),
   };
+}
+
+/**
+ * Takes a new choice from the picker, clearing its fields' errors. A refusal stays on screen: the picker also drops a
+ * time the refusal made unavailable, and the student should still read why.
+ */
+export function choosePickedSlot<Values extends PickedSlot>(form: Pick<Form<Values>, 'setValues' | 'setErrors'>, choice: PickedSlotChange) {
+  if (choice.dropped !== undefined) {
+    const gone = choice.dropped;
+    form.setValues((current) => (current.startsAt === gone ? { ...current, startsAt: '' } : current));
+    return;
+  }
+  form.setValues((current) => ({ ...current, day: choice.day, startsAt: choice.startsAt }));
+  form.setErrors((current) => ({ ...current, day: undefined, startsAt: undefined }));
 }
 
 interface FreeTimes {
@@ -48,7 +62,7 @@ async function loadFreeTimes(client: CampusCareClient, input: { readonly day: st
   return { slots, nextFree };
 }
 
-export interface FreeSlotPickerProps {
+interface FreeSlotPickerProps {
   readonly clinic: Clinic;
   /** Whose free times to offer; null for any doctor ("first available": the database assigns one when booking). */
   readonly doctorId: string | null;

@@ -1,7 +1,7 @@
 import { API_MESSAGES, ApiError } from '../data/apiError';
 import type { CampusCareClient } from '../supabase/client';
-import { editedChange } from './AppointmentDialogs';
-import { appointmentFixture } from './appointmentsTestData';
+import { editedChange } from './EditAppointmentDialog';
+import { appointmentFixture } from '../../../test/web/appointmentsTestData';
 import { listAppointments, listDoctors, nextStatuses, providerName, searchPattern, updateAppointment, visitDayHasCome } from './appointmentsApi';
 
 type Call = readonly [string, ...unknown[]];

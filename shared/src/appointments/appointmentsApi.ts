@@ -21,7 +21,7 @@ export type AppointmentPeriod = 'upcoming' | 'past' | 'all';
 /** What booking, rescheduling, assigning or cancelling an appointment makes stale: the lists, the free times, the counts. */
 export const APPOINTMENT_CHANGE_INVALIDATES = [queryKeys.appointments, queryKeys.slots, queryKeys.dashboard] as const;
 
-export interface AppointmentQuery {
+interface AppointmentQuery {
   /** 1-based page number. */
   readonly page: number;
   readonly pageSize: number;
@@ -37,7 +37,7 @@ export interface AppointmentQuery {
   readonly from?: string;
 }
 
-export interface AppointmentPage {
+interface AppointmentPage {
   readonly appointments: readonly OverviewAppointment[];
   readonly total: number;
 }

@@ -1,4 +1,4 @@
-import { clinic, NOW } from './appointmentsTestData';
+import { clinic, NOW } from '../../../test/web/appointmentsTestData';
 import { bookableDays, changeCutoffMessage, dayProblem, isPastChangeCutoff, openingSummary, openWeekdays, slotLabel } from './clinicCalendar';
 
 describe("the clinic's calendar", () => {

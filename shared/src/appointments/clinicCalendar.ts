@@ -29,7 +29,7 @@ function closureOn(clinic: Clinic, day: string): ClinicClosure | undefined {
 }
 
 /** "Thu, 10 Dec 2026 (University holiday)", or a span of days. */
-export function describeClosure(closure: ClinicClosure): string {
+function describeClosure(closure: ClinicClosure): string {
   const days = closure.starts_on === closure.ends_on ? formatShortDay(closure.starts_on) : `${formatShortDay(closure.starts_on)} – ${formatShortDay(closure.ends_on)}`;
   return `${days} (${closure.reason})`;
 }

@@ -1,5 +1,12 @@
 export * from './appointmentsApi';
-export * from './AppointmentDialogs';
+export type { AppointmentActor, AppointmentDialogProps } from './appointmentDialogProps';
+export { useAppointmentChange, useDoctors } from './appointmentHooks';
+export * from './WithClinic';
+export * from './EditAppointmentDialog';
+export * from './CancelAppointmentDialog';
+export * from './RescheduleAppointmentDialog';
+export * from './useAppointmentDialogs';
+export * from './FreeSlotWarning';
 export * from './AppointmentsOverview';
 export * from './FreeSlotPicker';
 export * from './clinicCalendar';

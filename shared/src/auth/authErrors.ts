@@ -1,5 +1,5 @@
 /** What the auth service's errors look like to the browser (supabase-js AuthError and its subclasses). */
-export interface AuthServiceError {
+interface AuthServiceError {
   readonly message: string;
   readonly name?: string;
   readonly status?: number;

@@ -1,3 +1,4 @@
 export * from './authErrors';
 export * from './session';
 export * from './signInNotice';
+export * from './RoleLayout';

@@ -1,4 +1,4 @@
-import { memberFixture } from '../../../shell/src/test/fixtures';
+import { memberFixture } from '../../../test/web/fixtures';
 import type { Member } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 import { SESSION_STORAGE_KEY } from '../supabase/client';

@@ -7,17 +7,17 @@ import { AUTH_MESSAGES } from './authErrors';
 /** `/signin` is for doctors and students (who pick their role); `/adminsignin` for administrators and doctors. */
 export type SignInPortal = { readonly page: 'signIn'; readonly role: 'doctor' | 'student' } | { readonly page: 'adminSignIn' };
 
-export interface SignInCredentials {
+interface SignInCredentials {
   readonly email: string;
   readonly password: string;
 }
 
-export interface SignedIn {
+interface SignedIn {
   readonly member: Member;
   readonly destination: ContractPath;
 }
 
-export interface SignInRequest {
+interface SignInRequest {
   readonly credentials: SignInCredentials;
   readonly portal: SignInPortal;
 }

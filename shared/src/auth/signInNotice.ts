@@ -1,7 +1,7 @@
 import type { SignedOutReason } from '../profile/profileApi';
 
 /** Why a visitor was sent to a sign-in page instead of the page they asked for. */
-export type SignInNotice = SignedOutReason | 'sessionEnded' | 'signInRequired' | 'passwordReset' | 'idle';
+type SignInNotice = SignedOutReason | 'sessionEnded' | 'signInRequired' | 'passwordReset' | 'idle';
 
 /** The router state the shell's guard passes along with that redirect. */
 export interface SignInRedirectState {

@@ -7,7 +7,7 @@ export interface RuntimeConfig {
   readonly remotes: Readonly<Record<Area, string>>;
 }
 
-export const RUNTIME_CONFIG_PATH = '/config.json';
+const RUNTIME_CONFIG_PATH = '/config.json';
 
 let configRequest: Promise<RuntimeConfig> | null = null;
 
@@ -15,7 +15,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new Error('config.json must be an object');
   const { supabaseUrl, supabaseAnonKey, remotes } = value;
   if (typeof supabaseUrl !== 'string' || supabaseUrl === '') throw new Error('config.json: supabaseUrl is missing');

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorBanner, LoadingState } from '../ui/Page';
 import type { ApiError } from './apiError';
 
-export interface QueryViewProps<Data> {
+interface QueryViewProps<Data> {
   readonly query: UseQueryResult<Data, ApiError>;
   readonly children: (data: Data) => ReactNode;
   /** Shown instead of `children` when `isEmpty(data)`. */

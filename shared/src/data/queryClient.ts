@@ -14,7 +14,7 @@ const MAX_RETRIES = 2;
  * The product's query cache. Data stays fresh for 30 s (switching tabs does not refetch everything); only failures
  * worth repeating (network, 5xx, timeouts) are retried, a refusal is shown at once.
  */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

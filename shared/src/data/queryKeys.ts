@@ -21,5 +21,3 @@ export const queryKeys = {
   passwordRecovery: ['password-recovery'],
   registration: ['registration'],
 } as const;
-
-export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];

@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../toast/toast';
 import { toApiError, type ApiError } from './apiError';
 import { queryClient } from './queryClient';
 
-export interface ApiQueryOptions {
+interface ApiQueryOptions {
   /** False holds the query until its inputs exist (e.g. no doctor chosen yet). */
   readonly enabled?: boolean;
   /** Keep showing the previous answer while the next one loads (paging, filtering). */
@@ -35,7 +35,7 @@ export function useApiQuery<Data>(key: QueryKey, load: (client: CampusCareClient
   }, queryClient);
 }
 
-export interface ApiMutationOptions<Input, Output> {
+interface ApiMutationOptions<Input, Output> {
   /** Query roots whose cached data this change makes stale. */
   readonly invalidates?: readonly QueryKey[];
   /** Toasted after a real success. */

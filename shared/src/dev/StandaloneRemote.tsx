@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Outlet, Route, Routes } from '../routes/router';
 import type { Role } from '../routes/contract';
 import { UserProfileProvider } from '../profile/UserProfileProvider';
-import { RoleLayout } from '../ui/RoleLayout';
+import { RoleLayout } from '../auth/RoleLayout';
 import { LoadingState } from '../ui/Page';
 import { CampusCareToasts } from '../toast/toast';
 

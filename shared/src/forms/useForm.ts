@@ -3,7 +3,7 @@ import { hasErrors, type FieldErrors } from '../validation/schemas';
 import { notifySuccess } from '../toast/toast';
 import { toApiError } from '../data/apiError';
 
-export interface FormOptions<Values, Output> {
+interface FormOptions<Values, Output> {
   /** The starting values; the form resets to them whenever they change (e.g. after a save refreshed the profile). */
   readonly initial: Values;
   /** The shared rules for these values: errors per field, empty when the values may be sent. */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ALLERGIES_MAX_LENGTH, BLOOD_GROUPS, type BodyMeasurementValues, computeBmi, type FieldErrors, GENOTYPES, type HealthProfileValues, SelectField, TextField, useForm, validateBodyMeasurements } from '@campuscare/shared';
 import styles from './health.module.css';
 
-export interface HealthProfileFieldsProps {
+interface HealthProfileFieldsProps {
   readonly values: HealthProfileValues;
   /** Errors to show per field, usually from `validateHealthProfile` after a submit attempt. */
   readonly errors: FieldErrors<HealthProfileValues>;

@@ -27,7 +27,7 @@ export function healthProfileRow(studentId: string, values: HealthProfileValues)
   };
 }
 
-export interface HealthProfileSave {
+interface HealthProfileSave {
   readonly studentId: string;
   readonly values: HealthProfileValues;
 }

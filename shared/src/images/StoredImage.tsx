@@ -6,7 +6,7 @@ import { signedImageUrl, SIGNED_URL_FRESH_MS } from './imageApi';
 export const AVATARS_BUCKET = 'avatars';
 
 /** A short-lived URL for an image in a private bucket; null while loading, without a path, or when refused. */
-export function useSignedImageUrl(bucket: string, path: string | null | undefined): string | null {
+function useSignedImageUrl(bucket: string, path: string | null | undefined): string | null {
   const query = useApiQuery([...queryKeys.images, bucket, path ?? ''], (client) => signedImageUrl(client, bucket, path ?? ''), {
     enabled: Boolean(path),
     staleTime: SIGNED_URL_FRESH_MS,
@@ -19,7 +19,7 @@ export function useAvatarUrl(avatarPath: string | null | undefined): string | nu
   return useSignedImageUrl(AVATARS_BUCKET, avatarPath);
 }
 
-export type StoredImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+type StoredImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   readonly bucket: string;
   readonly path: string | null | undefined;
   readonly alt: string;

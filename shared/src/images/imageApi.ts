@@ -33,7 +33,7 @@ export function imageObjectPath(folder: string, baseName: string, file: Pick<Fil
 /** Seconds after which a shown signed URL is replaced by a fresh one, well before it expires. */
 export const SIGNED_URL_FRESH_MS = (SIGNED_URL_SECONDS / 2) * 1000;
 
-export interface ImageUpload {
+interface ImageUpload {
   readonly bucket: string;
   readonly path: string;
   readonly file: File;

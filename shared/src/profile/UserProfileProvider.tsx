@@ -16,7 +16,7 @@ export type ProfileState =
   | { readonly status: 'signedIn'; readonly user: User; readonly member: Member; readonly healthProfile: HealthProfile | null }
   | { readonly status: 'error'; readonly message: string };
 
-export interface ProfileActions {
+interface ProfileActions {
   /** Loads the Supabase client and session if that has not happened yet, or tries again after a failed check. */
   readonly ensureLoaded: () => void;
   /** Re-reads the member row and health profile, e.g. after the user edited them. */
@@ -26,7 +26,7 @@ export interface ProfileActions {
 export type UserProfile = ProfileState & ProfileActions;
 
 /** The signed-in member's profile in the query cache: screens that change it invalidate `queryKeys.profile`. */
-export const CURRENT_PROFILE_KEY = [...queryKeys.profile, 'current'] as const;
+const CURRENT_PROFILE_KEY = [...queryKeys.profile, 'current'] as const;
 
 /** Auth events after which the session may belong to someone else, or to nobody. */
 const SESSION_CHANGES: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED']);

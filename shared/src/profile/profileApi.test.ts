@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { memberFixture } from '../../../shell/src/test/fixtures';
+import { memberFixture } from '../../../test/web/fixtures';
 import { API_MESSAGES } from '../data/apiError';
 import type { Member } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';

@@ -3,9 +3,9 @@ import { ProgramCards } from './ProgramCards';
 import { PROGRAMS_PAGE_SIZE, usePrograms } from './usePrograms';
 
 /** How a page offers to create a program: a button opening the wizard, or a link to the page that does. */
-export type ProgramCreation = { readonly onCreate: () => void } | { readonly to: string };
+type ProgramCreation = { readonly onCreate: () => void } | { readonly to: string };
 
-export interface ProgramBoardProps {
+interface ProgramBoardProps {
   /** Shown, with the way to create one, when the university has no program at all. */
   readonly emptyTitle: string;
   readonly create?: ProgramCreation;

@@ -4,7 +4,7 @@ import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { programExcerpt, programWhen } from './programFormat';
 import styles from './programs.module.css';
 
-export interface ProgramCardsProps {
+interface ProgramCardsProps {
   readonly programs: readonly Program[];
   /** The list's accessible name. */
   readonly label?: string;

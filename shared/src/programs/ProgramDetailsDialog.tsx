@@ -5,7 +5,7 @@ import styles from './programs.module.css';
 
 const NOT_GIVEN = 'Not given';
 
-export interface ProgramDetailsDialogProps {
+interface ProgramDetailsDialogProps {
   readonly program: Program;
   readonly onClose: () => void;
 }

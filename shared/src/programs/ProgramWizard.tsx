@@ -3,9 +3,9 @@ import { ApiError, Button, COLUMN_RULES, ErrorBanner, type FieldErrors, hasError
 import { createProgram, isPastProgram, localIsoDate, programValues, updateProgram } from './programsApi';
 import styles from './programs.module.css';
 
-export type ProgramSaveKind = 'created' | 'updated';
+type ProgramSaveKind = 'created' | 'updated';
 
-export interface ProgramWizardProps {
+interface ProgramWizardProps {
   readonly open: boolean;
   readonly onClose: () => void;
   /** Called with the stored row after a successful save (the dialog closes itself). */

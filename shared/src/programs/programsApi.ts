@@ -3,7 +3,7 @@ import { ApiError, type CampusCareClient, displayName, type Member, type PagedRo
 /** Upcoming programs take place today or later; past ones have taken place. */
 export type ProgramTiming = 'upcoming' | 'past';
 
-export interface ProgramPageRequest {
+interface ProgramPageRequest {
   readonly timing: ProgramTiming;
   /** 1-based page number. */
   readonly page: number;

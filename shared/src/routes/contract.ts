@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 export type Role = 'admin' | 'doctor' | 'student';
 export type Area = 'landing' | Role;
-export type RouteAccess = 'public' | Role;
+type RouteAccess = 'public' | Role;
 
 export const ROLES: readonly Role[] = ['admin', 'doctor', 'student'];
 
@@ -55,8 +55,6 @@ export const PATHS = {
   studentVisits: '/studentvisits',
 } as const;
 
-export type PathName = keyof typeof PATHS;
-
 export interface RouteDefinition {
   readonly path: string;
   readonly area: Area;
@@ -103,15 +101,12 @@ export const ROUTES = [
   { path: PATHS.studentVisits, area: 'student', access: 'student', title: 'My visits' },
 ] as const satisfies readonly RouteDefinition[];
 
-export type ContractRoute = (typeof ROUTES)[number];
+type ContractRoute = (typeof ROUTES)[number];
 export type ContractPath = ContractRoute['path'];
-export type AreaPath<A extends Area> = Extract<ContractRoute, { area: A }>['path'];
+type AreaPath<A extends Area> = Extract<ContractRoute, { area: A }>['path'];
 
 /** What a remote's `./Routes` module exports by default: one page component per contract path of its area. */
 export type AreaRoutes<A extends Area> = Readonly<Record<AreaPath<A>, ComponentType>>;
-export interface AreaRoutesModule<A extends Area> {
-  readonly default: AreaRoutes<A>;
-}
 
 export const REMOTE_NAMES = {
   landing: 'mfe_landing',
@@ -187,7 +182,7 @@ export interface NavigationItem {
   readonly alsoActiveOn: readonly ContractPath[];
 }
 
-export interface SettingsTab {
+interface SettingsTab {
   readonly label: string;
   readonly to: ContractPath;
 }
@@ -255,7 +250,7 @@ export const SUPER_ADMIN_PATHS: readonly ContractPath[] = [
 ];
 
 /** Pages for super admins only, whatever their role: the audit log (the database refuses it to everyone else). */
-export const SUPER_ADMIN_ONLY_PATHS: readonly ContractPath[] = [PATHS.adminAudit];
+const SUPER_ADMIN_ONLY_PATHS: readonly ContractPath[] = [PATHS.adminAudit];
 
 const AUDIT_NAVIGATION: NavigationItem = { label: 'Audit log', to: PATHS.adminAudit, alsoActiveOn: [] };
 

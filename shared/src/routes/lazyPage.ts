@@ -3,7 +3,7 @@ import { createElement, lazy, useState, type ComponentType, type FunctionCompone
 const IMPORT_ATTEMPTS = 3;
 
 /** A route's page whose code comes in a chunk of its own: fetched on its first render, or ahead with `preload`. */
-export interface LazyPage extends FunctionComponent {
+interface LazyPage extends FunctionComponent {
   readonly preload: () => Promise<void>;
 }
 

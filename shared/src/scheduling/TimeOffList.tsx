@@ -3,7 +3,7 @@ import { addTimeOff, removeTimeOff, type DoctorRef } from './availabilityApi';
 import { describeTimeOff, TIME_OFF_REASON_MAX_LENGTH, timeOffFormErrors, timeOffMoments, type TimeOffFormValues } from './timeOff';
 import styles from './scheduling.module.css';
 
-export interface TimeOffListProps {
+interface TimeOffListProps {
   readonly doctor: DoctorRef;
   /** The clinic's time zone: days and times are entered and shown on its clock. */
   readonly zone: string;

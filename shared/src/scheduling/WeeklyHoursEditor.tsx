@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatHours, weekdayName, type DayHours, type HoursRow, type WeeklyHours, type WeeklyHoursErrors } from './weeklyHours';
 import styles from './scheduling.module.css';
 
-export interface WeeklyHoursEditorProps {
+interface WeeklyHoursEditorProps {
   readonly legend: string;
   /** What a day being on means, e.g. "Open" (the clinic) or "Working" (a doctor); names each day's switch: "Open on Monday". */
   readonly dayOnLabel: string;

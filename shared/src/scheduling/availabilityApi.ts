@@ -41,7 +41,7 @@ export async function clearDoctorHours(client: CampusCareClient, doctorId: strin
   unwrap(await client.from('doctor_hours').delete().eq('doctor_id', doctorId));
 }
 
-export interface TimeOffInput {
+interface TimeOffInput {
   readonly doctor: DoctorRef;
   /** ISO moments. */
   readonly startsAt: string;

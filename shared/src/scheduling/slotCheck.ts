@@ -2,7 +2,7 @@ import type { CampusCareClient } from '@campuscare/shared';
 import { listFreeSlots } from './schedulingApi';
 import { dayInZone } from './zonedTime';
 
-export interface SlotChoice {
+interface SlotChoice {
   /** ISO moment the visit would start. */
   readonly startsAt: string;
   /** The doctor it would be with; any doctor of the clinic when null. */

@@ -3,7 +3,7 @@
  * from/until times. The database stores only the open days, one row per ISO weekday (clinic_hours, doctor_hours).
  */
 
-export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export interface DayHours {
   /** 1 = Monday … 7 = Sunday. */

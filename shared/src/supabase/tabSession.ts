@@ -10,10 +10,10 @@
  * - a tab whose session goes (sign-out, ended session) tells the others, and they sign out too.
  */
 
-export const SESSION_CHANNEL_NAME = 'campuscare-session';
+const SESSION_CHANNEL_NAME = 'campuscare-session';
 
 /** How long a new tab waits for another tab's session before it carries on signed out. */
-export const ASK_OTHER_TABS_MS = 300;
+const ASK_OTHER_TABS_MS = 300;
 
 type TabMessage = { readonly kind: 'ask' } | { readonly kind: 'session'; readonly value: string } | { readonly kind: 'signedOut' };
 
@@ -24,7 +24,7 @@ export interface SessionChannel {
 }
 
 /** The storage adapter supabase-js takes (`auth.storage`). */
-export interface SessionStorageAdapter {
+interface SessionStorageAdapter {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;

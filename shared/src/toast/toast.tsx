@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-export const TOAST_AUTO_CLOSE_MS = 5000;
+const TOAST_AUTO_CLOSE_MS = 5000;
 
 type Toastify = typeof import('react-toastify');
 

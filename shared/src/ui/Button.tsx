@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import styles from './ui.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
 const VARIANT_CLASS: Readonly<Record<ButtonVariant, string | undefined>> = {
   primary: undefined,

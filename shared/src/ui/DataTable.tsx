@@ -7,7 +7,7 @@ export interface Column<Row> {
   readonly render: (row: Row) => ReactNode;
 }
 
-export interface PageInfo {
+interface PageInfo {
   /** 1-based page number. */
   readonly page: number;
   readonly pageSize: number;
@@ -15,7 +15,7 @@ export interface PageInfo {
   readonly onPageChange: (page: number) => void;
 }
 
-export interface DataTableProps<Row> {
+interface DataTableProps<Row> {
   readonly caption: string;
   readonly columns: readonly Column<Row>[];
   readonly rows: readonly Row[];

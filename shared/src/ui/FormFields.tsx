@@ -59,12 +59,12 @@ export function PasswordField({ label, error, hint, ...inputProps }: Omit<TextFi
   );
 }
 
-export interface SelectOption {
+interface SelectOption {
   readonly value: string;
   readonly label: string;
 }
 
-export type SelectFieldProps = FieldFrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { readonly options: readonly SelectOption[] };
+type SelectFieldProps = FieldFrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { readonly options: readonly SelectOption[] };
 
 export function SelectField({ label, error, hint, options, ...selectProps }: SelectFieldProps) {
   const id = useId();
@@ -81,7 +81,7 @@ export function SelectField({ label, error, hint, options, ...selectProps }: Sel
   );
 }
 
-export type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 export function TextAreaField({ label, error, hint, ...textAreaProps }: TextAreaFieldProps) {
   const id = useId();

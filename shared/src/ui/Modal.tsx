@@ -4,7 +4,7 @@ import styles from './ui.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export interface ModalProps {
+interface ModalProps {
   readonly title: string;
   readonly open: boolean;
   readonly onClose: () => void;

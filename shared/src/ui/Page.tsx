@@ -23,7 +23,7 @@ export function Section({ title, children, actions }: { readonly title: string; 
   );
 }
 
-export interface TabLink {
+interface TabLink {
   readonly label: string;
   readonly to: string;
 }

@@ -11,7 +11,7 @@ export interface RowAction {
 const EDGE_GAP = 8;
 const TRIGGER_GAP = 4;
 
-export interface MenuPlacement {
+interface MenuPlacement {
   readonly top: number;
   readonly left: number;
   /** Set when the menu fits on neither side and must scroll. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styles from './ui.module.css';
 
-export interface SearchBoxProps {
+interface SearchBoxProps {
   readonly label: string;
   readonly value: string;
   readonly onChange: (value: string) => void;

@@ -11,13 +11,13 @@ export function universityLogoUrl(client: CampusCareClient, logoPath: string | n
 }
 
 /** What the top bar shows of the signed-in member's university. */
-export interface UniversityBadge {
+interface UniversityBadge {
   readonly name: string;
   readonly logoUrl: string | null;
 }
 
 /** The name and logo of a university (RLS returns only the member's own), or null when it is not visible. */
-export async function loadUniversityBadge(client: CampusCareClient, universityId: string): Promise<UniversityBadge | null> {
+async function loadUniversityBadge(client: CampusCareClient, universityId: string): Promise<UniversityBadge | null> {
   const university = unwrap<{ name: string; logo_path: string | null } | null>(await client.from('universities').select('name, logo_path').eq('id', universityId).maybeSingle());
   return university ? { name: university.name, logoUrl: universityLogoUrl(client, university.logo_path) } : null;
 }

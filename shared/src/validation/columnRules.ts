@@ -8,7 +8,7 @@
  */
 
 /** How a blank input reaches the column: stored as NULL (passes any check), as '' (checked), or refused by the check. */
-export type BlankInput = 'null' | 'empty' | 'refused';
+type BlankInput = 'null' | 'empty' | 'refused';
 
 export interface ColumnRule {
   /** The form field the rule is about, as the forms name it (so a refusal from the database lands there). */
@@ -114,7 +114,7 @@ function wholeNumberBetween(range: NumberRange, field: string, message: string):
   };
 }
 
-export interface NumberRange {
+interface NumberRange {
   readonly min: number;
   readonly max: number;
 }

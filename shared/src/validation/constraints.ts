@@ -4,7 +4,7 @@
  */
 import { COLUMN_RULES, RULE_MESSAGES } from './columnRules';
 
-export interface ConstraintRule {
+interface ConstraintRule {
   readonly field?: string;
   readonly message: string;
 }

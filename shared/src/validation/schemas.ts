@@ -54,9 +54,9 @@ export const MESSAGES = {
 
 /** The title choices of a staff profile: none ('') or one members_title_values allows. */
 export const STAFF_TITLES = ['', ...MEMBER_TITLES] as const;
-export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
-export const HEIGHT_CM_RANGE = { min: 50, max: 250 } as const;
-export const WEIGHT_KG_RANGE = { min: 2, max: 400 } as const;
+const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
+const HEIGHT_CM_RANGE = { min: 50, max: 250 } as const;
+const WEIGHT_KG_RANGE = { min: 2, max: 400 } as const;
 export const ALLERGIES_MAX_LENGTH = COLUMN_RULES.health_profiles_allergies_length.maxLength;
 
 const isBlank = (value: string): boolean => value.trim() === '';
@@ -147,7 +147,7 @@ export function parseYearOfStudy(value: string): number | undefined {
 }
 
 /** members_reg_number_format and appointments_reg_format (the same rule); always required by the forms. */
-export function regNumberError(value: string): string | undefined {
+function regNumberError(value: string): string | undefined {
   return columnError(COLUMN_RULES.members_reg_number_format, value, { required: true });
 }
 
@@ -236,7 +236,7 @@ export function validateHealthProfile(values: HealthProfileValues): FieldErrors<
 }
 
 /** What a student fills in to book; the patient's name and registration number come from their profile. */
-export interface AppointmentBookingValues {
+interface AppointmentBookingValues {
   readonly date: string;
   readonly department: string;
   readonly year: string;

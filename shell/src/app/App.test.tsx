@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memberFixture, serveTestConfig } from '../test/fixtures';
-import { fakeBackend, resetFakeBackend, signInAs } from '../test/fakeSupabase';
-import { testRoutesModule } from '../test/testRemotes';
+import { memberFixture, serveTestConfig } from '../../../test/web/fixtures';
+import { fakeBackend, resetFakeBackend, signInAs } from '../../../test/web/fakeSupabase';
+import { testRoutesModule } from '../../../test/web/testRemotes';
 import { createAreaLoader } from '../remotes/areaLoader';
 import { App } from './App';
 

@@ -5,7 +5,7 @@ import { AppRoutes } from '../routing/AppRoutes';
 import { IdleLogoff } from '../session/IdleLogoff';
 import { SkipLink } from './SkipLink';
 
-export interface AppProps {
+interface AppProps {
   readonly areaLoader: AreaLoader;
 }
 

@@ -1,7 +1,7 @@
 import { Button, ErrorBanner, MAIN_CONTENT_ID } from '@campuscare/shared';
 import styles from './StartupError.module.css';
 
-export const STARTUP_FAILED_MESSAGE = 'CampusCare could not load its settings. Check your connection and reload the page.';
+const STARTUP_FAILED_MESSAGE = 'CampusCare could not load its settings. Check your connection and reload the page.';
 
 /** Shown when `/config.json` cannot be read: without it no area can be located. */
 export function StartupError() {

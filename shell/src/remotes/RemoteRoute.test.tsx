@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Area } from '@campuscare/shared';
-import { memberFixture, serveTestConfig } from '../test/fixtures';
-import { resetFakeBackend, signInAs } from '../test/fakeSupabase';
-import { testRoutesModule } from '../test/testRemotes';
+import { memberFixture, serveTestConfig } from '../../../test/web/fixtures';
+import { resetFakeBackend, signInAs } from '../../../test/web/fakeSupabase';
+import { testRoutesModule } from '../../../test/web/testRemotes';
 import { App } from '../app/App';
 import { createAreaLoader } from './areaLoader';
 import { createRecoveryPlugin } from './recoveryPlugin';

@@ -13,7 +13,7 @@ export interface AreaLoader {
   reset(area: Area): void;
 }
 
-export class RemoteUnavailableError extends Error {
+class RemoteUnavailableError extends Error {
   constructor(
     readonly area: Area,
     reason: string,
@@ -23,7 +23,7 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-export interface AreaLoaderOptions {
+interface AreaLoaderOptions {
   /** Fetches the area's exposed `./Routes` module (through the federation runtime in the app). */
   readonly fetchRoutesModule: (area: Area) => Promise<unknown>;
   /** Drops what the federation runtime cached for the area so the next fetch starts over. */

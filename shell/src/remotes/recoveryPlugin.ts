@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** Marker module handed back by the federation runtime when a remote could not be loaded. */
-export interface UnavailableRemoteModule {
+interface UnavailableRemoteModule {
   readonly remoteUnavailable: true;
   /** Why, for the console: people see the shell's fallback, never this. */
   readonly reason: string;

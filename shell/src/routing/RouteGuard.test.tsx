@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, queryClient, SESSION_CHECK_TIMEOUT_MS, SESSION_STORAGE_KEY, signInNoticeMessage, UserProfileProvider } from '@campuscare/shared';
-import { memberFixture, serveTestConfig } from '../test/fixtures';
-import { deactivateSignedInMember, fakeBackend, resetFakeBackend, signInAs } from '../test/fakeSupabase';
+import { memberFixture, serveTestConfig } from '../../../test/web/fixtures';
+import { deactivateSignedInMember, fakeBackend, resetFakeBackend, signInAs } from '../../../test/web/fakeSupabase';
 import { RouteGuard } from './RouteGuard';
 
 function SignInNotice() {

@@ -1,5 +1,5 @@
 import { findRoute, type ProfileState, type RouteDefinition } from '@campuscare/shared';
-import { memberFixture } from '../test/fixtures';
+import { memberFixture } from '../../../test/web/fixtures';
 import { decideAccess } from './access';
 
 function route(path: string): RouteDefinition {

@@ -1,6 +1,6 @@
 import { dashboardPathFor, isRole, mayOpen, passwordPathFor, type ProfileState, type RouteDefinition, signInPathFor } from '@campuscare/shared';
 
-export type AccessDecision =
+type AccessDecision =
   | { readonly kind: 'render' }
   | { readonly kind: 'wait' }
   | { readonly kind: 'error'; readonly message: string }

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, SESSION_STORAGE_KEY, signInNoticeMessage, UserProfileProvider } from '@campuscare/shared';
-import { memberFixture, serveTestConfig } from '../test/fixtures';
-import { fakeBackend, resetFakeBackend, signInAs } from '../test/fakeSupabase';
+import { memberFixture, serveTestConfig } from '../../../test/web/fixtures';
+import { fakeBackend, resetFakeBackend, signInAs } from '../../../test/web/fakeSupabase';
 import { IdleLogoff } from './IdleLogoff';
 import { readSessionStatus, touchSession, type SessionStatus } from './sessionLimitsApi';
 

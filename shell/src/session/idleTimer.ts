@@ -1,14 +1,14 @@
 /** How long before the idle limit the person is warned. */
 export const IDLE_WARNING_MS = 60_000;
 
-export interface IdleTimerCallbacks {
+interface IdleTimerCallbacks {
   /** The warning is due: the session ends in at most IDLE_WARNING_MS. */
   readonly onWarn: () => void;
   /** The idle limit is reached. */
   readonly onExpire: () => void;
 }
 
-export interface IdleTimer {
+interface IdleTimer {
   /**
    * Starts the countdown over: the session ends `msLeft` from now, with the warning a minute before unless `warn` is
    * false (the warning already shows).

@@ -44,7 +44,7 @@ export interface AuditFilter {
 }
 
 /** The database serves at most this many entries per request. */
-export const AUDIT_MAX_PAGE_SIZE = 100;
+const AUDIT_MAX_PAGE_SIZE = 100;
 /** An export stops here, so one click cannot pull a whole university's history into the browser. */
 export const AUDIT_EXPORT_LIMIT = 10_000;
 

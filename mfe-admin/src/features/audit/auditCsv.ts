@@ -12,7 +12,7 @@ export function csvCell(value: string): string {
   return `"${value.replace(FORMULA_AT_VALUE_START, "'").replace(/"/g, '""')}"`;
 }
 
-export const AUDIT_CSV_HEADER = ['When (UTC)', 'Person', 'Email', 'Role', 'Event', 'What', 'About', 'Details'] as const;
+const AUDIT_CSV_HEADER = ['When (UTC)', 'Person', 'Email', 'Role', 'Event', 'What', 'About', 'Details'] as const;
 
 /** The entries as a CSV document, header first, CRLF line ends. */
 export function auditCsv(entries: readonly AuditEntry[]): string {

@@ -28,7 +28,7 @@ export type MemberRow = Pick<
 
 const MEMBER_COLUMNS = 'id, role, is_super_admin, status, must_change_password, title, first_name, last_name, email, phone, staff_id, position, specialization, reg_number, department';
 
-export interface MemberQuery {
+interface MemberQuery {
   readonly kind: MemberKind;
   /** 1-based. */
   readonly page: number;
@@ -65,7 +65,7 @@ export async function removeMember(client: CampusCareClient, memberId: string): 
   unwrap(await client.rpc('remove_member', { member_id: memberId }));
 }
 
-export type StaffRole = 'doctor' | 'admin';
+type StaffRole = 'doctor' | 'admin';
 
 export interface StaffInvitation {
   readonly email: string;

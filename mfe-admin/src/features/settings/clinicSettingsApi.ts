@@ -6,7 +6,7 @@ export const CLINIC_CHANGES = [queryKeys.clinic, queryKeys.slots] as const;
 
 const CLINIC_FORBIDDEN = "Only a super admin can change the clinic's settings";
 
-export interface BookingRules {
+interface BookingRules {
   /** IANA zone name. */
   readonly timezone: string;
   readonly slotMinutes: number;
@@ -51,7 +51,7 @@ export async function saveClinicHours(client: CampusCareClient, input: { readonl
 }
 
 /** A closure of the caller's university (the database fills it in). */
-export interface NewClosure {
+interface NewClosure {
   /** 'YYYY-MM-DD', inclusive. */
   readonly firstDay: string;
   readonly lastDay: string;

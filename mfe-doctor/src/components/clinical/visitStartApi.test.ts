@@ -1,5 +1,5 @@
 import type { CampusCareClient } from '@campuscare/shared';
-import { clinicalTestClient } from './clinicalTestClient';
+import { clinicalTestClient } from '../../test/clinicalTestClient';
 import { searchActiveStudents, startAppointmentVisit, VISIT_NOT_FOUND, visitIdOfAppointment } from './visitStartApi';
 
 describe('starting a visit', () => {

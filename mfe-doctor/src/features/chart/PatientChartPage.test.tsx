@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { API_MESSAGES, queryClient } from '@campuscare/shared';
-import { chartFixture, letterFixture, ROSA, visitFixture } from '../../components/clinical/clinicalTestData';
+import { chartFixture, letterFixture, ROSA, visitFixture } from '../../test/clinicalTestData';
 import { revokeExcuseLetter } from '../../components/clinical/lettersApi';
 import { loadEarlierVisits, openPatientChart } from './chartApi';
 import { PatientChartPage } from './PatientChartPage';

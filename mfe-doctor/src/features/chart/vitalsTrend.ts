@@ -29,7 +29,7 @@ export const TREND_MEASURES: readonly TrendMeasure[] = [
   { key: 'bmi', label: 'BMI', unit: 'kg/m²', decimals: 1, series: [{ name: 'BMI', value: (reading) => reading.bmi }] },
 ];
 
-export interface TrendPoint {
+interface TrendPoint {
   /** ms since the epoch. */
   readonly at: number;
   readonly value: number;

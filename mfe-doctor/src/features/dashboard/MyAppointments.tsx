@@ -6,7 +6,7 @@ import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
 import { contactInformation, listMyAppointments, type MyAppointment } from './myAppointmentsApi';
 
-export const MY_APPOINTMENTS_PAGE_SIZE = 10;
+const MY_APPOINTMENTS_PAGE_SIZE = 10;
 
 interface MyAppointmentsProps {
   readonly providerId: string;

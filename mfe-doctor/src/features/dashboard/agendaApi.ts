@@ -2,7 +2,7 @@ import { type Appointment, type CampusCareClient, unwrap } from '@campuscare/sha
 
 export type AgendaAppointment = Pick<Appointment, 'id' | 'student_id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'>;
 
-export interface AgendaQuery {
+interface AgendaQuery {
   readonly providerId: string;
   /** ISO moments: visits starting at `from` or later and before `to`. */
   readonly from: string;

@@ -1,10 +1,10 @@
-import { type CampusCareClient, type Member, type PagedRows, unwrap } from '@campuscare/shared';
+import { type CampusCareClient, type DashboardCounts, fetchDashboardCounts, type Member, type PagedRows, unwrap } from '@campuscare/shared';
 import type { OverviewAppointment } from '@campuscare/shared/appointments';
 
-export type StudentContact = Pick<Member, 'email' | 'phone'>;
+type StudentContact = Pick<Member, 'email' | 'phone'>;
 export type MyAppointment = OverviewAppointment & { readonly student: StudentContact | null };
 
-export interface MyAppointmentsQuery {
+interface MyAppointmentsQuery {
   readonly providerId: string;
   /** 1-based page number. */
   readonly page: number;
@@ -13,11 +13,7 @@ export interface MyAppointmentsQuery {
   readonly from: string;
 }
 
-export interface DoctorCounts {
-  readonly appointments: number;
-  readonly programs: number;
-  readonly patients: number;
-}
+export type DoctorCounts = Pick<DashboardCounts, 'appointments' | 'programs' | 'patients'>;
 
 const MY_APPOINTMENT_COLUMNS =
   '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name), student:members!appointments_student_id_fkey(email, phone)';
@@ -36,18 +32,9 @@ export async function listMyAppointments(client: CampusCareClient, query: MyAppo
   return { rows: unwrap(result), total: result.count ?? 0 };
 }
 
-function countOf(value: unknown): number {
-  return typeof value === 'number' ? value : 0;
-}
-
 export async function fetchDoctorCounts(client: CampusCareClient): Promise<DoctorCounts> {
-  const data = unwrap(await client.rpc('dashboard_counts'));
-  const counts = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
-  return {
-    appointments: countOf(counts['appointments']),
-    programs: countOf(counts['programs']),
-    patients: countOf(counts['patients']),
-  };
+  const { appointments, programs, patients } = await fetchDashboardCounts(client);
+  return { appointments, programs, patients };
 }
 
 /** "email · phone" of the student, falling back to their department when staff cannot see contact details. */

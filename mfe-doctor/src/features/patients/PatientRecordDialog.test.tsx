@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_MESSAGES } from '@campuscare/shared';
-import { appointmentFixture } from '../../../../shared/src/appointments/appointmentsTestData';
+import { appointmentFixture } from '../../../../test/web/appointmentsTestData';
 import { PatientRecordDialog } from './PatientRecordDialog';
 import { loadPatientRecord, type PatientRecord } from './patientRecordApi';
 

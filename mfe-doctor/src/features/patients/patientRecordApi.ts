@@ -1,8 +1,8 @@
 import { ApiError, type CampusCareClient, type Database, type Member, unwrap } from '@campuscare/shared';
 import type { OverviewAppointment } from '@campuscare/shared/appointments';
 
-export type PatientDetails = Pick<Member, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'avatar_path'>;
-export type PatientHealthProfile = Database['public']['Functions']['get_health_profile']['Returns'][number];
+type PatientDetails = Pick<Member, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'avatar_path'>;
+type PatientHealthProfile = Database['public']['Functions']['get_health_profile']['Returns'][number];
 
 export interface PatientRecord {
   readonly patient: PatientDetails;

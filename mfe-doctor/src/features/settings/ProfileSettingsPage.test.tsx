@@ -1,9 +1,9 @@
-import { memberFixture } from '../../../../shell/src/test/fixtures';
-import { describeOwnProfileForm } from '../../../../shell/src/test/ownProfileForm';
+import { memberFixture } from '../../../../test/web/fixtures';
+import { describeOwnProfileForm } from '../../../../test/web/ownProfileForm';
 import { ProfileForm } from './ProfileSettingsPage';
 
 // The data layer asks the shared client module for the client, so that module is what the test replaces.
-jest.mock('../../../../shared/src/supabase/client', () => jest.requireActual('../../../../shell/src/test/ownProfileForm').ownProfileClientModule());
+jest.mock('../../../../shared/src/supabase/client', () => jest.requireActual('../../../../test/web/ownProfileForm').ownProfileClientModule());
 
 const doctor = memberFixture('doctor', { id: 'doctor-1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams', email: 'dr.adams@northfield.edu' });
 

@@ -1,7 +1,7 @@
 import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, STAFF_TITLES } from '@campuscare/shared';
 import { ownProfileFormErrors, type PersonalDetails, personalDetailsErrors, saveOwnProfile } from '@campuscare/shared/account';
 
-export interface StaffProfileValues extends PersonalDetails {
+interface StaffProfileValues extends PersonalDetails {
   readonly title: string;
   readonly staffId: string;
 }

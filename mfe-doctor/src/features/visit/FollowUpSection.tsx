@@ -7,9 +7,9 @@ import { bookFollowUp, listUpcomingVisits } from './visitApi';
 import styles from './visit.module.css';
 
 /** How far ahead a follow-up is offered: the next two weeks of the doctor's free times. */
-export const FOLLOW_UP_DAYS = 14;
+const FOLLOW_UP_DAYS = 14;
 
-export const FOLLOW_UP_MESSAGES = { day: 'Choose a day', startsAt: 'Choose one of the free times' } as const;
+const FOLLOW_UP_MESSAGES = { day: 'Choose a day', startsAt: 'Choose one of the free times' } as const;
 
 interface FollowUpValues {
   readonly day: string;

@@ -8,17 +8,17 @@ import { type IssuedLetter, issueExcuseLetter } from '../../components/clinical/
 import { useVisitUpdate } from './visitCache';
 import styles from './visit.module.css';
 
-export interface LetterValues {
+interface LetterValues {
   /** 'YYYY-MM-DD'. */
   readonly startsOn: string;
   readonly endsOn: string;
 }
 
 /** How far from the visit's day a letter may start, and how many days it covers at most (issue_excuse_letter). */
-export const LETTER_START_WINDOW_DAYS = 7;
-export const LETTER_MAX_DAYS = 31;
+const LETTER_START_WINDOW_DAYS = 7;
+const LETTER_MAX_DAYS = 31;
 
-export const LETTER_MESSAGES = {
+const LETTER_MESSAGES = {
   startsOn: 'Choose the first day the letter covers',
   endsOn: 'Choose the last day the letter covers',
   order: CONSTRAINT_RULES.excuse_letters_dates_order?.message ?? 'The last day must be on or after the first day',
@@ -33,7 +33,7 @@ function daysBetween(first: string, last: string): number {
 }
 
 /** The letter's errors by the database's rules (excuse_letters_dates_order, excuse_letters_span, issue_excuse_letter's window). */
-export function letterErrors(values: LetterValues, visitDay: string): FieldErrors<LetterValues> {
+function letterErrors(values: LetterValues, visitDay: string): FieldErrors<LetterValues> {
   const errors: Partial<Record<keyof LetterValues, string>> = {};
   if (!DAY.test(values.startsOn)) errors.startsOn = LETTER_MESSAGES.startsOn;
   else if (Math.abs(daysBetween(visitDay, values.startsOn)) > LETTER_START_WINDOW_DAYS) errors.startsOn = LETTER_MESSAGES.window;
@@ -93,7 +93,7 @@ function IssueLetterForm({ visit, visitDay, onIssued }: { readonly visit: VisitR
   );
 }
 
-export interface LettersSectionProps {
+interface LettersSectionProps {
   readonly visit: VisitRecord;
   /** The visit's day on the clinic's calendar ('YYYY-MM-DD'). */
   readonly visitDay: string;

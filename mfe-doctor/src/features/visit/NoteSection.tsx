@@ -20,7 +20,7 @@ import { type NoteColumns, saveNote } from './visitApi';
 import { useVisitUpdate, withVisitRow } from './visitCache';
 import styles from './visit.module.css';
 
-export interface NoteValues {
+interface NoteValues {
   readonly chiefComplaint: string;
   readonly subjective: string;
   readonly objective: string;
@@ -42,7 +42,7 @@ const NOTE_RULES: Readonly<Record<keyof NoteValues, ColumnRule>> = {
   followUp: COLUMN_RULES.visits_follow_up_length,
 };
 
-export function noteValues(visit: Pick<VisitRecord, 'chief_complaint' | 'subjective' | 'objective' | 'assessment' | 'plan' | 'follow_up'>): NoteValues {
+function noteValues(visit: Pick<VisitRecord, 'chief_complaint' | 'subjective' | 'objective' | 'assessment' | 'plan' | 'follow_up'>): NoteValues {
   return {
     chiefComplaint: visit.chief_complaint ?? '',
     subjective: visit.subjective ?? '',
@@ -53,7 +53,7 @@ export function noteValues(visit: Pick<VisitRecord, 'chief_complaint' | 'subject
   };
 }
 
-export function noteErrors(values: NoteValues): FieldErrors<NoteValues> {
+function noteErrors(values: NoteValues): FieldErrors<NoteValues> {
   const errors: Partial<Record<keyof NoteValues, string>> = {};
   for (const name of Object.keys(NOTE_RULES) as Array<keyof NoteValues>) {
     const problem = columnError(NOTE_RULES[name], values[name]);
@@ -63,7 +63,7 @@ export function noteErrors(values: NoteValues): FieldErrors<NoteValues> {
 }
 
 /** The note as stored: trimmed, a blank part left out. */
-export function noteColumns(values: NoteValues): NoteColumns {
+function noteColumns(values: NoteValues): NoteColumns {
   return {
     chief_complaint: storedValue(NOTE_RULES.chiefComplaint, values.chiefComplaint),
     subjective: storedValue(NOTE_RULES.subjective, values.subjective),
@@ -78,7 +78,7 @@ function sameNote(a: NoteValues, b: NoteValues): boolean {
   return (Object.keys(a) as Array<keyof NoteValues>).every((name) => a[name] === b[name]);
 }
 
-export type NoteSaveState = 'saved' | 'unsaved' | 'saving' | 'invalid' | 'failed';
+type NoteSaveState = 'saved' | 'unsaved' | 'saving' | 'invalid' | 'failed';
 
 /**
  * The draft's note, saved as the doctor types (once typing pauses) and with Save. Nothing typed is lost: what failed

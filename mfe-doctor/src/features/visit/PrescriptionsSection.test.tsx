@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, queryClient, type Prescription, useApiQuery } from '@campuscare/shared';
-import { openedVisitFixture } from '../../components/clinical/clinicalTestData';
+import { openedVisitFixture } from '../../test/clinicalTestData';
 import type { OpenedVisit } from '@campuscare/shared/clinical';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { ACKNOWLEDGEMENT_REQUIRED, ALLERGY_ACKNOWLEDGEMENT_REQUIRED, isAllergyRefusal, PrescriptionsEditor } from './PrescriptionsSection';

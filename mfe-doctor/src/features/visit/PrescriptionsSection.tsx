@@ -21,7 +21,7 @@ import { addPrescription, type PrescriptionColumns, removePrescription } from '.
 import { prescriptionFromRow, useVisitUpdate } from './visitCache';
 import styles from './visit.module.css';
 
-export interface PrescriptionValues {
+interface PrescriptionValues {
   readonly drug: string;
   readonly strength: string;
   readonly dose: string;
@@ -33,7 +33,7 @@ export interface PrescriptionValues {
   readonly allergyAcknowledgement: string;
 }
 
-export const EMPTY_PRESCRIPTION: PrescriptionValues = {
+const EMPTY_PRESCRIPTION: PrescriptionValues = {
   drug: '',
   strength: '',
   dose: '',
@@ -72,7 +72,7 @@ export function isAllergyRefusal(error: ApiError): boolean {
 }
 
 /** The form's errors by the rules the database holds; the acknowledgement is required once the database asked for it. */
-export function prescriptionErrors(values: PrescriptionValues, acknowledgementAsked: boolean): FieldErrors<PrescriptionValues> {
+function prescriptionErrors(values: PrescriptionValues, acknowledgementAsked: boolean): FieldErrors<PrescriptionValues> {
   const errors: Partial<Record<keyof PrescriptionValues, string>> = {};
   for (const name of Object.keys(PRESCRIPTION_RULES) as Array<keyof PrescriptionValues>) {
     const problem = columnError(PRESCRIPTION_RULES[name], values[name]);
@@ -82,7 +82,7 @@ export function prescriptionErrors(values: PrescriptionValues, acknowledgementAs
   return errors;
 }
 
-export function prescriptionColumns(values: PrescriptionValues, withAcknowledgement: boolean): PrescriptionColumns {
+function prescriptionColumns(values: PrescriptionValues, withAcknowledgement: boolean): PrescriptionColumns {
   return {
     drug: values.drug.trim(),
     strength: storedValue(PRESCRIPTION_RULES.strength, values.strength),

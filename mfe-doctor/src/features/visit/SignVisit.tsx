@@ -7,7 +7,7 @@ import { signVisit } from './visitApi';
 import { useVisitUpdate, withVisitRow } from './visitCache';
 import styles from './visit.module.css';
 
-export const SIGN_MESSAGES = {
+const SIGN_MESSAGES = {
   noteNotSaved: 'The note could not be saved, so the visit was not signed. Correct the note, then sign again.',
 } as const;
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient, RULE_MESSAGES, useApiQuery } from '@campuscare/shared';
-import { openedVisitFixture, readingFixture } from '../../components/clinical/clinicalTestData';
+import { openedVisitFixture, readingFixture } from '../../test/clinicalTestData';
 import type { OpenedVisit } from '@campuscare/shared/clinical';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { recordVitals, removeVitals } from './visitApi';

@@ -20,7 +20,7 @@ import { recordVitals, removeVitals, type VitalsColumns } from './visitApi';
 import { readingFromRow, useVisitUpdate } from './visitCache';
 import styles from './visit.module.css';
 
-export type VitalsValues = Readonly<Record<VitalFormField, string>>;
+type VitalsValues = Readonly<Record<VitalFormField, string>>;
 
 export const EMPTY_VITALS: VitalsValues = {
   temperatureC: '',

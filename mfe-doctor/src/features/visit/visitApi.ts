@@ -44,7 +44,7 @@ export async function searchIcd10Codes(client: CampusCareClient, term: string): 
   return unwrap(await client.rpc('search_icd10_codes', { term, max_results: 15 }));
 }
 
-export interface DiagnosisInput {
+interface DiagnosisInput {
   readonly visitId: string;
   readonly description: string;
   readonly icd10Code: string | null;
@@ -79,7 +79,7 @@ export async function addAddendum(client: CampusCareClient, input: { readonly vi
   return unwrap(await client.rpc('add_visit_addendum', { visit_id: input.visitId, text: input.text }));
 }
 
-export interface FollowUpRequest {
+interface FollowUpRequest {
   readonly visitId: string;
   /** ISO start of one of the doctor's free slots. */
   readonly date: string;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styles from './HomePage.module.css';
 
-export interface FaqItem {
+interface FaqItem {
   readonly question: string;
   readonly answer: string;
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, AUTH_MESSAGES, PATHS, queryClient } from '@campuscare/shared';
-import { resetFakeBackend } from '../../../../shell/src/test/fakeSupabase';
-import { serveTestConfig } from '../../../../shell/src/test/fixtures';
+import { resetFakeBackend } from '../../../../test/web/fakeSupabase';
+import { serveTestConfig } from '../../../../test/web/fixtures';
 import { renderPage } from '../../test/renderPage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LINK_REFUSED_MESSAGE, LINK_SENT_MESSAGE } from './recoveryApi';

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthRetryableFetchError } from '@supabase/auth-js';
-import { fakeBackend, resetFakeBackend } from '../../../../shell/src/test/fakeSupabase';
-import { serveTestConfig } from '../../../../shell/src/test/fixtures';
+import { fakeBackend, resetFakeBackend } from '../../../../test/web/fakeSupabase';
+import { serveTestConfig } from '../../../../test/web/fixtures';
 import { renderPage } from '../../test/renderPage';
 import { RESEND_INTERVAL_MS } from './CheckYourEmail';
 import { CONFIRMED_MESSAGE } from './ConfirmEmail';

@@ -74,7 +74,7 @@ export async function registerUniversity(client: CampusCareClient, values: Unive
   return outcomeOf(client, email, answer);
 }
 
-export interface StudentJoin {
+interface StudentJoin {
   readonly joinCode: string;
   readonly values: StudentRegistrationValues;
 }
@@ -135,7 +135,7 @@ export async function findStaffInvitation(client: CampusCareClient, token: strin
   return { universityName: invitation.university_name, email: invitation.email, role: invitation.role };
 }
 
-export interface StaffAcceptance {
+interface StaffAcceptance {
   readonly token: string;
   readonly email: string;
   readonly values: StaffAcceptanceValues;

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, PATHS } from '@campuscare/shared';
-import { fakeBackend, registerMember, resetFakeBackend } from '../../../../shell/src/test/fakeSupabase';
-import { memberFixture, serveTestConfig } from '../../../../shell/src/test/fixtures';
+import { fakeBackend, registerMember, resetFakeBackend } from '../../../../test/web/fakeSupabase';
+import { memberFixture, serveTestConfig } from '../../../../test/web/fixtures';
 import { renderPage } from '../../test/renderPage';
 import { AdminSignInPage } from './AdminSignInPage';
 import { SignInPage } from './SignInPage';

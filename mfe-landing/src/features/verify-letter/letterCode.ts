@@ -10,7 +10,7 @@ import { characterCount, isSingleLine } from '@campuscare/shared';
  */
 export const LETTER_CODE_LENGTH = 24;
 /** What verify_excuse_letter takes at most, as sent; longer input is refused rather than looked up. */
-export const LETTER_CODE_MAX_LENGTH = 64;
+const LETTER_CODE_MAX_LENGTH = 64;
 
 export const LETTER_CODE_MESSAGES = {
   empty: 'Enter the verification code printed on the letter',

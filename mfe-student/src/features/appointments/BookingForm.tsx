@@ -43,7 +43,7 @@ function initialValues(member: Member): BookingValues {
 }
 
 /** Every field that cannot be sent as it is, each with its own message; the rules are the shared ones the database also holds. */
-export function bookingErrors(values: BookingValues, clinic: Clinic, now: Date): FieldErrors<BookingValues> {
+function bookingErrors(values: BookingValues, clinic: Clinic, now: Date): FieldErrors<BookingValues> {
   const rules = validateAppointmentBooking({
     date: values.startsAt,
     department: values.department,
@@ -71,7 +71,7 @@ function bookingRequest(values: BookingValues): BookingRequest {
   };
 }
 
-export interface BookingFormProps {
+interface BookingFormProps {
   readonly member: Member;
   readonly clinic: Clinic;
   readonly doctors: readonly ProviderSummary[];

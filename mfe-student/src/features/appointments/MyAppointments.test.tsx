@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_MESSAGES } from '@campuscare/shared';
-import { adams, appointmentFixture, clinic, NOW } from '../../../../shared/src/appointments/appointmentsTestData';
+import { adams, appointmentFixture, clinic, NOW } from '../../../../test/web/appointmentsTestData';
 import { listFreeSlots, loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { listMyAppointments, type MyAppointmentQuery } from './appointmentsApi';
 import { MyAppointments } from './MyAppointments';

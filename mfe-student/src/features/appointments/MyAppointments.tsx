@@ -92,7 +92,7 @@ function PeriodTable({ studentId, period, clinic, doctors }: PeriodTableProps) {
   );
 }
 
-export interface MyAppointmentsProps {
+interface MyAppointmentsProps {
   readonly studentId: string;
   /** The clinic's time zone and cutoff: times are shown on its clock. */
   readonly clinic: Clinic;

@@ -1,5 +1,5 @@
 import { periodFilter } from './appointmentsApi';
-import { NOW } from '../../../../shared/src/appointments/appointmentsTestData';
+import { NOW } from '../../../../test/web/appointmentsTestData';
 
 describe('the periods of my appointments, as the server filters them', () => {
   it('puts the visit going on and the scheduled ones still ahead under Upcoming, everything else under Past', () => {

@@ -14,7 +14,7 @@ export interface HealthRecordView {
   readonly screen: string | null;
 }
 
-export interface ViewsPageRequest {
+interface ViewsPageRequest {
   /** 1-based. */
   readonly page: number;
   readonly pageSize: number;

@@ -1,9 +1,9 @@
-import { memberFixture } from '../../../../shell/src/test/fixtures';
-import { describeOwnProfileForm } from '../../../../shell/src/test/ownProfileForm';
+import { memberFixture } from '../../../../test/web/fixtures';
+import { describeOwnProfileForm } from '../../../../test/web/ownProfileForm';
 import { PersonalDetailsForm, SETTINGS_MESSAGES } from './ProfileSettingsPage';
 
 // The data layer asks the shared client module for the client, so that module is what the test replaces.
-jest.mock('../../../../shared/src/supabase/client', () => jest.requireActual('../../../../shell/src/test/ownProfileForm').ownProfileClientModule());
+jest.mock('../../../../shared/src/supabase/client', () => jest.requireActual('../../../../test/web/ownProfileForm').ownProfileClientModule());
 
 const student = memberFixture('student', { id: 'student-1', department: 'Law', year_of_study: 3, reg_number: 'NFU/2024/010' });
 

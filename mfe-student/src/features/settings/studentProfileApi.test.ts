@@ -1,6 +1,6 @@
 import { type CampusCareClient, MESSAGES } from '@campuscare/shared';
 import { OWN_PROFILE_MESSAGES, saveOwnProfile } from '@campuscare/shared/account';
-import { memberFixture } from '../../../../shell/src/test/fixtures';
+import { memberFixture } from '../../../../test/web/fixtures';
 import {
   saveStudentProfile,
   studentProfileForm,

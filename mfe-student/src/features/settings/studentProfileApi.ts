@@ -1,7 +1,7 @@
 import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, parseYearOfStudy } from '@campuscare/shared';
 import { ownProfileFormErrors, type PersonalDetails, personalDetailsErrors, saveOwnProfile } from '@campuscare/shared/account';
 
-export interface StudentProfileValues extends PersonalDetails {
+interface StudentProfileValues extends PersonalDetails {
   readonly department: string;
   readonly yearOfStudy: string;
 }

@@ -14,7 +14,7 @@ export interface LetterContext {
 }
 
 /** Whether the letter may be printed as a letter: valid, and with the code anyone can check it by. */
-export function isPrintable(letter: ExcuseLetterEntry): boolean {
+function isPrintable(letter: ExcuseLetterEntry): boolean {
   return letter.status === 'valid' && typeof letter.verification_code === 'string' && letter.verification_code !== '';
 }
 
@@ -74,7 +74,7 @@ export function ExcuseLetterDocument({ letter, student, universityName, visitDat
   );
 }
 
-export interface ExcuseLetterDialogProps {
+interface ExcuseLetterDialogProps {
   readonly context: LetterContext | null;
   readonly onClose: () => void;
   readonly onPrint: (context: LetterContext) => void;

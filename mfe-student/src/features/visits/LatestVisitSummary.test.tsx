@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { queryClient } from '@campuscare/shared';
-import { clinic } from '../../../../shared/src/appointments/appointmentsTestData';
+import { clinic } from '../../../../test/web/appointmentsTestData';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { LatestVisitSummary } from './LatestVisitSummary';
 import { loadMyVisits, MY_VISITS_KEY } from './visitsApi';
-import { myVisits } from './visitsTestData';
+import { myVisits } from '../../test/visitsTestData';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));

@@ -2,11 +2,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { API_MESSAGES, ApiError, queryClient } from '@campuscare/shared';
-import { clinic } from '../../../../shared/src/appointments/appointmentsTestData';
+import { clinic } from '../../../../test/web/appointmentsTestData';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { MyVisitsPage } from './MyVisitsPage';
 import { loadMyVisits } from './visitsApi';
-import { checkUp, LETTER_CODE, letterFixture, myVisits, visitFixture } from './visitsTestData';
+import { checkUp, LETTER_CODE, letterFixture, myVisits, visitFixture } from '../../test/visitsTestData';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));

@@ -110,7 +110,7 @@ function LetterItem({ letter, zone, onView }: { readonly letter: ExcuseLetterEnt
   );
 }
 
-export interface VisitSummaryProps {
+interface VisitSummaryProps {
   readonly visit: VisitRecord;
   /** The clinic's time zone: the visit's times are on its clock. */
   readonly zone: string;

@@ -38,7 +38,7 @@ export function visitKindLabel(visit: Pick<VisitRecord, 'kind'>): string {
 const decimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 /** Each measure of a reading, its value with units, and what its flags mean, in words that inform without alarming. */
-export interface VitalRow {
+interface VitalRow {
   readonly measure: string;
   readonly value: string;
   /** Empty when the value is within the usual adult range. */
@@ -46,7 +46,7 @@ export interface VitalRow {
 }
 
 /** What each of private.vital_flags()'s flags means for the student. */
-export const VITAL_FLAG_NOTES: Readonly<Record<VitalFlag, string>> = {
+const VITAL_FLAG_NOTES: Readonly<Record<VitalFlag, string>> = {
   fever: 'Higher than the usual range: a raised temperature (fever).',
   'low temperature': 'Lower than the usual range.',
   'high blood pressure': 'Higher than the usual range. A single reading does not mean you have high blood pressure.',
@@ -121,7 +121,7 @@ const ROUTE_WORDS: Readonly<Record<string, string>> = {
   iv: 'Into a vein (drip or injection)',
 };
 
-export function routeInWords(route: string): string {
+function routeInWords(route: string): string {
   const words = ROUTE_WORDS[route.trim().toLowerCase()];
   return words ? `${words} (${route.trim()})` : route;
 }

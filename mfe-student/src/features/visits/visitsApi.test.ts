@@ -1,6 +1,6 @@
 import type { CampusCareClient, Json } from '@campuscare/shared';
 import { loadMyVisits, readMyVisits, UNREADABLE_VISITS_MESSAGE } from './visitsApi';
-import { checkUp, myVisits, visitFixture } from './visitsTestData';
+import { checkUp, myVisits, visitFixture } from '../../test/visitsTestData';
 
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as Json;
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { memberFixture, serveTestConfig } from '../../../shell/src/test/fixtures';
-import { fakeBackend, resetFakeBackend, signInAs } from '../../../shell/src/test/fakeSupabase';
+import { memberFixture, serveTestConfig } from '../../../test/web/fixtures';
+import { fakeBackend, resetFakeBackend, signInAs } from '../../../test/web/fakeSupabase';
 import { queryClient } from '../data/queryClient';
 import { queryKeys } from '../data/queryKeys';
 import { UserProfileProvider, useUserProfile } from '../profile/UserProfileProvider';

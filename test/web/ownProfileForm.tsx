@@ -9,7 +9,7 @@ export const ownProfileBackend = { updateUser: jest.fn(), updateMember: jest.fn(
 /** The shared client module with a client that answers those calls; tests pass it to `jest.mock`. */
 export function ownProfileClientModule(): object {
   return {
-    ...jest.requireActual('../../../shared/src/supabase/client'),
+    ...jest.requireActual('../../shared/src/supabase/client'),
     getSupabase: async () => ({
       auth: { updateUser: ownProfileBackend.updateUser },
       from: () => ({ update: (columns: unknown) => ({ eq: () => ({ select: () => ({ maybeSingle: () => ownProfileBackend.updateMember(columns) }) }) }) }),

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../routes/router';
 import { findRoute, MAIN_CONTENT_ID, navigationFor, PATHS, type NavigationItem, type Role } from '../routes/contract';
 import { AVATARS_BUCKET, StoredImage } from '../images/StoredImage';
-import { signOut } from '../auth/session';
+import { signOut } from './session';
 import { displayName } from '../profile/profileApi';
 import { useUserProfile } from '../profile/UserProfileProvider';
 import { useUniversityBadge } from '../university/logo';
-import styles from './ui.module.css';
+import styles from './RoleLayout.module.css';
 
 const AREA_LABEL: Readonly<Record<Role, string>> = {
   admin: 'University account',

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
-import { queryClient } from '../../../shared/src/data/queryClient';
+import { queryClient } from '../../shared/src/data/queryClient';
 
 // One cache serves the whole app; each test starts from an empty one and sees a refusal at once, without retries.
 queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });

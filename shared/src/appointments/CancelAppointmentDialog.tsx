@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { COLUMN_RULES, columnError, ErrorBanner, Modal, RULE_MESSAGES, TextField, useForm } from '@campuscare/shared';
+import { useAppointmentChange, useChangeCutoff } from './appointmentHooks';
+import type { AppointmentDialogProps, ClinicDialogProps } from './appointmentDialogProps';
+import { AppointmentSummary } from './AppointmentSummary';
+import { DialogButtons } from './DialogButtons';
+import { WithClinic } from './WithClinic';
+import styles from './appointments.module.css';
+
+export const CANCEL_REASON_REQUIRED = RULE_MESSAGES.cancelReasonRequired;
+const CANCEL_REASON_MAX_LENGTH = COLUMN_RULES.appointments_cancel_reason_length.maxLength;
+
+function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicDialogProps) {
+  const cancel = useAppointmentChange('Appointment cancelled');
+  const cutoff = useChangeCutoff(appointment, clinic, actor);
+  const initial = useMemo(() => ({ reason: '' }), []);
+  const form = useForm({
+    initial,
+    validate: (values) => {
+      const reason = values.reason.trim() === '' ? CANCEL_REASON_REQUIRED : columnError(COLUMN_RULES.appointments_cancel_reason_length, values.reason);
+      return reason === undefined ? {} : { reason };
+    },
+    submit: (values) => cancel.mutateAsync({ id: appointment.id, status: 'cancelled', cancelReason: values.reason.trim() }),
+    onSuccess: onClose,
+  });
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <AppointmentSummary appointment={appointment} actor={actor} doctorName={doctorName} clinic={clinic} />
+      {actor === 'staff' && <p className={styles.summary}>The student sees the reason.</p>}
+      {appointment.status === 'ongoing' && <p className={styles.summary}>The visit was started: its unsigned draft is discarded.</p>}
+      {cutoff?.explanation}
+      {form.formError && <ErrorBanner message={form.formError} />}
+      {!cutoff && <TextField label="Reason for cancelling" maxLength={CANCEL_REASON_MAX_LENGTH} {...form.field('reason')} />}
+      <DialogButtons
+        dismiss={{ label: 'Keep appointment', onClick: onClose }}
+        submit="Cancel appointment"
+        busy={form.submitting}
+        busyLabel="Cancelling…"
+        danger
+        disabled={cutoff !== undefined}
+        describedBy={cutoff?.describedBy}
+      />
+    </form>
+  );
+}
+
+/** Cancels an appointment with a reason the student sees. */
+export function CancelAppointmentDialog(props: AppointmentDialogProps) {
+  return (
+    <Modal title="Cancel appointment" open onClose={props.onClose}>
+      <WithClinic>{(clinic) => <CancelForm {...props} clinic={clinic} />}</WithClinic>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, useRef, useState } from 'react';
+import { type Appointment, queryKeys, useApiMutation, useApiQuery } from '@campuscare/shared';
+import type { Clinic } from '@campuscare/shared/scheduling';
+import { APPOINTMENT_CHANGE_INVALIDATES, listDoctors, updateAppointment, type AppointmentChange } from './appointmentsApi';
+import type { AppointmentActor } from './appointmentDialogProps';
+import { changeCutoffMessage, isPastChangeCutoff } from './clinicCalendar';
+import styles from './appointments.module.css';
+
+/** The university's active doctors, cached for every picker of a doctor. */
+export function useDoctors() {
+  return useApiQuery([...queryKeys.members, 'doctors'], listDoctors);
+}
+
+/**
+ * Changes an appointment through `update_appointment`; the lists, free times and counts everywhere reload. A dialog
+ * shows a refusal in its form ('caller'); a one-click row action has it toasted ('toast').
+ */
+export function useAppointmentChange(success: string | ((change: AppointmentChange) => string), errors: 'toast' | 'caller' = 'caller') {
+  return useApiMutation((client, change: AppointmentChange) => updateAppointment(client, change), {
+    invalidates: APPOINTMENT_CHANGE_INVALIDATES,
+    success: (_updated, change) => (typeof success === 'string' ? success : success(change)),
+    errors,
+  });
+}
+
+/**
+ * Staff may save a time outside the free slots, but only after saying so. `mayProceed` checks the choice and, when it
+ * is not free, shows the warning and holds the save; "Save anyway" submits again with the check skipped once.
+ */
+export function useFreeSlotConfirmation() {
+  const [warning, setWarning] = useState<string | null>(null);
+  const confirmed = useRef(false);
+  const mayProceed = async (isFree: () => Promise<boolean>, message: string): Promise<boolean> => {
+    setWarning(null);
+    if (confirmed.current) {
+      confirmed.current = false;
+      return true;
+    }
+    if (await isFree()) return true;
+    setWarning(message);
+    return false;
+  };
+  const confirm = (submit: () => Promise<boolean>) => {
+    confirmed.current = true;
+    // A submit that stopped before the check (e.g. already sending) must not skip the next one's.
+    void submit().finally(() => {
+      confirmed.current = false;
+    });
+  };
+  return { warning, dismiss: () => setWarning(null), mayProceed, confirm };
+}
+
+/**
+ * The clinic's cutoff, explained where a student would act: past it the action is disabled (the database refuses it
+ * anyway) and the student is told to call the clinic. Undefined while the appointment may still be changed.
+ */
+export function useChangeCutoff(appointment: Appointment, clinic: Clinic, actor: AppointmentActor) {
+  const explanationId = useId();
+  if (actor !== 'student' || !isPastChangeCutoff(clinic, appointment.date, new Date())) return undefined;
+  return {
+    explanation: (
+      <p id={explanationId} className={styles.cutoff}>
+        {changeCutoffMessage(clinic)}
+      </p>
+    ),
+    describedBy: explanationId,
+  };
+}
