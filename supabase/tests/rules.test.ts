@@ -456,6 +456,65 @@ describe('member status, super admins and removal', () => {
     expect(result.value).toBeGreaterThan(0);
   });
 
+  it('remove_member keeps the records of a doctor’s visits: one with visits on record is deactivated instead, one with visits booked waits', async () => {
+    const seen = await probe(database.client, SUPER, 'select public.remove_member($1)', [nf('dr.adams')]);
+    expect(seen.error).toMatchObject({
+      code: 'P0001',
+      message: 'Dr Amelia Adams has visits on record, and the clinic keeps its records with their doctor, so this account cannot be removed. Deactivate it instead: they can no longer sign in, and the records stay.',
+    });
+    const result = await rolledBack(database.client, async () => {
+      // A doctor who has seen no one yet, with two visits booked, then none.
+      // Invited and signed up the way the auth service does it (invitations.test.ts).
+      await database.client.query(
+        `insert into public.invitations (university_id, email, role, token_hash) values ($1, 'dr.new@northfield.edu', 'doctor', encode(extensions.digest('new-doctor', 'sha256'), 'hex'))`,
+        [NORTHFIELD_ID],
+      );
+      const doctor = (await database.client.query<{ id: string }>(
+        `insert into auth.users (id, email, encrypted_password, raw_user_meta_data) values (gen_random_uuid(), 'dr.new@northfield.edu', 'x', $1) returning id`,
+        [{ kind: 'staff', invitation: 'new-doctor', first_name: 'Nia', last_name: 'New' }],
+      )).rows[0].id;
+      await database.client.query(`update public.members set title = 'Dr' where id = $1`, [doctor]);
+      for (const hours of [50, 74]) {
+        await database.client.query(
+          `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+           select m.university_id, m.id, $2, $3, 'Ada Okoro', m.department, m.reg_number, m.year_of_study, 'Check-up' from public.members m where m.id = $1`,
+          [STUDENT2, doctor, await clinicSlot(database.client, hours)],
+        );
+      }
+      await actAs(database.client, SUPER);
+      await database.client.query('savepoint booked');
+      const booked = await database.client.query('select public.remove_member($1)', [doctor]).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      await database.client.query('rollback to savepoint booked');
+      await database.client.query('reset role');
+      await database.client.query(`update public.appointments set status = 'cancelled', cancel_reason = 'Doctor leaving' where provider_id = $1`, [doctor]);
+      await actAs(database.client, SUPER);
+      await database.client.query('savepoint cancelled');
+      const cancelled = await database.client.query('select public.remove_member($1)', [doctor]).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      await database.client.query('rollback to savepoint cancelled');
+      // Booked by mistake and deleted by the server: no record of them remains, and nothing keeps the account.
+      await database.client.query('reset role');
+      await database.client.query('delete from public.appointments where provider_id = $1', [doctor]);
+      await actAs(database.client, SUPER);
+      await database.client.query('select public.remove_member($1)', [doctor]);
+      await database.client.query('reset role');
+      const left = (await database.client.query('select count(*)::int as n from auth.users where id = $1', [doctor])).rows[0].n;
+      return { booked, cancelled, left };
+    });
+    expect(result).toEqual({
+      value: {
+        booked: 'Dr Nia New still has 2 booked visits: give them to another doctor or cancel them, then remove the account.',
+        cancelled: expect.stringMatching(/^Dr Nia New has visits on record, .* Deactivate it instead/),
+        left: 0,
+      },
+    });
+  });
+
   it('remove_member deletes the account and its data, and the audit log keeps the record', async () => {
     const result = await rolledBack(database.client, async () => {
       await actAs(database.client, SUPER);
