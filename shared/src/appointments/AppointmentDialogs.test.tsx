@@ -127,6 +127,18 @@ describe('EditAppointmentDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(notifySuccess).not.toHaveBeenCalled();
   });
+
+  it('hands a visit started from Edit on to where it is written, once saved', async () => {
+    const today = { ...staffAppointment, date: new Date().toISOString() };
+    update.mockImplementation(async (_client, change) => ({ ...today, status: change.status ?? today.status }));
+    const onVisitStarted = jest.fn();
+    const { dialog, onClose, user } = openEdit({ viewerRole: 'doctor', appointment: today, onVisitStarted });
+    await user.selectOptions(await within(dialog).findByLabelText('Status'), 'ongoing');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onVisitStarted).toHaveBeenCalledWith(today));
+    expect(onClose).toHaveBeenCalled();
+    expect(update).toHaveBeenCalledWith({}, { id: today.id, status: 'ongoing' });
+  });
 });
 
 describe('RescheduleAppointmentDialog for staff', () => {

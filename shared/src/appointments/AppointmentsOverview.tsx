@@ -26,6 +26,8 @@ interface AppointmentsOverviewProps {
   readonly extraActions?: (appointment: OverviewAppointment) => readonly RowAction[];
   /** Makes the student's name a button that opens their record. */
   readonly onOpenPatient?: (appointment: OverviewAppointment) => void;
+  /** After a doctor starts the visit from Edit: where the visit is written (the doctor's visit page). */
+  readonly onVisitStarted?: (appointment: OverviewAppointment) => void;
 }
 
 type OpenDialog = { readonly kind: 'edit' | 'cancel'; readonly appointment: OverviewAppointment } | null;
@@ -60,7 +62,7 @@ function startOfToday(zone: string | undefined): string {
  * soonest first; the past ones are a filter away. Searched by name or registration number, filtered by status and
  * sorted by date on the server; Edit (reschedule, assign, status) and Cancel in each row.
  */
-export function AppointmentsOverview({ caption = 'Appointments Overview', pageSize = 10, providerId, extraActions, onOpenPatient }: AppointmentsOverviewProps) {
+export function AppointmentsOverview({ caption = 'Appointments Overview', pageSize = 10, providerId, extraActions, onOpenPatient, onVisitStarted }: AppointmentsOverviewProps) {
   const profile = useUserProfile();
   const viewerRole = profile.status === 'signedIn' ? profile.member.role : 'admin';
   const clinic = useClinic();
@@ -151,7 +153,7 @@ export function AppointmentsOverview({ caption = 'Appointments Overview', pageSi
           />
         )}
       </QueryView>
-      {dialog?.kind === 'edit' && <EditAppointmentDialog appointment={dialog.appointment} viewerRole={viewerRole} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <EditAppointmentDialog appointment={dialog.appointment} viewerRole={viewerRole} onClose={() => setDialog(null)} onVisitStarted={onVisitStarted} />}
       {dialog?.kind === 'cancel' && (
         <CancelAppointmentDialog appointment={dialog.appointment} actor="staff" doctorName={providerName(dialog.appointment.provider)} onClose={() => setDialog(null)} />
       )}

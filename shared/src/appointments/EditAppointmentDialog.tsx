@@ -32,9 +32,11 @@ export function editedChange(appointment: Appointment, form: EditValues & { read
 interface StaffDialogProps {
   readonly appointment: OverviewAppointment;
   readonly onClose: () => void;
+  /** Called once a change to Ongoing is saved: a started visit is written on its own page, not left behind. */
+  readonly onVisitStarted?: (appointment: OverviewAppointment) => void;
 }
 
-function EditAppointmentForm({ appointment, viewerRole, zone, onClose }: StaffDialogProps & { readonly viewerRole: Role; readonly zone: string }) {
+function EditAppointmentForm({ appointment, viewerRole, zone, onClose, onVisitStarted }: StaffDialogProps & { readonly viewerRole: Role; readonly zone: string }) {
   const doctors = useDoctors();
   const save = useAppointmentChange('Appointment updated');
   const confirmation = useFreeSlotConfirmation();
@@ -59,7 +61,9 @@ function EditAppointmentForm({ appointment, viewerRole, zone, onClose }: StaffDi
       return save.mutateAsync(change);
     },
     onSuccess: (saved) => {
-      if (saved) onClose();
+      if (!saved) return;
+      onClose();
+      if (saved.status === 'ongoing' && appointment.status !== 'ongoing') onVisitStarted?.(appointment);
     },
   });
   /** Editing any field after a warning asks again on the next save: the warning was about the old choice. */
@@ -110,10 +114,12 @@ function EditAppointmentForm({ appointment, viewerRole, zone, onClose }: StaffDi
 }
 
 /** Reschedule, assign or move the status of an appointment (staff); times are the clinic's, whatever the browser's zone. */
-export function EditAppointmentDialog({ appointment, viewerRole, onClose }: StaffDialogProps & { readonly viewerRole: Role }) {
+export function EditAppointmentDialog({ appointment, viewerRole, onClose, onVisitStarted }: StaffDialogProps & { readonly viewerRole: Role }) {
   return (
     <Modal title="Edit appointment" open onClose={onClose}>
-      <WithClinic>{(clinic) => <EditAppointmentForm appointment={appointment} viewerRole={viewerRole} zone={clinic.settings.timezone} onClose={onClose} />}</WithClinic>
+      <WithClinic>
+        {(clinic) => <EditAppointmentForm appointment={appointment} viewerRole={viewerRole} zone={clinic.settings.timezone} onClose={onClose} onVisitStarted={onVisitStarted} />}
+      </WithClinic>
     </Modal>
   );
 }
