@@ -474,11 +474,12 @@ describe('member status, super admins and removal', () => {
         [{ kind: 'staff', invitation: 'new-doctor', first_name: 'Nia', last_name: 'New' }],
       )).rows[0].id;
       await database.client.query(`update public.members set title = 'Dr' where id = $1`, [doctor]);
-      for (const hours of [50, 74]) {
+      // Weeks apart, so the two never fall on the same weekday slot whatever today is.
+      for (const daysAhead of [50, 74]) {
         await database.client.query(
           `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
-           select m.university_id, m.id, $2, $3, 'Ada Okoro', m.department, m.reg_number, m.year_of_study, 'Check-up' from public.members m where m.id = $1`,
-          [STUDENT2, doctor, await clinicSlot(database.client, hours)],
+           select m.university_id, m.id, $2, $3, m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study, 'Check-up' from public.members m where m.id = $1`,
+          [STUDENT2, doctor, await clinicSlot(database.client, daysAhead)],
         );
       }
       await actAs(database.client, SUPER);
