@@ -700,16 +700,26 @@ CREATE OR REPLACE FUNCTION private.chart_timeline(p_doctor uuid, p_student uuid,
 AS $function$
 declare
   v_page uuid[];
+  v_readable bigint;
 begin
-  select array_agg(t.id order by t.date desc, t.id) filter (where t.position <= 10), count(*) filter (where t.position > 10)
-  into v_page, earlier_visits
-  from (
-    select v.id, a.date, row_number() over (order by a.date desc, v.id) as position
-    from public.visits v join public.appointments a on a.id = v.appointment_id
-    where v.student_id = p_student and (v.status = 'signed' or v.doctor_id = p_doctor)
+  v_page := array(
+    select v.id
+    from public.appointments a join public.visits v on v.appointment_id = a.id
+    where a.student_id = p_student and v.student_id = p_student and (v.status = 'signed' or v.doctor_id = p_doctor)
       and (p_after_id is null or a.date < p_after_date or (a.date = p_after_date and v.id > p_after_id))
-  ) t;
-  visits := private.visits_json(coalesce(v_page, '{}'));
+    order by a.date desc, v.id
+    limit 10);
+  if p_after_id is null then
+    select count(*) into v_readable
+    from public.visits v where v.student_id = p_student and (v.status = 'signed' or v.doctor_id = p_doctor);
+  else
+    select count(*) into v_readable
+    from public.appointments a join public.visits v on v.appointment_id = a.id
+    where a.student_id = p_student and v.student_id = p_student and (v.status = 'signed' or v.doctor_id = p_doctor)
+      and (a.date < p_after_date or (a.date = p_after_date and v.id > p_after_id));
+  end if;
+  earlier_visits := v_readable - cardinality(v_page);
+  visits := private.visits_json(v_page);
 end;
 $function$;
 
@@ -2269,28 +2279,45 @@ begin
   return (
     select coalesce(json_agg(json_build_object(
       'id', v.id, 'appointment_id', v.appointment_id, 'student_id', v.student_id, 'doctor_id', v.doctor_id,
-      'doctor_name', (select private.member_display_name(d) from public.members d where d.id = v.doctor_id),
+      'doctor_name', case when d.id is not null then private.member_display_name(d) end,
       'status', v.status, 'kind', a.kind, 'date', a.date, 'duration_minutes', a.duration_minutes, 'reason', a.reason,
       'chief_complaint', v.chief_complaint, 'subjective', v.subjective, 'objective', v.objective,
       'assessment', v.assessment, 'plan', v.plan, 'follow_up', v.follow_up,
       'signed_at', v.signed_at, 'created_at', v.created_at, 'updated_at', v.updated_at,
-      'vital_signs', coalesce((
-        select json_agg(private.vital_json(s) order by s.recorded_at, s.id) from public.vital_signs s where s.visit_id = v.id), '[]'),
-      'diagnoses', coalesce((
-        select json_agg(json_build_object('id', dg.id, 'description', dg.description, 'icd10_code', dg.icd10_code,
-                                          'icd10_title', c.title, 'created_at', dg.created_at) order by dg.created_at, dg.id)
-        from public.diagnoses dg left join public.icd10_codes c on c.code = dg.icd10_code where dg.visit_id = v.id), '[]'),
-      'prescriptions', coalesce((
-        select json_agg(private.prescription_json(r) order by r.created_at, r.id) from public.prescriptions r where r.visit_id = v.id), '[]'),
-      'addenda', coalesce((
-        select json_agg(json_build_object('id', x.id, 'text', x.text, 'created_at', x.created_at, 'author_id', x.author_id,
-                                          'author_name', (select private.member_display_name(au) from public.members au where au.id = x.author_id))
-                        order by x.created_at, x.id)
-        from public.visit_addenda x where x.visit_id = v.id), '[]'),
-      'excuse_letters', coalesce((
-        select json_agg(private.letter_json(l) order by l.issued_at, l.id) from public.excuse_letters l where l.visit_id = v.id), '[]'))
+      'vital_signs', coalesce(readings.list, '[]'), 'diagnoses', coalesce(diagnoses.list, '[]'),
+      'prescriptions', coalesce(prescriptions.list, '[]'), 'addenda', coalesce(addenda.list, '[]'),
+      'excuse_letters', coalesce(letters.list, '[]'))
       order by a.date desc, v.id), '[]')
-    from public.visits v join public.appointments a on a.id = v.appointment_id
+    from public.visits v
+    join public.appointments a on a.id = v.appointment_id
+    left join public.members d on d.id = v.doctor_id
+    left join (
+      select s.visit_id, json_agg(private.vital_json(s) order by s.recorded_at, s.id) as list
+      from public.vital_signs s where s.visit_id = any(p_visits) group by s.visit_id
+    ) readings on readings.visit_id = v.id
+    left join (
+      select dg.visit_id,
+             json_agg(json_build_object('id', dg.id, 'description', dg.description, 'icd10_code', dg.icd10_code,
+                                        'icd10_title', (select c.title from public.icd10_codes c where c.code = dg.icd10_code),
+                                        'created_at', dg.created_at) order by dg.created_at, dg.id) as list
+      from public.diagnoses dg
+      where dg.visit_id = any(p_visits) group by dg.visit_id
+    ) diagnoses on diagnoses.visit_id = v.id
+    left join (
+      select r.visit_id, json_agg(private.prescription_json(r) order by r.created_at, r.id) as list
+      from public.prescriptions r where r.visit_id = any(p_visits) group by r.visit_id
+    ) prescriptions on prescriptions.visit_id = v.id
+    left join (
+      select x.visit_id,
+             json_agg(json_build_object('id', x.id, 'text', x.text, 'created_at', x.created_at, 'author_id', x.author_id,
+                                        'author_name', case when au.id is not null then private.member_display_name(au) end) order by x.created_at, x.id) as list
+      from public.visit_addenda x left join public.members au on au.id = x.author_id
+      where x.visit_id = any(p_visits) group by x.visit_id
+    ) addenda on addenda.visit_id = v.id
+    left join (
+      select l.visit_id, json_agg(private.letter_json(l) order by l.issued_at, l.id) as list
+      from public.excuse_letters l where l.visit_id = any(p_visits) group by l.visit_id
+    ) letters on letters.visit_id = v.id
     where v.id = any(p_visits));
 end;
 $function$;
