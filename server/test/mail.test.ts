@@ -136,12 +136,14 @@ describe('appointment emails', () => {
   });
 
   /** Books as the server would (no JWT subject); the database queues the student's and the doctor's emails. */
-  async function book(startsIn: string): Promise<string> {
+  /** Books a visit `startsIn` from now, booked `bookedAgo` before now (a reminder is for a visit booked a day or more ahead). */
+  async function book(startsIn: string, bookedAgo = '0 seconds'): Promise<string> {
     const { rows } = await quiet.adminPool.query<{ id: string }>(
-      `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
-       values ($1, $2, $3, date_trunc('minute', now() + $4::interval), 'Ama Mensah', 'History', 'RC/2026/001', 2, 'Check-up')
+      `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason, created_at)
+       values ($1, $2, $3, date_trunc('minute', now() + $4::interval), 'Ama Mensah', 'History', 'RC/2026/001', 2, 'Check-up',
+               now() - $5::interval)
        returning id`,
-      [UNIVERSITY, STUDENT, DOCTOR, startsIn],
+      [UNIVERSITY, STUDENT, DOCTOR, startsIn, bookedAgo],
     );
     return rows[0].id;
   }
@@ -191,7 +193,7 @@ describe('appointment emails', () => {
   });
 
   it('queues the 24-hour reminders on its own schedule', async () => {
-    const appointment = await book('2 hours');
+    const appointment = await book('2 hours', '3 days');
     const scheduler = startReminderScheduler({ pool: quiet.adminPool, logger: silent, intervalMs: 50 });
     const reminders = () =>
       quiet.adminPool.query('select to_email from public.email_outbox where appointment_id = $1 and kind = $2 order by id', [appointment, 'reminder']);

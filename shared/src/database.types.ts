@@ -209,6 +209,10 @@ export type Database = {
           staff_idle_minutes: number
           student_upcoming_limit: number
           student_daily_booking_limit: number
+          phone: string | null
+          email: string | null
+          address: string | null
+          booking_grace_minutes: number
         }
         Insert: {
           university_id: string
@@ -220,6 +224,10 @@ export type Database = {
           staff_idle_minutes?: number
           student_upcoming_limit?: number
           student_daily_booking_limit?: number
+          phone?: string | null
+          email?: string | null
+          address?: string | null
+          booking_grace_minutes?: number
         }
         Update: {
           university_id?: string
@@ -231,6 +239,10 @@ export type Database = {
           staff_idle_minutes?: number
           student_upcoming_limit?: number
           student_daily_booking_limit?: number
+          phone?: string | null
+          email?: string | null
+          address?: string | null
+          booking_grace_minutes?: number
         }
         Relationships: [
           {

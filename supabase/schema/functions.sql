@@ -365,6 +365,7 @@ declare
   v_role public.member_role;
   v_settings public.clinic_settings;
   v_exclude uuid := case when p_op = 'UPDATE' then p_old.id end;
+  v_cancels boolean;
 begin
   if v_uid is null then
     return p_new;
@@ -373,11 +374,16 @@ begin
   select * into v_settings from public.clinic_settings s where s.university_id = p_new.university_id;
 
   if v_role = 'student' then
-    if p_op = 'UPDATE' and (p_new.date <> p_old.date or (p_new.status = 'cancelled' and p_old.status <> 'cancelled'))
-       and p_old.date < now() + make_interval(mins => v_settings.student_change_cutoff_minutes) then
+    v_cancels := p_op = 'UPDATE' and p_new.status = 'cancelled' and p_old.status <> 'cancelled';
+    if p_op = 'UPDATE' and (p_new.date <> p_old.date or v_cancels)
+       and p_old.date < now() + make_interval(mins => v_settings.student_change_cutoff_minutes)
+       -- Within the grace period a booking just made may still be undone, as long as its visit has not begun.
+       and not (v_cancels and p_new.date = p_old.date and p_old.date > now()
+                and p_old.created_at > now() - make_interval(mins => v_settings.booking_grace_minutes)) then
       perform private.fail(format(
-        'Appointments can be cancelled or moved up to %s before they start. Please call the clinic to change this one.',
-        private.describe_minutes(v_settings.student_change_cutoff_minutes)));
+        'Appointments can be cancelled or moved up to %s before they start. %s',
+        private.describe_minutes(v_settings.student_change_cutoff_minutes),
+        private.clinic_contact_request(v_settings, 'to change this one')));
     end if;
     if p_op = 'INSERT' or p_new.date <> p_old.date then
       if p_new.date < now() + make_interval(mins => v_settings.min_notice_minutes) then
@@ -738,6 +744,13 @@ begin
   return v;
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION private.clinic_contact_request(p_settings public.clinic_settings, p_request text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+RETURN CASE WHEN ((p_settings).phone IS NOT NULL) THEN format('Please call the clinic on %s %s.'::text, (p_settings).phone, p_request) WHEN ((p_settings).email IS NOT NULL) THEN format('Please email the clinic at %s %s.'::text, (p_settings).email, p_request) ELSE format('Please call the clinic %s.'::text, p_request) END;
 
 CREATE OR REPLACE FUNCTION private.clinic_local_time(p_university uuid, p_at timestamp with time zone)
  RETURNS text
@@ -1816,6 +1829,8 @@ begin
     cross join lateral (select format('reminder:%s:%s:%s', a.id, p.recipient_id, extract(epoch from a.date)::bigint)
                           as dedupe_key) k
     where a.status = 'scheduled' and a.date > now() and a.date <= now() + interval '24 hours'
+      -- Booked for the next day or sooner: its confirmation is the reminder.
+      and a.created_at <= a.date - interval '24 hours'
       and p.recipient_id is not null
       and not exists (select 1 from public.email_outbox o where o.dedupe_key = k.dedupe_key)
     order by a.date, a.id, p.ord

@@ -64,7 +64,7 @@ GRANT SELECT, DELETE ON TABLE public.vital_signs TO authenticated;
 GRANT INSERT (provider_id, date, duration_minutes, department, year, reason) ON TABLE public.appointments TO authenticated;
 GRANT INSERT (starts_on, ends_on, reason), UPDATE (starts_on, ends_on, reason) ON TABLE public.clinic_closures TO authenticated;
 GRANT INSERT (weekday, opens_at, closes_at), UPDATE (weekday, opens_at, closes_at) ON TABLE public.clinic_hours TO authenticated;
-GRANT UPDATE (timezone, slot_minutes, min_notice_minutes, student_change_cutoff_minutes, staff_idle_minutes, student_upcoming_limit, student_daily_booking_limit) ON TABLE public.clinic_settings TO authenticated;
+GRANT UPDATE (timezone, slot_minutes, min_notice_minutes, student_change_cutoff_minutes, staff_idle_minutes, student_upcoming_limit, student_daily_booking_limit, phone, email, address, booking_grace_minutes) ON TABLE public.clinic_settings TO authenticated;
 GRANT UPDATE (description, icd10_code) ON TABLE public.diagnoses TO authenticated;
 GRANT INSERT (visit_id, description, icd10_code) ON TABLE public.diagnoses TO authenticated;
 GRANT INSERT (doctor_id, weekday, opens_at, closes_at), UPDATE (doctor_id, weekday, opens_at, closes_at) ON TABLE public.doctor_hours TO authenticated;

@@ -16,6 +16,8 @@ const SITE = 'https://care.example.edu';
  * clinic day in New York is at most one UTC day later, so days 5–8 are free whatever the time of the run.
  */
 const DAYS_AHEAD = 5;
+/** When a visit that gets a reminder was booked: a day or more ahead (one booked sooner has its confirmation instead). */
+const DAYS_EARLIER = "now() - interval '3 days'";
 const ADMIN = nf('registrar');
 const ADAMS = nf('dr.adams');
 const BELLO = nf('dr.bello');
@@ -68,11 +70,17 @@ async function asServer(): Promise<void> {
 }
 
 /** Books as the server would: a plain insert with the student's own booking fields. Returns the appointment id. */
-async function book(student: string, at: string, doctor: string | null, extra: { status?: string; cancelReason?: string } = {}): Promise<string> {
+/** Books as the server would; `bookedAt` (an SQL expression) backdates when the booking was made, which reminders read. */
+async function book(
+  student: string,
+  at: string,
+  doctor: string | null,
+  extra: { status?: string; cancelReason?: string; bookedAt?: string } = {},
+): Promise<string> {
   const { rows } = await database.client.query<{ id: string }>(
-    `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason, status, cancel_reason)
+    `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason, status, cancel_reason, created_at)
      select m.university_id, m.id, $2, $3, m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study,
-            'Check-up', $4::public.appointment_status, $5
+            'Check-up', $4::public.appointment_status, $5, ${extra.bookedAt ?? 'now()'}
      from public.members m where m.id = $1
      returning id`,
     [student, doctor, at, extra.status ?? 'scheduled', extra.cancelReason ?? null],
@@ -286,7 +294,7 @@ describe('appointment emails', () => {
         `update public.health_profiles set allergies = 'Zzyzx pollen', genotype = 'SC', blood_group = 'AB-', bmi = 33.3 where student_id = $1`,
         [nf('student19')],
       );
-      const id = await book(nf('student19'), at, null);
+      const id = await book(nf('student19'), at, null, { bookedAt: DAYS_EARLIER });
       await database.client.query(`update public.appointments set reason = 'Other: HIV test result follow-up' where id = $1`, [id]);
       await database.client.query('update public.appointments set provider_id = $2 where id = $1', [id, ADAMS]);
       await database.client.query('update public.appointments set date = $2 where id = $1', [id, later]);
@@ -319,11 +327,15 @@ describe('appointment reminders', () => {
   let nextWeek: string;
   let cancelled: string;
 
+  let bookedToday: string;
+
   beforeAll(async () => {
-    soon = await book(nf('student04'), await hoursAhead(3), ADAMS);
-    unassigned = await book(nf('student05'), await hoursAhead(6), null);
-    nextWeek = await book(nf('student06'), await hoursAhead(30), CHEN);
-    cancelled = await book(nf('student07'), await hoursAhead(5), BELLO, { status: 'cancelled', cancelReason: 'Feeling better' });
+    const bookedAt = DAYS_EARLIER;
+    soon = await book(nf('student04'), await hoursAhead(3), ADAMS, { bookedAt });
+    unassigned = await book(nf('student05'), await hoursAhead(6), null, { bookedAt });
+    nextWeek = await book(nf('student06'), await hoursAhead(30), CHEN, { bookedAt });
+    cancelled = await book(nf('student07'), await hoursAhead(5), BELLO, { status: 'cancelled', cancelReason: 'Feeling better', bookedAt });
+    bookedToday = await book(nf('student09'), await hoursAhead(8), CHEN, { bookedAt: "now() - interval '2 hours'" });
   });
 
   it('reminds the student and the doctor of each visit in the next 24 hours, once however often it runs', async () => {
@@ -336,6 +348,8 @@ describe('appointment reminders', () => {
     expect(recipients(await reminders(unassigned))).toEqual([['student05@northfield.edu', 'reminder']]);
     expect(await reminders(nextWeek)).toEqual([]);
     expect(await reminders(cancelled)).toEqual([]);
+    // Booked for the same day: its confirmation was the reminder.
+    expect(await reminders(bookedToday)).toEqual([]);
 
     const [student] = await reminders(soon);
     const startsAt = (await database.client.query<{ date: Date }>('select date from public.appointments where id = $1', [soon])).rows[0].date;
@@ -345,7 +359,7 @@ describe('appointment reminders', () => {
   });
 
   it('queues each reminder once when two connections run it at the same moment', async () => {
-    const visit = await book(nf('student08'), await hoursAhead(4), BELLO);
+    const visit = await book(nf('student08'), await hoursAhead(4), BELLO, { bookedAt: DAYS_EARLIER });
     const first = await database.db.connect();
     const second = await database.db.connect();
     try {

@@ -3,7 +3,7 @@
  * doctors' own hours and time off, closures, notice, bookings) and the rules it enforces on students whatever the
  * client sends: only offered slots, no change after the cutoff. Staff may schedule outside hours.
  */
-import { type Caller, clinicSlot, hoursFromNow, probe, rolledBack, testDatabase } from './harness';
+import { actAs, type Caller, clinicSlot, hoursFromNow, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -193,9 +193,10 @@ describe('what the database enforces for students', () => {
   });
 
   it('refuses cancelling or moving after the cutoff, with the cutoff in the message; staff may still', async () => {
-    const soon = `insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason)
+    // Booked an hour ago: past the grace period in which a booking just made may be undone.
+    const soon = `insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason, created_at)
       values ('00000000-0000-4000-8000-00000000c0de', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '5 hours',
-              'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up')`;
+              'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up', now() - interval '1 hour')`;
     const id = '00000000-0000-4000-8000-00000000c0de';
     const message = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
     const cancel = await probe(database.client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`, [id], soon);
@@ -204,6 +205,57 @@ describe('what the database enforces for students', () => {
     expect(move.error?.message).toBe(message);
     const byStaff = await probe(database.client, ADMIN, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Doctor ill')`, [id], soon);
     expect(byStaff.error).toBeUndefined();
+  });
+
+  it('names the clinic\'s phone, else its email, in the refusal', async () => {
+    const soon = `insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason, created_at)
+      values ('00000000-0000-4000-8000-00000000c0df', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '5 hours',
+              'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up', now() - interval '1 hour')`;
+    const cancel = (contact: string) =>
+      probe(database.client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`,
+        ['00000000-0000-4000-8000-00000000c0df'], `${soon}; update public.clinic_settings set ${contact} where university_id = '${NORTHFIELD_ID}'`);
+    expect((await cancel(`phone = '+1 212 555 0100', email = 'clinic@northfield.edu'`)).error?.message).toBe(
+      'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic on +1 212 555 0100 to change this one.',
+    );
+    expect((await cancel(`phone = null, email = 'clinic@northfield.edu'`)).error?.message).toBe(
+      'Appointments can be cancelled or moved up to 12 hours before they start. Please email the clinic at clinic@northfield.edu to change this one.',
+    );
+  });
+
+  it('lets a student cancel a booking inside the cutoff for the grace period after making it, but not move it', async () => {
+    // A 14-day cutoff: any slot in the next days is inside it, whatever the day and hour the suite runs.
+    const rules = `update public.clinic_settings set student_change_cutoff_minutes = 20160, min_notice_minutes = 0, booking_grace_minutes = 15
+      where university_id = '${NORTHFIELD_ID}'`;
+    const outcome = await rolledBack(database.client, async () => {
+      await database.client.query(rules);
+      const at = await clinicSlot(database.client, 9, '15:30');
+      const later = await clinicSlot(database.client, 9, '16:00');
+      await actAs(database.client, STUDENT2);
+      const booked = await database.client.query<{ id: string }>(`select (public.book_appointment($1, 'Check-up')).id`, [at]);
+      const id = booked.rows[0].id;
+      await database.client.query('savepoint before_move');
+      const move = await database.client.query('select public.update_appointment($1, date => $2)', [id, later]).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      await database.client.query('rollback to savepoint before_move');
+      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Booked the wrong day')`, [id]);
+      await database.client.query('reset role');
+      const status = await database.client.query<{ status: string }>('select status from public.appointments where id = $1', [id]);
+      return { move, status: status.rows[0].status };
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.value).toEqual({
+      move: 'Appointments can be cancelled or moved up to 14 days before they start. Please call the clinic to change this one.',
+      status: 'cancelled',
+    });
+
+    const afterGrace = `${rules}; insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason, created_at)
+      values ('00000000-0000-4000-8000-00000000c0e0', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '2 days',
+              'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up', now() - interval '16 minutes')`;
+    const late = await probe(database.client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`,
+      ['00000000-0000-4000-8000-00000000c0e0'], afterGrace);
+    expect(late.error?.message).toBe('Appointments can be cancelled or moved up to 14 days before they start. Please call the clinic to change this one.');
   });
 
   it('lets staff schedule outside the clinic hours', async () => {

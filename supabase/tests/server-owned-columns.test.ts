@@ -25,7 +25,19 @@ const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
   'public.clinic_hours': { insert: ['closes_at', 'opens_at', 'weekday'], update: ['closes_at', 'opens_at', 'weekday'] },
   'public.clinic_settings': {
     insert: [],
-    update: ['min_notice_minutes', 'slot_minutes', 'staff_idle_minutes', 'student_change_cutoff_minutes', 'student_daily_booking_limit', 'student_upcoming_limit', 'timezone'],
+    update: [
+      'address',
+      'booking_grace_minutes',
+      'email',
+      'min_notice_minutes',
+      'phone',
+      'slot_minutes',
+      'staff_idle_minutes',
+      'student_change_cutoff_minutes',
+      'student_daily_booking_limit',
+      'student_upcoming_limit',
+      'timezone',
+    ],
   },
   'public.doctor_hours': { insert: ['closes_at', 'doctor_id', 'opens_at', 'weekday'], update: ['closes_at', 'doctor_id', 'opens_at', 'weekday'] },
   'public.doctor_time_off': { insert: ['doctor_id', 'ends_at', 'reason', 'starts_at'], update: ['ends_at', 'reason', 'starts_at'] },
@@ -156,11 +168,13 @@ describe('a visit whose booking time lies decades back (stored before, or by the
 
 describe('the reminder pass', () => {
   it('skips a visit it cannot remind of, naming it in a warning, and reminds every other university; the next run catches up', async () => {
+    // Booked days ago: a visit booked for the next 24 hours has its confirmation instead of a reminder.
     const book = async (university: string, student: string, doctor: string, hours: number) =>
       (
         await database.client.query<{ id: string }>(
-          `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
-           select $1, m.id, $3, $4, m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study, 'Check-up'
+          `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason, created_at)
+           select $1, m.id, $3, $4, m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study, 'Check-up',
+                  now() - interval '3 days'
            from public.members m where m.id = $2 returning id`,
           [university, student, doctor, await hoursFromNow(database.client, hours)],
         )

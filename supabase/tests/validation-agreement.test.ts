@@ -169,6 +169,9 @@ const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
   universities_name_length: [...textSamples(200), 'ab', ' ab ', 'a ', '\ta\t'],
   universities_email_format: EMAIL_SAMPLES,
   universities_phone_format: PHONE_SAMPLES,
+  clinic_settings_phone_format: PHONE_SAMPLES,
+  clinic_settings_email_format: [...EMAIL_SAMPLES, `${'x'.repeat(245)}@clinic.edu`, `${'x'.repeat(244)}@clinic.edu`],
+  clinic_settings_address_length: [...textSamples(300), '12 Campus Road\nNorthfield'],
   members_title_values: TITLE_SAMPLES,
   members_first_name_length: textSamples(100),
   members_last_name_length: textSamples(100),
@@ -226,6 +229,7 @@ const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
   clinic_settings_staff_idle_range: [-5, 0, 4, 5, 15, 60, 61, 2147483647],
   clinic_settings_student_upcoming_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
   clinic_settings_student_daily_booking_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
+  clinic_settings_grace_range: [-1, 0, 15, 120, 121, 2147483647],
   // Vital signs: each range's edges, the tenths the numeric columns round to, and the unit mix-ups they exist to catch.
   vital_signs_temperature_c_range: [-1, 0, 24.9, 24.94, 24.95, 25, 36.6, 37, 45, 45.04, 45.05, 45.1, 98.6, 999.9, 1000],
   vital_signs_systolic_mmhg_range: [-1, 0, 49, 50, 120, 300, 301, 32767, 32768],

@@ -11,7 +11,7 @@ export const ZONE = 'America/New_York';
 export const NOW = new Date('2026-11-23T15:00:00Z');
 
 export const clinic: Clinic = {
-  settings: { university_id: 'u1', timezone: ZONE, slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, staff_idle_minutes: 15, student_upcoming_limit: 3, student_daily_booking_limit: 3, updated_at: '2026-01-01T00:00:00Z' },
+  settings: { university_id: 'u1', timezone: ZONE, slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, staff_idle_minutes: 15, student_upcoming_limit: 3, student_daily_booking_limit: 3, booking_grace_minutes: 15, phone: null, email: null, address: null, updated_at: '2026-01-01T00:00:00Z' },
   hours: [1, 2, 3, 4, 5].map((weekday) => ({ university_id: 'u1', weekday, opens_at: '08:00:00', closes_at: '17:00:00' })),
   closures: [{ id: 'c1', university_id: 'u1', starts_on: '2026-12-10', ends_on: '2026-12-10', reason: 'University holiday', created_at: '2026-01-01T00:00:00Z' }],
 };

@@ -54,7 +54,9 @@ const DATABASE_SPACE = '\\t\\n\\v\\f\\r \\u1680\\u2000-\\u2006\\u2008-\\u200A\\u
 
 const PHONE_FORMAT = /^\+?[0-9][0-9 ()./-]{3,24}$/;
 const REG_NUMBER_FORMAT = /^[A-Za-z0-9][A-Za-z0-9/._-]{1,29}$/;
-const UNIVERSITY_EMAIL_FORMAT = new RegExp(`^[^@${DATABASE_SPACE}]+@[^@${DATABASE_SPACE}]+\\.[^@${DATABASE_SPACE}]+$`);
+/** universities_email_format and clinic_settings_email_format (which also caps the length at EMAIL_MAX_LENGTH). */
+const EMAIL_FORMAT = new RegExp(`^[^@${DATABASE_SPACE}]+@[^@${DATABASE_SPACE}]+\\.[^@${DATABASE_SPACE}]+$`);
+const EMAIL_MAX_LENGTH = 255;
 const OTHER_REASON_FORMAT = new RegExp(`^Other: [^${DATABASE_SPACE}]`);
 
 /** `char_length(value) <= max`. */
@@ -132,6 +134,8 @@ export const STAFF_IDLE_MINUTES_RANGE = { min: 5, max: 60 } as const satisfies N
  * upcoming visits a student may hold, and how many they may book in one day.
  */
 export const STUDENT_BOOKING_LIMIT_RANGE = { min: 1, max: 20 } as const satisfies NumberRange;
+/** clinic_settings_grace_range: how long after booking a student may still cancel inside the cutoff, in minutes. */
+export const BOOKING_GRACE_MINUTES_RANGE = { min: 0, max: 120 } as const satisfies NumberRange;
 /** health_profiles_bmi_range, on a numeric(4, 1) column. */
 export const BMI_RANGE = { min: 10, max: 80 } as const satisfies NumberRange;
 
@@ -276,6 +280,8 @@ export const RULE_MESSAGES = {
   staffIdleMinutes: 'Staff are signed out after 5 to 60 minutes without activity',
   studentUpcomingLimit: 'A student may have 1 to 20 upcoming visits',
   studentDailyBookingLimit: 'A student may book 1 to 20 visits a day',
+  bookingGraceMinutes: 'The grace period is between 0 and 120 minutes',
+  clinicAddress: 'The address must be 1 to 300 characters',
   scheduleReason: 'Give a reason of at most 200 characters, on one line',
   temperature: `Temperature must be between ${VITALS.temperature_c.min} and ${VITALS.temperature_c.max} °C`,
   systolic: `Systolic blood pressure must be between ${VITALS.systolic_mmhg.min} and ${VITALS.systolic_mmhg.max} mmHg`,
@@ -304,7 +310,7 @@ const regNumberRule = (field: string, blank: BlankInput) => matches(REG_NUMBER_F
 /** The rules, keyed by the name of the constraint each restates (supabase/migrations: schema and scheduling). */
 export const COLUMN_RULES = {
   universities_name_length: singleLine(trimmedBetween(2, 200, 'name', RULE_MESSAGES.universityName, 'refused')),
-  universities_email_format: matches(UNIVERSITY_EMAIL_FORMAT, 'email', RULE_MESSAGES.invalidEmail, 'refused'),
+  universities_email_format: matches(EMAIL_FORMAT, 'email', RULE_MESSAGES.invalidEmail, 'refused'),
   universities_phone_format: phoneRule,
   members_title_values: oneOf(MEMBER_TITLES, 'title', RULE_MESSAGES.invalidTitle),
   members_first_name_length: singleLine(atMost(100, 'firstName', RULE_MESSAGES.firstName, 'empty')),
@@ -356,6 +362,13 @@ export const COLUMN_RULES = {
   clinic_settings_staff_idle_range: wholeNumberBetween(STAFF_IDLE_MINUTES_RANGE, 'staffIdleMinutes', RULE_MESSAGES.staffIdleMinutes),
   clinic_settings_student_upcoming_limit_range: wholeNumberBetween(STUDENT_BOOKING_LIMIT_RANGE, 'upcomingLimit', RULE_MESSAGES.studentUpcomingLimit),
   clinic_settings_student_daily_booking_limit_range: wholeNumberBetween(STUDENT_BOOKING_LIMIT_RANGE, 'dailyBookingLimit', RULE_MESSAGES.studentDailyBookingLimit),
+  clinic_settings_grace_range: wholeNumberBetween(BOOKING_GRACE_MINUTES_RANGE, 'graceMinutes', RULE_MESSAGES.bookingGraceMinutes),
+  clinic_settings_phone_format: phoneRule,
+  clinic_settings_email_format: {
+    ...matches(EMAIL_FORMAT, 'email', RULE_MESSAGES.invalidEmail, 'null', EMAIL_MAX_LENGTH),
+    accepts: (stored) => EMAIL_FORMAT.test(stored) && characterCount(stored) <= EMAIL_MAX_LENGTH,
+  },
+  clinic_settings_address_length: trimmedBetween(1, 300, 'address', RULE_MESSAGES.clinicAddress, 'null'),
   clinic_closures_reason_length: singleLine(trimmedBetween(1, 200, 'reason', RULE_MESSAGES.scheduleReason, 'refused')),
   doctor_time_off_reason_length: singleLine(atMost(200, 'reason', RULE_MESSAGES.scheduleReason, 'null')),
   // The clinical record (migration 20260116000000): the visit note, vital signs, diagnoses, prescriptions, addenda and
