@@ -1105,6 +1105,7 @@ export type Database = {
           position: string | null
           specialization: string | null
           avatar_path: string | null
+          bookable: boolean | null
         }
         Relationships: []
       }

@@ -1136,7 +1136,7 @@ begin
     doctors as (
       select m.id, exists (select 1 from public.doctor_hours h where h.doctor_id = m.id) as keeps_own_hours
       from public.members m
-      where m.university_id = p_university and m.role = 'doctor' and m.status = 'active' and not m.must_change_password
+      where m.university_id = p_university and private.is_bookable_doctor(m)
         and (p_provider is null or m.id = p_provider)
     ),
     -- Everything that blocks a slot, read once per call through the exclusion constraints' GiST indexes (provider or
@@ -1250,6 +1250,12 @@ begin
   return coalesce((select m.role = 'admin' or m.is_super_admin from private.current_member() m), false);
 end;
 $function$;
+
+CREATE OR REPLACE FUNCTION private.is_bookable_doctor(p_member public.members)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+RETURN (((p_member).role = 'doctor'::public.member_role) AND ((p_member).status = 'active'::public.member_status) AND (NOT (p_member).must_change_password) AND (btrim((p_member).first_name) <> ''::text) AND (btrim((p_member).last_name) <> ''::text));
 
 CREATE OR REPLACE FUNCTION private.is_doctor()
  RETURNS boolean
@@ -1422,6 +1428,12 @@ begin
   new.avatar_path := nullif(btrim(new.avatar_path), '');
   if tg_op = 'UPDATE' then
     new.updated_at := now();
+    -- Students see a doctor's name when they book: once changed it must be whole (one left blank before may stay so
+    -- until then, and such a doctor is not offered).
+    if new.role = 'doctor' and (new.first_name <> old.first_name or new.last_name <> old.last_name)
+       and (new.first_name = '' or new.last_name = '') then
+      perform private.fail('Enter your first and last name: students see them when they book');
+    end if;
   end if;
   return new;
 end;

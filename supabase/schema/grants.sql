@@ -96,6 +96,8 @@ GRANT EXECUTE ON FUNCTION private.filled_by_trigger() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.filled_by_trigger() TO service_role;
 GRANT EXECUTE ON FUNCTION private.is_admin() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_admin() TO service_role;
+GRANT EXECUTE ON FUNCTION private.is_bookable_doctor(public.members) TO authenticated;
+GRANT EXECUTE ON FUNCTION private.is_bookable_doctor(public.members) TO service_role;
 GRANT EXECUTE ON FUNCTION private.is_doctor() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_doctor() TO service_role;
 GRANT EXECUTE ON FUNCTION private.is_single_line(text) TO authenticated;

@@ -563,7 +563,8 @@ CREATE VIEW public.staff_directory WITH (security_barrier=true) AS
     last_name,
     "position",
     specialization,
-    avatar_path
+    avatar_path,
+    private.is_bookable_doctor(m.*) AS bookable
    FROM public.members m
   WHERE university_id = (( SELECT private.current_university_id() AS current_university_id)) AND (role = ANY (ARRAY['admin'::public.member_role, 'doctor'::public.member_role])) AND status = 'active'::public.member_status;
 COMMENT ON VIEW public.staff_directory IS 'Active staff of the caller''s university: display columns only.';

@@ -270,6 +270,41 @@ describe('what the database enforces for students', () => {
   });
 });
 
+describe('only ready doctors are offered to students', () => {
+  const CHEN = nf('dr.chen');
+  /** Dr Chen as a doctor who never gave a name (as an account made before names were asked for): triggers off. */
+  const nameless = `set local session_replication_role = replica;
+    update public.members set first_name = '', last_name = '' where id = '${CHEN}';
+    set local session_replication_role = origin`;
+
+  it('offers no free time, "first available" or booking with a doctor who has no name, and says which doctors are bookable', async () => {
+    const [from, to] = [await localDay(40), await localDay(46)];
+    const withChen = await slots(STUDENT, from, to, CHEN);
+    expect(withChen.rows.length).toBeGreaterThan(0);
+    expect((await slots(STUDENT, from, to, CHEN, nameless)).rows).toEqual([]);
+    const anyDoctor = await slots(STUDENT, from, to, null, nameless);
+    expect(anyDoctor.rows.length).toBeGreaterThan(0);
+    expect(anyDoctor.rows.every((slot) => slot.provider_id !== CHEN)).toBe(true);
+    const chosen = await probe(database.client, STUDENT, `select public.book_appointment($1, 'Check-up', $2)`, [withChen.rows[0].starts_at, CHEN], nameless);
+    expect(chosen.error?.message).toBe('That time is not free: choose one of the free times');
+    const directory = await probe<{ id: string; bookable: boolean }>(
+      database.client, STUDENT, `select id, bookable from public.staff_directory where role = 'doctor' order by id`, [], nameless);
+    expect(directory.rows.find((doctor) => doctor.id === CHEN)?.bookable).toBe(false);
+    expect(directory.rows.filter((doctor) => doctor.id !== CHEN).every((doctor) => doctor.bookable)).toBe(true);
+  });
+
+  it('keeps a doctor\'s name whole: it cannot be cleared, and a missing one can be given', async () => {
+    const own = await probe(database.client, CHEN, `update public.members set last_name = ' ' where id = $1`, [CHEN]);
+    expect(own.error?.message).toBe('Enter your first and last name: students see them when they book');
+    const given = await probe<{ bookable: boolean }>(
+      database.client, CHEN,
+      `update public.members set first_name = 'Li', last_name = 'Chen' where id = $1 returning private.is_bookable_doctor(members.*) as bookable`,
+      [CHEN], nameless);
+    expect(given.error).toBeUndefined();
+    expect(given.rows).toEqual([{ bookable: true }]);
+  });
+});
+
 describe('clinic and doctor settings', () => {
   it('refuses an unknown time zone and doctor hours outside the clinic hours, with clear messages', async () => {
     const zone = await probe(database.client, SUPER, `update public.clinic_settings set timezone = 'Mars/Olympus' where university_id = $1`, [NORTHFIELD_ID]);
