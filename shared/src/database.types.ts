@@ -1626,6 +1626,38 @@ export type Database = {
           }
           Returns: Json
         }
+      visits_affected_by:
+        {
+          Args: {
+            change: Json
+          }
+          Returns: {
+            id: string
+            date: string
+            duration_minutes: number
+            student_id: string
+            student_name: string
+            reg: string
+            provider_id: string
+            provider_name: string
+            problem: string
+          }[]
+        }
+      visits_needing_a_doctor:
+        {
+          Args: never
+          Returns: {
+            id: string
+            date: string
+            duration_minutes: number
+            student_id: string
+            student_name: string
+            reg: string
+            provider_id: string
+            provider_name: string
+            problem: string
+          }[]
+        }
     }
     Enums: {
       appointment_kind: "booked" | "walk_in"

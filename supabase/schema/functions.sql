@@ -340,6 +340,10 @@ begin
     if new.provider_id is not null and new.provider_id is distinct from v_actor then
       perform private.queue_appointment_email(new, new.provider_id, 'doctor_notice', v_actor);
     end if;
+    -- The student hears of a new doctor; a move's email names the doctor already.
+    if new.provider_id is not null and new.student_id is distinct from v_actor and new.date = old.date then
+      perform private.queue_appointment_email(new, new.student_id, 'doctor_change', v_actor);
+    end if;
   end if;
   if new.date <> old.date or new.duration_minutes <> old.duration_minutes then
     if new.student_id is distinct from v_actor then
@@ -777,6 +781,16 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.clinic_week_hours(p_university uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at)), '[]')
+  from public.clinic_hours h where h.university_id = p_university
+$function$;
+
 CREATE OR REPLACE FUNCTION private.create_default_clinic(p_university uuid)
  RETURNS void
  LANGUAGE sql
@@ -992,6 +1006,18 @@ begin
   end if;
   return new;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.doctor_week_hours(p_doctor public.members)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select jsonb_agg(jsonb_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at))
+     from public.doctor_hours h where h.doctor_id = p_doctor.id),
+    private.clinic_week_hours(p_doctor.university_id))
 $function$;
 
 CREATE OR REPLACE FUNCTION private.excuse_letters_guard()
@@ -1439,6 +1465,22 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.moment_field(p_change jsonb, p_field text)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(p_change ->> p_field, '') !~ '^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$' then
+    perform private.fail(format('Give %s as a date and time (YYYY-MM-DDTHH:MM with its offset)', p_field));
+  end if;
+  return (p_change ->> p_field)::timestamptz;
+exception when datetime_field_overflow or invalid_datetime_format then
+  perform private.fail(format('%s is not a real date and time', p_field));
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.new_join_code()
  RETURNS text
  LANGUAGE plpgsql
@@ -1748,9 +1790,11 @@ begin
       when 'reschedule' then 'Appointment moved: now ' || v_when
       when 'cancellation' then 'Appointment cancelled: ' || v_when
       when 'reminder' then 'Reminder: appointment on ' || v_when
+      when 'doctor_change' then 'Appointment update: new doctor, ' || v_when
     end;
     v_headline := case p_kind
       when 'booking_confirmation' then format('Your appointment at the %s clinic is booked.', v_university)
+      when 'doctor_change' then format('Your appointment at the %s clinic is now with %s.', v_university, v_doctor_name)
       when 'reschedule' then format('The clinic has moved your appointment%s.', v_moved_from)
       when 'cancellation' then 'The clinic has cancelled your appointment.'
       when 'reminder' then format('A reminder of your appointment at the %s clinic.', v_university)
@@ -2219,6 +2263,54 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.visit_needing_action(p_appointment public.appointments, p_problem text)
+ RETURNS TABLE(id uuid, date timestamp with time zone, duration_minutes integer, student_id uuid, student_name text, reg text, provider_id uuid, provider_name text, problem text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_appointment.id, p_appointment.date, p_appointment.duration_minutes, p_appointment.student_id,
+         p_appointment.name, p_appointment.reg, p_appointment.provider_id,
+         (select private.member_display_name(d) from public.members d where d.id = p_appointment.provider_id), p_problem
+$function$;
+
+CREATE OR REPLACE FUNCTION private.visit_problem(p_appointment public.appointments)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_doctor public.members;
+  v_closure text;
+begin
+  if p_appointment.status <> 'scheduled' or p_appointment.date <= now() then
+    return null;
+  end if;
+  if p_appointment.provider_id is null then
+    return 'No doctor is assigned';
+  end if;
+  select * into v_doctor from public.members m where m.id = p_appointment.provider_id;
+  if v_doctor.status <> 'active' then
+    return format('%s is no longer at the clinic', private.member_display_name(v_doctor));
+  end if;
+  select c.reason into v_closure
+  from public.clinic_closures c join public.clinic_settings s on s.university_id = c.university_id
+  where c.university_id = p_appointment.university_id
+    and (p_appointment.date at time zone s.timezone)::date between c.starts_on and c.ends_on
+  limit 1;
+  if v_closure is not null then
+    return format('The clinic is closed that day (%s)', v_closure);
+  end if;
+  if exists (select 1 from public.doctor_time_off t
+             where t.doctor_id = p_appointment.provider_id
+               and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(p_appointment.date, p_appointment.duration_minutes)) then
+    return format('%s is away then', private.member_display_name(v_doctor));
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.visits_guard()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2366,6 +2458,38 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.visits_with_problems(p_university uuid)
+ RETURNS SETOF public.appointments
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select distinct on (a.date, a.id) a.*
+  from (
+    select a.* from public.appointments a
+    where a.university_id = p_university and a.provider_id is null and a.status = 'scheduled' and a.date > now()
+    union all
+    select a.* from public.members m join public.appointments a on a.provider_id = m.id
+    where m.university_id = p_university and m.role = 'doctor' and m.status <> 'active'
+      and a.status = 'scheduled' and a.date > now()
+    union all
+    select a.* from public.clinic_closures c
+    join public.clinic_settings s on s.university_id = c.university_id
+    join public.appointments a on a.university_id = c.university_id
+      and a.date >= (c.starts_on::timestamp at time zone s.timezone) and a.date < ((c.ends_on + 1)::timestamp at time zone s.timezone)
+    where c.university_id = p_university and c.ends_on >= (now() at time zone s.timezone)::date
+      and a.status = 'scheduled' and a.date > now()
+    union all
+    select a.* from public.doctor_time_off t
+    join public.appointments a on a.provider_id = t.doctor_id
+      and a.date < t.ends_at and a.date > t.starts_at - interval '4 hours'
+    where t.university_id = p_university and t.ends_at > now()
+      and a.status = 'scheduled' and a.date > now()
+      and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(a.date, a.duration_minutes)
+  ) a
+  order by a.date, a.id
+$function$;
+
 CREATE OR REPLACE FUNCTION private.vital_flags(p_vitals public.vital_signs)
  RETURNS text[]
  LANGUAGE sql
@@ -2377,6 +2501,43 @@ CREATE OR REPLACE FUNCTION private.vital_json(p_vitals public.vital_signs)
  LANGUAGE sql
  STABLE
 RETURN json_build_object('id', (p_vitals).id, 'visit_id', (p_vitals).visit_id, 'recorded_at', (p_vitals).recorded_at, 'temperature_c', (p_vitals).temperature_c, 'systolic_mmhg', (p_vitals).systolic_mmhg, 'diastolic_mmhg', (p_vitals).diastolic_mmhg, 'pulse_bpm', (p_vitals).pulse_bpm, 'respiratory_rate', (p_vitals).respiratory_rate, 'spo2_percent', (p_vitals).spo2_percent, 'weight_kg', (p_vitals).weight_kg, 'height_cm', (p_vitals).height_cm, 'bmi', (p_vitals).bmi, 'flags', private.vital_flags(p_vitals));
+
+CREATE OR REPLACE FUNCTION private.week_hours(p_hours jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_day jsonb;
+  v_week jsonb := '[]';
+begin
+  if jsonb_typeof(p_hours) is distinct from 'array' then
+    perform private.fail('Give the hours as a list of days, each with weekday, opens_at and closes_at');
+  end if;
+  for v_day in select value from jsonb_array_elements(p_hours) loop
+    if jsonb_typeof(v_day) is distinct from 'object'
+       or coalesce(v_day ->> 'weekday', '') !~ '^[1-7]$'
+       or coalesce(v_day ->> 'opens_at', '') !~ '^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$'
+       or coalesce(v_day ->> 'closes_at', '') !~ '^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$' then
+      perform private.fail('Each day needs a weekday from 1 (Monday) to 7 and opening and closing times as HH:MM');
+    end if;
+    if (v_day ->> 'opens_at')::time >= (v_day ->> 'closes_at')::time then
+      perform private.fail('A day must close after it opens');
+    end if;
+    v_week := v_week || jsonb_build_object('weekday', (v_day ->> 'weekday')::integer,
+                                           'opens_at', (v_day ->> 'opens_at')::time, 'closes_at', (v_day ->> 'closes_at')::time);
+  end loop;
+  return v_week;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.within_week_hours(p_date timestamp with time zone, p_minutes integer, p_zone text, p_hours jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+RETURN (EXISTS (SELECT 1 FROM jsonb_array_elements(within_week_hours.p_hours) h(value) WHERE (((((h.value ->> 'weekday'::text))::integer)::numeric = EXTRACT(isodow FROM (within_week_hours.p_date AT TIME ZONE within_week_hours.p_zone))) AND (((h.value ->> 'opens_at'::text))::time without time zone <= ((within_week_hours.p_date AT TIME ZONE within_week_hours.p_zone))::time without time zone) AND ((within_week_hours.p_date + make_interval(mins => within_week_hours.p_minutes)) <= ((((within_week_hours.p_date AT TIME ZONE within_week_hours.p_zone))::date + ((h.value ->> 'closes_at'::text))::time without time zone) AT TIME ZONE within_week_hours.p_zone)))));
 
 CREATE OR REPLACE FUNCTION public.add_visit_addendum(visit_id uuid, text text)
  RETURNS public.visit_addenda
@@ -2784,7 +2945,9 @@ begin
       'staff', (select coalesce(sum(t.n), 0) from private.dashboard_tallies t
                 where t.university_id = v_me.university_id and t.subject = 'staff'),
       'students', (select coalesce(sum(t.n), 0) from private.dashboard_tallies t
-                   where t.university_id = v_me.university_id and t.subject = 'students'));
+                   where t.university_id = v_me.university_id and t.subject = 'students'),
+      'visits_needing_a_doctor', (select count(*) from private.visits_with_problems(v_me.university_id) a
+                                  where private.visit_problem(a) is not null));
   elsif v_me.role = 'doctor' then
     return jsonb_build_object(
       'role', 'doctor',
@@ -3359,6 +3522,9 @@ begin
   if set_member_status.status = 'deactivated' then
     update auth.users u set banned_until = now() + interval '100 years', updated_at = now() where u.id = v_target.id;
     delete from auth.sessions s where s.user_id = v_target.id;
+    -- A doctor who is gone keeps no booked visit: each waits for another doctor among the visits that need one.
+    update public.appointments a set provider_id = null
+    where a.provider_id = v_target.id and a.status = 'scheduled' and a.date > now();
   else
     update auth.users u set banned_until = null, updated_at = now() where u.id = v_target.id;
   end if;
@@ -3584,5 +3750,127 @@ begin
     'issued_on', (v_letter.issued_at at time zone coalesce(v_zone, 'UTC'))::date,
     'doctor_name', coalesce(private.member_name(v_letter.issued_by), 'A former doctor of the clinic'),
     'revoked_on', (v_letter.revoked_at at time zone coalesce(v_zone, 'UTC'))::date);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.visits_affected_by(change jsonb)
+ RETURNS TABLE(id uuid, date timestamp with time zone, duration_minutes integer, student_id uuid, student_name text, reg text, provider_id uuid, provider_name text, problem text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+  v_kind text := change ->> 'kind';
+  v_zone text;
+  v_doctor public.members;
+  v_name text;
+  v_from timestamptz;
+  v_to timestamptz;
+  v_hours jsonb;
+begin
+  if v_me.id is null or v_me.role not in ('admin', 'doctor') then
+    perform private.fail('Only clinic staff can see which visits a change affects');
+  end if;
+  if jsonb_typeof(change) is distinct from 'object'
+     or v_kind is null or v_kind not in ('deactivation', 'closure', 'time_off', 'clinic_hours', 'doctor_hours') then
+    perform private.fail('Say which change: kind is deactivation, closure, time_off, clinic_hours or doctor_hours');
+  end if;
+  select s.timezone into v_zone from public.clinic_settings s where s.university_id = v_me.university_id;
+
+  if v_kind in ('deactivation', 'time_off', 'doctor_hours') then
+    if coalesce(change ->> 'doctor_id', '') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      select * into v_doctor from public.members m
+      where m.id = (change ->> 'doctor_id')::uuid and m.university_id = v_me.university_id and m.role = 'doctor';
+    end if;
+    if v_doctor.id is null then
+      perform private.fail('Doctor not found');
+    end if;
+    v_name := private.member_display_name(v_doctor);
+    if v_kind = 'deactivation' and not v_me.is_super_admin then
+      perform private.fail('Only the university account can deactivate members');
+    end if;
+    if v_me.role = 'doctor' and v_me.id <> v_doctor.id then
+      perform private.fail('Doctors can change only their own hours and time off');
+    end if;
+  elsif not v_me.is_super_admin then
+    perform private.fail('Only the university account can change the clinic''s hours and closures');
+  end if;
+
+  if v_kind = 'deactivation' then
+    return query
+      select r.* from public.appointments a,
+        lateral private.visit_needing_action(a, format('%s will no longer be at the clinic', v_name)) r
+      where a.provider_id = v_doctor.id and a.status = 'scheduled' and a.date > now()
+      order by a.date, a.id;
+  elsif v_kind = 'closure' then
+    if coalesce(change ->> 'starts_on', '') !~ '^\d{4}-\d{2}-\d{2}$' or coalesce(change ->> 'ends_on', '') !~ '^\d{4}-\d{2}-\d{2}$' then
+      perform private.fail('Give the closure''s first and last days as YYYY-MM-DD');
+    end if;
+    v_from := private.moment_field(change, 'starts_on');
+    v_to := private.moment_field(change, 'ends_on');
+    return query
+      select r.* from public.appointments a,
+        lateral private.visit_needing_action(a, 'The clinic will be closed that day') r
+      where a.university_id = v_me.university_id and a.status = 'scheduled' and a.date > now()
+        and a.date >= ((change ->> 'starts_on')::date::timestamp at time zone v_zone)
+        and a.date < (((change ->> 'ends_on')::date + 1)::timestamp at time zone v_zone)
+      order by a.date, a.id;
+  elsif v_kind = 'time_off' then
+    v_from := private.moment_field(change, 'starts_at');
+    v_to := private.moment_field(change, 'ends_at');
+    if v_to <= v_from then
+      perform private.fail('Time off must end after it starts');
+    end if;
+    return query
+      select r.* from public.appointments a,
+        lateral private.visit_needing_action(a, format('%s will be away then', v_name)) r
+      where a.provider_id = v_doctor.id and a.status = 'scheduled' and a.date > now()
+        and a.date < v_to and a.date > v_from - interval '4 hours'
+        and tstzrange(v_from, v_to) && private.appointment_slot(a.date, a.duration_minutes)
+      order by a.date, a.id;
+  elsif v_kind = 'clinic_hours' then
+    v_hours := private.week_hours(change -> 'hours');
+    return query
+      select r.* from public.appointments a,
+        lateral private.visit_needing_action(a, 'Outside the new opening hours') r
+      where a.university_id = v_me.university_id and a.status = 'scheduled' and a.date > now()
+        and private.within_week_hours(a.date, a.duration_minutes, v_zone, private.clinic_week_hours(v_me.university_id))
+        and not private.within_week_hours(a.date, a.duration_minutes, v_zone, v_hours)
+      order by a.date, a.id;
+  else
+    v_hours := private.week_hours(change -> 'hours');
+    -- A doctor who keeps no hours of their own is bookable in the clinic's.
+    if jsonb_array_length(v_hours) = 0 then
+      v_hours := private.clinic_week_hours(v_me.university_id);
+    end if;
+    return query
+      select r.* from public.appointments a,
+        lateral private.visit_needing_action(a, format('Outside %s''s new hours', v_name)) r
+      where a.provider_id = v_doctor.id and a.status = 'scheduled' and a.date > now()
+        and private.within_week_hours(a.date, a.duration_minutes, v_zone, private.doctor_week_hours(v_doctor))
+        and not private.within_week_hours(a.date, a.duration_minutes, v_zone, v_hours)
+      order by a.date, a.id;
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.visits_needing_a_doctor()
+ RETURNS TABLE(id uuid, date timestamp with time zone, duration_minutes integer, student_id uuid, student_name text, reg text, provider_id uuid, provider_name text, problem text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+begin
+  if v_me.id is null or v_me.role <> 'admin' then
+    perform private.fail('Only the university''s administrators can see the visits that need a doctor');
+  end if;
+  return query
+    select r.* from private.visits_with_problems(v_me.university_id) a,
+      lateral private.visit_needing_action(a, private.visit_problem(a)) r
+    where r.problem is not null
+    order by r.date, r.id;
 end;
 $function$;

@@ -110,6 +110,7 @@ CREATE INDEX appointments_provider_date_cover_idx ON public.appointments USING b
 CREATE INDEX appointments_reg_trgm_idx ON public.appointments USING gin (reg extensions.gin_trgm_ops);
 CREATE INDEX appointments_scheduled_date_idx ON public.appointments USING btree (date) WHERE status = 'scheduled'::public.appointment_status;
 CREATE INDEX appointments_student_date_idx ON public.appointments USING btree (student_id, date);
+CREATE INDEX appointments_unassigned_idx ON public.appointments USING btree (university_id, date) WHERE provider_id IS NULL AND status = 'scheduled'::public.appointment_status;
 CREATE INDEX appointments_university_date_idx ON public.appointments USING btree (university_id, date DESC);
 COMMENT ON COLUMN public.appointments.reason IS 'Check-up | Malaria | Consultation | Vaccination | Follow-up | Other, or ''Other: <free text>'' (max 200 chars).';
 COMMENT ON COLUMN public.appointments.kind IS 'booked (a student or staff booked it) or walk_in (a doctor saw the student without a booking: created ongoing).';
@@ -253,7 +254,7 @@ CREATE TABLE public.email_outbox (
     CONSTRAINT email_outbox_attempts_check CHECK (attempts >= 0),
     CONSTRAINT email_outbox_calendar_method CHECK ((calendar ->> 'method'::text) = ANY (ARRAY['REQUEST'::text, 'CANCEL'::text])),
     CONSTRAINT email_outbox_delivered_via_check CHECK (delivered_via = ANY (ARRAY['smtp'::text, 'mailbox'::text])),
-    CONSTRAINT email_outbox_kind_values CHECK (kind = ANY (ARRAY['booking_confirmation'::text, 'doctor_notice'::text, 'doctor_unassigned'::text, 'cancellation'::text, 'reschedule'::text, 'reminder'::text, 'visit_summary'::text]))
+    CONSTRAINT email_outbox_kind_values CHECK (kind = ANY (ARRAY['booking_confirmation'::text, 'doctor_notice'::text, 'doctor_unassigned'::text, 'doctor_change'::text, 'cancellation'::text, 'reschedule'::text, 'reminder'::text, 'visit_summary'::text]))
 );
 CREATE INDEX email_outbox_appointment_idx ON public.email_outbox USING btree (appointment_id) WHERE appointment_id IS NOT NULL;
 CREATE INDEX email_outbox_mailbox_idx ON public.email_outbox USING btree (sent_at DESC) WHERE delivered_via = 'mailbox'::text;

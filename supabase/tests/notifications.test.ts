@@ -12,8 +12,8 @@ const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
 const ZONE = 'America/New_York'; // the seed's Northfield clinic
 const SITE = 'https://care.example.edu';
 /**
- * Bookings go five or more days ahead (first weekday): the seed fills every doctor's day 3 and day 10 (UTC), and a
- * clinic day in New York is at most one UTC day later, so days 5–8 are free whatever the time of the run.
+ * Bookings go five or more days ahead (first weekday): the seed's coming visits are on the clinic's days 2–4 and
+ * 10–12, so days 5–8 are free whatever the day of the run.
  */
 const DAYS_AHEAD = 5;
 /** When a visit that gets a reminder was booked: a day or more ahead (one booked sooner has its confirmation instead). */
@@ -69,7 +69,6 @@ async function asServer(): Promise<void> {
   await database.client.query(`reset role; select set_config('request.jwt.claims', '', true)`);
 }
 
-/** Books as the server would: a plain insert with the student's own booking fields. Returns the appointment id. */
 /** Books as the server would; `bookedAt` (an SQL expression) backdates when the booking was made, which reminders read. */
 async function book(
   student: string,
@@ -170,7 +169,7 @@ describe('appointment emails', () => {
     expect(mail[0].body).toContain('Doctor: not assigned yet (the clinic will assign one)');
   });
 
-  it('tells a newly assigned doctor, and removes the visit from the calendar of the doctor it was taken from', async () => {
+  it('tells a newly assigned doctor and the student, and removes the visit from the calendar of the doctor it was taken from', async () => {
     const at = await clinicSlot(database.client, DAYS_AHEAD, '11:00');
     const steps = await inRolledBackTransaction(async () => {
       const id = await book(nf('student12'), at, null);
@@ -183,16 +182,25 @@ describe('appointment emails', () => {
       };
       return { assigned: await step(ADMIN, ADAMS), reassigned: await step(ADMIN, BELLO), taken: await step(CHEN, CHEN) };
     });
-    expect(recipients(steps.assigned)).toEqual([['dr.adams@northfield.edu', 'doctor_notice']]);
+    expect(recipients(steps.assigned)).toEqual([
+      ['dr.adams@northfield.edu', 'doctor_notice'],
+      ['student12@northfield.edu', 'doctor_change'],
+    ]);
     expect(steps.assigned[0].body).toContain(`When: ${clinicTime(at)}, 30 minutes`);
+    expect(steps.assigned[1].subject).toBe(`Appointment update: new doctor, ${clinicTime(at)}`);
+    expect(steps.assigned[1].body).toContain('Your appointment at the Northfield University clinic is now with Dr Amelia Adams.');
     expect(recipients(steps.reassigned)).toEqual([
       ['dr.adams@northfield.edu', 'doctor_unassigned'],
       ['dr.bello@northfield.edu', 'doctor_notice'],
+      ['student12@northfield.edu', 'doctor_change'],
     ]);
     expect(steps.reassigned[0].body).toContain('This appointment is no longer assigned to you.');
     expect(steps.reassigned[0].calendar.method).toBe('CANCEL');
-    // A doctor who takes the visit themselves needs no email; the doctor who had it does.
-    expect(recipients(steps.taken)).toEqual([['dr.bello@northfield.edu', 'doctor_unassigned']]);
+    // A doctor who takes the visit themselves needs no email; the doctor who had it and the student do.
+    expect(recipients(steps.taken)).toEqual([
+      ['dr.bello@northfield.edu', 'doctor_unassigned'],
+      ['student12@northfield.edu', 'doctor_change'],
+    ]);
   });
 
   it('tells the doctor, not the student, when the student cancels', async () => {
@@ -304,7 +312,7 @@ describe('appointment emails', () => {
       return mailSince(id);
     });
     expect(new Set(mail.map((m) => m.kind))).toEqual(
-      new Set(['booking_confirmation', 'doctor_notice', 'reschedule', 'reminder', 'cancellation']),
+      new Set(['booking_confirmation', 'doctor_notice', 'doctor_change', 'reschedule', 'reminder', 'cancellation']),
     );
     // The calendar uid is a random UUID, whose hex spells "ab-" now and then; it is not health data.
     const text = JSON.stringify(mail).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>');

@@ -588,6 +588,12 @@ beforeAll(async () => {
     CALLER.unconfirmed_university,
     { kind: 'university', university_name: 'Harbour Institute' },
   ]);
+  // The deactivated doctor's booked visit, found before deactivation unassigns it: they are refused it all the same.
+  const deactivatedDoctorAppt = String(
+    (await client.query(`select id from public.appointments where provider_id = $1 and status = 'scheduled' and date > now() order by date limit 1`, [
+      CALLER.deactivated_doctor,
+    ])).rows[0]?.id,
+  );
   // Deactivate one doctor and one student the way a super admin does.
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_doctor]);
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_student]);
@@ -628,7 +634,7 @@ beforeAll(async () => {
     appt: {
       student: await futureAppt('student_id', CALLER.student!),
       doctor: await futureAppt('provider_id', CALLER.doctor!),
-      deactivated_doctor: await futureAppt('provider_id', CALLER.deactivated_doctor!),
+      deactivated_doctor: deactivatedDoctorAppt,
       deactivated_student: await futureAppt('student_id', CALLER.deactivated_student!),
       own: await futureAppt('student_id', nf('student02')),
       other: await futureAppt('student_id', sb('student01')),
