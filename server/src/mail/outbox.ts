@@ -1,19 +1,8 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { inTransaction } from '../postgres/database';
-import type { CalendarEvent } from './calendar';
 import { startPolling } from './poll';
-import type { MailTransport } from './transports';
-
-export interface OutboxMessage {
-  id: string;
-  to_email: string;
-  subject: string;
-  body: string;
-  /** Appointment messages: the event to attach as appointment.ics. */
-  calendar: CalendarEvent | null;
-  attempts: number;
-}
+import type { MailTransport, OutboxMessage } from './transports';
 
 export interface OutboxDeliveryOptions {
   pool: Pool;

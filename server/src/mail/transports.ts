@@ -1,7 +1,17 @@
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
-import { calendarAttachment } from './calendar';
-import type { OutboxMessage } from './outbox';
+import { type CalendarEvent, calendarAttachment } from './calendar';
+
+/** A queued email as the outbox hands it to a transport. */
+export interface OutboxMessage {
+  id: string;
+  to_email: string;
+  subject: string;
+  body: string;
+  /** Appointment messages: the event to attach as appointment.ics. */
+  calendar: CalendarEvent | null;
+  attempts: number;
+}
 
 export interface MailTransport {
   /** Stored with each delivered message: 'smtp' or 'mailbox'. */
