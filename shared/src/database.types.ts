@@ -1092,6 +1092,67 @@ export type Database = {
           }
         ]
       }
+      waitlist_entries: {
+        Row: {
+          id: string
+          position: number
+          university_id: string
+          student_id: string
+          provider_id: string | null
+          from_day: string
+          to_day: string
+          created_at: string
+          ended_at: string | null
+          end_reason: string | null
+        }
+        Insert: {
+          id?: string
+          position?: never
+          university_id: string
+          student_id: string
+          provider_id?: string | null
+          from_day: string
+          to_day: string
+          created_at?: string
+          ended_at?: string | null
+          end_reason?: string | null
+        }
+        Update: {
+          id?: string
+          position?: never
+          university_id?: string
+          student_id?: string
+          provider_id?: string | null
+          from_day?: string
+          to_day?: string
+          created_at?: string
+          ended_at?: string | null
+          end_reason?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "waitlist_entries_provider_id_fkey"
+            columns: ["provider_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "waitlist_entries_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: true
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "waitlist_entries_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
     }
     Views: {
       staff_directory: {
@@ -1315,6 +1376,54 @@ export type Database = {
             ends_on: string
           }
           Returns: Json
+        }
+      join_waitlist:
+        {
+          Args: {
+            from_day: string
+            to_day: string
+            doctor_id?: string
+          }
+          Returns: {
+            id: string
+            position: number
+            university_id: string
+            student_id: string
+            provider_id: string | null
+            from_day: string
+            to_day: string
+            created_at: string
+            ended_at: string | null
+            end_reason: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "waitlist_entries"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
+      leave_waitlist:
+        {
+          Args: never
+          Returns: {
+            id: string
+            position: number
+            university_id: string
+            student_id: string
+            provider_id: string | null
+            from_day: string
+            to_day: string
+            created_at: string
+            ended_at: string | null
+            end_reason: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "waitlist_entries"
+            isOneToOne: true
+            isSetofReturn: false
+          }
         }
       make_super_admin:
         {

@@ -535,6 +535,46 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.appointments_waitlist()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_settings public.clinic_settings;
+  v_entry public.waitlist_entries;
+  v_day date;
+begin
+  if coalesce(current_setting('campuscare.provisioning', true), '') = 'on' then
+    return null;
+  end if;
+  select * into v_settings from public.clinic_settings s where s.university_id = new.university_id;
+
+  if new.status = 'scheduled' and new.date > now() and (tg_op = 'INSERT' or new.date <> old.date) then
+    v_day := (new.date at time zone v_settings.timezone)::date;
+    update public.waitlist_entries w set ended_at = now(), end_reason = 'booked'
+    where w.student_id = new.student_id and w.ended_at is null and v_day between w.from_day and w.to_day;
+  end if;
+
+  if tg_op = 'UPDATE' and old.status = 'scheduled' and old.provider_id is not null and old.kind = 'booked'
+     and old.date > now() + make_interval(mins => v_settings.min_notice_minutes)
+     and (new.status = 'cancelled' or new.date <> old.date or new.provider_id is distinct from old.provider_id)
+     and exists (select 1 from public.members d where d.id = old.provider_id and private.is_bookable_doctor(d)) then
+    v_day := (old.date at time zone v_settings.timezone)::date;
+    for v_entry in
+      select * from public.waitlist_entries w
+      where w.university_id = old.university_id and w.ended_at is null and w.student_id <> old.student_id
+        and v_day between w.from_day and w.to_day and (w.provider_id is null or w.provider_id = old.provider_id)
+      order by w.position
+    loop
+      perform private.queue_waitlist_offer(v_entry, old.date, old.provider_id);
+    end loop;
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.audit_changes_text(p_changed jsonb)
  RETURNS text
  LANGUAGE sql
@@ -1943,6 +1983,46 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.queue_waitlist_offer(p_entry public.waitlist_entries, p_starts_at timestamp with time zone, p_doctor uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_student public.members;
+  v_when text := private.clinic_local_time(p_entry.university_id, p_starts_at);
+  v_university text;
+begin
+  select * into v_student from public.members m where m.id = p_entry.student_id and m.status = 'active';
+  if v_student.id is null then
+    return;
+  end if;
+  select u.name into v_university from public.universities u where u.id = p_entry.university_id;
+  insert into public.email_outbox (to_email, subject, body, kind, dedupe_key)
+  values (
+    v_student.email,
+    'A time is free: ' || v_when,
+    array_to_string(array[
+      format('Hello %s,', coalesce(nullif(v_student.first_name, ''), private.member_display_name(v_student))),
+      '',
+      format('A time you asked to hear about is free at the %s clinic.', v_university),
+      '',
+      'When: ' || v_when,
+      'Doctor: ' || (select private.member_display_name(d) from public.members d where d.id = p_doctor),
+      '',
+      'Others waiting have been told too: the first to book it gets it. To book it, sign in to CampusCare and open your '
+        || 'dashboard: ' || private.site_url() || '/studentdashboard',
+      '',
+      format('You asked to hear of times from %s to %s. You can leave the waitlist on your dashboard.',
+             to_char(p_entry.from_day, 'FMDD FMMonth YYYY'), to_char(p_entry.to_day, 'FMDD FMMonth YYYY'))
+    ], E'\n') || E'\n',
+    'waitlist_offer',
+    format('waitlist:%s:%s:%s', p_entry.id, extract(epoch from p_starts_at)::bigint, p_doctor))
+  on conflict (dedupe_key) do nothing;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.record_chart_read(p_me public.members, p_student uuid, p_screen text, p_visit uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -3141,6 +3221,67 @@ begin
   v_letter_json := private.letter_json(v_letter);
   return v_letter_json || jsonb_build_object(
     'verification_url', private.site_url() || '/verify-letter?code=' || (v_letter_json ->> 'verification_code'));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.join_waitlist(from_day date, to_day date, doctor_id uuid DEFAULT NULL::uuid)
+ RETURNS public.waitlist_entries
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+  v_today date;
+  v_entry public.waitlist_entries;
+begin
+  if v_me.id is null or v_me.role <> 'student' then
+    perform private.fail('Only students can join the waitlist');
+  end if;
+  select (now() at time zone s.timezone)::date into v_today from public.clinic_settings s where s.university_id = v_me.university_id;
+  if join_waitlist.from_day is null or join_waitlist.to_day is null then
+    perform private.fail('Choose the first and the last day you could come');
+  elsif join_waitlist.from_day < v_today then
+    perform private.fail('Choose days from today on');
+  elsif join_waitlist.to_day < join_waitlist.from_day then
+    perform private.fail('The last day cannot come before the first');
+  elsif join_waitlist.to_day - join_waitlist.from_day > 60 then
+    perform private.fail('Choose a range of at most 61 days');
+  elsif join_waitlist.to_day > v_today + 365 then
+    perform private.fail('Choose days within the coming year');
+  end if;
+  if join_waitlist.doctor_id is not null and not exists (
+    select 1 from public.members m
+    where m.id = join_waitlist.doctor_id and m.university_id = v_me.university_id and private.is_bookable_doctor(m)) then
+    perform private.fail('Choose one of the clinic''s doctors, or any doctor');
+  end if;
+  -- One entry at a time: asking again replaces the last request.
+  update public.waitlist_entries w set ended_at = now(), end_reason = 'left'
+  where w.student_id = v_me.id and w.ended_at is null;
+  insert into public.waitlist_entries (university_id, student_id, provider_id, from_day, to_day)
+  values (v_me.university_id, v_me.id, join_waitlist.doctor_id, join_waitlist.from_day, join_waitlist.to_day)
+  returning * into v_entry;
+  return v_entry;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.leave_waitlist()
+ RETURNS public.waitlist_entries
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+  v_entry public.waitlist_entries;
+begin
+  if v_me.id is null or v_me.role <> 'student' then
+    perform private.fail('Only students can leave the waitlist');
+  end if;
+  update public.waitlist_entries w set ended_at = now(), end_reason = 'left'
+  where w.student_id = v_me.id and w.ended_at is null
+  returning * into v_entry;
+  return v_entry;
 end;
 $function$;
 

@@ -59,6 +59,11 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.universities TO service_rol
 GRANT SELECT ON TABLE public.visit_addenda TO authenticated;
 GRANT SELECT ON TABLE public.visits TO authenticated;
 GRANT SELECT, DELETE ON TABLE public.vital_signs TO authenticated;
+GRANT SELECT ON TABLE public.waitlist_entries TO authenticated;
+GRANT SELECT ON TABLE public.waitlist_entries TO service_role;
+GRANT SELECT, USAGE ON SEQUENCE public.waitlist_entries_position_seq TO anon;
+GRANT SELECT, USAGE ON SEQUENCE public.waitlist_entries_position_seq TO authenticated;
+GRANT SELECT, USAGE ON SEQUENCE public.waitlist_entries_position_seq TO service_role;
 
 -- Columns (on top of the table-wide grants above)
 GRANT INSERT (provider_id, date, duration_minutes, department, year, reason) ON TABLE public.appointments TO authenticated;
@@ -130,6 +135,8 @@ GRANT EXECUTE ON FUNCTION public.invite_staff(text,text) TO service_role;
 GRANT EXECUTE ON FUNCTION public.invite_student(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.invite_student(text) TO service_role;
 GRANT EXECUTE ON FUNCTION public.issue_excuse_letter(uuid,date,date) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.join_waitlist(date,date,uuid) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.leave_waitlist() TO authenticated;
 GRANT EXECUTE ON FUNCTION public.make_super_admin(uuid) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.make_super_admin(uuid) TO service_role;
 GRANT EXECUTE ON FUNCTION public.my_data() TO authenticated;

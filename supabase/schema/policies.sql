@@ -166,6 +166,10 @@ CREATE POLICY vital_signs_write ON public.vital_signs AS PERMISSIVE FOR ALL TO a
    FROM public.visits v
   WHERE v.id = vital_signs.visit_id AND v.status = 'draft'::public.visit_status AND v.doctor_id = (( SELECT auth.uid() AS uid)))));
 
+ALTER TABLE public.waitlist_entries ENABLE ROW LEVEL SECURITY;
+CREATE POLICY waitlist_entries_select ON public.waitlist_entries AS PERMISSIVE FOR SELECT TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND (student_id = (( SELECT auth.uid() AS uid)) OR ( SELECT private.is_staff() AS is_staff)));
+
 ALTER TABLE storage.buckets ENABLE ROW LEVEL SECURITY;
 CREATE POLICY buckets_read ON storage.buckets AS PERMISSIVE FOR SELECT TO anon, authenticated
     USING (true);

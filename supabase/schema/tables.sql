@@ -254,7 +254,7 @@ CREATE TABLE public.email_outbox (
     CONSTRAINT email_outbox_attempts_check CHECK (attempts >= 0),
     CONSTRAINT email_outbox_calendar_method CHECK ((calendar ->> 'method'::text) = ANY (ARRAY['REQUEST'::text, 'CANCEL'::text])),
     CONSTRAINT email_outbox_delivered_via_check CHECK (delivered_via = ANY (ARRAY['smtp'::text, 'mailbox'::text])),
-    CONSTRAINT email_outbox_kind_values CHECK (kind = ANY (ARRAY['booking_confirmation'::text, 'doctor_notice'::text, 'doctor_unassigned'::text, 'doctor_change'::text, 'cancellation'::text, 'reschedule'::text, 'reminder'::text, 'visit_summary'::text]))
+    CONSTRAINT email_outbox_kind_values CHECK (kind = ANY (ARRAY['booking_confirmation'::text, 'doctor_notice'::text, 'doctor_unassigned'::text, 'doctor_change'::text, 'cancellation'::text, 'reschedule'::text, 'reminder'::text, 'visit_summary'::text, 'waitlist_offer'::text]))
 );
 CREATE INDEX email_outbox_appointment_idx ON public.email_outbox USING btree (appointment_id) WHERE appointment_id IS NOT NULL;
 CREATE INDEX email_outbox_mailbox_idx ON public.email_outbox USING btree (sent_at DESC) WHERE delivered_via = 'mailbox'::text;
@@ -553,6 +553,30 @@ CREATE TABLE public.vital_signs (
 );
 CREATE INDEX vital_signs_student_recorded_idx ON public.vital_signs USING btree (student_id, recorded_at);
 CREATE INDEX vital_signs_visit_idx ON public.vital_signs USING btree (visit_id);
+
+CREATE TABLE public.waitlist_entries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    "position" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+    university_id uuid NOT NULL,
+    student_id uuid NOT NULL,
+    provider_id uuid,
+    from_day date NOT NULL,
+    to_day date NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    ended_at timestamp with time zone,
+    end_reason text,
+    CONSTRAINT waitlist_entries_pkey PRIMARY KEY (id),
+    CONSTRAINT waitlist_entries_provider_id_fkey FOREIGN KEY (provider_id) REFERENCES public.members(id) ON DELETE CASCADE,
+    CONSTRAINT waitlist_entries_student_id_fkey FOREIGN KEY (student_id) REFERENCES public.members(id) ON DELETE CASCADE,
+    CONSTRAINT waitlist_entries_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE,
+    CONSTRAINT waitlist_entries_days_order CHECK (from_day <= to_day),
+    CONSTRAINT waitlist_entries_days_span CHECK ((to_day - from_day) <= 60),
+    CONSTRAINT waitlist_entries_end CHECK ((ended_at IS NULL) = (end_reason IS NULL) AND (end_reason = ANY (ARRAY['booked'::text, 'left'::text])))
+);
+CREATE UNIQUE INDEX waitlist_entries_one_open_idx ON public.waitlist_entries USING btree (student_id) WHERE ended_at IS NULL;
+CREATE INDEX waitlist_entries_provider_idx ON public.waitlist_entries USING btree (provider_id) WHERE provider_id IS NOT NULL;
+CREATE INDEX waitlist_entries_waiting_idx ON public.waitlist_entries USING btree (university_id, "position") WHERE ended_at IS NULL;
+COMMENT ON TABLE public.waitlist_entries IS 'Students waiting to hear of a free time; written only by join_waitlist() and leave_waitlist().';
 
 -- Views
 CREATE VIEW public.staff_directory WITH (security_barrier=true) AS

@@ -27,6 +27,7 @@ CREATE TRIGGER appointments_audit AFTER INSERT OR DELETE OR UPDATE ON public.app
 CREATE TRIGGER appointments_notify AFTER INSERT OR UPDATE OF status, date, duration_minutes, provider_id ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_notify();
 CREATE TRIGGER appointments_staff_booking AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_staff_booking();
 CREATE TRIGGER appointments_visit AFTER INSERT OR UPDATE OF status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_visit();
+CREATE TRIGGER appointments_waitlist AFTER INSERT OR UPDATE OF status, date, provider_id ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_waitlist();
 -- AFTER, for each statement:
 CREATE TRIGGER appointments_tally_delete AFTER DELETE ON public.appointments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.tally_appointments();
 CREATE TRIGGER appointments_tally_insert AFTER INSERT ON public.appointments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.tally_appointments();
