@@ -580,6 +580,219 @@ export type Database = {
         }
         Relationships: []
       }
+      immunization_doses: {
+        Row: {
+          id: string
+          university_id: string
+          student_id: string
+          cvx_code: string
+          given_on: string
+          given_at: string | null
+          lot: string | null
+          source: string
+          review_status: string
+          reviewed_by: string | null
+          reviewed_at: string | null
+          reject_reason: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          university_id: string
+          student_id: string
+          cvx_code: string
+          given_on: string
+          given_at?: string | null
+          lot?: string | null
+          source?: string
+          review_status?: string
+          reviewed_by?: string | null
+          reviewed_at?: string | null
+          reject_reason?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          student_id?: string
+          cvx_code?: string
+          given_on?: string
+          given_at?: string | null
+          lot?: string | null
+          source?: string
+          review_status?: string
+          reviewed_by?: string | null
+          reviewed_at?: string | null
+          reject_reason?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "immunization_doses_cvx_code_fkey"
+            columns: ["cvx_code"]
+            isOneToOne: false
+            referencedRelation: "vaccines"
+            referencedColumns: ["cvx_code"]
+          },
+          {
+            foreignKeyName: "immunization_doses_reviewed_by_fkey"
+            columns: ["reviewed_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "immunization_doses_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "immunization_doses_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      immunization_exemptions: {
+        Row: {
+          id: string
+          university_id: string
+          student_id: string
+          requirement_id: string
+          kind: string
+          reason: string
+          review_status: string
+          reviewed_by: string | null
+          reviewed_at: string | null
+          reject_reason: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          university_id: string
+          student_id: string
+          requirement_id: string
+          kind: string
+          reason: string
+          review_status?: string
+          reviewed_by?: string | null
+          reviewed_at?: string | null
+          reject_reason?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          student_id?: string
+          requirement_id?: string
+          kind?: string
+          reason?: string
+          review_status?: string
+          reviewed_by?: string | null
+          reviewed_at?: string | null
+          reject_reason?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "immunization_exemptions_requirement_id_fkey"
+            columns: ["requirement_id"]
+            isOneToOne: false
+            referencedRelation: "immunization_requirements"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "immunization_exemptions_reviewed_by_fkey"
+            columns: ["reviewed_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "immunization_exemptions_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "immunization_exemptions_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      immunization_requirements: {
+        Row: {
+          id: string
+          university_id: string
+          name: string
+          cvx_codes: string[]
+          doses_required: number
+          min_interval_days: number
+          due_on: string | null
+          due_days_after_joining: number | null
+          departments: string[]
+          years: number[]
+          medical_exemption: boolean
+          medical_exemption_needs_document: boolean
+          personal_exemption: boolean
+          personal_exemption_needs_document: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          university_id?: string
+          name: string
+          cvx_codes: string[]
+          doses_required?: number
+          min_interval_days?: number
+          due_on?: string | null
+          due_days_after_joining?: number | null
+          departments?: string[]
+          years?: number[]
+          medical_exemption?: boolean
+          medical_exemption_needs_document?: boolean
+          personal_exemption?: boolean
+          personal_exemption_needs_document?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          name?: string
+          cvx_codes?: string[]
+          doses_required?: number
+          min_interval_days?: number
+          due_on?: string | null
+          due_days_after_joining?: number | null
+          departments?: string[]
+          years?: number[]
+          medical_exemption?: boolean
+          medical_exemption_needs_document?: boolean
+          personal_exemption?: boolean
+          personal_exemption_needs_document?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "immunization_requirements_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       invitations: {
         Row: {
           id: string
@@ -874,6 +1087,21 @@ export type Database = {
           logo_path?: string | null
           join_code?: string
           created_at?: string
+        }
+        Relationships: []
+      }
+      vaccines: {
+        Row: {
+          cvx_code: string
+          name: string
+        }
+        Insert: {
+          cvx_code: string
+          name: string
+        }
+        Update: {
+          cvx_code?: string
+          name?: string
         }
         Relationships: []
       }
@@ -1353,6 +1581,20 @@ export type Database = {
             isSetofReturn: true
           }
         }
+      immunization_compliance:
+        {
+          Args: never
+          Returns: {
+            requirement_id: string
+            name: string
+            students: number
+            met: number
+            exempt: number
+            under_review: number
+            due: number
+            overdue: number
+          }[]
+        }
       invite_staff:
         {
           Args: {
@@ -1477,6 +1719,20 @@ export type Database = {
             screen: string
           }[]
         }
+      my_immunizations:
+        {
+          Args: never
+          Returns: {
+            requirement_id: string
+            name: string
+            doses_required: number
+            min_interval_days: number
+            status: string
+            due_on: string
+            doses_counted: number
+            missing: string
+          }[]
+        }
       my_visits:
         {
           Args: never
@@ -1496,6 +1752,23 @@ export type Database = {
           }
           Returns: Json
         }
+      overdue_students:
+        {
+          Args: {
+            requirement?: string
+          }
+          Returns: {
+            student_id: string
+            student_name: string
+            reg_number: string
+            department: string
+            year_of_study: number
+            requirement_id: string
+            requirement_name: string
+            due_on: string
+            missing: string
+          }[]
+        }
       patient_chart_visits:
         {
           Args: {
@@ -1504,12 +1777,69 @@ export type Database = {
           }
           Returns: Json
         }
+      record_immunization_dose:
+        {
+          Args: {
+            cvx_code: string
+            given_on: string
+            given_at?: string
+            lot?: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            cvx_code: string
+            given_on: string
+            given_at: string | null
+            lot: string | null
+            source: string
+            review_status: string
+            reviewed_by: string | null
+            reviewed_at: string | null
+            reject_reason: string | null
+            created_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "immunization_doses"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
       remove_member:
         {
           Args: {
             member_id: string
           }
           Returns: undefined
+        }
+      request_immunization_exemption:
+        {
+          Args: {
+            requirement_id: string
+            kind: string
+            reason: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            requirement_id: string
+            kind: string
+            reason: string
+            review_status: string
+            reviewed_by: string | null
+            reviewed_at: string | null
+            reject_reason: string | null
+            created_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "immunization_exemptions"
+            isOneToOne: true
+            isSetofReturn: false
+          }
         }
       revoke_excuse_letter:
         {

@@ -1299,6 +1299,75 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.immunization_requirements_validate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.name := btrim(new.name);
+  if exists (select 1 from unnest(new.cvx_codes) c where not exists (select 1 from public.vaccines v where v.cvx_code = c)) then
+    perform private.fail('Choose vaccines from the list');
+  end if;
+  new.departments := array(select distinct btrim(d) from unnest(new.departments) d where btrim(d) <> '' order by 1);
+  new.updated_at := now();
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.immunization_status(p_requirement public.immunization_requirements, p_student public.members, OUT status text, OUT due_on date, OUT doses_counted integer, OUT missing text)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_zone text;
+  v_last date;
+  v_dose record;
+  v_left integer;
+  v_vaccine text;
+begin
+  select s.timezone into v_zone from public.clinic_settings s where s.university_id = p_requirement.university_id;
+  due_on := coalesce(p_requirement.due_on,
+                     (p_student.created_at at time zone coalesce(v_zone, 'UTC'))::date + p_requirement.due_days_after_joining);
+  doses_counted := 0;
+  for v_dose in
+    select d.given_on from public.immunization_doses d
+    where d.student_id = p_student.id and d.cvx_code = any(p_requirement.cvx_codes) and d.review_status = 'approved'
+    order by d.given_on
+  loop
+    if v_last is null or v_dose.given_on - v_last >= p_requirement.min_interval_days then
+      doses_counted := doses_counted + 1;
+      v_last := v_dose.given_on;
+    end if;
+  end loop;
+  v_left := greatest(p_requirement.doses_required - doses_counted, 0);
+  select v.name into v_vaccine from public.vaccines v where v.cvx_code = p_requirement.cvx_codes[1];
+
+  if exists (select 1 from public.immunization_exemptions e
+             where e.student_id = p_student.id and e.requirement_id = p_requirement.id and e.review_status = 'approved') then
+    status := 'exempt';
+  elsif v_left = 0 then
+    status := 'met';
+  elsif exists (select 1 from public.immunization_doses d
+                where d.student_id = p_student.id and d.cvx_code = any(p_requirement.cvx_codes) and d.review_status = 'pending')
+        or exists (select 1 from public.immunization_exemptions e
+                   where e.student_id = p_student.id and e.requirement_id = p_requirement.id and e.review_status = 'pending') then
+    status := 'under_review';
+  elsif due_on < (now() at time zone coalesce(v_zone, 'UTC'))::date then
+    status := 'overdue';
+  else
+    status := 'due';
+  end if;
+  if status not in ('exempt', 'met') then
+    missing := format('%s more dose%s of %s%s', v_left, case when v_left = 1 then '' else 's' end, v_vaccine,
+                      case when v_left > 1 and p_requirement.min_interval_days > 0
+                           then format(' (at least %s days apart)', p_requirement.min_interval_days) else '' end);
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.invitation_limits()
  RETURNS TABLE(per_day integer, same_email_interval interval)
  LANGUAGE sql
@@ -2081,6 +2150,26 @@ begin
     perform private.fail('Only a super admin can do this');
   end if;
   return v_me;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.requirement_applies(p_requirement public.immunization_requirements, p_member public.members)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+RETURN (((p_member).role = 'student'::public.member_role) AND ((p_member).university_id = (p_requirement).university_id) AND ((cardinality((p_requirement).departments) = 0) OR ((p_member).department = ANY ((p_requirement).departments))) AND ((cardinality((p_requirement).years) = 0) OR ((p_member).year_of_study = ANY ((p_requirement).years))));
+
+CREATE OR REPLACE FUNCTION private.requirement_visible(p_requirement public.immunization_requirements)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+begin
+  return v_me.university_id = p_requirement.university_id
+    and (v_me.role in ('admin', 'doctor') or private.requirement_applies(p_requirement, v_me));
 end;
 $function$;
 
@@ -3080,6 +3169,32 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.immunization_compliance()
+ RETURNS TABLE(requirement_id uuid, name text, students bigint, met bigint, exempt bigint, under_review bigint, due bigint, overdue bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+begin
+  if v_me.id is null or v_me.role <> 'admin' then
+    perform private.fail('Only the university''s administrators can see immunization compliance');
+  end if;
+  return query
+    select r.id, r.name, count(*),
+           count(*) filter (where s.status = 'met'), count(*) filter (where s.status = 'exempt'),
+           count(*) filter (where s.status = 'under_review'), count(*) filter (where s.status = 'due'),
+           count(*) filter (where s.status = 'overdue')
+    from public.immunization_requirements r
+    join public.members m on private.requirement_applies(r, m) and m.status = 'active'
+    cross join lateral private.immunization_status(r, m) s
+    where r.university_id = v_me.university_id
+    group by r.id, r.name
+    order by r.name;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.invite_staff(email text, role text DEFAULT 'doctor'::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3374,6 +3489,26 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.my_immunizations()
+ RETURNS TABLE(requirement_id uuid, name text, doses_required smallint, min_interval_days integer, status text, due_on date, doses_counted integer, missing text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+begin
+  if v_me.id is null or v_me.role <> 'student' then
+    perform private.fail('Only students have immunization requirements');
+  end if;
+  return query
+    select r.id, r.name, r.doses_required, r.min_interval_days, s.status, s.due_on, s.doses_counted, s.missing
+    from public.immunization_requirements r, lateral private.immunization_status(r, v_me) s
+    where private.requirement_applies(r, v_me)
+    order by s.due_on, r.name;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.my_visits()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3476,6 +3611,29 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.overdue_students(requirement uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(student_id uuid, student_name text, reg_number text, department text, year_of_study smallint, requirement_id uuid, requirement_name text, due_on date, missing text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+begin
+  if v_me.id is null or v_me.role <> 'admin' then
+    perform private.fail('Only the university''s administrators can see who is overdue');
+  end if;
+  return query
+    select m.id, private.member_display_name(m), m.reg_number, m.department, m.year_of_study, r.id, r.name, s.due_on, s.missing
+    from public.immunization_requirements r
+    join public.members m on private.requirement_applies(r, m) and m.status = 'active'
+    cross join lateral private.immunization_status(r, m) s
+    where r.university_id = v_me.university_id and s.status = 'overdue'
+      and (overdue_students.requirement is null or r.id = overdue_students.requirement)
+    order by s.due_on, m.last_name, m.first_name, r.name;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.patient_chart_visits(student_id uuid, after_visit uuid)
  RETURNS json
  LANGUAGE plpgsql
@@ -3499,6 +3657,37 @@ begin
   perform private.record_chart_read(v_me, patient_chart_visits.student_id, 'Patient chart (earlier visits)');
   return (select json_build_object('visits', t.visits, 'earlier_visits', t.earlier_visits)
           from private.chart_timeline(v_me.id, patient_chart_visits.student_id, v_after_date, patient_chart_visits.after_visit) t);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_immunization_dose(cvx_code text, given_on date, given_at text DEFAULT NULL::text, lot text DEFAULT NULL::text)
+ RETURNS public.immunization_doses
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+  v_zone text;
+  v_dose public.immunization_doses;
+begin
+  if v_me.id is null or v_me.role <> 'student' then
+    perform private.fail('Only students record their own doses; the clinic records the doses it gives');
+  end if;
+  if not exists (select 1 from public.vaccines v where v.cvx_code = record_immunization_dose.cvx_code) then
+    perform private.fail('Choose a vaccine from the list');
+  end if;
+  select s.timezone into v_zone from public.clinic_settings s where s.university_id = v_me.university_id;
+  if record_immunization_dose.given_on is null or record_immunization_dose.given_on > (now() at time zone coalesce(v_zone, 'UTC'))::date then
+    perform private.fail('Give the day the dose was given: today or earlier');
+  elsif record_immunization_dose.given_on < date '1900-01-01' then
+    perform private.fail('Give the day the dose was given');
+  end if;
+  insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, given_at, lot)
+  values (v_me.university_id, v_me.id, record_immunization_dose.cvx_code, record_immunization_dose.given_on,
+          nullif(btrim(record_immunization_dose.given_at), ''), nullif(btrim(record_immunization_dose.lot), ''))
+  returning * into v_dose;
+  return v_dose;
 end;
 $function$;
 
@@ -3534,6 +3723,43 @@ begin
     end if;
   end if;
   delete from auth.users u where u.id = v_target.id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.request_immunization_exemption(requirement_id uuid, kind text, reason text)
+ RETURNS public.immunization_exemptions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+  v_requirement public.immunization_requirements;
+  v_exemption public.immunization_exemptions;
+begin
+  if v_me.id is null or v_me.role <> 'student' then
+    perform private.fail('Only students ask for exemptions');
+  end if;
+  select * into v_requirement from public.immunization_requirements r where r.id = request_immunization_exemption.requirement_id;
+  if v_requirement.id is null or not private.requirement_applies(v_requirement, v_me) then
+    perform private.fail('Requirement not found');
+  end if;
+  if request_immunization_exemption.kind is null or request_immunization_exemption.kind not in ('medical', 'personal')
+     or (request_immunization_exemption.kind = 'medical' and not v_requirement.medical_exemption)
+     or (request_immunization_exemption.kind = 'personal' and not v_requirement.personal_exemption) then
+    perform private.fail(format('%s accepts %s', v_requirement.name,
+      case when v_requirement.medical_exemption and v_requirement.personal_exemption then 'medical or personal exemptions'
+           when v_requirement.medical_exemption then 'medical exemptions only'
+           when v_requirement.personal_exemption then 'personal exemptions only'
+           else 'no exemptions' end));
+  end if;
+  if coalesce(btrim(request_immunization_exemption.reason), '') = '' then
+    perform private.fail('Give the reason for the exemption');
+  end if;
+  insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason)
+  values (v_me.university_id, v_me.id, v_requirement.id, request_immunization_exemption.kind, btrim(request_immunization_exemption.reason))
+  returning * into v_exemption;
+  return v_exemption;
 end;
 $function$;
 

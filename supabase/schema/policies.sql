@@ -96,6 +96,21 @@ ALTER TABLE public.icd10_codes ENABLE ROW LEVEL SECURITY;
 CREATE POLICY icd10_codes_select ON public.icd10_codes AS PERMISSIVE FOR SELECT TO authenticated
     USING ((( SELECT private.current_university_id() AS current_university_id)) IS NOT NULL);
 
+ALTER TABLE public.immunization_doses ENABLE ROW LEVEL SECURITY;
+CREATE POLICY immunization_doses_select ON public.immunization_doses AS PERMISSIVE FOR SELECT TO authenticated
+    USING (student_id = (( SELECT auth.uid() AS uid)));
+
+ALTER TABLE public.immunization_exemptions ENABLE ROW LEVEL SECURITY;
+CREATE POLICY immunization_exemptions_select ON public.immunization_exemptions AS PERMISSIVE FOR SELECT TO authenticated
+    USING (student_id = (( SELECT auth.uid() AS uid)));
+
+ALTER TABLE public.immunization_requirements ENABLE ROW LEVEL SECURITY;
+CREATE POLICY immunization_requirements_select ON public.immunization_requirements AS PERMISSIVE FOR SELECT TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND private.requirement_visible(immunization_requirements.*));
+CREATE POLICY immunization_requirements_write ON public.immunization_requirements AS PERMISSIVE FOR ALL TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin))
+    WITH CHECK (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin));
+
 ALTER TABLE public.invitations ENABLE ROW LEVEL SECURITY;
 CREATE POLICY invitations_select_super_admin ON public.invitations AS PERMISSIVE FOR SELECT TO authenticated
     USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin));
@@ -139,6 +154,10 @@ CREATE POLICY universities_select ON public.universities AS PERMISSIVE FOR SELEC
 CREATE POLICY universities_update ON public.universities AS PERMISSIVE FOR UPDATE TO authenticated
     USING (id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin))
     WITH CHECK (id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin));
+
+ALTER TABLE public.vaccines ENABLE ROW LEVEL SECURITY;
+CREATE POLICY vaccines_select ON public.vaccines AS PERMISSIVE FOR SELECT TO authenticated
+    USING (true);
 
 ALTER TABLE public.visit_addenda ENABLE ROW LEVEL SECURITY;
 CREATE POLICY visit_addenda_select ON public.visit_addenda AS PERMISSIVE FOR SELECT TO authenticated

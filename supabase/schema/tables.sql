@@ -319,6 +319,87 @@ CREATE INDEX icd10_codes_code_prefix_idx ON public.icd10_codes USING btree (code
 CREATE INDEX icd10_codes_title_trgm_idx ON public.icd10_codes USING gin (title extensions.gin_trgm_ops);
 COMMENT ON TABLE public.icd10_codes IS 'WHO ICD-10 codes a campus clinic uses most (code, title): the diagnosis picker''s list.';
 
+CREATE TABLE public.immunization_doses (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    university_id uuid NOT NULL,
+    student_id uuid NOT NULL,
+    cvx_code text NOT NULL,
+    given_on date NOT NULL,
+    given_at text,
+    lot text,
+    source text DEFAULT 'student'::text NOT NULL,
+    review_status text DEFAULT 'pending'::text NOT NULL,
+    reviewed_by uuid,
+    reviewed_at timestamp with time zone,
+    reject_reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT immunization_doses_pkey PRIMARY KEY (id),
+    CONSTRAINT immunization_doses_cvx_code_fkey FOREIGN KEY (cvx_code) REFERENCES public.vaccines(cvx_code),
+    CONSTRAINT immunization_doses_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES public.members(id) ON DELETE SET NULL,
+    CONSTRAINT immunization_doses_student_id_fkey FOREIGN KEY (student_id) REFERENCES public.members(id) ON DELETE CASCADE,
+    CONSTRAINT immunization_doses_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE,
+    CONSTRAINT immunization_doses_given_at_length CHECK (char_length(given_at) <= 200 AND private.is_single_line(given_at)),
+    CONSTRAINT immunization_doses_lot_length CHECK (char_length(lot) <= 50 AND private.is_single_line(lot)),
+    CONSTRAINT immunization_doses_reject_reason CHECK ((review_status = 'rejected'::text) = (reject_reason IS NOT NULL) AND char_length(reject_reason) >= 1 AND char_length(reject_reason) <= 500),
+    CONSTRAINT immunization_doses_review_values CHECK (review_status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text])),
+    CONSTRAINT immunization_doses_source_values CHECK (source = ANY (ARRAY['student'::text, 'clinic'::text]))
+);
+CREATE INDEX immunization_doses_pending_idx ON public.immunization_doses USING btree (university_id, created_at) WHERE review_status = 'pending'::text;
+CREATE INDEX immunization_doses_student_idx ON public.immunization_doses USING btree (student_id, cvx_code, given_on);
+
+CREATE TABLE public.immunization_exemptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    university_id uuid NOT NULL,
+    student_id uuid NOT NULL,
+    requirement_id uuid NOT NULL,
+    kind text NOT NULL,
+    reason text NOT NULL,
+    review_status text DEFAULT 'pending'::text NOT NULL,
+    reviewed_by uuid,
+    reviewed_at timestamp with time zone,
+    reject_reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT immunization_exemptions_pkey PRIMARY KEY (id),
+    CONSTRAINT immunization_exemptions_requirement_id_fkey FOREIGN KEY (requirement_id) REFERENCES public.immunization_requirements(id) ON DELETE CASCADE,
+    CONSTRAINT immunization_exemptions_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES public.members(id) ON DELETE SET NULL,
+    CONSTRAINT immunization_exemptions_student_id_fkey FOREIGN KEY (student_id) REFERENCES public.members(id) ON DELETE CASCADE,
+    CONSTRAINT immunization_exemptions_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE,
+    CONSTRAINT immunization_exemptions_kind_values CHECK (kind = ANY (ARRAY['medical'::text, 'personal'::text])),
+    CONSTRAINT immunization_exemptions_reason_length CHECK (char_length(btrim(reason)) >= 1 AND char_length(btrim(reason)) <= 2000),
+    CONSTRAINT immunization_exemptions_reject_reason CHECK ((review_status = 'rejected'::text) = (reject_reason IS NOT NULL) AND char_length(reject_reason) >= 1 AND char_length(reject_reason) <= 500),
+    CONSTRAINT immunization_exemptions_review_values CHECK (review_status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text]))
+);
+CREATE INDEX immunization_exemptions_student_idx ON public.immunization_exemptions USING btree (student_id, requirement_id);
+
+CREATE TABLE public.immunization_requirements (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    university_id uuid DEFAULT private.current_university_id() NOT NULL,
+    name text NOT NULL,
+    cvx_codes text[] NOT NULL,
+    doses_required smallint DEFAULT 1 NOT NULL,
+    min_interval_days integer DEFAULT 0 NOT NULL,
+    due_on date,
+    due_days_after_joining integer,
+    departments text[] DEFAULT '{}'::text[] NOT NULL,
+    years smallint[] DEFAULT '{}'::smallint[] NOT NULL,
+    medical_exemption boolean DEFAULT true NOT NULL,
+    medical_exemption_needs_document boolean DEFAULT true NOT NULL,
+    personal_exemption boolean DEFAULT false NOT NULL,
+    personal_exemption_needs_document boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT immunization_requirements_pkey PRIMARY KEY (id),
+    CONSTRAINT immunization_requirements_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE,
+    CONSTRAINT immunization_requirements_doses_range CHECK (doses_required >= 1 AND doses_required <= 10),
+    CONSTRAINT immunization_requirements_due CHECK (num_nonnulls(due_on, due_days_after_joining) = 1),
+    CONSTRAINT immunization_requirements_due_days_range CHECK (due_days_after_joining >= 0 AND due_days_after_joining <= 3650),
+    CONSTRAINT immunization_requirements_interval_range CHECK (min_interval_days >= 0 AND min_interval_days <= 3650),
+    CONSTRAINT immunization_requirements_name_length CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 200 AND private.is_single_line(name)),
+    CONSTRAINT immunization_requirements_vaccines CHECK (cardinality(cvx_codes) >= 1 AND cardinality(cvx_codes) <= 10),
+    CONSTRAINT immunization_requirements_years_range CHECK (years <@ ARRAY[1::smallint, 2::smallint, 3::smallint, 4::smallint, 5::smallint, 6::smallint, 7::smallint, 8::smallint])
+);
+CREATE INDEX immunization_requirements_university_idx ON public.immunization_requirements USING btree (university_id);
+
 CREATE TABLE public.invitations (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     university_id uuid NOT NULL,
@@ -466,6 +547,15 @@ CREATE TABLE public.universities (
     CONSTRAINT universities_phone_format CHECK (phone ~ '^\+?[0-9][0-9 ()./-]{3,24}$'::text)
 );
 COMMENT ON TABLE public.universities IS 'A tenant. Every other row belongs to exactly one university.';
+
+CREATE TABLE public.vaccines (
+    cvx_code text NOT NULL,
+    name text NOT NULL,
+    CONSTRAINT vaccines_pkey PRIMARY KEY (cvx_code),
+    CONSTRAINT vaccines_cvx_code_format CHECK (cvx_code ~ '^[0-9]{1,3}$'::text),
+    CONSTRAINT vaccines_name_length CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 200)
+);
+COMMENT ON TABLE public.vaccines IS 'Vaccines by their CDC CVX code (public reference data, shipped in migrations).';
 
 CREATE TABLE public.visit_addenda (
     id uuid DEFAULT gen_random_uuid() NOT NULL,

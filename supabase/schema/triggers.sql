@@ -84,6 +84,10 @@ CREATE TRIGGER health_profiles_touch BEFORE UPDATE ON public.health_profiles FOR
 -- AFTER, for each row:
 CREATE TRIGGER health_profiles_audit AFTER INSERT OR DELETE OR UPDATE ON public.health_profiles FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 
+-- public.immunization_requirements
+-- BEFORE, for each row:
+CREATE TRIGGER immunization_requirements_validate BEFORE INSERT OR UPDATE ON public.immunization_requirements FOR EACH ROW EXECUTE FUNCTION private.immunization_requirements_validate();
+
 -- public.invitations
 -- AFTER, for each row:
 CREATE TRIGGER invitations_audit AFTER INSERT OR DELETE OR UPDATE ON public.invitations FOR EACH ROW EXECUTE FUNCTION private.audit_row();

@@ -18,6 +18,22 @@ const INT_MAX = 2147483647;
 
 const database = testDatabase();
 
+/** What a university's super admin sets on an immunization requirement. */
+const REQUIREMENT_COLUMNS = [
+  'cvx_codes',
+  'departments',
+  'doses_required',
+  'due_days_after_joining',
+  'due_on',
+  'medical_exemption',
+  'medical_exemption_needs_document',
+  'min_interval_days',
+  'name',
+  'personal_exemption',
+  'personal_exemption_needs_document',
+  'years',
+];
+
 /** What API roles may write, per table: the columns whose value is the caller's choice. */
 const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
   'public.appointments': { insert: ['date', 'department', 'duration_minutes', 'provider_id', 'reason', 'year'], update: [] },
@@ -46,6 +62,7 @@ const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
     insert: ['allergies', 'blood_group', 'bmi', 'disabled', 'genotype', 'student_id'],
     update: ['allergies', 'blood_group', 'bmi', 'disabled', 'genotype', 'student_id'],
   },
+  'public.immunization_requirements': { insert: REQUIREMENT_COLUMNS, update: REQUIREMENT_COLUMNS },
   'public.members': {
     insert: [],
     update: ['avatar_path', 'department', 'first_name', 'last_name', 'phone', 'position', 'specialization', 'staff_id', 'title', 'year_of_study'],
