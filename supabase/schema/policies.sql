@@ -138,8 +138,8 @@ CREATE POLICY prescriptions_write ON public.prescriptions AS PERMISSIVE FOR ALL 
   WHERE v.id = prescriptions.visit_id AND v.status = 'draft'::public.visit_status AND v.doctor_id = (( SELECT auth.uid() AS uid)))));
 
 ALTER TABLE public.programs ENABLE ROW LEVEL SECURITY;
-CREATE POLICY programs_delete_admin ON public.programs AS PERMISSIVE FOR DELETE TO authenticated
-    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_admin() AS is_admin));
+CREATE POLICY programs_delete ON public.programs AS PERMISSIVE FOR DELETE TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND (( SELECT private.is_admin() AS is_admin) OR ( SELECT private.is_doctor() AS is_doctor) AND created_by = (( SELECT auth.uid() AS uid))));
 CREATE POLICY programs_insert_staff ON public.programs AS PERMISSIVE FOR INSERT TO authenticated
     WITH CHECK (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_staff() AS is_staff) AND created_by = (( SELECT auth.uid() AS uid)));
 CREATE POLICY programs_select ON public.programs AS PERMISSIVE FOR SELECT TO authenticated

@@ -222,7 +222,7 @@ function specs(ids: Ids): TableSpec[] {
         select: { self: STAFF, own: ALL_SIGNED_IN, other: [] },
         insert: { self: STAFF, own: [], other: [] },
         update: { self: STAFF, own: ['admin', 'super'], other: [] },
-        delete: { self: ['admin', 'super'], own: ['admin', 'super'], other: [] },
+        delete: { self: STAFF, own: ['admin', 'super'], other: [] },
       },
       serverOwned: ['id', 'university_id', 'created_by', 'created_at'],
     },
