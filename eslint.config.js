@@ -53,6 +53,18 @@ function featuresOf(app) {
   return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
 }
 
+/**
+ * The one module that turns dates, times and numbers into text: every time shown is the clinic's (never the browser's
+ * zone), in one date and one date-time format. Nothing else in the frontend calls a locale formatter.
+ */
+const FORMATTING_MODULE = 'shared/src/scheduling/zonedTime.ts';
+const FORMATTING_MESSAGE =
+  "Format dates, times and numbers with @campuscare/shared/scheduling (formatDay, formatDateTime, formatInZone, timeInZone, formatCount, formatDecimal): times are the clinic's, in the product's one format.";
+const LOCALE_FORMATTERS = [
+  ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toDateString', 'toTimeString'].map((property) => ({ property, message: FORMATTING_MESSAGE })),
+  ...['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat'].map((property) => ({ object: 'Intl', property, message: FORMATTING_MESSAGE })),
+];
+
 /** The folders of shared/src that know the session, the API or its cache: the UI kit (shared/src/ui) imports none of them. */
 const SESSION_AWARE = ['auth', 'profile', 'supabase', 'data', 'images', 'university'];
 
@@ -162,6 +174,11 @@ module.exports = defineConfig(
   {
     files: FRONTEND_CODE.map((dir) => `${dir}/**/*.tsx`),
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: FRONTEND_CODE.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    ignores: [FORMATTING_MODULE],
+    rules: { 'no-restricted-properties': ['error', ...LOCALE_FORMATTERS] },
   },
   {
     files: [...FRONTEND_CODE, 'server/src'].map((dir) => `${dir}/**/*.{ts,tsx}`),

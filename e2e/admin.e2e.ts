@@ -1,10 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
-import type { BrowserSession } from './support/browser';
-import { DEMO_PASSWORD, openSignedIn } from './support/session';
+import { DEMO_PASSWORD } from './support/session';
 import { useE2eSuite } from './support/suite';
-import { canSignIn, chooseRowAction, mailboxMessage, memberIdOf, TINY_PNG, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
-import { clinicDateTimeInput, clinicDay } from './support/doctor-data';
+import { affectedVisitsDialog, canSignIn, chooseRowAction, mailboxMessage, memberIdOf, saveThroughAffectedVisits, TINY_PNG, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
+import { clinicDateTimeInput, clinicDateTimeText, clinicDay } from './support/doctor-data';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
 const PLAIN_ADMIN = 'registrar@northfield.edu';
@@ -15,15 +14,8 @@ const NORTHFIELD_ZONE = 'America/New_York';
 
 const suite = useE2eSuite();
 
-async function openAs(email: string, path: string): Promise<BrowserSession> {
-  const session = await suite.openBrowser();
-  await openSignedIn(session.page, suite.stack, { signInPath: '/adminsignin', email, path });
-  return session;
-}
-
-async function query<Row extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<Row[]> {
-  return (await suite.stack.adminPool.query<Row>(sql, params)).rows;
-}
+const openAs = (email: string, path: string) => suite.openAsStaff(email, path);
+const query = <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) => suite.query<Row>(sql, params);
 
 /** Waits for a database condition the UI action should have caused. */
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
@@ -70,15 +62,23 @@ describe('admin dashboard', () => {
               (select count(*) from public.members where university_id = $1 and role = 'student') students`,
       [university!.id],
     );
-    // Two upcoming scheduled appointments of different students; Dr Bello takes the second at the first one's time.
+    // Two upcoming scheduled appointments of different students, moved to a time that is one of Dr Bello's free slots
+    // (and free for both students); Dr Bello takes the second, so the only rule his slot then breaks is that it is taken.
     const [target, other] = await query<{ id: string; reg: string; name: string; date: Date; student_id: string }>(
       `select distinct on (student_id) id, reg, name, date, student_id from public.appointments
-        where university_id = $1 and status = 'scheduled' and date > now() + interval '2 days' and provider_id is null
+        where university_id = $1 and status = 'scheduled' and date > now() + interval '1 day' and provider_id is null
         order by student_id, date limit 2`,
       [university!.id],
     );
     const bello = await memberIdOf(suite.stack, 'dr.bello@northfield.edu');
-    await query(`update public.appointments set provider_id = null where provider_id = $1 and status in ('scheduled','ongoing') and date between $2::timestamptz - interval '2 hours' and $2::timestamptz + interval '2 hours'`, [bello, target!.date]);
+    const [free] = await query<{ starts_at: Date }>(
+      `select f.starts_at from private.free_slots($1, (now() at time zone $3)::date + 4, (now() at time zone $3)::date + 11, $2, null, null) f
+        where private.slot_is_free($1, $2, f.starts_at, $4, null) and private.slot_is_free($1, $2, f.starts_at, $5, null)
+        order by f.starts_at limit 1`,
+      [university!.id, bello, NORTHFIELD_ZONE, target!.student_id, other!.student_id],
+    );
+    target!.date = free!.starts_at;
+    await query(`update public.appointments set date = $1 where id = $2`, [target!.date, target!.id]);
     await query(`update public.appointments set provider_id = $1, date = $2 where id = $3`, [bello, target!.date, other!.id]);
 
     const { page, errors } = await openAs(SUPER_ADMIN, '/dashboardd');
@@ -90,8 +90,8 @@ describe('admin dashboard', () => {
     await page.getByLabel('Search appointments').fill(target!.reg);
     await page.getByLabel('Status', { exact: true }).selectOption('scheduled');
     const table = page.getByRole('table', { name: 'Appointments Overview' });
-    // The student may have several appointments: pick the row by its date as the page formats it.
-    const when = await page.evaluate((iso) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }), target!.date.toISOString());
+    // The student may have several appointments: pick the row by its date, on the clinic's clock.
+    const when = clinicDateTimeText(target!.date, NORTHFIELD_ZONE);
     const row = table.getByRole('row').filter({ hasText: target!.reg }).filter({ hasText: when });
     await expectPage.visible(row.filter({ hasText: 'Unassigned' }));
     await page.getByLabel('Sort by date').selectOption('desc');
@@ -106,7 +106,7 @@ describe('admin dashboard', () => {
     await edit.getByLabel('Doctor').selectOption(belloOption!);
     await edit.getByRole('button', { name: 'Save changes' }).click();
     // Dr Bello is booked then: not one of his free slots, so the dialog asks before saving.
-    await waitForText(edit, "Outside Dr Tunde Bello's hours or already taken — save anyway?");
+    await waitForText(edit, 'Already taken: Dr Tunde Bello has a visit then — save anyway?');
     expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBeNull();
     await edit.getByRole('button', { name: 'Save anyway' }).click();
     await waitForText(edit.getByRole('alert'), 'That doctor is already booked at that time');
@@ -250,9 +250,14 @@ describe('staff', () => {
 
     await page.getByLabel('Search staff').fill('Chen');
     await expectPage.visible(table.getByRole('row').filter({ hasText: 'dr.chen@northfield.edu' }));
+    // A doctor's booked visits are listed first; the confirmation is only for a doctor with none.
     await chooseRowAction(page, /^Actions for .*Chen/, 'Deactivate User');
-    await dialog(page, 'Deactivate user').getByRole('button', { name: 'Deactivate User' }).click();
-    await waitForText(page, 'has been deactivated');
+    const deactivated = page.getByText('has been deactivated').first();
+    const confirm = dialog(page, 'Deactivate user').getByRole('button', { name: 'Deactivate User' });
+    const listed = affectedVisitsDialog(page);
+    await Promise.race([confirm.waitFor(), listed.waitFor()]);
+    await ((await listed.count()) > 0 ? listed.getByRole('button', { name: 'Deactivate anyway' }) : confirm).click();
+    await deactivated.waitFor();
     expect((await query(`select status from public.members where id = $1`, [chen]))[0]!.status).toBe('deactivated');
     expect(await canSignIn(suite.stack, 'dr.chen@northfield.edu', DEMO_PASSWORD)).toBe(false);
     await chooseRowAction(page, /^Actions for .*Chen/, 'Reactivate User');
@@ -339,8 +344,7 @@ describe('clinic settings', () => {
     await hours.getByLabel('Saturday from').fill('09:00');
     await hours.getByLabel('Saturday until').fill('12:00');
     await hours.getByLabel('Friday until').fill('15:00');
-    await hours.getByRole('button', { name: 'Save opening hours' }).click();
-    await waitForText(page, 'Opening hours saved');
+    await saveThroughAffectedVisits(page, hours.getByRole('button', { name: 'Save opening hours' }), 'Save the hours anyway', 'Opening hours saved');
     expect(await query(`select weekday, opens_at::text, closes_at::text from public.clinic_hours where university_id = $1 and weekday >= 5 order by weekday`, [university!.id])).toEqual([
       { weekday: 5, opens_at: '08:00:00', closes_at: '15:00:00' },
       { weekday: 6, opens_at: '09:00:00', closes_at: '12:00:00' },
@@ -368,8 +372,7 @@ describe('clinic settings', () => {
     await waitForText(addClosure, 'Say why the clinic is closed');
     await addClosure.getByLabel('First day').fill(closureDay);
     await addClosure.getByLabel('Reason').fill('Staff training day');
-    await addClosure.getByRole('button', { name: 'Add closure' }).click();
-    await waitForText(page, 'Closure added');
+    await saveThroughAffectedVisits(page, addClosure.getByRole('button', { name: 'Add closure' }), 'Add the closure anyway', 'Closure added');
     const closure = page.getByRole('list', { name: 'Upcoming closures' }).getByRole('listitem').filter({ hasText: 'Staff training day' });
     await expectPage.visible(closure);
     expect(await query(`select starts_on::text, ends_on::text from public.clinic_closures where reason = 'Staff training day'`)).toEqual([{ starts_on: closureDay, ends_on: closureDay }]);
@@ -407,8 +410,7 @@ describe('clinic settings', () => {
     await hours.getByRole('button', { name: 'Save weekly hours' }).click();
     await waitForText(hours, "Hours must be within the clinic's: 08:00–17:00");
     await hours.getByLabel('Tuesday until').fill('17:00');
-    await hours.getByRole('button', { name: 'Save weekly hours' }).click();
-    await waitForText(page, 'Weekly hours saved');
+    await saveThroughAffectedVisits(page, hours.getByRole('button', { name: 'Save weekly hours' }), 'Save the change anyway', 'Weekly hours saved');
     expect(await query(`select weekday, opens_at::text, closes_at::text from public.doctor_hours where doctor_id = $1 order by weekday`, [chen])).toEqual([
       { weekday: 1, opens_at: '09:00:00', closes_at: '13:00:00' },
       { weekday: 2, opens_at: '13:00:00', closes_at: '17:00:00' },
@@ -423,8 +425,7 @@ describe('clinic settings', () => {
     await addTimeOff.getByLabel('From', { exact: true }).fill('09:00');
     await addTimeOff.getByLabel('Until', { exact: true }).fill('11:00');
     await addTimeOff.getByLabel('Reason (optional)').fill('Vaccination drive');
-    await addTimeOff.getByRole('button', { name: 'Add time off' }).click();
-    await waitForText(page, 'Time off added');
+    await saveThroughAffectedVisits(page, addTimeOff.getByRole('button', { name: 'Add time off' }), 'Save the change anyway', 'Time off added');
     await waitForText(availability.getByRole('list', { name: 'Upcoming time off' }), /09:00–11:00 · Vaccination drive/);
     const [stored] = await query<{ starts: string; ends: string }>(
       `select to_char(starts_at at time zone $2, 'YYYY-MM-DD HH24:MI') as starts, to_char(ends_at at time zone $2, 'YYYY-MM-DD HH24:MI') as ends

@@ -17,13 +17,13 @@ async function goto(page: Page, path: string): Promise<void> {
 }
 
 /** The /verify link of the newest email to an address, read from the local outbox. */
-async function recoveryLink(email: string): Promise<string> {
+async function emailedLink(email: string): Promise<string> {
   const { rows } = await suite.stack.adminPool.query<{ body: string }>(
     'select body from public.email_outbox where to_email = $1 order by id desc limit 1',
     [email],
   );
   const match = rows[0] && /(http\S+\/auth\/v1\/verify\S+)/.exec(rows[0].body);
-  if (!match?.[1]) throw new Error(`no recovery link was mailed to ${email}`);
+  if (!match?.[1]) throw new Error(`no link was mailed to ${email}`);
   return match[1];
 }
 
@@ -68,7 +68,7 @@ describe('forgot password', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectPage.visible(page.getByRole('status').filter({ hasText: LINK_SENT }));
-    const link = await recoveryLink(email);
+    const link = await emailedLink(email);
 
     await page.goto(link);
     await page.waitForURL('**/resetpassword');
@@ -129,5 +129,53 @@ describe('one session for the tabs of a browser', () => {
     await first.waitForURL('**/signin');
     await expectPage.visible(first.getByRole('status').filter({ hasText: 'Your session has ended' }));
     expect(await first.evaluate((key) => window.sessionStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('email change', () => {
+  it('opens the emailed link on a page that says the new address, keeps its tokens out of the address bar and history, and refuses it the second time', async () => {
+    const email = 'student16@northfield.edu';
+    const newEmail = 'student16.mail@northfield.edu';
+    const { page } = await suite.openBrowser();
+    await goto(page, '/signin');
+    await signInAsStudent(page, email, DEMO_PASSWORD);
+    await goto(page, '/studentprofile');
+    const details = page.getByRole('form', { name: 'Personal details' });
+    await details.getByLabel('Email', { exact: true }).fill(newEmail);
+    await details.getByLabel('Current Password', { exact: true }).fill(DEMO_PASSWORD);
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await expectPage.visible(page.getByText(`We sent a confirmation link to ${newEmail}.`));
+    const link = await emailedLink(newEmail);
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(`${suite.stack.url}/email-changed`);
+
+    // Opened from the mailbox, in a browser without a session.
+    const { page: opened, errors } = await suite.openBrowser();
+    await opened.goto(link);
+    await opened.waitForURL('**/email-changed');
+    await expectPage.heading(opened, 'Email address changed');
+    await expectPage.visible(opened.getByRole('status').filter({ hasText: `Your email address is now ${newEmail}.` }));
+    expect(opened.url()).toBe(`${suite.stack.url}/email-changed`);
+    const { rows } = await suite.stack.adminPool.query<{ auth_email: string; member_email: string }>(
+      'select u.email as auth_email, m.email as member_email from auth.users u join public.members m on m.id = u.id where u.id = md5($1)::uuid',
+      [email],
+    );
+    expect(rows).toEqual([{ auth_email: newEmail, member_email: newEmail }]);
+
+    // The link's session signed the tab in with the new address.
+    await opened.getByRole('link', { name: 'Continue to your dashboard' }).click();
+    await opened.waitForURL('**/studentdashboard');
+    await expectPage.visible(opened.getByText(newEmail, { exact: true }));
+    // Back in the history, the page is the one without the tokens.
+    await opened.goBack();
+    await opened.waitForURL('**/email-changed');
+    expect(opened.url()).toBe(`${suite.stack.url}/email-changed`);
+    expect(unexpectedErrors(errors)).toEqual([]);
+
+    // Opened a second time, the link says in plain words that it changed nothing.
+    await opened.goto(link);
+    await opened.waitForURL('**/email-changed');
+    await expectPage.heading(opened, 'Email address not changed');
+    await expectPage.visible(opened.getByRole('alert').filter({ hasText: 'This link has expired or has already been used, so your email address has not changed.' }));
+    expect(opened.url()).toBe(`${suite.stack.url}/email-changed`);
   });
 });

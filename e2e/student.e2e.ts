@@ -13,7 +13,8 @@ const BOOKED = 'Appointment booked successfully';
 const FILL_ALL = 'Please fill in all the fields correctly';
 const SUBMIT_FAILED = 'Could not reach CampusCare. Check your connection and try again.';
 const NOT_FREE = 'That time is not free: choose one of the free times';
-const CUTOFF = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
+// The seeded clinic's phone: every "call the clinic" a student sees names it.
+const CUTOFF = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic on +1 555 010 0110 to change this one.';
 
 let browser: BrowserSession | undefined;
 

@@ -8,7 +8,10 @@ const suite = useE2eSuite();
 
 const PHONE = { width: 390, height: 844 } as const;
 const DESKTOP = { width: 1280, height: 720 } as const;
+const LAPTOP = { width: 1366, height: 768 } as const;
 const MIN_TOUCH_TARGET = 44;
+/** Checkboxes and radio buttons: WCAG's minimum target size, where the browser's own box is 13 px. */
+const MIN_CHOICE_TARGET = 24;
 
 /** Opens `path` signed in as `email` (or signed out), in a window of `viewport`. */
 async function openAt(path: string, viewport: { readonly width: number; readonly height: number }, email?: string): Promise<BrowserSession> {
@@ -124,6 +127,18 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** Every checkbox and radio button of the page is a target of at least 24 × 24 px; returns how many there are. */
+async function expectChoicesEasyToTap(page: Page): Promise<number> {
+  const sizes = await page.locator('input[type="checkbox"], input[type="radio"]').evaluateAll((inputs) =>
+    inputs.map((input) => {
+      const box = input.getBoundingClientRect();
+      return { name: input.getAttribute('aria-label') ?? input.parentElement?.textContent?.trim() ?? '', width: box.width, height: box.height };
+    }),
+  );
+  expect(sizes.filter((size) => Math.min(size.width, size.height) < MIN_CHOICE_TARGET)).toEqual([]);
+  return sizes.length;
+}
+
 describe('on a 390 px wide phone', () => {
   it('the admin dashboard fits and its appointments show status and actions', async () => {
     const { page, errors } = await openAt('/dashboardd', PHONE, DEMO_ACCOUNTS.admin);
@@ -148,9 +163,57 @@ describe('on a 390 px wide phone', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
+  it('the clinic settings fit, their opening days switched with boxes easy to tap', async () => {
+    const { page, errors } = await openAt('/clinicpage', PHONE, DEMO_ACCOUNTS.admin);
+    const hours = page.getByRole('form', { name: 'Opening hours' });
+    await expectPage.visible(hours.getByRole('checkbox', { name: 'Open on Monday' }));
+    await expectNoSidewaysScroll(page);
+    expect(await expectChoicesEasyToTap(page)).toBeGreaterThanOrEqual(7);
+    const until = await boxOf(hours.getByLabel('Monday until'));
+    expect(until.x + until.width).toBeLessThanOrEqual(PHONE.width);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("a doctor's availability with hours of their own fits, its days and choices easy to tap", async () => {
+    const { page, errors } = await openAt('/adminavailability', PHONE, DEMO_ACCOUNTS.doctor);
+    await page.getByRole('radio', { name: 'Only on these days and hours' }).check();
+    const week = page.getByRole('form', { name: 'Weekly hours' });
+    await expectPage.visible(week.getByRole('checkbox', { name: 'Working on Monday' }));
+    await expectNoSidewaysScroll(page);
+    expect(await expectChoicesEasyToTap(page)).toBeGreaterThanOrEqual(7 + 2 + 1);
+    const until = await boxOf(week.getByLabel('Friday until'));
+    expect(until.x + until.width).toBeLessThanOrEqual(PHONE.width);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
   it('the landing home page fits', async () => {
     const { page, errors } = await openAt('/', PHONE);
     await expectNoSidewaysScroll(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+/** The box an element's own text takes on screen, which is wider than the element when the text overflows it. */
+async function textBoxOf(locator: Locator): Promise<{ left: number; right: number; top: number; bottom: number }> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    const own = element.getBoundingClientRect();
+    return { left: Math.min(text.left, own.left), right: Math.max(text.right, own.right), top: Math.min(text.top, own.top), bottom: Math.max(text.bottom, own.bottom) };
+  });
+}
+
+describe('on a 1366 px wide laptop', () => {
+  it("the student's information shows the email address and the phone number apart", async () => {
+    const { page, errors } = await openAt('/studentdashboard', LAPTOP, DEMO_ACCOUNTS.student);
+    const information = page.getByRole('region', { name: 'Your information' });
+    const valueOf = (term: string) => information.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    const email = valueOf('Contact');
+    await expectPage.visible(email.getByText(DEMO_ACCOUNTS.student));
+    const [emailBox, phoneBox] = [await textBoxOf(email), await textBoxOf(valueOf('Phone'))];
+    const overlap = emailBox.left < phoneBox.right && phoneBox.left < emailBox.right && emailBox.top < phoneBox.bottom && phoneBox.top < emailBox.bottom;
+    expect({ emailBox, phoneBox, overlap }).toEqual({ emailBox, phoneBox, overlap: false });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -95,8 +95,74 @@ select id,
        round((18.5 + (n % 12) * 0.9)::numeric, 1)
 from demo_people where role = 'student';
 
--- Appointments in every status over the past and coming weeks. Student n uses the half-hour slot n of each day,
--- with doctor n mod 3, so nothing overlaps; three students are being seen right now.
+-- The clinics: real time zones (the universities' trigger created default weekday 08:00–17:00 hours), Dr Chen on
+-- Monday, Wednesday and Friday mornings only, Dr Bello away for a day next week, and a holiday, all on the clinic's
+-- calendar. Set before the appointments, which are placed by them.
+update public.clinic_settings c set timezone = z.zone
+from (values ('NORTHFIELD', 'America/New_York'), ('SOUTHBANK', 'Europe/London')) as z(code, zone)
+join demo_universities u on u.code = z.code
+where c.university_id = u.id;
+
+create temporary table demo_clinic_days on commit drop as
+select s.university_id, s.timezone, (now() at time zone s.timezone)::date as today
+from public.clinic_settings s join demo_universities u on u.id = s.university_id;
+
+insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+select md5('dr.chen@' || u.domain)::uuid, u.id, d, '09:00', '13:00'
+from demo_universities u cross join (values (1), (3), (5)) as w(d);
+
+insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at, reason)
+select md5('dr.bello@' || u.domain)::uuid, u.id, (c.today + 8)::timestamp at time zone c.timezone,
+       (c.today + 9)::timestamp at time zone c.timezone, 'Conference'
+from demo_universities u join demo_clinic_days c on c.university_id = u.id;
+
+insert into public.clinic_closures (university_id, starts_on, ends_on, reason)
+select u.id, c.today + 17, c.today + 17, 'University holiday'
+from demo_universities u join demo_clinic_days c on c.university_id = u.id;
+
+-- Appointments in every status over the past and coming weeks, at the clinic's opening hours on its open days, in
+-- its time zone. Each block is on the open day nearest three weeks ago, last week, in three days (the day after
+-- tomorrow at the soonest) and in ten days (ten at the soonest: Dr Bello is away on the eighth), the earlier one when
+-- two are as near. Student n has the day's half hour n from opening time, with doctor n mod 3; students 19 and 20,
+-- for whom a nine-hour day has none left, share the last two with students of other doctors, so nothing overlaps.
+-- Three students are being seen: since ten minutes ago or, when the clinic is closed now, since the last half hour of
+-- its latest opening.
+create temporary table demo_visit_days on commit drop as
+select c.university_id, c.timezone, b.k, d.day, h.opens_at
+from demo_clinic_days c
+cross join (values (1, -21, -27, -15), (2, -7, -13, -2), (4, 3, 2, 9), (5, 10, 10, 16)) as b(k, nominal, earliest, latest)
+cross join lateral (
+  select c.today + n as day
+  from generate_series(b.earliest, b.latest) as n
+  where exists (select 1 from public.clinic_hours h where h.university_id = c.university_id and h.weekday = extract(isodow from c.today + n))
+    and not exists (select 1 from public.clinic_closures x where x.university_id = c.university_id and c.today + n between x.starts_on and x.ends_on)
+  order by abs(n - b.nominal), n
+  limit 1
+) d
+join public.clinic_hours h on h.university_id = c.university_id and h.weekday = extract(isodow from d.day);
+
+create temporary table demo_now_visits on commit drop as
+select c.university_id,
+       least(date_trunc('minute', now()) - interval '10 minutes',
+             (o.day + o.closes_at) at time zone c.timezone - interval '30 minutes') as at
+from demo_clinic_days c
+cross join lateral (
+  select c.today - n as day, h.closes_at
+  from generate_series(0, 7) as n
+  join public.clinic_hours h on h.university_id = c.university_id and h.weekday = extract(isodow from c.today - n)
+  where (c.today - n + h.opens_at) at time zone c.timezone <= now() - interval '10 minutes'
+    and not exists (select 1 from public.clinic_closures x where x.university_id = c.university_id and c.today - n between x.starts_on and x.ends_on)
+  order by n
+  limit 1
+) o;
+
+do $$
+begin
+  if (select count(*) from demo_visit_days) <> 8 or (select count(*) from demo_now_visits) <> 2 then
+    raise exception 'The demo clinics need an open day near each block of demo visits';
+  end if;
+end $$;
+
 insert into public.appointments (university_id, student_id, provider_id, date, duration_minutes, name, department,
                                  reg, year, reason, status, cancel_reason, created_at)
 select s.university_id, s.id,
@@ -108,19 +174,17 @@ select s.university_id, s.id,
 from demo_people s
 join demo_universities u on u.id = s.university_id
 cross join lateral (
-  select k, at, status, cancel_reason, unassigned from (values
-    (1, date_trunc('day', now()) - interval '21 days' + interval '8 hours' + (s.n - 1) * interval '30 minutes',
-        'completed', null, false),
-    (2, date_trunc('day', now()) - interval '7 days' + interval '8 hours' + (s.n - 1) * interval '30 minutes',
-        case when s.n % 4 = 0 then 'cancelled' else 'completed' end,
-        case when s.n % 4 = 0 then 'Clashed with an exam' end, false),
-    (3, date_trunc('minute', now()) - interval '10 minutes', 'ongoing', null, false),
-    (4, date_trunc('day', now()) + interval '3 days' + interval '8 hours' + (s.n - 1) * interval '30 minutes',
-        'scheduled', null, s.n % 5 = 0),
-    (5, date_trunc('day', now()) + interval '10 days' + interval '8 hours' + (s.n - 1) * interval '30 minutes',
-        case when s.n % 7 = 0 then 'cancelled' else 'scheduled' end,
-        case when s.n % 7 = 0 then 'Rescheduled by the clinic' end, false)
-  ) as v(k, at, status, cancel_reason, unassigned)
+  select v.k, coalesce(n.at, (d.day + d.opens_at + (case when s.n <= 18 then s.n - 1 else s.n - 3 end) * interval '30 minutes') at time zone d.timezone) as at,
+         v.status, v.cancel_reason, v.unassigned
+  from (values
+    (1, 'completed', null, false),
+    (2, case when s.n % 4 = 0 then 'cancelled' else 'completed' end, case when s.n % 4 = 0 then 'Clashed with an exam' end, false),
+    (3, 'ongoing', null, false),
+    (4, 'scheduled', null, s.n % 5 = 0),
+    (5, case when s.n % 7 = 0 then 'cancelled' else 'scheduled' end, case when s.n % 7 = 0 then 'Rescheduled by the clinic' end, false)
+  ) as v(k, status, cancel_reason, unassigned)
+  left join demo_visit_days d on d.university_id = s.university_id and d.k = v.k
+  left join demo_now_visits n on n.university_id = s.university_id and v.k = 3
   where v.k <> 3 or s.n <= 3
 ) a
 where s.role = 'student';
@@ -143,26 +207,6 @@ cross join (values
    'Main Quad', 'Wellness', 'All students', 'Cooking demo, fitness classes, BMI checks', 'Dr Tunde Bello', 'dr.bello', true)
 ) as p(title, description, day_offset, at, location, kind, audience, activities, organiser, author, northfield_only)
 where not p.northfield_only or u.name = 'Northfield University';
-
--- The clinics: real time zones (the universities' trigger created default weekday 08:00–17:00 hours), Dr Chen on
--- Monday, Wednesday and Friday mornings only, Dr Bello away for a day next week, and a holiday.
-update public.clinic_settings c set timezone = z.zone
-from (values ('NORTHFIELD', 'America/New_York'), ('SOUTHBANK', 'Europe/London')) as z(code, zone)
-join demo_universities u on u.code = z.code
-where c.university_id = u.id;
-
-insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
-select md5('dr.chen@' || u.domain)::uuid, u.id, d, '09:00', '13:00'
-from demo_universities u cross join (values (1), (3), (5)) as w(d);
-
-insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at, reason)
-select md5('dr.bello@' || u.domain)::uuid, u.id, date_trunc('day', now()) + interval '8 days', date_trunc('day', now()) + interval '9 days',
-       'Conference'
-from demo_universities u;
-
-insert into public.clinic_closures (university_id, starts_on, ends_on, reason)
-select u.id, current_date + 17, current_date + 17, 'University holiday'
-from demo_universities u;
 
 -- The clinical record: the visit three weeks ago of students 01–06 of each university, and last week's of students
 -- 01–03, signed by their doctor, with vital signs, a diagnosis and (mostly) a prescription; the three visits going on
@@ -292,5 +336,14 @@ select v.id, (p.date at time zone s.timezone)::date, (p.date at time zone s.time
 from demo_visit_plan p join public.visits v on v.appointment_id = p.appointment_id
 join public.clinic_settings s on s.university_id = p.university_id
 where p.university_id = 'a1f0c3e2-0000-4000-8000-000000000001' and p.n = 6 and p.template = 2;
+
+-- How students reach each clinic: every "call the clinic" a student is told names the phone.
+update public.clinic_settings c set phone = z.phone, email = z.email, address = z.address
+from (values
+  ('NORTHFIELD', '+1 555 010 0110', 'clinic@northfield.edu', 'Student Health Centre, 12 College Walk, Northfield'),
+  ('SOUTHBANK', '+44 20 7946 0110', 'clinic@southbank.edu', 'Student Health Centre, 3 River Lane, Southbank')
+) as z(code, phone, email, address)
+join demo_universities u on u.code = z.code
+where c.university_id = u.id;
 
 select set_config('campuscare.provisioning', '', true);

@@ -49,6 +49,23 @@ export async function waitForText(scope: Page | Locator, text: string | RegExp):
   await scope.getByText(text).first().waitFor({ state: 'visible' });
 }
 
+/** The dialog that lists the booked visits a change would affect, before it is saved. */
+export function affectedVisitsDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: /^This change affects \d+ booked visits?$/ });
+}
+
+/**
+ * Clicks `save` and waits for `done`; when the change affects booked visits (which seeded visits do depending on the
+ * day the suite runs), goes on past their list with `proceed` ("Save the hours anyway").
+ */
+export async function saveThroughAffectedVisits(page: Page, save: Locator, proceed: string, done: string): Promise<void> {
+  await save.click();
+  const affected = affectedVisitsDialog(page);
+  const listed = await Promise.race([affected.waitFor().then(() => true), page.getByText(done).first().waitFor().then(() => false)]);
+  if (listed) await affected.getByRole('button', { name: proceed }).click();
+  await waitForText(page, done);
+}
+
 /** Resource errors the browser logs for requests the API refused on purpose (the UI shows the message). */
 export function unexpectedConsoleErrors(errors: readonly string[]): string[] {
   return errors.filter((error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error));

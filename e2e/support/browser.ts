@@ -23,13 +23,19 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  /** The computer's time zone as the page sees it (IANA name); the machine's when absent. */
+  readonly timezoneId?: string;
+}
+
 /** A fresh Chromium profile per session, so no state leaks between tests. */
-export async function openBrowser(): Promise<BrowserSession> {
+export async function openBrowser({ timezoneId }: BrowserOptions = {}): Promise<BrowserSession> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'campuscare-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
+    timezoneId,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

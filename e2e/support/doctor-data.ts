@@ -64,8 +64,8 @@ export async function clinicMoment(pool: Pool, zone: string, day: string, time: 
 }
 
 /**
- * Moves a scheduled appointment to today on the clinic's calendar, clear of the doctor's visit in progress (the seed
- * has one from ten minutes ago): a visit can be started only on its day. Forty minutes from now, or two hours ago when
+ * Moves a scheduled appointment to today on the clinic's calendar, clear of the doctor's visit in progress (the seed's
+ * began ten minutes ago at the latest): a visit can be started only on its day. Forty minutes from now, or two hours ago when
  * forty minutes from now is already tomorrow at the clinic.
  */
 export async function moveToClinicToday(pool: Pool, appointmentId: string, zone: string): Promise<Date> {
@@ -79,10 +79,20 @@ export async function moveToClinicToday(pool: Pool, appointmentId: string, zone:
   return rows[0]!.date;
 }
 
-/** "Tuesday, 24 November 2026": how the agenda names a day. */
-export function longDay(day: string): string {
+/** "Tue, 24 Nov 2026": how every screen names a day ('YYYY-MM-DD'). */
+export function dayText(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, month! - 1, date!)));
+  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatToParts(
+    new Date(Date.UTC(year!, month! - 1, date!)),
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** "Tue, 24 Nov 2026, 09:30": how every screen shows a moment on a clinic's clock (the zone named beside it). */
+export function clinicDateTimeText(moment: Date, zone: string): string {
+  const [day, time] = clinicDateTimeInput(moment, zone).split('T');
+  return `${dayText(day!)}, ${time}`;
 }
 
 /** A 1×1 PNG, enough for the storage service to accept as an image. */

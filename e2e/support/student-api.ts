@@ -1,4 +1,5 @@
 import type { TestStack } from '../../server/test/support/stack';
+import { dayText } from './doctor-data';
 import { DEMO_PASSWORD } from './session';
 
 /** Talks to the API as a signed-in user, the way any client could (not only the app's screens). */
@@ -42,9 +43,5 @@ export async function apiUser(stack: TestStack, email: string, password = DEMO_P
 
 /** "Thu, 26 Nov 2026, 15:30 (America/New_York)": how the student's screens show a clinic time ('YYYY-MM-DD', 'HH:MM'). */
 export function clinicTimeText(day: string, time: string, zone: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, month! - 1, date!)),
-  );
-  return `${shortDay}, ${time} (${zone})`;
+  return `${dayText(day)}, ${time} (${zone})`;
 }

@@ -1,11 +1,16 @@
 import { startTestStack, type TestStack } from '../../server/test/support/stack';
-import { openBrowser, type BrowserSession } from './browser';
+import { openBrowser, type BrowserOptions, type BrowserSession } from './browser';
+import { openSignedIn } from './session';
 
 export interface E2eSuite {
   /** This file's stack: seeded, in its own data directory, started before the first test. */
   readonly stack: TestStack;
   /** A fresh Chromium profile, closed after the test that opened it. */
-  openBrowser(): Promise<BrowserSession>;
+  openBrowser(options?: BrowserOptions): Promise<BrowserSession>;
+  /** A fresh browser signed in as a member of staff (on `/adminsignin`), on `path`. */
+  openAsStaff(email: string, path: string): Promise<BrowserSession>;
+  /** Rows of a query on the stack's database, as its owner (fixtures and checks the screens do not show). */
+  query<Row extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
 /** One real stack per test file and no browser outliving its test: the lifecycle every e2e file shares. */
@@ -25,15 +30,24 @@ export function useE2eSuite(): E2eSuite {
     await Promise.all(sessions.splice(0).map((session) => session.close()));
   });
 
-  return {
+  const suite: E2eSuite = {
     get stack() {
       if (!stack) throw new Error('The e2e stack is not running: use it inside tests or hooks');
       return stack;
     },
-    async openBrowser() {
-      const session = await openBrowser();
+    async openBrowser(options) {
+      const session = await openBrowser(options);
       sessions.push(session);
       return session;
     },
+    async openAsStaff(email, path) {
+      const session = await suite.openBrowser();
+      await openSignedIn(session.page, suite.stack, { signInPath: '/adminsignin', email, path });
+      return session;
+    },
+    async query<Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) {
+      return (await suite.stack.adminPool.query<Row>(sql, params)).rows;
+    },
   };
+  return suite;
 }

@@ -23,6 +23,7 @@ export * from './ui/RowActionMenu';
 export * from './ui/Modal';
 export * from './ui/FormFields';
 export * from './forms/useForm';
+export * from './forms/ConfirmDialog';
 export * from './data';
 export * from './validation/constraints';
 export * from './routes/lazyPage';

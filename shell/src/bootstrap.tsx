@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { findRoute, loadRuntimeConfig, preloadPage } from '@campuscare/shared';
+import { findRoute, loadRuntimeConfig, preloadPage, takeEmailChangeLink } from '@campuscare/shared';
 import { App } from './app/App';
 import { PRERENDERED_PATH_ATTRIBUTE } from './app/prerenderedPath';
 import { StartupError } from './app/StartupError';
@@ -37,6 +37,7 @@ async function start(): Promise<void> {
   if (!rootElement) throw new Error('index.html has no #root element');
   const recoveryTarget = recoveryLandingTarget(window.location);
   if (recoveryTarget) window.history.replaceState(null, '', recoveryTarget);
+  takeEmailChangeLink(window.location, window.history);
   const prerendered = rootElement.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === window.location.pathname;
 
   let areaLoader: AreaLoader;

@@ -50,6 +50,42 @@ async function clinicDay(universityId: string, offset: number): Promise<string> 
   return rows[0].day;
 }
 
+// First, before the other tests add appointments: the demo seed as it loaded.
+it("has the seed's visits at the clinic's opening hours on its open days, so the chart shows none on a closed day", async () => {
+  const { rows: outside } = await database.client.query<{ university: string; reg: string; status: string; starts: string }>(
+    `select u.name as university, a.reg, a.status::text, to_char(a.date at time zone s.timezone, 'Dy YYYY-MM-DD HH24:MI') as starts
+     from public.appointments a
+     join public.universities u on u.id = a.university_id
+     join public.clinic_settings s on s.university_id = a.university_id
+     left join public.clinic_hours h on h.university_id = a.university_id and h.weekday = extract(isodow from a.date at time zone s.timezone)
+     where h.weekday is null
+        or (a.date at time zone s.timezone)::time < h.opens_at
+        or ((a.date + make_interval(mins => a.duration_minutes)) at time zone s.timezone)::time > h.closes_at
+        or ((a.date + make_interval(mins => a.duration_minutes)) at time zone s.timezone)::date <> (a.date at time zone s.timezone)::date
+        or exists (select 1 from public.clinic_closures c
+                   where c.university_id = a.university_id and (a.date at time zone s.timezone)::date between c.starts_on and c.ends_on)`,
+  );
+  expect(outside).toEqual([]);
+  // Every status, each university's 20 students four times and three of them being seen.
+  const { rows: seeded } = await database.client.query<{ university_id: string; statuses: string[]; total: number }>(
+    `select university_id, array_agg(distinct status::text order by status::text) as statuses, count(*)::int as total
+     from public.appointments group by university_id order by university_id`,
+  );
+  expect(seeded).toEqual([
+    { university_id: NORTHFIELD_ID, statuses: ['cancelled', 'completed', 'ongoing', 'scheduled'], total: 83 },
+    { university_id: SOUTHBANK_ID, statuses: ['cancelled', 'completed', 'ongoing', 'scheduled'], total: 83 },
+  ]);
+
+  for (const [admin, university] of [[nf('admin'), NORTHFIELD_ID], [sb('admin'), SOUTHBANK_ID]] as const) {
+    const { rows: open } = await database.client.query<{ weekday: number }>('select weekday from public.clinic_hours where university_id = $1', [university]);
+    const openWeekdays = new Set(open.map((row) => row.weekday));
+    const busyDays = (await perDay(admin, 14, null)).filter((day) => day.appointments > 0);
+    expect(busyDays.length).toBeGreaterThan(0);
+    const isoWeekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
+    expect(busyDays.filter((day) => !openWeekdays.has(isoWeekday(day.day)))).toEqual([]);
+  }
+});
+
 it('counts more than 1,000 active appointments exactly, per clinic day, leaving out cancelled ones', async () => {
   const firstDay = await clinicDay(NORTHFIELD_ID, 200);
   // 1,200 scheduled visits over four days: twelve students, each with ten-minute visits that never overlap.

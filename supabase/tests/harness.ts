@@ -219,7 +219,7 @@ export interface ServerVisit {
  * A visit as the server records it (no JWT subject, so trusted with history), committed: an appointment of `student`
  * with `doctor`, `daysAgo` days back at this minute, started (which opens its draft), with a note, vital signs, a
  * diagnosis and a prescription, then signed 25 minutes after it started unless `signed` is false. Take a different `daysAgo` for each visit of
- * one student or doctor (their visits may not overlap) and keep clear of the seed's (7 and 21 days back). Booked days
+ * one student or doctor (their visits may not overlap) and keep clear of the seed's (a week and three weeks back, a day or so either way). Booked days
  * before it, so it counts against none of the student's booking limits.
  */
 export async function serverVisit(

@@ -198,7 +198,8 @@ describe('what the database enforces for students', () => {
       values ('00000000-0000-4000-8000-00000000c0de', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '5 hours',
               'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up', now() - interval '1 hour')`;
     const id = '00000000-0000-4000-8000-00000000c0de';
-    const message = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
+    // The demo clinic's phone (the seed's).
+    const message = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic on +1 555 010 0110 to change this one.';
     const cancel = await probe(database.client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`, [id], soon);
     expect(cancel.error?.message).toBe(message);
     const move = await probe(database.client, STUDENT, 'select public.update_appointment($1, date => $2)', [id, await clinicSlot(database.client, 30)], soon);
@@ -207,7 +208,7 @@ describe('what the database enforces for students', () => {
     expect(byStaff.error).toBeUndefined();
   });
 
-  it('names the clinic\'s phone, else its email, in the refusal', async () => {
+  it('names the clinic\'s phone, else its email, in the refusal, else just the clinic', async () => {
     const soon = `insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason, created_at)
       values ('00000000-0000-4000-8000-00000000c0df', '${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', now() + interval '5 hours',
               'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up', now() - interval '1 hour')`;
@@ -219,6 +220,9 @@ describe('what the database enforces for students', () => {
     );
     expect((await cancel(`phone = null, email = 'clinic@northfield.edu'`)).error?.message).toBe(
       'Appointments can be cancelled or moved up to 12 hours before they start. Please email the clinic at clinic@northfield.edu to change this one.',
+    );
+    expect((await cancel('phone = null, email = null')).error?.message).toBe(
+      'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.',
     );
   });
 
@@ -246,7 +250,7 @@ describe('what the database enforces for students', () => {
     });
     expect(outcome.error).toBeUndefined();
     expect(outcome.value).toEqual({
-      move: 'Appointments can be cancelled or moved up to 14 days before they start. Please call the clinic to change this one.',
+      move: 'Appointments can be cancelled or moved up to 14 days before they start. Please call the clinic on +1 555 010 0110 to change this one.',
       status: 'cancelled',
     });
 
@@ -255,7 +259,7 @@ describe('what the database enforces for students', () => {
               'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up', now() - interval '16 minutes')`;
     const late = await probe(database.client, STUDENT, `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam')`,
       ['00000000-0000-4000-8000-00000000c0e0'], afterGrace);
-    expect(late.error?.message).toBe('Appointments can be cancelled or moved up to 14 days before they start. Please call the clinic to change this one.');
+    expect(late.error?.message).toBe('Appointments can be cancelled or moved up to 14 days before they start. Please call the clinic on +1 555 010 0110 to change this one.');
   });
 
   it('lets staff schedule outside the clinic hours', async () => {

@@ -17,6 +17,11 @@ interface FakeBackendState {
   bannedUserId: string | null;
   /** The database does not answer (requests never settle), as when the server is down behind a proxy. */
   unresponsive: boolean;
+  /**
+   * Connections to the server are refused. supabase-js tries a read again after 1, 2 and 4 s before it reports the
+   * network failure, so each read fails only `REFUSED_READ_MS` later.
+   */
+  refusing: boolean;
   members: Member[];
   /** What the auth service answers a sign-up with (the fake creates no accounts). */
   signUpError: unknown;
@@ -25,7 +30,10 @@ interface FakeBackendState {
   storageKey: string;
 }
 
-export const fakeBackend: FakeBackendState = { session: null, bannedUserId: null, unresponsive: false, signUpError: null, members: [], universities: [], createdClients: 0, storageKey: '' };
+/** How long supabase-js spends on a read whose connections are refused: its three retries, 1 + 2 + 4 s apart. */
+const REFUSED_READ_MS = 7000;
+
+export const fakeBackend: FakeBackendState = { session: null, bannedUserId: null, unresponsive: false, refusing: false, signUpError: null, members: [], universities: [], createdClients: 0, storageKey: '' };
 const listeners = new Set<AuthListener>();
 
 export function signInAs(member: Member): void {
@@ -49,6 +57,7 @@ export function resetFakeBackend(): void {
   fakeBackend.session = null;
   fakeBackend.bannedUserId = null;
   fakeBackend.unresponsive = false;
+  fakeBackend.refusing = false;
   fakeBackend.signUpError = null;
   fakeBackend.members = [];
   fakeBackend.universities = [];
@@ -120,6 +129,10 @@ export function createClient(_url: string, _key: string, options: CreateClientOp
         },
         async maybeSingle() {
           if (fakeBackend.unresponsive) return new Promise<never>(() => undefined);
+          if (fakeBackend.refusing) {
+            await new Promise((resolve) => setTimeout(resolve, REFUSED_READ_MS));
+            return { data: null, error: { message: 'TypeError: Failed to fetch', details: '', hint: '', code: '' } };
+          }
           if (fakeBackend.bannedUserId !== null && fakeBackend.bannedUserId === fakeBackend.session?.user.id) {
             // The request gate: the deactivated member's sessions were deleted.
             return { data: null, error: { code: 'PT401', message: 'Your session has ended. Please sign in again.', details: null, hint: null } };

@@ -81,7 +81,7 @@ export function describeOwnProfileForm(name: string, { form, email, emailLabel, 
 
       expect(await screen.findByText(`We sent a confirmation link to ${newEmail}. Your email address changes once you open it.`)).toBeInTheDocument();
       expect(await screen.findByText(savedMessage)).toBeInTheDocument();
-      expect(updateUser).toHaveBeenCalledWith({ email: newEmail, current_password: 'CampusCare2026' });
+      expect(updateUser).toHaveBeenCalledWith({ email: newEmail, current_password: 'CampusCare2026' }, { emailRedirectTo: `${window.location.origin}/email-changed` });
       expect(updateMember).toHaveBeenCalledWith(expect.objectContaining({ [other.column]: other.value }));
     });
 

@@ -4,10 +4,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { UserProfileProvider } from '@campuscare/shared';
 
 function CurrentPath() {
-  const { pathname, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
   return (
     <>
       <p data-testid="current-path">{pathname}</p>
+      <p data-testid="current-search">{search}</p>
       <p data-testid="current-hash">{hash}</p>
     </>
   );

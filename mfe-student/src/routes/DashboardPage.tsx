@@ -2,6 +2,7 @@ import { LoadingState, PageHeader, useUserProfile } from '@campuscare/shared';
 import { StudentAppointments } from '../features/appointments/StudentAppointments';
 import { UpcomingPrograms } from '../features/programs/UpcomingPrograms';
 import { LatestVisitSummary } from '../features/visits/LatestVisitSummary';
+import { Waitlist } from '../features/waitlist/Waitlist';
 import { YourInformation } from '../features/your-information/YourInformation';
 
 /** /studentdashboard: the page composes the features a student uses most. */
@@ -14,6 +15,7 @@ export function DashboardPage() {
       {profile.status === 'signedIn' ? (
         <>
           <StudentAppointments member={profile.member} />
+          <Waitlist studentId={profile.member.id} />
           <LatestVisitSummary />
           <YourInformation member={profile.member} />
         </>

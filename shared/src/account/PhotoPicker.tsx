@@ -11,6 +11,8 @@ interface PhotoPickerProps {
   /** The image stored now, shown until another one is chosen. */
   readonly currentUrl?: string | null;
   readonly uploadLabel?: string;
+  /** What may be chosen, shown under the file input. */
+  readonly hint?: string;
   /** Called with the stored path after a successful upload; a rejected promise is shown as the error. */
   readonly onUploaded: (path: string) => Promise<unknown> | void;
 }
@@ -19,8 +21,9 @@ interface PhotoPickerProps {
  * Picks an image (type and size checked here, again by the bucket), previews it, and uploads it on request. A file the
  * browser cannot show or the server refuses is dropped: the stored image stays, with the reason next to it.
  */
-export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadLabel = 'Change Profile photo', onUploaded }: PhotoPickerProps) {
+export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadLabel = 'Change Profile photo', hint, onUploaded }: PhotoPickerProps) {
   const inputId = useId();
+  const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -71,6 +74,7 @@ export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadL
   };
 
   const shown = previewUrl ?? currentUrl;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter((id) => id !== null).join(' ');
   return (
     <div className={styles.picker}>
       {shown ? (
@@ -92,8 +96,13 @@ export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadL
           accept="image/*"
           onChange={choose}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy === '' ? undefined : describedBy}
         />
+        {hint && (
+          <p id={hintId} className={styles.hint}>
+            {hint}
+          </p>
+        )}
         {error && (
           <p id={errorId} role="alert" className={styles.formError}>
             {error}

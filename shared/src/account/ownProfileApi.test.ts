@@ -11,7 +11,7 @@ type Refusal = { readonly code: string; readonly message: string } & Record<stri
 
 function fakeClient(updateResult: { readonly data: unknown; readonly error: Refusal | null }, authError: Refusal | null = null) {
   const calls: string[] = [];
-  const updateUser = jest.fn(async (_attributes: Record<string, unknown>) => {
+  const updateUser = jest.fn(async (_attributes: Record<string, unknown>, _options?: Record<string, unknown>) => {
     calls.push('auth');
     return { data: { user: null }, error: authError };
   });
@@ -50,7 +50,8 @@ describe('saveOwnProfile', () => {
   it('changes the email through the auth service first, with the current password, then the columns, and says where the link went', async () => {
     const { client, update, updateUser, calls } = fakeClient(saved);
     const result = await saveOwnProfile(client, { member, values: { email: ' Amelia@Northfield.edu', currentPassword: 'CampusCare2026' }, columns });
-    expect(updateUser).toHaveBeenCalledWith({ email: 'amelia@northfield.edu', current_password: 'CampusCare2026' });
+    // The emailed link comes back to the page that says the address changed, on this site.
+    expect(updateUser).toHaveBeenCalledWith({ email: 'amelia@northfield.edu', current_password: 'CampusCare2026' }, { emailRedirectTo: `${window.location.origin}/email-changed` });
     expect(update).toHaveBeenCalledWith(columns);
     expect(calls).toEqual(['auth', 'members']);
     expect(result).toEqual({ pendingEmail: 'amelia@northfield.edu' });

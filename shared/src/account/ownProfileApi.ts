@@ -1,4 +1,4 @@
-import { ApiError, type CampusCareClient, type FieldErrors, isValidEmail, type Member, MESSAGES, phoneError, type TablesUpdate, unwrap } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type FieldErrors, isValidEmail, type Member, MESSAGES, PATHS, phoneError, type TablesUpdate, unwrap } from '@campuscare/shared';
 
 export const OWN_PROFILE_MESSAGES = {
   currentPasswordForEmail: 'Enter your current password to change your email address',
@@ -70,11 +70,15 @@ interface OwnProfileChange {
  * Saves the signed-in member's own profile. The email belongs to the auth account (a trigger copies it to
  * `members.email`), so its change is asked for first: if the auth service refuses it (e.g. a wrong current password),
  * nothing else is saved. Otherwise the auth service mails a confirmation link to the new address and the email changes
- * only once it is opened, while the other columns are saved now.
+ * only once it is opened (on the email-changed page), while the other columns are saved now.
  */
 export async function saveOwnProfile(client: CampusCareClient, { member, values, columns }: OwnProfileChange): Promise<OwnProfileSaved> {
   const pendingEmail = changesEmail(member, values.email) ? normalizedEmail(values.email) : null;
-  if (pendingEmail !== null) unwrap(await client.auth.updateUser({ email: pendingEmail, current_password: values.currentPassword }));
+  if (pendingEmail !== null) {
+    // The link comes back to the page that says the address changed (without it, to the site's root).
+    const emailRedirectTo = new URL(PATHS.emailChanged, window.location.origin).toString();
+    unwrap(await client.auth.updateUser({ email: pendingEmail, current_password: values.currentPassword }, { emailRedirectTo }));
+  }
   const saved = unwrap(await client.from('members').update(columns).eq('id', member.id).select('id').maybeSingle());
   if (!saved) throw new ApiError(OWN_PROFILE_MESSAGES.notSaved);
   return { pendingEmail };

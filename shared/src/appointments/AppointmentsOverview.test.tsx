@@ -42,9 +42,11 @@ describe('AppointmentsOverview', () => {
     try {
       render(<AppointmentsOverview />);
       const table = await screen.findByRole('table', { name: 'Appointments Overview' });
-      for (const header of ['ID', 'Name', 'Date/time', 'Reason', 'Provider', 'Status', 'Actions']) {
+      for (const header of ['ID', 'Name', 'Date/time (America/New_York)', 'Reason', 'Provider', 'Status', 'Actions']) {
         expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
       }
+      // The clinic's clock, not the computer's: 09:30 UTC is 04:30 in New York in March.
+      expect(within(table).getByRole('cell', { name: 'Sat, 2 Mar 2030, 04:30' })).toBeInTheDocument();
       expect(within(table).getByText('Unassigned')).toBeInTheDocument();
       fireEvent.change(screen.getByLabelText('Search appointments'), { target: { value: 'Ada' } });
       await act(async () => {

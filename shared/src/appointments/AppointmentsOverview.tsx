@@ -1,11 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { type AppointmentStatus, type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, SearchBox, SelectField, usePagedQuery, useSearchTerm, useUserProfile } from '@campuscare/shared';
-import { dayInZone, momentInZone, useClinic } from '@campuscare/shared/scheduling';
+import { dayInZone, formatDateTime, momentInZone } from '@campuscare/shared/scheduling';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { EditAppointmentDialog } from './EditAppointmentDialog';
 import {
   APPOINTMENT_STATUSES,
-  formatAppointmentDate,
+  appointmentTimeColumn,
   isActiveAppointment,
   listAppointments,
   providerName,
@@ -14,8 +14,8 @@ import {
   type DateOrder,
   type OverviewAppointment,
 } from './appointmentsApi';
+import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';
-
 
 interface AppointmentsOverviewProps {
   readonly caption?: string;
@@ -50,39 +50,32 @@ function StatusBadge({ status }: { readonly status: AppointmentStatus }) {
   return <span className={`${styles.status} ${tone}`}>{STATUS_LABEL[status]}</span>;
 }
 
-/** Where "upcoming" begins: the start of today on the clinic's calendar (the browser's, until the clinic is known). */
-function startOfToday(zone: string | undefined): string {
-  const now = new Date();
-  if (zone) return momentInZone(dayInZone(now, zone), '00:00', zone);
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
-}
-
 /**
  * The university's appointments (admin dashboard, doctor's /patients), opening on today's and the coming visits,
  * soonest first; the past ones are a filter away. Searched by name or registration number, filtered by status and
- * sorted by date on the server; Edit (reschedule, assign, status) and Cancel in each row.
+ * sorted by date on the server; Edit (reschedule, assign, status) and Cancel in each row. Days and times are the
+ * clinic's, so the list waits for the clinic.
  */
-export function AppointmentsOverview({ caption = 'Appointments Overview', pageSize = 10, providerId, extraActions, onOpenPatient, onVisitStarted }: AppointmentsOverviewProps) {
+export function AppointmentsOverview(props: AppointmentsOverviewProps) {
+  return <WithClinic loadingLabel="Loading appointments…">{(clinic) => <ClinicAppointments {...props} zone={clinic.settings.timezone} />}</WithClinic>;
+}
+
+function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, providerId, extraActions, onOpenPatient, onVisitStarted, zone }: AppointmentsOverviewProps & { readonly zone: string }) {
   const profile = useUserProfile();
   const viewerRole = profile.status === 'signedIn' ? profile.member.role : 'admin';
-  const clinic = useClinic();
   const { search, setSearch, appliedSearch } = useSearchTerm();
   const [status, setStatus] = useState<AppointmentStatus | ''>('');
   const [period, setPeriod] = useState<AppointmentPeriod>('upcoming');
   const [order, setOrder] = useState<DateOrder>(PERIOD_ORDER.upcoming);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const clinicSettled = clinic.data !== undefined || clinic.isError;
-  const from = useMemo(() => startOfToday(clinic.data?.settings.timezone), [clinic.data]);
+  // Where "upcoming" begins: the start of today on the clinic's calendar.
+  const from = useMemo(() => momentInZone(dayInZone(new Date(), zone), '00:00', zone), [zone]);
 
   const filters = { search: appliedSearch, status: status || null, period, from, order, providerId: providerId ?? null, pageSize };
-  const { query, rows, total, page, setPage } = usePagedQuery(
-    [...queryKeys.appointments, 'overview', filters],
-    async (client, pageNumber) => {
-      const result = await listAppointments(client, { ...filters, page: pageNumber });
-      return { rows: result.appointments, total: result.total };
-    },
-    { enabled: clinicSettled },
-  );
+  const { query, rows, total, page, setPage } = usePagedQuery([...queryKeys.appointments, 'overview', filters], async (client, pageNumber) => {
+    const result = await listAppointments(client, { ...filters, page: pageNumber });
+    return { rows: result.appointments, total: result.total };
+  });
 
   const columns = useMemo<readonly Column<OverviewAppointment>[]>(() => {
     const nameCell = (appointment: OverviewAppointment): ReactNode =>
@@ -105,7 +98,7 @@ export function AppointmentsOverview({ caption = 'Appointments Overview', pageSi
     return [
       { key: 'id', header: 'ID', render: (appointment) => appointment.reg },
       { key: 'name', header: 'Name', render: nameCell },
-      { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+      appointmentTimeColumn(zone),
       { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
       { key: 'provider', header: 'Provider', render: (appointment) => providerName(appointment.provider) },
       { key: 'status', header: 'Status', render: (appointment) => <StatusBadge status={appointment.status} /> },
@@ -114,11 +107,11 @@ export function AppointmentsOverview({ caption = 'Appointments Overview', pageSi
         header: 'Actions',
         render: (appointment) => {
           const actions = actionsFor(appointment);
-          return actions.length === 0 ? null : <RowActionMenu label={`Actions for ${appointment.name}, ${formatAppointmentDate(appointment.date)}`} actions={actions} />;
+          return actions.length === 0 ? null : <RowActionMenu label={`Actions for ${appointment.name}, ${formatDateTime(appointment.date, zone)}`} actions={actions} />;
         },
       },
     ];
-  }, [extraActions, onOpenPatient]);
+  }, [extraActions, onOpenPatient, zone]);
 
   const choosePeriod = (next: AppointmentPeriod) => {
     setPeriod(next);

@@ -12,7 +12,7 @@ const CANCEL_REASON_MAX_LENGTH = COLUMN_RULES.appointments_cancel_reason_length.
 
 function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicDialogProps) {
   const cancel = useAppointmentChange('Appointment cancelled');
-  const cutoff = useChangeCutoff(appointment, clinic, actor);
+  const cutoff = useChangeCutoff(appointment, clinic, actor, 'cancel');
   const initial = useMemo(() => ({ reason: '' }), []);
   const form = useForm({
     initial,

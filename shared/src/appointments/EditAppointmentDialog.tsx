@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { ApiError, type Appointment, type AppointmentStatus, ErrorBanner, getSupabase, Modal, QueryErrorBanner, type Role, SelectField, TextField, useForm } from '@campuscare/shared';
-import { dateTimeInputInZone, formatInZone, isFreeSlot, momentFromDateTimeInput } from '@campuscare/shared/scheduling';
+import { type Clinic, dateTimeInputInZone, formatInZone, momentFromDateTimeInput, slotRuleBroken } from '@campuscare/shared/scheduling';
 import { nextStatuses, providerName, STATUS_LABEL, visitDayHasCome, type AppointmentChange, type OverviewAppointment, type ProviderSummary } from './appointmentsApi';
 import { useAppointmentChange, useDoctors, useFreeSlotConfirmation } from './appointmentHooks';
 import { DialogButtons } from './DialogButtons';
@@ -36,7 +36,8 @@ interface StaffDialogProps {
   readonly onVisitStarted?: (appointment: OverviewAppointment) => void;
 }
 
-function EditAppointmentForm({ appointment, viewerRole, zone, onClose, onVisitStarted }: StaffDialogProps & { readonly viewerRole: Role; readonly zone: string }) {
+function EditAppointmentForm({ appointment, viewerRole, clinic, onClose, onVisitStarted }: StaffDialogProps & { readonly viewerRole: Role; readonly clinic: Clinic }) {
+  const zone = clinic.settings.timezone;
   const doctors = useDoctors();
   const save = useAppointmentChange('Appointment updated');
   const confirmation = useFreeSlotConfirmation();
@@ -57,7 +58,13 @@ function EditAppointmentForm({ appointment, viewerRole, zone, onClose, onVisitSt
       const moves = canReschedule && (change.date !== undefined || change.providerId !== undefined);
       const doctorId = change.providerId ?? appointment.provider_id;
       const startsAt = change.date ?? appointment.date;
-      if (moves && !(await confirmation.mayProceed(async () => isFreeSlot(await getSupabase(), { startsAt, doctorId, zone }), outsideFreeSlotsMessage(doctorNameOf(doctorId))))) return null;
+      // The visit's own time is not taken for its own doctor.
+      const movedVisit = doctorId === appointment.provider_id ? { startsAt: appointment.date, durationMinutes: appointment.duration_minutes } : undefined;
+      const warningFor = async () => {
+        const rule = await slotRuleBroken(await getSupabase(), { clinic, startsAt, doctorId, movedVisit });
+        return rule && outsideFreeSlotsMessage(rule, doctorNameOf(doctorId));
+      };
+      if (moves && !(await confirmation.mayProceed(warningFor))) return null;
       return save.mutateAsync(change);
     },
     onSuccess: (saved) => {
@@ -118,7 +125,7 @@ export function EditAppointmentDialog({ appointment, viewerRole, onClose, onVisi
   return (
     <Modal title="Edit appointment" open onClose={onClose}>
       <WithClinic>
-        {(clinic) => <EditAppointmentForm appointment={appointment} viewerRole={viewerRole} zone={clinic.settings.timezone} onClose={onClose} onVisitStarted={onVisitStarted} />}
+        {(clinic) => <EditAppointmentForm appointment={appointment} viewerRole={viewerRole} clinic={clinic} onClose={onClose} onVisitStarted={onVisitStarted} />}
       </WithClinic>
     </Modal>
   );

@@ -1,11 +1,47 @@
 import { Button } from '@campuscare/shared';
+import { describeMinutes, formatDay, formatHours, type HoursRow, type SlotRule, weekdayName } from '@campuscare/shared/scheduling';
 import styles from './appointments.module.css';
 
-/** What staff are told when the time they chose is not one of the free slots the database offers. */
-export function outsideFreeSlotsMessage(doctorName: string | null): string {
-  return doctorName
-    ? `Outside ${doctorName}'s hours or already taken — save anyway?`
-    : "Outside the clinic's hours or no doctor is free then — save anyway?";
+/** "Monday 08:00–17:00". */
+function describeHours(hours: HoursRow): string {
+  return `${weekdayName(hours.weekday)} ${formatHours(hours)}`;
+}
+
+/** Which rule the time breaks, in words, for the doctor named (when the visit has one). */
+function brokenRuleText(rule: SlotRule, doctorName: string | null): string {
+  const doctor = doctorName ?? 'the doctor';
+  const doctorFirst = doctorName ?? 'The doctor';
+  switch (rule.kind) {
+    case 'past':
+      return 'That time has passed';
+    case 'tooFarAhead':
+      return 'That is more than a year ahead';
+    case 'closure':
+      return `The clinic is closed on ${formatDay(rule.day)} (${rule.reason})`;
+    case 'closedWeekday':
+      return `The clinic is closed on ${weekdayName(rule.weekday)}s`;
+    case 'outsideOpeningHours':
+      return `Outside the clinic's opening hours (${describeHours(rule.hours)})`;
+    case 'doctorOffWeekday':
+      return `${doctorFirst} does not work on ${weekdayName(rule.weekday)}s`;
+    case 'outsideDoctorHours':
+      return `Outside ${doctor}'s hours (${describeHours(rule.hours)})`;
+    case 'offSlotGrid':
+      return `Not the start of a slot: visits start every ${describeMinutes(rule.slotMinutes)} from ${rule.firstStart}`;
+    case 'timeOff':
+      return `${doctorFirst} is away then${rule.reason ? ` (${rule.reason})` : ''}`;
+    case 'tooSoon':
+      return `Sooner than the clinic's notice of ${describeMinutes(rule.noticeMinutes)}`;
+    case 'taken':
+      return `Already taken: ${doctor} has a visit then`;
+    case 'noDoctorFree':
+      return 'No doctor is free then: each is booked, away or off';
+  }
+}
+
+/** What staff are told when the time they chose is not one of the free slots the database offers, and why. */
+export function outsideFreeSlotsMessage(rule: SlotRule, doctorName: string | null): string {
+  return `${brokenRuleText(rule, doctorName)} — save anyway?`;
 }
 
 interface FreeSlotWarningProps {

@@ -2,8 +2,8 @@ import type { Appointment } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
 
 /**
- * Who acts on the appointment. A student is offered the free slots only and stops at the clinic's cutoff (the
- * database refuses later changes); staff pick any time, warned when it is not one of the free slots.
+ * Who acts on the appointment. Both are offered the free slots; a student stops at the clinic's cutoff (the database
+ * refuses later changes), and staff are shown whose appointment it is.
  */
 export type AppointmentActor = 'student' | 'staff';
 

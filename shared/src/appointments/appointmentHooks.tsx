@@ -1,14 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import { type Appointment, queryKeys, useApiMutation, useApiQuery } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
-import { APPOINTMENT_CHANGE_INVALIDATES, listDoctors, updateAppointment, type AppointmentChange } from './appointmentsApi';
+import { APPOINTMENT_CHANGE_INVALIDATES, type DoctorChoice, listDoctors, updateAppointment, type AppointmentChange } from './appointmentsApi';
 import type { AppointmentActor } from './appointmentDialogProps';
-import { changeCutoffMessage, isPastChangeCutoff } from './clinicCalendar';
+import { changeCutoffMessage, isInBookingGrace, isPastChangeCutoff } from './clinicCalendar';
 import styles from './appointments.module.css';
 
-/** The university's active doctors, cached for every picker of a doctor. */
-export function useDoctors() {
-  return useApiQuery([...queryKeys.members, 'doctors'], listDoctors);
+/** The university's active doctors (or only those students may book), cached for every picker of a doctor. */
+export function useDoctors(choice: DoctorChoice = 'active') {
+  return useApiQuery([...queryKeys.members, 'doctors', choice], (client) => listDoctors(client, choice));
 }
 
 /**
@@ -25,18 +25,20 @@ export function useAppointmentChange(success: string | ((change: AppointmentChan
 
 /**
  * Staff may save a time outside the free slots, but only after saying so. `mayProceed` checks the choice and, when it
- * is not free, shows the warning and holds the save; "Save anyway" submits again with the check skipped once.
+ * is not free (`warningFor` says why), shows the warning and holds the save; "Save anyway" submits again with the
+ * check skipped once.
  */
 export function useFreeSlotConfirmation() {
   const [warning, setWarning] = useState<string | null>(null);
   const confirmed = useRef(false);
-  const mayProceed = async (isFree: () => Promise<boolean>, message: string): Promise<boolean> => {
+  const mayProceed = async (warningFor: () => Promise<string | null>): Promise<boolean> => {
     setWarning(null);
     if (confirmed.current) {
       confirmed.current = false;
       return true;
     }
-    if (await isFree()) return true;
+    const message = await warningFor();
+    if (message === null) return true;
     setWarning(message);
     return false;
   };
@@ -52,11 +54,14 @@ export function useFreeSlotConfirmation() {
 
 /**
  * The clinic's cutoff, explained where a student would act: past it the action is disabled (the database refuses it
- * anyway) and the student is told to call the clinic. Undefined while the appointment may still be changed.
+ * anyway) and the student is told how to reach the clinic. Undefined while the appointment may still be changed, as a
+ * booking just made may still be cancelled (not moved) in the clinic's grace period.
  */
-export function useChangeCutoff(appointment: Appointment, clinic: Clinic, actor: AppointmentActor) {
+export function useChangeCutoff(appointment: Appointment, clinic: Clinic, actor: AppointmentActor, change: 'cancel' | 'move') {
   const explanationId = useId();
-  if (actor !== 'student' || !isPastChangeCutoff(clinic, appointment.date, new Date())) return undefined;
+  const now = new Date();
+  if (actor !== 'student' || !isPastChangeCutoff(clinic, appointment.date, now)) return undefined;
+  if (change === 'cancel' && isInBookingGrace(clinic, appointment, now)) return undefined;
   return {
     explanation: (
       <p id={explanationId} className={styles.cutoff}>

@@ -93,6 +93,14 @@ describe('listDoctors', () => {
     expect(calls).toContainEqual(['from', 'staff_directory']);
     expect(calls).toContainEqual(['eq', 'role', 'doctor']);
     expect(calls).toContainEqual(['order', 'last_name', { ascending: true }]);
+    expect(calls).not.toContainEqual(['eq', 'bookable', true]);
+  });
+
+  it('offers a student only the doctors they may book', async () => {
+    const { client, calls } = fakeClient({ data: [{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }] });
+    expect(await listDoctors(client, 'bookable')).toEqual([{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }]);
+    expect(calls).toContainEqual(['eq', 'role', 'doctor']);
+    expect(calls).toContainEqual(['eq', 'bookable', true]);
   });
 });
 

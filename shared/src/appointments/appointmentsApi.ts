@@ -1,5 +1,5 @@
-import { type Appointment, type AppointmentStatus, type CampusCareClient, type Member, queryKeys, type Role, unwrap } from '@campuscare/shared';
-import { dayInZone } from '@campuscare/shared/scheduling';
+import { type Appointment, type AppointmentStatus, type CampusCareClient, type Column, type Member, queryKeys, type Role, unwrap } from '@campuscare/shared';
+import { dayInZone, formatDateTime } from '@campuscare/shared/scheduling';
 
 export type ProviderSummary = Pick<Member, 'id' | 'title' | 'first_name' | 'last_name'>;
 export type OverviewAppointment = Appointment & { readonly provider: ProviderSummary | null };
@@ -81,18 +81,19 @@ export async function listAppointments(client: CampusCareClient, query: Appointm
 }
 
 /**
+ * Which doctors a list offers: every active doctor (staff assigning a visit, names of the doctors a student has seen),
+ * or only those a student may book (`staff_directory.bookable`: past the forced password change, with a whole name).
+ */
+export type DoctorChoice = 'active' | 'bookable';
+
+/**
  * The active doctors of the caller's university, for booking with and assigning appointments to. Read from the staff
  * directory, which every role may read: students may not read staff rows in `members`, and it shows display columns only.
  */
-export async function listDoctors(client: CampusCareClient): Promise<readonly ProviderSummary[]> {
-  const doctors = unwrap(
-    await client
-      .from('staff_directory')
-      .select('id, title, first_name, last_name')
-      .eq('role', 'doctor')
-      .order('last_name', { ascending: true })
-      .order('first_name', { ascending: true }),
-  );
+export async function listDoctors(client: CampusCareClient, choice: DoctorChoice = 'active'): Promise<readonly ProviderSummary[]> {
+  let request = client.from('staff_directory').select('id, title, first_name, last_name').eq('role', 'doctor');
+  if (choice === 'bookable') request = request.eq('bookable', true);
+  const doctors = unwrap(await request.order('last_name', { ascending: true }).order('first_name', { ascending: true }));
   return doctors.flatMap((doctor) => (doctor.id ? [{ id: doctor.id, title: doctor.title, first_name: doctor.first_name ?? '', last_name: doctor.last_name ?? '' }] : []));
 }
 
@@ -142,6 +143,7 @@ export function providerName(provider: ProviderSummary | null): string {
   return [provider.title, provider.first_name, provider.last_name].filter(Boolean).join(' ');
 }
 
-export function formatAppointmentDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** An appointment table's "Date/time" column: the clinic's clock, its zone named in the heading. */
+export function appointmentTimeColumn<Row extends Pick<Appointment, 'date'>>(zone: string): Column<Row> {
+  return { key: 'date', header: `Date/time (${zone})`, render: (row) => formatDateTime(row.date, zone) };
 }

@@ -1,5 +1,5 @@
 import { clinic, NOW } from '../../../test/web/appointmentsTestData';
-import { bookableDays, changeCutoffMessage, dayProblem, isPastChangeCutoff, openingSummary, openWeekdays, slotLabel } from './clinicCalendar';
+import { bookableDays, changeCutoffMessage, clinicContactRequest, dayProblem, isInBookingGrace, isPastChangeCutoff, openingSummary, openWeekdays, slotLabel } from './clinicCalendar';
 
 describe("the clinic's calendar", () => {
   it("runs the bookable days from the clinic's today, not the browser's, to a year ahead", () => {
@@ -22,9 +22,9 @@ describe("the clinic's calendar", () => {
   it('says why a day cannot be picked: gone, too far, a closed weekday, a closure', () => {
     expect(dayProblem(clinic, '2026-11-24', NOW)).toBeUndefined();
     expect(dayProblem(clinic, '2026-11-22', NOW)).toBe('That day has passed: choose today or a later day');
-    expect(dayProblem(clinic, '2027-11-23', NOW)).toBe('Appointments can be booked up to a year ahead: choose a day until Monday, 22 November 2027');
+    expect(dayProblem(clinic, '2027-11-23', NOW)).toBe('Appointments can be booked up to a year ahead: choose a day until Mon, 22 Nov 2027');
     expect(dayProblem(clinic, '2026-11-28', NOW)).toBe('The clinic is closed on Saturdays: it is open Monday to Friday');
-    expect(dayProblem(clinic, '2026-12-10', NOW)).toBe('The clinic is closed on Thursday, 10 December 2026 (University holiday): choose another day');
+    expect(dayProblem(clinic, '2026-12-10', NOW)).toBe('The clinic is closed on Thu, 10 Dec 2026 (University holiday): choose another day');
   });
 
   it("shows a slot on the clinic's clock with the zone named, in winter and summer", () => {
@@ -38,5 +38,26 @@ describe("the clinic's calendar", () => {
     expect(isPastChangeCutoff(clinic, '2026-11-24T02:59:00Z', NOW)).toBe(true);
     expect(isPastChangeCutoff(clinic, '2026-11-20T14:00:00Z', NOW)).toBe(true);
     expect(changeCutoffMessage(clinic)).toBe('Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.');
+  });
+
+  it("names the clinic's phone, else its email, as the database does", () => {
+    const withContact = (phone: string | null, email: string | null) => ({ ...clinic, settings: { ...clinic.settings, phone, email } });
+    expect(changeCutoffMessage(withContact('+1 212 555 0100', 'clinic@northfield.edu'))).toBe(
+      'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic on +1 212 555 0100 to change this one.',
+    );
+    expect(changeCutoffMessage(withContact(null, 'clinic@northfield.edu'))).toBe(
+      'Appointments can be cancelled or moved up to 12 hours before they start. Please email the clinic at clinic@northfield.edu to change this one.',
+    );
+    expect(clinicContactRequest({ phone: null, email: null }, 'to change this one')).toBe('Please call the clinic to change this one.');
+  });
+
+  it('lets a booking just made be undone for the grace period, until its visit begins', () => {
+    const minutesFromNow = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
+    const booking = (createdMinutesAgo: number, startsInMinutes: number) => ({ created_at: minutesFromNow(-createdMinutesAgo), date: minutesFromNow(startsInMinutes) });
+    expect(isInBookingGrace(clinic, booking(1, 60), NOW)).toBe(true);
+    expect(isInBookingGrace(clinic, booking(14, 60), NOW)).toBe(true);
+    expect(isInBookingGrace(clinic, booking(15, 60), NOW)).toBe(false);
+    expect(isInBookingGrace(clinic, booking(1, 0), NOW)).toBe(false);
+    expect(isInBookingGrace({ ...clinic, settings: { ...clinic.settings, booking_grace_minutes: 0 } }, booking(0, 60), NOW)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import type { ClinicClosure } from '@campuscare/shared';
-import { addDays, type Clinic, dayInZone, describeMinutes, formatDay, formatShortDay, isoWeekday, timeInZone, weekdayName } from '@campuscare/shared/scheduling';
+import type { Appointment, ClinicClosure, ClinicSettings } from '@campuscare/shared';
+import { addDays, type Clinic, closureOn, dayInZone, describeMinutes, formatDay, formatDayRange, isoWeekday, timeInZone, weekdayName } from '@campuscare/shared/scheduling';
 
 /**
  * The clinic's calendar as the booking screens explain it, read from the clinic the database holds (time zone,
@@ -24,14 +24,9 @@ export function openWeekdays(clinic: Clinic): string {
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-function closureOn(clinic: Clinic, day: string): ClinicClosure | undefined {
-  return clinic.closures.find((closure) => closure.starts_on <= day && day <= closure.ends_on);
-}
-
 /** "Thu, 10 Dec 2026 (University holiday)", or a span of days. */
 function describeClosure(closure: ClinicClosure): string {
-  const days = closure.starts_on === closure.ends_on ? formatShortDay(closure.starts_on) : `${formatShortDay(closure.starts_on)} – ${formatShortDay(closure.ends_on)}`;
-  return `${days} (${closure.reason})`;
+  return `${formatDayRange(closure.starts_on, closure.ends_on)} (${closure.reason})`;
 }
 
 /** Why `day` cannot be picked (outside the bookable range, a closed weekday, a closure), or undefined when it may be. */
@@ -50,14 +45,33 @@ export function slotLabel(startsAt: string, zone: string): string {
   return `${timeInZone(startsAt, zone)} (${zone})`;
 }
 
+/**
+ * "Please call the clinic on +1 212 555 0100 to change this one.": how to reach the clinic, in the database's words
+ * (`private.clinic_contact_request`): its phone first, else its email, else the clinic itself.
+ */
+export function clinicContactRequest(settings: Pick<ClinicSettings, 'phone' | 'email'>, request: string): string {
+  if (settings.phone !== null) return `Please call the clinic on ${settings.phone} ${request}.`;
+  if (settings.email !== null) return `Please email the clinic at ${settings.email} ${request}.`;
+  return `Please call the clinic ${request}.`;
+}
+
 /** The database's own words for a change after the cutoff, said before the student tries. */
 export function changeCutoffMessage(clinic: Clinic): string {
-  return `Appointments can be cancelled or moved up to ${describeMinutes(clinic.settings.student_change_cutoff_minutes)} before they start. Please call the clinic to change this one.`;
+  return `Appointments can be cancelled or moved up to ${describeMinutes(clinic.settings.student_change_cutoff_minutes)} before they start. ${clinicContactRequest(clinic.settings, 'to change this one')}`;
 }
 
 /** Whether a visit starting at `startsAt` is too close (or past) for the student to cancel or move it. */
 export function isPastChangeCutoff(clinic: Clinic, startsAt: string, now: Date): boolean {
   return new Date(startsAt).getTime() < now.getTime() + clinic.settings.student_change_cutoff_minutes * 60_000;
+}
+
+/**
+ * Whether the student may still undo a booking they have just made, cutoff or not: for the clinic's grace period after
+ * it was made, while its visit has not begun (the database's rule, `private.appointments_schedule_guard`). Only a
+ * cancellation: a move inside the cutoff stays the clinic's.
+ */
+export function isInBookingGrace(clinic: Clinic, appointment: Pick<Appointment, 'date' | 'created_at'>, now: Date): boolean {
+  return new Date(appointment.date).getTime() > now.getTime() && new Date(appointment.created_at).getTime() > now.getTime() - clinic.settings.booking_grace_minutes * 60_000;
 }
 
 /** How many closures the date hint names; more would bury it. */

@@ -10,3 +10,6 @@ export * from './FreeSlotWarning';
 export * from './AppointmentsOverview';
 export * from './FreeSlotPicker';
 export * from './clinicCalendar';
+export * from './visitsNeedingActionApi';
+export * from './VisitsNeedingActionList';
+export * from './useAffectedVisitsCheck';

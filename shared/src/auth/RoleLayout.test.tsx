@@ -8,7 +8,11 @@ import { queryKeys } from '../data/queryKeys';
 import { UserProfileProvider, useUserProfile } from '../profile/UserProfileProvider';
 import { MAIN_CONTENT_ID, type Role } from '../routes/contract';
 import { SESSION_STORAGE_KEY } from '../supabase/client';
+import { NAME_STEP_NOTICE } from './NameStep';
+import { saveOwnName } from './ownNameApi';
 import { RoleLayout } from './RoleLayout';
+
+jest.mock('./ownNameApi', () => ({ ...jest.requireActual('./ownNameApi'), saveOwnName: jest.fn() }));
 
 beforeEach(() => {
   serveTestConfig();
@@ -123,5 +127,66 @@ describe('RoleLayout top bar', () => {
     window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
     renderLayout('doctor');
     expect(await screen.findByRole('main')).toHaveAttribute('id', MAIN_CONTENT_ID);
+  });
+});
+
+describe('RoleLayout name step', () => {
+  function renderPage(role: Role) {
+    render(
+      <MemoryRouter initialEntries={['/page']}>
+        <UserProfileProvider>
+          <Routes>
+            <Route path="/page" element={<RoleLayout role={role}><h1>Page</h1></RoleLayout>} />
+          </Routes>
+        </UserProfileProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  function signIn(member: ReturnType<typeof memberFixture>) {
+    signInAs(member);
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
+  }
+
+  it('asks a doctor without a whole name for it before any page, saves it, then opens the page', async () => {
+    const nameless = memberFixture('doctor', { id: 'doctor-new', first_name: '', last_name: '' });
+    signIn(nameless);
+    jest.mocked(saveOwnName).mockReset().mockImplementation(async (_client, { memberId, name }) => {
+      fakeBackend.members = fakeBackend.members.map((member) => (member.id === memberId ? { ...member, first_name: name.firstName.trim(), last_name: name.lastName.trim() } : member));
+    });
+    renderPage('doctor');
+    expect(await screen.findByText(NAME_STEP_NOTICE)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByLabelText('First Name')).toHaveAccessibleDescription('This field is required');
+    expect(saveOwnName).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: ' Li ' } });
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Chen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
+    expect(saveOwnName).toHaveBeenCalledWith(expect.anything(), { memberId: 'doctor-new', name: { firstName: ' Li ', lastName: 'Chen' } });
+    expect(screen.queryByText(NAME_STEP_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('asks an admin missing a last name', async () => {
+    signIn(memberFixture('admin', { last_name: '' }));
+    renderPage('admin');
+    expect(await screen.findByText(NAME_STEP_NOTICE)).toBeInTheDocument();
+  });
+
+  it('leaves the university account to its page', async () => {
+    signIn(memberFixture('admin', { is_super_admin: true, first_name: 'Northfield University', last_name: '' }));
+    renderPage('admin');
+    expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
+    expect(screen.queryByText(NAME_STEP_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('comes after the forced password change, whose page opens first', async () => {
+    signIn(memberFixture('doctor', { first_name: '', last_name: '', must_change_password: true }));
+    renderPage('doctor');
+    expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
+    expect(screen.queryByText(NAME_STEP_NOTICE)).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../routes/router';
 import { findRoute, MAIN_CONTENT_ID, navigationFor, PATHS, type NavigationItem, type Role } from '../routes/contract';
 import { AVATARS_BUCKET, StoredImage } from '../images/StoredImage';
+import { NameStep } from './NameStep';
+import { needsName } from './ownNameApi';
 import { signOut } from './session';
 import { displayName } from '../profile/profileApi';
 import { useUserProfile } from '../profile/UserProfileProvider';
@@ -73,6 +75,9 @@ export function RoleLayout({ role, children }: { readonly role: Role; readonly c
   const logOut = useLogOut();
   const navigation = navigationFor(role, profile.status === 'signedIn' && profile.member.is_super_admin);
   const pageTitle = findRoute(pathname)?.title ?? AREA_LABEL[role];
+  // After the forced password change (its page comes first), a staff member without a whole name gives it before any page.
+  const member = profile.status === 'signedIn' ? profile.member : null;
+  const asksName = member !== null && !member.must_change_password && needsName(member);
 
   return (
     <div className={styles.layout}>
@@ -108,7 +113,7 @@ export function RoleLayout({ role, children }: { readonly role: Role; readonly c
           <SignedInIdentity />
         </header>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
-          {children}
+          {asksName ? <NameStep member={member} /> : children}
         </main>
       </div>
     </div>

@@ -2,3 +2,4 @@ export * from './authErrors';
 export * from './session';
 export * from './signInNotice';
 export * from './RoleLayout';
+export * from './emailLink';

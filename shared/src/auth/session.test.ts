@@ -4,8 +4,8 @@ import type { CampusCareClient } from '../supabase/client';
 import { SESSION_STORAGE_KEY } from '../supabase/client';
 import { AUTH_MESSAGES, authErrorMessage } from './authErrors';
 import { ApiError } from '../data/apiError';
-import { destinationAfterSignIn, roleRefusal, SignInRefusal, signInWithRole, signOut, type SignInPortal } from './session';
-import { signInNoticeFor, signInNoticeMessage } from './signInNotice';
+import { destinationAfterSignIn, requestedPageFor, roleRefusal, SignInRefusal, signInWithRole, signOut, type SignInPortal } from './session';
+import { signInNoticeFor, signInNoticeMessage, signInRequestedPage } from './signInNotice';
 
 function member(overrides: Partial<Member>): Member {
   return memberFixture(overrides.role ?? 'student', overrides);
@@ -104,8 +104,64 @@ describe('destinationAfterSignIn', () => {
   });
 });
 
+describe('requestedPageFor', () => {
+  const doctor = { role: 'doctor', is_super_admin: false } as const;
+
+  it('gives back a page of the member’s own, with the query string asked for', () => {
+    expect(requestedPageFor(doctor, '/patients')).toBe('/patients');
+    expect(requestedPageFor(doctor, '/patientchart?student=5f0c')).toBe('/patientchart?student=5f0c');
+    expect(requestedPageFor(doctor, '/Patients/?status=scheduled#top')).toBe('/patients?status=scheduled');
+    expect(requestedPageFor({ role: 'student', is_super_admin: false }, '/studentvisits')).toBe('/studentvisits');
+    expect(requestedPageFor({ role: 'doctor', is_super_admin: true }, '/staffmembers')).toBe('/staffmembers');
+  });
+
+  it('leaves out another role’s pages, public pages and unknown paths: the member goes to their own dashboard', () => {
+    expect(requestedPageFor(doctor, '/dashboardd')).toBeUndefined();
+    expect(requestedPageFor(doctor, '/staffmembers')).toBeUndefined();
+    expect(requestedPageFor({ role: 'student', is_super_admin: false }, '/patients')).toBeUndefined();
+    expect(requestedPageFor({ role: 'admin', is_super_admin: false }, '/adminaudit')).toBeUndefined();
+    expect(requestedPageFor(doctor, '/signin')).toBeUndefined();
+    expect(requestedPageFor(doctor, '/no-such-page')).toBeUndefined();
+  });
+
+  it.each([
+    'https://evil.example/patients',
+    'http://evil.example/patients',
+    '//evil.example/patients',
+    '/\\evil.example/patients',
+    '\\\\evil.example/patients',
+    '/\t/evil.example/patients',
+    '/%2F%2Fevil.example/patients',
+    'javascript:alert(1)//patients',
+    'data:text/html,<script>alert(1)</script>',
+    ' /patients',
+    'patients',
+    '',
+  ])('never sends anyone to another site or a script: %p', (requested) => {
+    expect(requestedPageFor(doctor, requested)).toBeUndefined();
+  });
+
+  it('ignores what is not a path', () => {
+    for (const requested of [undefined, null, 42, { pathname: '/patients' }, ['/patients']]) expect(requestedPageFor(doctor, requested)).toBeUndefined();
+  });
+});
+
 describe('signInWithRole', () => {
-  const signIn = (client: CampusCareClient, portal: SignInPortal) => signInWithRole(client, { credentials, portal });
+  const signIn = (client: CampusCareClient, portal: SignInPortal, requestedPage?: unknown) => signInWithRole(client, { credentials, portal, requestedPage });
+
+  it('goes to the page asked for before signing in when it is the member’s own, and to their dashboard otherwise', async () => {
+    const { client } = stubClient({ member: member({ role: 'doctor' }) });
+    expect(await signIn(client, { page: 'adminSignIn' }, '/patientchart?student=5f0c')).toEqual(expect.objectContaining({ destination: '/patientchart?student=5f0c' }));
+    expect(await signIn(client, { page: 'adminSignIn' }, '/studentvisits')).toEqual(expect.objectContaining({ destination: '/dashboarrd' }));
+    expect(await signIn(client, { page: 'adminSignIn' }, 'https://evil.example/patients')).toEqual(expect.objectContaining({ destination: '/dashboarrd' }));
+  });
+
+  it('puts a password to change and the questionnaire before the page asked for', async () => {
+    const mustChange = stubClient({ member: member({ role: 'doctor', must_change_password: true }) });
+    expect(await signIn(mustChange.client, { page: 'adminSignIn' }, '/patients')).toEqual(expect.objectContaining({ destination: '/adminpassword' }));
+    const newStudent = stubClient({ member: member({ role: 'student' }), hasHealthProfile: false });
+    expect(await signIn(newStudent.client, { page: 'signIn', role: 'student' }, '/studentvisits')).toEqual(expect.objectContaining({ destination: '/questions' }));
+  });
 
   it('signs in a member whose role matches and routes by the account’s role', async () => {
     const { client, calls } = stubClient({ member: member({ role: 'doctor' }) });
@@ -178,5 +234,12 @@ describe('sign-in notices', () => {
     expect(signInNoticeMessage({ from: '/patients', notice: 'deactivated' })).toMatch(/deactivated/);
     expect(signInNoticeMessage(null)).toBeUndefined();
     expect(signInNoticeMessage({ notice: 'nonsense' })).toBeUndefined();
+  });
+
+  it('reads the page the visitor was on their way to', () => {
+    expect(signInRequestedPage({ from: '/patients?status=scheduled', notice: 'signInRequired' })).toBe('/patients?status=scheduled');
+    expect(signInRequestedPage({ notice: 'idle' })).toBeUndefined();
+    expect(signInRequestedPage(null)).toBeUndefined();
+    expect(signInRequestedPage('/patients')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError, toApiError, unwrap } from '../data/apiError';
 import type { Member } from '../database.types';
-import { dashboardPathFor, isRole, passwordPathFor, PATHS, type ContractPath, type Role } from '../routes/contract';
+import { dashboardPathFor, findRoute, isRole, mayOpen, passwordPathFor, PATHS, type ContractPath, type Role } from '../routes/contract';
 import { getSupabase, type CampusCareClient } from '../supabase/client';
 import { AUTH_MESSAGES } from './authErrors';
 
@@ -14,12 +14,15 @@ interface SignInCredentials {
 
 interface SignedIn {
   readonly member: Member;
-  readonly destination: ContractPath;
+  /** A path of this site: a contract page, with the query string of the page the member had asked for. */
+  readonly destination: string;
 }
 
 interface SignInRequest {
   readonly credentials: SignInCredentials;
   readonly portal: SignInPortal;
+  /** The page the visitor was on their way to when they were sent to sign in, as the sign-in page was told (unchecked). */
+  readonly requestedPage?: unknown;
 }
 
 /** A sign-in the app refused after the password was right: a message for people, and the page to use instead if any. */
@@ -62,6 +65,28 @@ export function destinationAfterSignIn(member: Pick<Member, 'must_change_passwor
   return dashboardPathFor(role);
 }
 
+/** Any origin will do: requested pages are read against it only to tell this site's paths from other sites. */
+const THIS_SITE = 'https://campuscare.invalid';
+
+/**
+ * The page a member asked for before signing in, when it is theirs to open: a path of this site (never another site,
+ * however the address is spelled: `//host`, `/\host`, `https:`, `javascript:`) naming a signed-in page that the
+ * member's role may open. It comes back as that page's path and the query string asked for; undefined otherwise.
+ */
+export function requestedPageFor(member: Pick<Member, 'is_super_admin'> & { readonly role: Role }, requested: unknown): string | undefined {
+  if (typeof requested !== 'string' || !requested.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(requested, THIS_SITE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== THIS_SITE) return undefined;
+  const route = findRoute(url.pathname);
+  if (!route || route.access === 'public' || !mayOpen(member, route)) return undefined;
+  return `${route.path}${url.search}`;
+}
+
 async function hasHealthProfile(client: CampusCareClient, studentId: string): Promise<boolean> {
   const row = unwrap<{ student_id: string } | null>(await client.from('health_profiles').select('student_id').eq('student_id', studentId).maybeSingle());
   return row !== null;
@@ -69,10 +94,11 @@ async function hasHealthProfile(client: CampusCareClient, studentId: string): Pr
 
 /**
  * Signs in with the password grant, then checks the account's real role (from `members`, never from what the
- * form claims) against the page used. A refused sign-in throws an ApiError (a SignInRefusal when the account may not
- * use this page) and leaves no session behind.
+ * form claims) against the page used, and says where to go (`destinationAfterSignIn`, then `requestedPageFor`). A
+ * refused sign-in throws an ApiError (a SignInRefusal when the account may not use this page) and leaves no session
+ * behind.
  */
-export async function signInWithRole(client: CampusCareClient, { credentials, portal }: SignInRequest): Promise<SignedIn> {
+export async function signInWithRole(client: CampusCareClient, { credentials, portal, requestedPage }: SignInRequest): Promise<SignedIn> {
   const { data, error } = await client.auth.signInWithPassword({ email: credentials.email.trim(), password: credentials.password });
   if (error || !data.user) throw toApiError(error);
 
@@ -84,7 +110,10 @@ export async function signInWithRole(client: CampusCareClient, { credentials, po
     const refusal = roleRefusal(portal, member.role);
     if (refusal) throw new SignInRefusal(refusal.message, refusal.signInInstead);
     const healthProfileOnFile = member.role === 'student' ? await hasHealthProfile(client, member.id) : false;
-    return { member, destination: destinationAfterSignIn(member, member.role, healthProfileOnFile) };
+    const destination = destinationAfterSignIn(member, member.role, healthProfileOnFile);
+    // A password to change or a questionnaire to fill in comes first; otherwise the page asked for, if theirs.
+    const requested = destination === dashboardPathFor(member.role) ? requestedPageFor({ role: member.role, is_super_admin: member.is_super_admin }, requestedPage) : undefined;
+    return { member, destination: requested ?? destination };
   } catch (refused) {
     await signOut(client);
     throw toApiError(refused);

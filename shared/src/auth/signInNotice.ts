@@ -5,6 +5,7 @@ type SignInNotice = SignedOutReason | 'sessionEnded' | 'signInRequired' | 'passw
 
 /** The router state the shell's guard passes along with that redirect. */
 export interface SignInRedirectState {
+  /** The page asked for (path and query string), where the member goes once signed in if it is theirs to open. */
   readonly from: string;
   readonly notice: SignInNotice;
   /** With the `idle` notice (the shell's idle logoff): the member's idle limit, as the server gave it. */
@@ -33,4 +34,12 @@ export function signInNoticeMessage(routerState: unknown): string | undefined {
     return `You were signed out ${after} without activity. Sign in again to continue.`;
   }
   return typeof notice === 'string' && notice in NOTICE_MESSAGES ? NOTICE_MESSAGES[notice as keyof typeof NOTICE_MESSAGES] : undefined;
+}
+
+/**
+ * The page a sign-in page was opened on the way to (its router state's `from`), unchecked: `requestedPageFor` decides
+ * whether the member who signs in may be sent there.
+ */
+export function signInRequestedPage(routerState: unknown): unknown {
+  return typeof routerState === 'object' && routerState !== null ? (routerState as { from?: unknown }).from : undefined;
 }

@@ -2,8 +2,8 @@ import type { CampusCareClient } from '../supabase/client';
 import { ApiError, unwrap } from './apiError';
 
 /**
- * The numbers `dashboard_counts()` answers with. Which of them it sends depends on the caller's role (staff and
- * students for an admin, patients for a doctor), so one it leaves out reads 0.
+ * The numbers `dashboard_counts()` answers with. Which of them it sends depends on the caller's role (staff, students
+ * and the booked visits that need a doctor for an admin, patients for a doctor), so one it leaves out reads 0.
  */
 export interface DashboardCounts {
   readonly appointments: number;
@@ -11,6 +11,7 @@ export interface DashboardCounts {
   readonly staff: number;
   readonly students: number;
   readonly patients: number;
+  readonly visits_needing_a_doctor: number;
 }
 
 /** The caller's dashboard numbers, refused as unreadable when the database answers with anything but an object. */
@@ -27,5 +28,6 @@ export async function fetchDashboardCounts(client: CampusCareClient): Promise<Da
     staff: countOf('staff'),
     students: countOf('students'),
     patients: countOf('patients'),
+    visits_needing_a_doctor: countOf('visits_needing_a_doctor'),
   };
 }

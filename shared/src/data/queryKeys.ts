@@ -19,5 +19,6 @@ export const queryKeys = {
   audit: ['audit'],
   healthRecordViews: ['health-record-views'],
   passwordRecovery: ['password-recovery'],
+  emailChange: ['email-change'],
   registration: ['registration'],
 } as const;

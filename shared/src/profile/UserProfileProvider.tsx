@@ -28,6 +28,10 @@ export type UserProfile = ProfileState & ProfileActions;
 /** The signed-in member's profile in the query cache: screens that change it invalidate `queryKeys.profile`. */
 const CURRENT_PROFILE_KEY = [...queryKeys.profile, 'current'] as const;
 
+// A check has one deadline (SESSION_CHECK_TIMEOUT_MS), and a failed one is tried again by the person (Try again), not
+// by the cache: each of its retries would start the deadline over and triple the wait.
+queryClient.setQueryDefaults(CURRENT_PROFILE_KEY, { retry: false });
+
 /** Auth events after which the session may belong to someone else, or to nobody. */
 const SESSION_CHANGES: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED']);
 

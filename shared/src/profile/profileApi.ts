@@ -9,8 +9,12 @@ export type ProfileLoadResult =
   | { readonly status: 'signedOut'; readonly reason?: SignedOutReason }
   | { readonly status: 'signedIn'; readonly user: User; readonly member: Member; readonly healthProfile: HealthProfile | null };
 
-/** How long the session check may take before the shell says the server cannot be reached and offers a retry. */
-export const SESSION_CHECK_TIMEOUT_MS = 8000;
+/**
+ * How long the session check may take, whatever it tries again inside (the client repeats a refused read for up to 7 s,
+ * a token refresh for up to 30 s), before the shell says the server cannot be reached and offers a retry: short
+ * enough that, with the page and the client loading first, a person waits 8 s at most.
+ */
+export const SESSION_CHECK_TIMEOUT_MS = 6000;
 
 /** The auth service's refusal of a deactivated (banned) account. */
 const BANNED_CODE = 'user_banned';

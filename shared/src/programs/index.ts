@@ -4,3 +4,4 @@ export * from './ProgramCards';
 export * from './ProgramBoard';
 export * from './ProgramsEmptyState';
 export * from './ProgramWizard';
+export * from './useProgramEditing';

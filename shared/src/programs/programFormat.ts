@@ -1,5 +1,5 @@
 import type { Program } from '@campuscare/shared';
-import { formatShortDay } from '@campuscare/shared/scheduling';
+import { formatDay, formatDayTime } from '@campuscare/shared/scheduling';
 
 const EXCERPT_LENGTH = 140;
 
@@ -8,8 +8,7 @@ export function programExcerpt(description: string): string {
   return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…`;
 }
 
-/** "Mon, 5 Jan 2026 · 10:00": the date is a calendar day, formatted as every other day in the app. */
+/** "Mon, 5 Jan 2026, 10:00", or the day alone: a calendar day and a time on the clinic's clock, as every other in the app. */
 export function programWhen(program: Pick<Program, 'date' | 'time'>): string {
-  const date = formatShortDay(program.date);
-  return program.time ? `${date} · ${program.time.slice(0, 5)}` : date;
+  return program.time ? formatDayTime(program.date, program.time) : formatDay(program.date);
 }

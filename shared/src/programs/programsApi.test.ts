@@ -1,7 +1,7 @@
 import type { Member, Program } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 import { API_MESSAGES } from '../data/apiError';
-import { createProgram, deleteProgram, isPastProgram, listPrograms, programFields, programValues, updateProgram } from './programsApi';
+import { createProgram, deleteProgram, isPastProgram, listPrograms, mayChangeProgram, programFields, programValues, updateProgram } from './programsApi';
 
 type Call = readonly [string, ...unknown[]];
 
@@ -124,5 +124,21 @@ describe('saving programs', () => {
     await expect(updateProgram(fakeClient([{ data: null }]).client, 'p1', VALUES)).rejects.toThrow('You cannot change this program.');
     await expect(deleteProgram(fakeClient([{ data: [] }]).client, 'p1')).rejects.toThrow('You cannot delete this program.');
     await expect(deleteProgram(fakeClient([{ data: [{ id: 'p1' }] }]).client, 'p1')).resolves.toBeUndefined();
+  });
+});
+
+describe('who may change a program', () => {
+  const member = (role: Member['role'], overrides: Partial<Member> = {}) => ({ id: 'm1', role, is_super_admin: false, ...overrides });
+
+  it('lets a doctor change the programs they created and no other', () => {
+    expect(mayChangeProgram(member('doctor'), program({ created_by: 'm1' }))).toBe(true);
+    expect(mayChangeProgram(member('doctor'), program({ created_by: 'm2' }))).toBe(false);
+    expect(mayChangeProgram(member('doctor'), program({ created_by: null }))).toBe(false);
+  });
+
+  it('lets an admin, or a doctor who is a super admin, change any program; a student none', () => {
+    expect(mayChangeProgram(member('admin'), program({ created_by: 'm2' }))).toBe(true);
+    expect(mayChangeProgram(member('doctor', { is_super_admin: true }), program({ created_by: 'm2' }))).toBe(true);
+    expect(mayChangeProgram(member('student'), program({ created_by: 'm1' }))).toBe(false);
   });
 });

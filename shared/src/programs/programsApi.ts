@@ -70,6 +70,14 @@ export function programValues(program?: Program | null): ProgramValues {
   };
 }
 
+/**
+ * Whether `member` may edit and delete `program`, as the database's policies decide: an admin (or super admin) any
+ * program of their university, a doctor the ones they created. RLS already limits the rows read to the university.
+ */
+export function mayChangeProgram(member: Pick<Member, 'id' | 'role' | 'is_super_admin'>, program: Pick<Program, 'created_by'>): boolean {
+  return member.role === 'admin' || member.is_super_admin || (member.role === 'doctor' && program.created_by === member.id);
+}
+
 /** Creates a program in the author's university (the database records both); the author is named as its organiser. */
 export async function createProgram(client: CampusCareClient, author: Member, values: ProgramValues): Promise<Program> {
   return unwrap<Program>(

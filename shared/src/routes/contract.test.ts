@@ -32,18 +32,20 @@ const AUDIT_ROUTES = ['/adminaudit'];
 const PRIVACY_ROUTES = ['/studentprivacy'];
 /** Forgot password and the page its emailed link opens. */
 const RECOVERY_ROUTES = ['/forgotpassword', '/resetpassword'];
+
+const EMAIL_CHANGE_ROUTES = ['/email-changed'];
 /** The clinical record: a doctor's patient chart and visit, the student's visits, the public check of an excuse letter. */
 const CLINICAL_ROUTES = ['/patientchart', '/visit', '/studentvisits', '/verify-letter'];
 
 describe('route contract', () => {
   it('has exactly the 23 paths of the spec and those added since, each once', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES, ...CLINICAL_ROUTES].sort(),
+      [...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES, ...EMAIL_CHANGE_ROUTES, ...CLINICAL_ROUTES].sort(),
     );
   });
 
   it('gives each area the routes it owns', () => {
-    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin', '/forgotpassword', '/resetpassword', '/verify-letter']);
+    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin', '/forgotpassword', '/resetpassword', '/email-changed', '/verify-letter']);
     expect(routesOfArea('admin').map((route) => route.path).sort()).toEqual(
       ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers', '/adminaudit'].sort(),
     );

@@ -14,7 +14,7 @@ export function isRole(value: unknown): value is Role {
  * Every path of the spec, named after what the screen is. The odd spellings are part of the contract. Two settings
  * tabs came after the spec, named like their neighbours: the clinic's hours and rules (admin) and a doctor's own
  * availability. The clinical record added a doctor's patient chart and visit, the student's visits and the public
- * check of an excuse letter.
+ * check of an excuse letter; a change of email address, the page its emailed link opens.
  */
 export const PATHS = {
   landing: '/',
@@ -24,6 +24,7 @@ export const PATHS = {
   adminSignIn: '/adminsignin',
   forgotPassword: '/forgotpassword',
   resetPassword: '/resetpassword',
+  emailChanged: '/email-changed',
   verifyLetter: '/verify-letter',
 
   adminDashboard: '/dashboardd',
@@ -70,6 +71,7 @@ export const ROUTES = [
   { path: PATHS.adminSignIn, area: 'landing', access: 'public', title: 'Admin sign in' },
   { path: PATHS.forgotPassword, area: 'landing', access: 'public', title: 'Forgot password' },
   { path: PATHS.resetPassword, area: 'landing', access: 'public', title: 'Set a new password' },
+  { path: PATHS.emailChanged, area: 'landing', access: 'public', title: 'Change of email address' },
   { path: PATHS.verifyLetter, area: 'landing', access: 'public', title: 'Verify an excuse letter' },
 
   { path: PATHS.adminDashboard, area: 'admin', access: 'admin', title: 'Dashboard' },

@@ -111,6 +111,33 @@ describe('DoctorAvailabilityEditor', () => {
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Time off removed'));
   });
 
+  it('asks about the booked visits before saving hours or time off, and saves nothing when staff go back', async () => {
+    const confirmChange = jest.fn().mockResolvedValue(false);
+    const user = userEvent.setup();
+    render(<DoctorAvailabilityEditor doctor={doctor} confirmChange={confirmChange} />);
+    const hours = await screen.findByRole('form', { name: 'Weekly hours' });
+    await user.click(within(hours).getByRole('radio', { name: 'Only on these days and hours' }));
+    await user.click(within(hours).getByRole('checkbox', { name: 'Working on Friday' }));
+    await user.click(within(hours).getByRole('button', { name: 'Save weekly hours' }));
+    await waitFor(() =>
+      expect(confirmChange).toHaveBeenCalledWith({ kind: 'doctor_hours', doctor_id: 'd1', hours: [1, 2, 3, 4].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '17:00' })) }),
+    );
+    const timeOff = screen.getByRole('form', { name: 'Add time off' });
+    await user.type(within(timeOff).getByLabelText('First day'), '2030-03-11');
+    await user.click(within(timeOff).getByRole('button', { name: 'Add time off' }));
+    // Whole days on the clinic's clock: New York's midnight to the next.
+    await waitFor(() => expect(confirmChange).toHaveBeenLastCalledWith({ kind: 'time_off', doctor_id: 'd1', starts_at: '2030-03-11T04:00:00.000Z', ends_at: '2030-03-12T04:00:00.000Z' }));
+    expect(saveDoctorHours).not.toHaveBeenCalled();
+    expect(addTimeOff).not.toHaveBeenCalled();
+    expect(notifySuccess).not.toHaveBeenCalled();
+    expect(within(timeOff).getByLabelText('First day')).toHaveValue('2030-03-11');
+
+    confirmChange.mockResolvedValue(true);
+    await user.click(within(timeOff).getByRole('button', { name: 'Add time off' }));
+    await waitFor(() => expect(addTimeOff).toHaveBeenCalled());
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Time off added'));
+  });
+
   it("shows a refused time off on the form and keeps what was typed", async () => {
     jest.mocked(addTimeOff).mockRejectedValue({ code: '23514', message: 'new row for relation "doctor_time_off" violates check constraint "doctor_time_off_span"' });
     const user = userEvent.setup();

@@ -5,7 +5,8 @@ import type { Clinic } from './schedulingApi';
 import { TimeOffList } from './TimeOffList';
 import { useClinic } from './useClinic';
 import { WeeklyHoursEditor } from './WeeklyHoursEditor';
-import { weeklyHoursErrors, weeklyHoursFrom, type WeeklyHours } from './weeklyHours';
+import type { ConfirmVisitsChange } from './visitsChange';
+import { openDayRows, weeklyHoursErrors, weeklyHoursFrom, type WeeklyHours } from './weeklyHours';
 import styles from './scheduling.module.css';
 
 /** Whether the doctor takes the clinic's hours as they are, or keeps hours of their own. */
@@ -22,11 +23,18 @@ const availabilityKey = (doctorId: string) => [...queryKeys.availability, doctor
 /** A doctor's own hours change the free slots students are offered. */
 const AVAILABILITY_CHANGES = [queryKeys.availability, queryKeys.slots] as const;
 
-function WeeklyHoursForm({ doctor, clinic, availability }: { readonly doctor: DoctorRef; readonly clinic: Clinic; readonly availability: DoctorAvailability }) {
+interface WeeklyHoursFormProps {
+  readonly doctor: DoctorRef;
+  readonly clinic: Clinic;
+  readonly availability: DoctorAvailability;
+  readonly confirmChange?: ConfirmVisitsChange;
+}
+
+function WeeklyHoursForm({ doctor, clinic, availability, confirmChange }: WeeklyHoursFormProps) {
   const modeName = useId();
   const save = useApiMutation(
     (client, values: WeeklyHoursValues) => (values.mode === 'own' ? saveDoctorHours(client, { doctor, week: values.week }) : clearDoctorHours(client, doctor.id)),
-    { invalidates: AVAILABILITY_CHANGES, errors: 'caller' },
+    { invalidates: AVAILABILITY_CHANGES, errors: 'caller', success: 'Weekly hours saved' },
   );
   // Switching to own hours starts from the clinic's week, which is what the doctor works until then.
   const initial = useMemo<WeeklyHoursValues>(() => {
@@ -36,8 +44,12 @@ function WeeklyHoursForm({ doctor, clinic, availability }: { readonly doctor: Do
   const form = useForm({
     initial,
     validate: (values) => (values.mode === 'own' && Object.keys(weeklyHoursErrors(values.week, clinic.hours)).length > 0 ? { week: DAY_OUTSIDE_HOURS } : {}),
-    submit: (values) => save.mutateAsync(values),
-    successMessage: 'Weekly hours saved',
+    submit: async (values) => {
+      // No hours of their own: the doctor works the clinic's.
+      const hours = values.mode === 'own' ? openDayRows(values.week) : [];
+      if (confirmChange && !(await confirmChange({ kind: 'doctor_hours', doctor_id: doctor.id, hours }))) return;
+      await save.mutateAsync(values);
+    },
   });
   // Each day's problem is shown on its row once a save was tried, until the week is edited again.
   const dayErrors = form.errors.week ? weeklyHoursErrors(form.values.week, clinic.hours) : {};
@@ -77,9 +89,10 @@ function WeeklyHoursForm({ doctor, clinic, availability }: { readonly doctor: Do
 
 /**
  * A doctor's availability, edited by the doctor (their settings) or an administrator (the staff list): weekly hours
- * within the clinic's, and time off. The database checks both; times are the clinic's wall clock.
+ * within the clinic's, and time off. The database checks both; times are the clinic's wall clock. `confirmChange` is
+ * asked before new hours or time off are saved, which can leave booked visits outside them.
  */
-export function DoctorAvailabilityEditor({ doctor }: { readonly doctor: DoctorRef }) {
+export function DoctorAvailabilityEditor({ doctor, confirmChange }: { readonly doctor: DoctorRef; readonly confirmChange?: ConfirmVisitsChange }) {
   const clinicQuery = useClinic();
   const availabilityQuery = useApiQuery(availabilityKey(doctor.id), (client) => loadDoctorAvailability(client, doctor.id));
   const headingId = useId();
@@ -95,14 +108,14 @@ export function DoctorAvailabilityEditor({ doctor }: { readonly doctor: DoctorRe
                 <h3 id={`${headingId}-hours`} className={styles.partTitle}>
                   Weekly hours
                 </h3>
-                <WeeklyHoursForm doctor={doctor} clinic={clinic} availability={availability} />
+                <WeeklyHoursForm doctor={doctor} clinic={clinic} availability={availability} confirmChange={confirmChange} />
               </section>
               <section className={styles.part} aria-labelledby={`${headingId}-time-off`}>
                 <h3 id={`${headingId}-time-off`} className={styles.partTitle}>
                   Time off
                 </h3>
                 <p className={styles.hint}>Students cannot book during time off.</p>
-                <TimeOffList doctor={doctor} zone={clinic.settings.timezone} entries={availability.timeOff} />
+                <TimeOffList doctor={doctor} zone={clinic.settings.timezone} entries={availability.timeOff} confirmChange={confirmChange} />
               </section>
             </>
           )}

@@ -1,5 +1,6 @@
 import { Button, type DoctorTimeOff, ErrorBanner, queryKeys, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { addTimeOff, removeTimeOff, type DoctorRef } from './availabilityApi';
+import type { ConfirmVisitsChange } from './visitsChange';
 import { describeTimeOff, TIME_OFF_REASON_MAX_LENGTH, timeOffFormErrors, timeOffMoments, type TimeOffFormValues } from './timeOff';
 import styles from './scheduling.module.css';
 
@@ -8,6 +9,8 @@ interface TimeOffListProps {
   /** The clinic's time zone: days and times are entered and shown on its clock. */
   readonly zone: string;
   readonly entries: readonly DoctorTimeOff[];
+  /** Asked before time off is added: it can leave booked visits without their doctor. */
+  readonly confirmChange?: ConfirmVisitsChange;
 }
 
 const EMPTY_FORM: TimeOffFormValues = { firstDay: '', lastDay: '', wholeDays: true, from: '09:00', until: '13:00', reason: '' };
@@ -15,18 +18,26 @@ const EMPTY_FORM: TimeOffFormValues = { firstDay: '', lastDay: '', wholeDays: tr
 const TIME_OFF_CHANGES = [queryKeys.availability, queryKeys.slots] as const;
 
 /** A doctor's upcoming time off, each removable, and a form to add more. */
-export function TimeOffList({ doctor, zone, entries }: TimeOffListProps) {
+export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffListProps) {
   const add = useApiMutation((client, values: TimeOffFormValues) => addTimeOff(client, { doctor, ...timeOffMoments(values, zone), reason: values.reason }), {
     invalidates: TIME_OFF_CHANGES,
     errors: 'caller',
+    success: 'Time off added',
   });
   const remove = useApiMutation((client, entry: DoctorTimeOff) => removeTimeOff(client, entry.id), { invalidates: TIME_OFF_CHANGES, success: 'Time off removed' });
   const form = useForm({
     initial: EMPTY_FORM,
     validate: (values) => timeOffFormErrors(values, zone),
-    submit: (values) => add.mutateAsync(values),
-    successMessage: 'Time off added',
-    resetOnSuccess: true,
+    submit: async (values) => {
+      const { startsAt, endsAt } = timeOffMoments(values, zone);
+      if (confirmChange && !(await confirmChange({ kind: 'time_off', doctor_id: doctor.id, starts_at: startsAt, ends_at: endsAt }))) return false;
+      await add.mutateAsync(values);
+      return true;
+    },
+    // Kept as typed when staff went back from the visits it affects.
+    onSuccess: (added) => {
+      if (added) form.reset();
+    },
   });
   const removingId = remove.isPending ? remove.variables.id : null;
 

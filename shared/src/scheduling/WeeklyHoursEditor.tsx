@@ -48,14 +48,15 @@ export function WeeklyHoursEditor({ legend, dayOnLabel, value, onChange, errors 
             } as const;
             return (
               <tr key={day.weekday}>
-                <th scope="row">
+                <th scope="row" className={styles.dayCell}>
                   {name}
                   {/* The clinic's hours sit under the day, not in a column of their own, so the table fits a dialog. */}
                   {clinicHours && <span className={styles.clinicDay}>{clinicDay ? `Clinic ${formatHours(clinicDay)}` : 'Clinic closed'}</span>}
                 </th>
-                <td>
+                <td className={styles.dayOnCell}>
                   <input
                     type="checkbox"
+                    className={styles.dayOn}
                     aria-label={`${dayOnLabel} on ${name}`}
                     checked={day.open}
                     // A day switched on while the clinic was open stays switchable off after the clinic closed it.
@@ -63,10 +64,10 @@ export function WeeklyHoursEditor({ legend, dayOnLabel, value, onChange, errors 
                     onChange={(event) => change(day.weekday, { open: event.target.checked })}
                   />
                 </td>
-                <td>
+                <td className={styles.timeCell} data-label="From">
                   <input {...timeProps} aria-label={`${name} from`} value={day.opensAt} onChange={(event) => change(day.weekday, { opensAt: event.target.value })} />
                 </td>
-                <td>
+                <td className={styles.timeCell} data-label="Until">
                   <input {...timeProps} aria-label={`${name} until`} value={day.closesAt} onChange={(event) => change(day.weekday, { closesAt: event.target.value })} />
                   {error && (
                     <p id={errorId} className={styles.dayError}>

@@ -10,3 +10,4 @@ export * from './useClinic';
 export * from './WeeklyHoursEditor';
 export * from './TimeOffList';
 export * from './DoctorAvailabilityEditor';
+export * from './visitsChange';

@@ -1,6 +1,6 @@
 import { COLUMN_RULES, columnError, type FieldErrors } from '@campuscare/shared';
-import { formatShortDay, momentInZone } from './wallClock';
-import { addDays, dayInZone, timeInZone } from './zonedTime';
+import { momentInZone } from './wallClock';
+import { addDays, dayInZone, formatDay, formatDayRange, formatDayTime, timeInZone } from './zonedTime';
 
 /** The time-off form: whole days by default, or from a time on the first day until a time on the last. */
 export interface TimeOffFormValues {
@@ -52,8 +52,8 @@ export function describeTimeOff(entry: { readonly starts_at: string; readonly en
   const endTime = timeInZone(entry.ends_at, zone);
   if (startTime === '00:00' && endTime === '00:00') {
     const lastDay = addDays(endDay, -1);
-    return lastDay === startDay ? `${formatShortDay(startDay)} (all day)` : `${formatShortDay(startDay)} – ${formatShortDay(lastDay)}`;
+    return lastDay === startDay ? `${formatDay(startDay)} (all day)` : formatDayRange(startDay, lastDay);
   }
-  if (startDay === endDay) return `${formatShortDay(startDay)}, ${startTime}–${endTime}`;
-  return `${formatShortDay(startDay)}, ${startTime} – ${formatShortDay(endDay)}, ${endTime}`;
+  if (startDay === endDay) return `${formatDay(startDay)}, ${startTime}–${endTime}`;
+  return `${formatDayTime(startDay, startTime)} – ${formatDayTime(endDay, endTime)}`;
 }

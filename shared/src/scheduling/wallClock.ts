@@ -56,11 +56,3 @@ export function isoWeekday(day: string): number {
 export function mondayOf(day: string): string {
   return addDays(day, 1 - isoWeekday(day));
 }
-
-/** "Tue, 3 Mar 2026" for a day key: short enough for lists and week columns. */
-export function formatShortDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
-}

@@ -6,6 +6,12 @@ import type { CampusCareClient } from '../supabase/client';
 /** Public bucket: a university's logo shows on its join page before anyone signs in. */
 export const UNIVERSITY_LOGOS_BUCKET = 'university-logos';
 
+/**
+ * What a logo may be, in the same words wherever one is asked for (registration and the university's profile): the
+ * types and size the bucket accepts (supabase/migrations/20260101000400_storage.sql).
+ */
+export const LOGO_HINT = "Your university's logo: a PNG, JPEG, GIF or WebP image of 2 MB at most.";
+
 export function universityLogoUrl(client: CampusCareClient, logoPath: string | null): string | null {
   return logoPath ? client.storage.from(UNIVERSITY_LOGOS_BUCKET).getPublicUrl(logoPath).data.publicUrl : null;
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, queryClient, SESSION_CHECK_TIMEOUT_MS, SESSION_STORAGE_KEY, signInNoticeMessage, UserProfileProvider } from '@campuscare/shared';
+import { ApiError, queryClient, SESSION_CHECK_TIMEOUT_MS, SESSION_STORAGE_KEY, signInNoticeMessage, signInRequestedPage, UserProfileProvider } from '@campuscare/shared';
 import { memberFixture, serveTestConfig } from '../../../test/web/fixtures';
 import { deactivateSignedInMember, fakeBackend, resetFakeBackend, signInAs } from '../../../test/web/fakeSupabase';
 import { RouteGuard } from './RouteGuard';
@@ -12,6 +12,7 @@ function SignInNotice() {
     <>
       <h1>{pathname}</h1>
       <p>{signInNoticeMessage(state) ?? 'no notice'}</p>
+      <p data-testid="requested-page">{String(signInRequestedPage(state))}</p>
     </>
   );
 }
@@ -33,6 +34,9 @@ function renderAt(path: string) {
   );
 }
 
+/** The longest a person waits for the session check, loading included, before being told and offered another try. */
+const PATIENCE_MS = 8000;
+
 beforeEach(() => {
   serveTestConfig();
   resetFakeBackend();
@@ -43,6 +47,12 @@ describe('RouteGuard sign-in notices', () => {
     renderAt('/studentdashboard');
     expect(await screen.findByRole('heading', { name: '/signin' })).toBeInTheDocument();
     expect(screen.getByText('Please sign in to continue.')).toBeInTheDocument();
+  });
+
+  it('tells the sign-in page which page was asked for, query string included', async () => {
+    renderAt('/patients?status=scheduled');
+    expect(await screen.findByRole('heading', { name: '/adminsignin' })).toBeInTheDocument();
+    expect(screen.getByTestId('requested-page')).toHaveTextContent('/patients?status=scheduled');
   });
 
   it('tells a visitor whose stored session is no longer valid that it has ended', async () => {
@@ -62,7 +72,11 @@ describe('RouteGuard sign-in notices', () => {
 });
 
 describe('RouteGuard session check', () => {
-  afterEach(() => jest.useRealTimers());
+  const harnessDefaults = queryClient.getDefaultOptions();
+  afterEach(() => {
+    jest.useRealTimers();
+    queryClient.setDefaultOptions(harnessDefaults);
+  });
 
   it('stops waiting when the server does not answer, says so for people and checks again on request', async () => {
     jest.useFakeTimers();
@@ -77,6 +91,23 @@ describe('RouteGuard session check', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Could not reach CampusCare. Check your connection and try again.');
 
     fakeBackend.unresponsive = false;
+    jest.useRealTimers();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'patients' })).toBeInTheDocument();
+  });
+
+  it('says within 8 s that the server cannot be reached when it refuses connections, and continues on Try again once it is back', async () => {
+    jest.useFakeTimers();
+    // The app's cache tries a failed query again (the test harness turns that off): the session check must not be.
+    queryClient.setDefaultOptions({ ...harnessDefaults, queries: { ...harnessDefaults.queries, retry: 2 } });
+    signInAs(memberFixture('doctor'));
+    fakeBackend.refusing = true;
+    renderAt('/patients');
+    // Each read the check makes fails only after the client's own retries: the check must not be started over.
+    await act(() => jest.advanceTimersByTimeAsync(PATIENCE_MS));
+    expect(screen.getByRole('heading', { name: 'We could not check your session' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not reach CampusCare. Check your connection and try again.');
+    fakeBackend.refusing = false;
     jest.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'patients' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { SessionCheckFailed } from './SessionCheckFailed';
 
 /** Applies the route contract's access rule to the current location before any area renders. */
 export function RouteGuard() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const profile = useUserProfile();
   const route = findRoute(pathname);
   const needsProfile = route !== undefined && route.access !== 'public';
@@ -37,8 +37,9 @@ export function RouteGuard() {
     case 'error':
       return <SessionCheckFailed message={decision.message} onRetry={ensureLoaded} />;
     case 'redirect': {
+      const from = `${pathname}${search}`;
       const state: SignInRedirectState | { readonly from: string } =
-        profile.status === 'signedOut' ? { from: pathname, notice: signInNoticeFor(profile.reason, hadSession.current) } : { from: pathname };
+        profile.status === 'signedOut' ? { from, notice: signInNoticeFor(profile.reason, hadSession.current) } : { from };
       return <Navigate to={decision.to} replace state={state} />;
     }
   }

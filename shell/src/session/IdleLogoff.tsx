@@ -27,16 +27,17 @@ type Warning = { readonly endsAt: number } | null;
  */
 function IdleWatch({ role }: { readonly role: Role }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const page = `${pathname}${search}`;
   // Read by the watcher when it acts: it runs once per sign-in, not again on every navigation.
-  const latest = useRef({ navigate, pathname });
+  const latest = useRef({ navigate, page });
   const [warning, setWarning] = useState<Warning>(null);
   const warningRef = useRef<Warning>(null);
   const stayRef = useRef<() => void>(() => undefined);
   useEffect(() => {
-    latest.current = { navigate, pathname };
+    latest.current = { navigate, page };
     warningRef.current = warning;
-  }, [navigate, pathname, warning]);
+  }, [navigate, page, warning]);
 
   useEffect(() => {
     let stopped = false;
@@ -53,7 +54,7 @@ function IdleWatch({ role }: { readonly role: Role }) {
       stopped = true;
       setWarning(null);
       await signOut();
-      const state: SignInRedirectState = { from: latest.current.pathname, notice: 'idle', idleMinutes };
+      const state: SignInRedirectState = { from: latest.current.page, notice: 'idle', idleMinutes };
       latest.current.navigate(signInPathFor(role), { replace: true, state });
     };
 

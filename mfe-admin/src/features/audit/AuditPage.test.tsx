@@ -53,8 +53,9 @@ describe('the audit log page', () => {
     expect(rows[0]).toHaveTextContent('person1@northfield.edu');
     expect(rows[0]).toHaveTextContent('Sign-in');
     expect(rows[1]).toHaveTextContent('Health record read');
-    // 14:05 UTC is 09:05 in New York in March.
-    expect(rows[0]).toHaveTextContent('09:05:00');
+    // 14:05 UTC is 09:05 in New York in March: the clinic's clock, its zone named, to the second.
+    expect(within(table).getByRole('columnheader', { name: 'When (America/New_York)' })).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('cell', { name: 'Mon, 2 Mar 2026, 09:05:00' })).toBeInTheDocument();
     expect(rpc).toHaveBeenCalledWith('audit_entries', { page: 1, page_size: 25 });
   });
 

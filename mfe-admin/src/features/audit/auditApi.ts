@@ -1,4 +1,5 @@
 import { ApiError, type CampusCareClient, type PagedRows, unwrap } from '@campuscare/shared';
+import { formatCount } from '@campuscare/shared/scheduling';
 
 /** The kinds of event the audit log is filtered by (private.audit_event in the database), with their labels. */
 export const AUDIT_EVENTS = [
@@ -72,7 +73,7 @@ export async function exportAuditEntries(client: CampusCareClient, filter: Audit
   for (let page = 1; all.length < AUDIT_EXPORT_LIMIT; page += 1) {
     const { rows, total } = await listAuditEntries(client, { filter, page, pageSize: AUDIT_MAX_PAGE_SIZE });
     if (page === 1 && total > AUDIT_EXPORT_LIMIT) {
-      throw new ApiError(`That is ${total.toLocaleString('en')} entries; narrow the filter to at most ${AUDIT_EXPORT_LIMIT.toLocaleString('en')} to export.`);
+      throw new ApiError(`That is ${formatCount(total)} entries; narrow the filter to at most ${formatCount(AUDIT_EXPORT_LIMIT)} to export.`);
     }
     all.push(...rows);
     if (rows.length < AUDIT_MAX_PAGE_SIZE) break;

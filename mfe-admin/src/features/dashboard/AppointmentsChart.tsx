@@ -1,10 +1,6 @@
+import { formatCount, formatDay } from '@campuscare/shared/scheduling';
 import type { DayLoad } from './dashboardApi';
 import styles from './dashboard.module.css';
-
-function dayLabel(day: string, format: Intl.DateTimeFormatOptions): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1).toLocaleDateString(undefined, format);
-}
 
 /** Bars drawn with CSS; each bar's list item names its day and count for screen readers. */
 export function AppointmentsChart({ days }: { readonly days: readonly DayLoad[] }) {
@@ -14,12 +10,14 @@ export function AppointmentsChart({ days }: { readonly days: readonly DayLoad[] 
       <div className={styles.scroll}>
         <ul className={styles.bars} aria-label="Appointments per day">
           {days.map((day) => (
-            <li key={day.day} className={styles.bar} aria-label={`${dayLabel(day.day, { weekday: 'long', day: 'numeric', month: 'long' })}: ${day.count} ${day.count === 1 ? 'appointment' : 'appointments'}`}>
+            <li key={day.day} className={styles.bar} aria-label={`${formatDay(day.day)}: ${formatCount(day.count)} ${day.count === 1 ? 'appointment' : 'appointments'}`}>
               <span className={styles.count} aria-hidden="true">
-                {day.count}
+                {formatCount(day.count)}
               </span>
               <span className={styles.fill} style={{ height: `${(day.count / highest) * 100}%` }} aria-hidden="true" />
-              <span aria-hidden="true">{dayLabel(day.day, { day: 'numeric', month: 'short' })}</span>
+              <span className={styles.day} aria-hidden="true">
+                {formatDay(day.day)}
+              </span>
             </li>
           ))}
         </ul>

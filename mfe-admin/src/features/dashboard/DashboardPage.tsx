@@ -1,13 +1,16 @@
 import { PageHeader, QueryErrorBanner, queryKeys, QueryView, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
 import { AppointmentsOverview } from '@campuscare/shared/appointments';
+import { formatCount } from '@campuscare/shared/scheduling';
 import { AppointmentsChart } from './AppointmentsChart';
 import { CHART_DAYS, fetchCounts, fetchDailyLoad, type UniversityCounts } from './dashboardApi';
+import { VisitsNeedingADoctor } from './VisitsNeedingADoctor';
 
 const CARDS: ReadonlyArray<{ readonly label: string; readonly key: keyof UniversityCounts }> = [
   { label: 'Appointments', key: 'appointments' },
   { label: 'Programs', key: 'programs' },
   { label: 'Registered staff', key: 'staff' },
   { label: 'Enrolled students', key: 'students' },
+  { label: 'Visits that need a doctor', key: 'visits_needing_a_doctor' },
 ];
 
 /** Under `queryKeys.dashboard`: every booking, cancellation or member change elsewhere refreshes them. */
@@ -23,9 +26,12 @@ export function DashboardPage() {
       <QueryErrorBanner query={counts} />
       <StatGrid label="University at a glance">
         {CARDS.map((card) => (
-          <StatCard key={card.key} label={card.label} value={counts.data ? counts.data[card.key].toLocaleString() : '…'} />
+          <StatCard key={card.key} label={card.label} value={counts.data ? formatCount(counts.data[card.key]) : '…'} />
         ))}
       </StatGrid>
+      <Section title="Visits that need a doctor">
+        <VisitsNeedingADoctor />
+      </Section>
       <Section title="Appointments per day">
         <QueryView query={days} loadingLabel="Loading the chart…">
           {(load) => <AppointmentsChart days={load} />}

@@ -10,8 +10,8 @@ function clientAnswering(answer: Answer) {
 
 describe('fetchCounts', () => {
   it('reads the admin numbers of dashboard_counts', async () => {
-    const { client } = clientAnswering({ data: { role: 'admin', appointments: 263, programs: 25, staff: 8, students: 4763 }, error: null });
-    await expect(fetchCounts(client)).resolves.toEqual({ appointments: 263, programs: 25, staff: 8, students: 4763 });
+    const { client } = clientAnswering({ data: { role: 'admin', appointments: 263, programs: 25, staff: 8, students: 4763, visits_needing_a_doctor: 3 }, error: null });
+    await expect(fetchCounts(client)).resolves.toEqual({ appointments: 263, programs: 25, staff: 8, students: 4763, visits_needing_a_doctor: 3 });
   });
 
   it("passes on the database's refusal in its words", async () => {

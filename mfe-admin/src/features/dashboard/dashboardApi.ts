@@ -1,6 +1,6 @@
 import { type CampusCareClient, type DashboardCounts, fetchDashboardCounts, unwrap } from '@campuscare/shared';
 
-export type UniversityCounts = Pick<DashboardCounts, 'appointments' | 'programs' | 'staff' | 'students'>;
+export type UniversityCounts = Pick<DashboardCounts, 'appointments' | 'programs' | 'staff' | 'students' | 'visits_needing_a_doctor'>;
 
 export interface DayLoad {
   /** The clinic's calendar day, YYYY-MM-DD. */
@@ -11,8 +11,8 @@ export interface DayLoad {
 export const CHART_DAYS = 14;
 
 export async function fetchCounts(client: CampusCareClient): Promise<UniversityCounts> {
-  const { appointments, programs, staff, students } = await fetchDashboardCounts(client);
-  return { appointments, programs, staff, students };
+  const { appointments, programs, staff, students, visits_needing_a_doctor } = await fetchDashboardCounts(client);
+  return { appointments, programs, staff, students, visits_needing_a_doctor };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { displayName, Modal, type RowAction } from '@campuscare/shared';
+import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
 import { DoctorAvailabilityEditor } from '@campuscare/shared/scheduling';
 import type { MemberRow } from './membersApi';
 
@@ -9,14 +10,18 @@ import type { MemberRow } from './membersApi';
  */
 export function useDoctorAvailabilityAction() {
   const [doctor, setDoctor] = useState<MemberRow | null>(null);
+  const affectedVisits = useAffectedVisitsCheck('Save the change');
 
   const availabilityActionFor = (member: MemberRow): readonly RowAction[] =>
     member.role === 'doctor' && member.status === 'active' ? [{ label: 'Availability', onSelect: () => setDoctor(member) }] : [];
 
   const availabilityDialog = doctor && (
-    <Modal title={`Availability: ${displayName(doctor)}`} open onClose={() => setDoctor(null)}>
-      <DoctorAvailabilityEditor doctor={{ id: doctor.id }} />
-    </Modal>
+    <>
+      <Modal title={`Availability: ${displayName(doctor)}`} open onClose={() => setDoctor(null)}>
+        <DoctorAvailabilityEditor doctor={{ id: doctor.id }} confirmChange={affectedVisits.confirm} />
+      </Modal>
+      {affectedVisits.dialog}
+    </>
   );
 
   return { availabilityActionFor, availabilityDialog };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { type CampusCareClient, displayName, queryKeys, type RowAction, useApiMutation } from '@campuscare/shared';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { type CampusCareClient, ConfirmDialog, displayName, notifyError, queryKeys, type RowAction, toApiError, useApiMutation } from '@campuscare/shared';
+import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
 import { makeSuperAdmin, removeMember, setMemberStatus, type MemberRow } from './membersApi';
 
 type MemberAction = 'makeSuperAdmin' | 'deactivate' | 'reactivate' | 'remove';
@@ -49,7 +49,8 @@ function perform(client: CampusCareClient, { action, member }: Pending): Promise
 
 /**
  * The row menu of the staff and student tables, each action confirmed first. The database decides who may do it
- * (super admins only, never on themselves): its refusal is shown in the dialog. Your own row has no actions.
+ * (super admins only, never on themselves): its refusal is shown in the dialog. Your own row has no actions. A doctor
+ * with booked visits is deactivated only after those visits were shown, to be reassigned, moved or cancelled first.
  */
 export function useMemberActions(options: { readonly canPromote: boolean; readonly myId: string | null }) {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -59,10 +60,25 @@ export function useMemberActions(options: { readonly canPromote: boolean; readon
     success: (_output, done) => CONFIRM[done.action].done(displayName(done.member)),
     errors: 'caller',
   });
+  const affectedVisits = useAffectedVisitsCheck('Deactivate');
+
+  const deactivateDoctor = async (member: MemberRow) => {
+    try {
+      const answer = await affectedVisits.check({ kind: 'deactivation', doctor_id: member.id });
+      // With no booked visit it is confirmed like any other member; after the list, choosing to go on was the confirmation.
+      if (answer === 'none affected') setPending({ action: 'deactivate', member });
+      else if (answer === 'save anyway') await act.mutateAsync({ action: 'deactivate', member });
+    } catch (error) {
+      notifyError(toApiError(error).message);
+    }
+  };
 
   const actionsFor = (member: MemberRow): readonly RowAction[] => {
     if (member.id === options.myId) return [];
-    const ask = (action: MemberAction) => ({ label: CONFIRM[action].label, onSelect: () => setPending({ action, member }) });
+    const ask = (action: MemberAction) => ({
+      label: CONFIRM[action].label,
+      onSelect: () => (action === 'deactivate' && member.role === 'doctor' ? void deactivateDoctor(member) : setPending({ action, member })),
+    });
     return [
       ...(options.canPromote && !member.is_super_admin && member.status === 'active' ? [ask('makeSuperAdmin')] : []),
       ask(member.status === 'active' ? 'deactivate' : 'reactivate'),
@@ -81,5 +97,13 @@ export function useMemberActions(options: { readonly canPromote: boolean; readon
     />
   );
 
-  return { actionsFor, dialog };
+  return {
+    actionsFor,
+    dialog: (
+      <>
+        {dialog}
+        {affectedVisits.dialog}
+      </>
+    ),
+  };
 }

@@ -1,6 +1,5 @@
 import { PageHeader, PATHS } from '@campuscare/shared';
-import { ProgramBoard } from '@campuscare/shared/programs';
-import { useProgramEditing } from './useProgramEditing';
+import { ProgramBoard, useProgramEditing } from '@campuscare/shared/programs';
 
 /** /programs: the program cards, upcoming first and past apart, with a New program link. */
 export function ProgramListPage() {

@@ -1,6 +1,5 @@
 import { Link, PageHeader, PATHS } from '@campuscare/shared';
-import { NO_PROGRAMS_MESSAGE, ProgramBoard } from '@campuscare/shared/programs';
-import { useProgramEditing } from './useProgramEditing';
+import { NO_PROGRAMS_MESSAGE, ProgramBoard, useProgramEditing } from '@campuscare/shared/programs';
 
 /** /newprogram: the university's programs with Create, Edit and Delete; the spec's empty state when there are none. */
 export function ProgramsPage() {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, type ClinicSettings, ErrorBanner, SelectField, STUDENT_BOOKING_LIMIT_RANGE, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { BOOKING_GRACE_MINUTES_RANGE, Button, type ClinicSettings, ErrorBanner, SelectField, STUDENT_BOOKING_LIMIT_RANGE, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { describeMinutes } from '@campuscare/shared/scheduling';
 import { CLINIC_CHANGES, saveBookingRules } from './clinicSettingsApi';
 import { LEAD_MINUTES_RANGE, SLOT_MINUTES_RANGE, timeZoneChoices, validateBookingRules, wholeMinutes, type BookingRulesValues } from './clinicRules';
@@ -33,6 +33,7 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
       slotMinutes: String(settings.slot_minutes),
       noticeMinutes: String(settings.min_notice_minutes),
       cutoffMinutes: String(settings.student_change_cutoff_minutes),
+      graceMinutes: String(settings.booking_grace_minutes),
       upcomingLimit: String(settings.student_upcoming_limit),
       dailyBookingLimit: String(settings.student_daily_booking_limit),
     }),
@@ -50,6 +51,7 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
           slotMinutes: Number(candidate.slotMinutes),
           minNoticeMinutes: Number(candidate.noticeMinutes),
           studentChangeCutoffMinutes: Number(candidate.cutoffMinutes),
+          bookingGraceMinutes: Number(candidate.graceMinutes.trim()),
           studentUpcomingLimit: Number(candidate.upcomingLimit.trim()),
           studentDailyBookingLimit: Number(candidate.dailyBookingLimit.trim()),
         },
@@ -87,6 +89,15 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
                 : `Students can cancel or move a visit up to ${describeMinutes(cutoff)} before it starts; after that they call the clinic`
           }
           {...field('cutoffMinutes')}
+        />
+        <TextField
+          label="Grace period after booking (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={BOOKING_GRACE_MINUTES_RANGE.min}
+          max={BOOKING_GRACE_MINUTES_RANGE.max}
+          hint="For this long after booking, a student can still cancel a visit that is already inside the cutoff"
+          {...field('graceMinutes')}
         />
         {STUDENT_LIMIT_FIELDS.map(({ name, label, hint }) => (
           <TextField key={name} label={label} type="number" inputMode="numeric" min={STUDENT_BOOKING_LIMIT_RANGE.min} max={STUDENT_BOOKING_LIMIT_RANGE.max} hint={hint} {...field(name)} />

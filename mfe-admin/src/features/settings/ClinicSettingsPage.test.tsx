@@ -6,7 +6,9 @@ import { type ApiError, type Member, queryClient } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { ClinicSettingsPage } from './ClinicSettingsPage';
-import { addClosure, removeClosure, saveBookingRules, saveClinicHours, saveStaffIdleMinutes } from './clinicSettingsApi';
+import { listVisitsAffectedBy } from '../../../../shared/src/appointments/visitsNeedingActionApi';
+import { adams, appointmentFixture } from '../../../../test/web/appointmentsTestData';
+import { addClosure, removeClosure, saveBookingRules, saveClinicContact, saveClinicHours, saveStaffIdleMinutes } from './clinicSettingsApi';
 
 let member: Member;
 
@@ -18,6 +20,11 @@ jest.mock('@campuscare/shared/scheduling', () => ({
   ...jest.requireActual('@campuscare/shared/scheduling'),
   useClinic: () => ({ data: clinic, isError: false, error: null, refetch: jest.fn() }) as unknown as UseQueryResult<Clinic, ApiError>,
 }));
+// Which booked visits a change affects, asked before it is saved.
+jest.mock('../../../../shared/src/appointments/visitsNeedingActionApi', () => ({
+  ...jest.requireActual('../../../../shared/src/appointments/visitsNeedingActionApi'),
+  listVisitsAffectedBy: jest.fn(),
+}));
 jest.mock('./clinicSettingsApi', () => ({
   ...jest.requireActual('./clinicSettingsApi'),
   saveBookingRules: jest.fn(),
@@ -25,6 +32,7 @@ jest.mock('./clinicSettingsApi', () => ({
   addClosure: jest.fn(),
   removeClosure: jest.fn(),
   saveStaffIdleMinutes: jest.fn(),
+  saveClinicContact: jest.fn(),
 }));
 
 const clinic: Clinic = {
@@ -46,7 +54,8 @@ const invalidated = () => jest.mocked(queryClient.invalidateQueries).mock.calls.
 
 beforeEach(() => {
   member = superAdmin;
-  for (const mock of [saveBookingRules, saveClinicHours, addClosure, removeClosure, saveStaffIdleMinutes]) jest.mocked(mock).mockReset();
+  for (const mock of [saveBookingRules, saveClinicHours, addClosure, removeClosure, saveStaffIdleMinutes, saveClinicContact]) jest.mocked(mock).mockReset();
+  jest.mocked(listVisitsAffectedBy).mockReset().mockResolvedValue([]);
   jest.mocked(notifySuccess).mockReset();
   jest.spyOn(queryClient, 'invalidateQueries');
 });
@@ -110,7 +119,7 @@ describe('ClinicSettingsPage', () => {
     expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription(/The minimum notice is between 0 minutes and 14 days/);
     expect(saveBookingRules).toHaveBeenCalledWith({}, {
       universityId: 'u1',
-      rules: { timezone: 'Europe/London', slotMinutes: 20, minNoticeMinutes: 120, studentChangeCutoffMinutes: 720, studentUpcomingLimit: 3, studentDailyBookingLimit: 3 },
+      rules: { timezone: 'Europe/London', slotMinutes: 20, minNoticeMinutes: 120, studentChangeCutoffMinutes: 720, bookingGraceMinutes: 15, studentUpcomingLimit: 3, studentDailyBookingLimit: 3 },
     });
   });
 
@@ -160,6 +169,84 @@ describe('ClinicSettingsPage', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove closure Wed, 25 Dec 2030 – Thu, 26 Dec 2030' }));
     await waitFor(() => expect(removeClosure).toHaveBeenCalledWith({}, 'c1'));
     expect(notifySuccess).toHaveBeenCalledWith('Closure removed');
+  });
+
+  it('lists the booked visits a closure affects before adding it: going back adds nothing, going on adds it', async () => {
+    const visit = { appointment: { ...appointmentFixture(), provider: adams }, doctorName: 'Dr Amelia Adams', problem: 'The clinic will be closed that day' };
+    jest.mocked(listVisitsAffectedBy).mockResolvedValue([visit]);
+    jest.mocked(addClosure).mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Add a closure' });
+    await user.type(within(form).getByLabelText('First day'), '2026-11-26');
+    await user.type(within(form).getByLabelText('Reason'), 'Water outage');
+    await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+
+    let dialog = await screen.findByRole('dialog', { name: 'This change affects 1 booked visit' });
+    expect(listVisitsAffectedBy).toHaveBeenCalledWith({}, { kind: 'closure', starts_on: '2026-11-26', ends_on: '2026-11-26' });
+    const row = within(dialog).getByRole('listitem', { name: 'Ada Obi, Thu, 26 Nov 2026, 09:00' });
+    expect(row).toHaveTextContent('The clinic will be closed that day');
+    expect(within(row).getByRole('button', { name: 'Another doctor' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(addClosure).not.toHaveBeenCalled();
+    expect(notifySuccess).not.toHaveBeenCalled();
+    // What was typed is still there, to change or to try again.
+    expect(within(form).getByLabelText('Reason')).toHaveValue('Water outage');
+
+    await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+    dialog = await screen.findByRole('dialog', { name: 'This change affects 1 booked visit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add the closure anyway' }));
+    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { firstDay: '2026-11-26', lastDay: '2026-11-26', reason: 'Water outage' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Closure added'));
+    expect(within(form).getByLabelText('Reason')).toHaveValue('');
+  });
+
+  it('asks which visits new opening hours leave out, sending the open days', async () => {
+    jest.mocked(saveClinicHours).mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Opening hours' });
+    await user.click(within(form).getByRole('checkbox', { name: 'Open on Friday' }));
+    await user.click(within(form).getByRole('button', { name: 'Save opening hours' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Opening hours saved'));
+    expect(listVisitsAffectedBy).toHaveBeenCalledWith({}, { kind: 'clinic_hours', hours: [1, 2, 3, 4].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '17:00' })) });
+  });
+
+  it("checks and saves the clinic's contact details and the booking grace period", async () => {
+    jest.mocked(saveClinicContact).mockResolvedValue(clinic.settings);
+    jest.mocked(saveBookingRules).mockResolvedValue(clinic.settings);
+    const user = userEvent.setup();
+    renderPage();
+    const contact = screen.getByRole('form', { name: 'Contact details' });
+    await user.type(within(contact).getByLabelText('Phone'), 'call us');
+    await user.type(within(contact).getByLabelText('Email'), 'clinic@');
+    await user.click(within(contact).getByRole('button', { name: 'Save contact details' }));
+    expect(within(contact).getByLabelText('Phone')).toHaveAccessibleDescription(/Enter a valid phone number/);
+    expect(within(contact).getByLabelText('Email')).toHaveAccessibleDescription(/Enter a valid email address/);
+    expect(saveClinicContact).not.toHaveBeenCalled();
+
+    await user.clear(within(contact).getByLabelText('Phone'));
+    await user.type(within(contact).getByLabelText('Phone'), '+1 212 555 0100');
+    await user.clear(within(contact).getByLabelText('Email'));
+    await user.type(within(contact).getByLabelText('Address'), ' 1 College Road ');
+    await user.click(within(contact).getByRole('button', { name: 'Save contact details' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Contact details saved'));
+    expect(saveClinicContact).toHaveBeenCalledWith({}, { universityId: 'u1', contact: { phone: '+1 212 555 0100', email: null, address: '1 College Road' } });
+
+    const rules = screen.getByRole('form', { name: 'Booking rules' });
+    const grace = within(rules).getByLabelText('Grace period after booking (minutes)');
+    expect(grace).toHaveValue(15);
+    await user.clear(grace);
+    await user.type(grace, '121');
+    await user.click(within(rules).getByRole('button', { name: 'Save booking rules' }));
+    expect(grace).toHaveAccessibleDescription(/The grace period is between 0 and 120 minutes/);
+    expect(saveBookingRules).not.toHaveBeenCalled();
+    await user.clear(grace);
+    await user.type(grace, '30');
+    await user.click(within(rules).getByRole('button', { name: 'Save booking rules' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Booking rules saved'));
+    expect(jest.mocked(saveBookingRules).mock.calls[0][1].rules).toMatchObject({ bookingGraceMinutes: 30 });
   });
 
   it('keeps the staff idle limit within 5 to 60 minutes and saves it as a number', async () => {

@@ -2,14 +2,15 @@ import { QueryView, Section, useUserProfile } from '@campuscare/shared';
 import { SettingsHeader } from '@campuscare/shared/account';
 import { useClinic } from '@campuscare/shared/scheduling';
 import { BookingRulesForm } from './BookingRulesForm';
+import { ClinicContactForm } from './ClinicContactForm';
 import { ClosuresSection } from './ClosuresSection';
 import { IdleLogoffForm } from './IdleLogoffForm';
 import { OpeningHoursForm } from './OpeningHoursForm';
 import styles from './settings.module.css';
 
 /**
- * /clinicpage: the clinic's time zone, booking rules, opening hours and closures, from which the database computes
- * the free slots, and how long staff may stay idle before they are signed out. Super admins change them; other admins
+ * /clinicpage: how students reach the clinic; its time zone, booking rules, opening hours and closures, from which the
+ * database computes the free slots; and how long staff may stay idle before they are signed out. Super admins change them; other admins
  * see them read-only.
  */
 export function ClinicSettingsPage() {
@@ -24,6 +25,9 @@ export function ClinicSettingsPage() {
       <QueryView query={clinic} loadingLabel="Loading the clinic…">
         {({ settings, hours, closures }) => (
           <>
+            <Section title="Contact details">
+              <ClinicContactForm settings={settings} canEdit={canEdit} />
+            </Section>
             <Section title="Booking rules">
               <BookingRulesForm settings={settings} canEdit={canEdit} />
             </Section>

@@ -1,5 +1,6 @@
 import { Button, type ClinicClosure, ErrorBanner, TextField, useApiMutation, useForm } from '@campuscare/shared';
-import { dayInZone, formatShortDay } from '@campuscare/shared/scheduling';
+import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
+import { dayInZone, formatDayRange } from '@campuscare/shared/scheduling';
 import { addClosure, CLINIC_CHANGES, removeClosure } from './clinicSettingsApi';
 import { CLOSURE_REASON_MAX_LENGTH, validateClosure, type ClosureValues } from './clinicRules';
 import styles from './settings.module.css';
@@ -13,20 +14,23 @@ interface ClosuresSectionProps {
 
 const EMPTY_CLOSURE: ClosureValues = { firstDay: '', lastDay: '', reason: '' };
 
-function describeClosure(closure: ClinicClosure): string {
-  return closure.starts_on === closure.ends_on ? formatShortDay(closure.starts_on) : `${formatShortDay(closure.starts_on)} – ${formatShortDay(closure.ends_on)}`;
-}
-
 /** Holidays and other days the clinic is shut: listed, removable and added by super admins. */
 export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProps) {
-  const add = useApiMutation(addClosure, { invalidates: CLINIC_CHANGES, errors: 'caller' });
+  const add = useApiMutation(addClosure, { invalidates: CLINIC_CHANGES, errors: 'caller', success: 'Closure added' });
+  const affectedVisits = useAffectedVisitsCheck('Add the closure');
   const remove = useApiMutation(removeClosure, { invalidates: CLINIC_CHANGES, success: 'Closure removed' });
   const form = useForm({
     initial: EMPTY_CLOSURE,
     validate: (values) => validateClosure(values, dayInZone(new Date(), zone)),
-    submit: (values) => add.mutateAsync(values),
-    successMessage: 'Closure added',
-    resetOnSuccess: true,
+    submit: async (values) => {
+      if (!(await affectedVisits.confirm({ kind: 'closure', starts_on: values.firstDay, ends_on: values.lastDay }))) return false;
+      await add.mutateAsync(values);
+      return true;
+    },
+    // Kept as typed when staff went back from the visits it affects.
+    onSuccess: (added) => {
+      if (added) form.reset();
+    },
   });
   const removingId = remove.isPending ? remove.variables : null;
 
@@ -43,7 +47,7 @@ export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProp
       ) : (
         <ul aria-label="Upcoming closures" className={styles.list}>
           {closures.map((closure) => {
-            const when = describeClosure(closure);
+            const when = formatDayRange(closure.starts_on, closure.ends_on);
             return (
               <li key={closure.id} className={styles.listItem}>
                 <span>
@@ -74,6 +78,7 @@ export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProp
           </div>
         </form>
       )}
+      {affectedVisits.dialog}
     </>
   );
 }

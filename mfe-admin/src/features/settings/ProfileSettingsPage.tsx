@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { COLUMN_RULES, columnError, type FieldErrors, imageObjectPath, isValidEmail, MESSAGES, notifySuccess, phoneError, QueryView, Section, TextField, type University, UNIVERSITY_LOGOS_BUCKET, useForm, useUniversityLogoUrl } from '@campuscare/shared';
+import { COLUMN_RULES, columnError, type FieldErrors, imageObjectPath, isValidEmail, LOGO_HINT, MESSAGES, notifySuccess, phoneError, QueryView, Section, TextField, type University, UNIVERSITY_LOGOS_BUCKET, useForm, useUniversityLogoUrl } from '@campuscare/shared';
 import { FormFooter, PhotoPicker, SettingsHeader } from '@campuscare/shared/account';
 import { useUniversity, useUniversityUpdate } from '../../university/useUniversity';
 import styles from './settings.module.css';
@@ -42,6 +42,7 @@ function UniversityProfile({ university }: { readonly university: University }) 
           label="University logo"
           bucket={UNIVERSITY_LOGOS_BUCKET}
           currentUrl={logoUrl}
+          hint={LOGO_HINT}
           // A new name each time: the logo bucket is public and browsers keep showing a cached image at an old URL.
           pathFor={(file) => imageObjectPath(university.id, `logo-${Date.now()}`, file)}
           onUploaded={async (path) => {

@@ -1,4 +1,4 @@
-import { CLINIC_LEAD_MINUTES_RANGE, CLINIC_SLOT_MINUTES_RANGE, COLUMN_RULES, columnError, type FieldErrors } from '@campuscare/shared';
+import { CLINIC_LEAD_MINUTES_RANGE, CLINIC_SLOT_MINUTES_RANGE, COLUMN_RULES, columnError, type FieldErrors, storedValue } from '@campuscare/shared';
 
 /**
  * The booking rules form: whole minutes typed as text, checked against the database's ranges. Fields are named as the
@@ -9,6 +9,7 @@ export interface BookingRulesValues {
   readonly slotMinutes: string;
   readonly noticeMinutes: string;
   readonly cutoffMinutes: string;
+  readonly graceMinutes: string;
   readonly upcomingLimit: string;
   readonly dailyBookingLimit: string;
 }
@@ -30,11 +31,46 @@ export function validateBookingRules(values: BookingRulesValues, knownZones: rea
   const leadRange = 'Enter whole minutes from 0 to 20160 (14 days)';
   if (wholeMinutes(values.noticeMinutes, LEAD_MINUTES_RANGE) === undefined) errors.noticeMinutes = leadRange;
   if (wholeMinutes(values.cutoffMinutes, LEAD_MINUTES_RANGE) === undefined) errors.cutoffMinutes = leadRange;
+  const grace = columnError(COLUMN_RULES.clinic_settings_grace_range, values.graceMinutes);
+  if (grace !== undefined) errors.graceMinutes = grace;
   const upcomingLimit = columnError(COLUMN_RULES.clinic_settings_student_upcoming_limit_range, values.upcomingLimit);
   if (upcomingLimit !== undefined) errors.upcomingLimit = upcomingLimit;
   const dailyBookingLimit = columnError(COLUMN_RULES.clinic_settings_student_daily_booking_limit_range, values.dailyBookingLimit);
   if (dailyBookingLimit !== undefined) errors.dailyBookingLimit = dailyBookingLimit;
   return errors;
+}
+
+/** How students reach the clinic: each optional, and named wherever a student is told to contact the clinic. */
+export interface ClinicContactValues {
+  readonly phone: string;
+  readonly email: string;
+  readonly address: string;
+}
+
+const CONTACT_RULES = {
+  phone: COLUMN_RULES.clinic_settings_phone_format,
+  email: COLUMN_RULES.clinic_settings_email_format,
+  address: COLUMN_RULES.clinic_settings_address_length,
+} as const;
+
+export const CLINIC_ADDRESS_MAX_LENGTH = COLUMN_RULES.clinic_settings_address_length.maxLength;
+
+export function validateClinicContact(values: ClinicContactValues): FieldErrors<ClinicContactValues> {
+  const errors: FieldErrors<ClinicContactValues> = {};
+  for (const name of ['phone', 'email', 'address'] as const) {
+    const error = columnError(CONTACT_RULES[name], values[name]);
+    if (error !== undefined) errors[name] = error;
+  }
+  return errors;
+}
+
+/** The contact details as stored: trimmed, a blank one left out (NULL). */
+export function storedClinicContact(values: ClinicContactValues): { readonly phone: string | null; readonly email: string | null; readonly address: string | null } {
+  return {
+    phone: storedValue(CONTACT_RULES.phone, values.phone),
+    email: storedValue(CONTACT_RULES.email, values.email),
+    address: storedValue(CONTACT_RULES.address, values.address),
+  };
 }
 
 /** The zones the browser knows, with the stored one first if the browser does not list it (e.g. a legacy alias). */

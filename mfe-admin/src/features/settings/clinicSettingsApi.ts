@@ -12,6 +12,8 @@ interface BookingRules {
   readonly slotMinutes: number;
   readonly minNoticeMinutes: number;
   readonly studentChangeCutoffMinutes: number;
+  /** How long after booking a student may still cancel inside the cutoff. */
+  readonly bookingGraceMinutes: number;
   /** How many upcoming visits a student may hold, and book in one day of the clinic's calendar. */
   readonly studentUpcomingLimit: number;
   readonly studentDailyBookingLimit: number;
@@ -26,6 +28,7 @@ export async function saveBookingRules(client: CampusCareClient, input: { readon
         slot_minutes: input.rules.slotMinutes,
         min_notice_minutes: input.rules.minNoticeMinutes,
         student_change_cutoff_minutes: input.rules.studentChangeCutoffMinutes,
+        booking_grace_minutes: input.rules.bookingGraceMinutes,
         student_upcoming_limit: input.rules.studentUpcomingLimit,
         student_daily_booking_limit: input.rules.studentDailyBookingLimit,
       })
@@ -34,6 +37,20 @@ export async function saveBookingRules(client: CampusCareClient, input: { readon
       .maybeSingle(),
   );
   // Row-level security lets only super admins update: for anyone else the update matches no row.
+  if (!saved) throw new ApiError(CLINIC_FORBIDDEN, { code: '42501' });
+  return saved;
+}
+
+interface ClinicContact {
+  readonly phone: string | null;
+  readonly email: string | null;
+  readonly address: string | null;
+}
+
+export async function saveClinicContact(client: CampusCareClient, input: { readonly universityId: string; readonly contact: ClinicContact }): Promise<ClinicSettings> {
+  const saved = unwrap<ClinicSettings | null>(
+    await client.from('clinic_settings').update(input.contact).eq('university_id', input.universityId).select('*').maybeSingle(),
+  );
   if (!saved) throw new ApiError(CLINIC_FORBIDDEN, { code: '42501' });
   return saved;
 }

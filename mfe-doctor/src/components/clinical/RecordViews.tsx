@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, type Column, DataTable } from '@campuscare/shared';
-import { formatAppointmentDate } from '@campuscare/shared/appointments';
-import { formatDay } from '@campuscare/shared/scheduling';
+import { formatDateTime, formatDay } from '@campuscare/shared/scheduling';
 import type { Addendum, DiagnosisEntry, ExcuseLetterEntry, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
 import { flagLabel, formatBloodPressure, formatBmi, formatVital, readingFlags } from './vitals';
 import styles from './clinical.module.css';
@@ -93,13 +92,15 @@ function VitalFlags({ reading }: { readonly reading: VitalReading }) {
 interface VitalReadingsTableProps {
   readonly caption: string;
   readonly readings: readonly VitalReading[];
+  /** The clinic's time zone: readings are timed on its clock. */
+  readonly zone: string;
   /** A button for each row (e.g. Remove, while the visit is a draft). */
   readonly rowAction?: (reading: VitalReading) => ReactNode;
 }
 
-/** The columns of a reading: its values and units, the BMI the database computed and its warnings. */
-const VITAL_COLUMNS: readonly Column<VitalReading>[] = [
-  { key: 'taken', header: 'Taken', render: (reading) => formatAppointmentDate(reading.recorded_at) },
+/** The columns of a reading: when (on the clinic's clock), its values and units, the BMI the database computed and its warnings. */
+const vitalColumns = (zone: string): readonly Column<VitalReading>[] => [
+  { key: 'taken', header: `Taken (${zone})`, render: (reading) => formatDateTime(reading.recorded_at, zone) },
   { key: 'temperature', header: 'Temperature', render: (reading) => formatVital(reading.temperature_c, '°C', 1) },
   { key: 'bloodPressure', header: 'Blood pressure', render: formatBloodPressure },
   { key: 'pulse', header: 'Pulse', render: (reading) => formatVital(reading.pulse_bpm, 'beats/min') },
@@ -112,8 +113,8 @@ const VITAL_COLUMNS: readonly Column<VitalReading>[] = [
 ];
 
 /** Readings as the UI kit's table (cards on phones), with an Actions column when a row has an action. */
-export function VitalReadingsTable({ caption, readings, rowAction }: VitalReadingsTableProps) {
-  const columns = rowAction ? [...VITAL_COLUMNS, { key: 'actions', header: 'Actions', render: rowAction }] : VITAL_COLUMNS;
+export function VitalReadingsTable({ caption, readings, zone, rowAction }: VitalReadingsTableProps) {
+  const columns = rowAction ? [...vitalColumns(zone), { key: 'actions', header: 'Actions', render: rowAction }] : vitalColumns(zone);
   return <DataTable caption={caption} columns={columns} rows={readings} rowKey={(reading) => reading.id} />;
 }
 
@@ -192,14 +193,15 @@ export function PrescriptionList({ prescriptions, onRemove }: { readonly prescri
   );
 }
 
-export function AddendaList({ addenda }: { readonly addenda: readonly Addendum[] }) {
+/** Each addendum with its author and when it was written, on the clinic's clock (`zone`). */
+export function AddendaList({ addenda, zone }: { readonly addenda: readonly Addendum[]; readonly zone: string }) {
   if (addenda.length === 0) return <p className={styles.muted}>No addenda.</p>;
   return (
     <ol className={styles.entries} aria-label="Addenda">
       {addenda.map((addendum) => (
         <li key={addendum.id} className={styles.addendum}>
           <p className={styles.byline}>
-            {addendum.author_name || 'A former doctor of the clinic'} · {formatAppointmentDate(addendum.created_at)}
+            {addendum.author_name || 'A former doctor of the clinic'} · {formatDateTime(addendum.created_at, zone)}
           </p>
           <p className={styles.noteText}>{addendum.text}</p>
         </li>
@@ -208,7 +210,7 @@ export function AddendaList({ addenda }: { readonly addenda: readonly Addendum[]
   );
 }
 
-/** "Mon 23 Nov 2026 to Wed 25 Nov 2026", or the one day. */
+/** "Mon, 23 Nov 2026 to Wed, 25 Nov 2026", or the one day. */
 export function letterDays(letter: Pick<ExcuseLetterEntry, 'starts_on' | 'ends_on'>): string {
   return letter.starts_on === letter.ends_on ? formatDay(letter.starts_on) : `${formatDay(letter.starts_on)} to ${formatDay(letter.ends_on)}`;
 }
@@ -219,12 +221,14 @@ function LetterStatus({ letter }: { readonly letter: Pick<ExcuseLetterEntry, 'st
 
 interface LetterListProps {
   readonly letters: readonly ExcuseLetterEntry[];
+  /** The clinic's time zone: when letters were issued and revoked, on its clock. */
+  readonly zone: string;
   /** Offered on valid letters: any doctor of the university may revoke one. */
   readonly onRevoke?: (letter: ExcuseLetterEntry) => void;
 }
 
 /** Excuse letters: the days, valid or revoked (with why), who issued them, and a code when it is known. */
-export function LetterList({ letters, onRevoke }: LetterListProps) {
+export function LetterList({ letters, zone, onRevoke }: LetterListProps) {
   if (letters.length === 0) return <p className={styles.muted}>No excuse letters.</p>;
   return (
     <ul className={styles.entries} aria-label="Excuse letters">
@@ -235,11 +239,11 @@ export function LetterList({ letters, onRevoke }: LetterListProps) {
               {letterDays(letter)} <LetterStatus letter={letter} />
             </span>
             <span className={styles.byline}>
-              Issued {formatAppointmentDate(letter.issued_at)} by {letter.issued_by_name ?? 'a former doctor of the clinic'}
+              Issued {formatDateTime(letter.issued_at, zone)} by {letter.issued_by_name ?? 'a former doctor of the clinic'}
             </span>
             {letter.status === 'revoked' && (
               <span>
-                Revoked{letter.revoked_at ? ` ${formatAppointmentDate(letter.revoked_at)}` : ''}
+                Revoked{letter.revoked_at ? ` ${formatDateTime(letter.revoked_at, zone)}` : ''}
                 {letter.revoked_by_name ? ` by ${letter.revoked_by_name}` : ''}: {letter.revoke_reason}
               </span>
             )}
@@ -262,6 +266,8 @@ export function LetterList({ letters, onRevoke }: LetterListProps) {
 
 interface VisitRecordViewProps {
   readonly visit: VisitRecord;
+  /** The clinic's time zone. */
+  readonly zone: string;
   /** The level of the parts' headings (Note, Vital signs, …). */
   readonly headingLevel: HeadingLevel;
   readonly onRevokeLetter?: (letter: ExcuseLetterEntry) => void;
@@ -271,7 +277,7 @@ interface VisitRecordViewProps {
 }
 
 /** A visit as it was recorded: note, vital signs, diagnoses, prescriptions, letters and addenda, read-only. */
-export function VisitRecordView({ visit, headingLevel, onRevokeLetter, withLetters = true, withAddenda = true }: VisitRecordViewProps) {
+export function VisitRecordView({ visit, zone, headingLevel, onRevokeLetter, withLetters = true, withAddenda = true }: VisitRecordViewProps) {
   return (
     <div className={styles.record}>
       <section className={styles.part} aria-label="Note">
@@ -280,7 +286,7 @@ export function VisitRecordView({ visit, headingLevel, onRevokeLetter, withLette
       </section>
       <section className={styles.part} aria-label="Vital signs">
         <Heading level={headingLevel}>Vital signs</Heading>
-        {visit.vital_signs.length === 0 ? <p className={styles.muted}>No vital signs recorded.</p> : <VitalReadingsTable caption="Vital signs of this visit" readings={visit.vital_signs} />}
+        {visit.vital_signs.length === 0 ? <p className={styles.muted}>No vital signs recorded.</p> : <VitalReadingsTable caption="Vital signs of this visit" readings={visit.vital_signs} zone={zone} />}
       </section>
       <section className={styles.part} aria-label="Diagnoses">
         <Heading level={headingLevel}>Diagnoses</Heading>
@@ -293,13 +299,13 @@ export function VisitRecordView({ visit, headingLevel, onRevokeLetter, withLette
       {withLetters && (
         <section className={styles.part} aria-label="Excuse letters">
           <Heading level={headingLevel}>Excuse letters</Heading>
-          <LetterList letters={visit.excuse_letters} onRevoke={onRevokeLetter} />
+          <LetterList letters={visit.excuse_letters} zone={zone} onRevoke={onRevokeLetter} />
         </section>
       )}
       {withAddenda && (
         <section className={styles.part} aria-label="Addenda">
           <Heading level={headingLevel}>Addenda</Heading>
-          <AddendaList addenda={visit.addenda} />
+          <AddendaList addenda={visit.addenda} zone={zone} />
         </section>
       )}
     </div>

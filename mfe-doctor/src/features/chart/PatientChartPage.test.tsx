@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { API_MESSAGES, queryClient } from '@campuscare/shared';
+import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
+import { clinic } from '../../../../test/web/appointmentsTestData';
 import { chartFixture, letterFixture, ROSA, visitFixture } from '../../test/clinicalTestData';
 import { revokeExcuseLetter } from '../../components/clinical/lettersApi';
 import { loadEarlierVisits, openPatientChart } from './chartApi';
@@ -12,6 +14,7 @@ jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActu
 jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('../../components/clinical/lettersApi', () => ({ ...jest.requireActual('../../components/clinical/lettersApi'), revokeExcuseLetter: jest.fn() }));
 jest.mock('./chartApi', () => ({ ...jest.requireActual('./chartApi'), openPatientChart: jest.fn(), loadEarlierVisits: jest.fn() }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
 
 const open = jest.mocked(openPatientChart);
 
@@ -25,6 +28,7 @@ function renderChart(path = '/patientchart?student=student-1') {
 }
 
 beforeEach(() => {
+  jest.mocked(loadClinic).mockResolvedValue(clinic);
   open.mockReset().mockResolvedValue(chartFixture());
   jest.mocked(loadEarlierVisits).mockReset();
   jest.mocked(revokeExcuseLetter).mockReset();
@@ -144,10 +148,14 @@ describe('the patient chart', () => {
 });
 
 describe('the trend in words', () => {
-  it('says the count, the dates, the lowest, highest and latest values of each line', () => {
+  it('says the count, the days on the clinic’s calendar, the lowest, highest and latest values of each line', () => {
     const pressure = TREND_MEASURES.find((measure) => measure.key === 'pressure');
     if (!pressure) throw new Error('no blood pressure');
-    const text = describeTrend(pressure, trendLines(pressure, chartFixture().vital_signs));
-    expect(text).toMatch(/^Blood pressure, mmHg\. Systolic: 2 readings from .* to .*; lowest 118, highest 118, latest 118 on .*\. Diastolic: 2 readings/);
+    // Auckland is a day ahead of UTC: 13:05 UTC on 20 October is already the 21st there.
+    const text = describeTrend(pressure, trendLines(pressure, chartFixture().vital_signs), 'Pacific/Auckland');
+    expect(text).toBe(
+      'Blood pressure, mmHg. Systolic: 2 readings from Wed, 21 Oct 2026 to Wed, 25 Nov 2026; lowest 118, highest 118, latest 118 on Wed, 25 Nov 2026. ' +
+        'Diastolic: 2 readings from Wed, 21 Oct 2026 to Wed, 25 Nov 2026; lowest 76, highest 76, latest 76 on Wed, 25 Nov 2026.',
+    );
   });
 });

@@ -16,8 +16,9 @@ import {
   useApiQuery,
   useSearchParams,
 } from '@campuscare/shared';
-import { formatAppointmentDate, STATUS_LABEL } from '@campuscare/shared/appointments';
+import { appointmentTimeColumn, STATUS_LABEL, WithClinic } from '@campuscare/shared/appointments';
 import type { ChartAppointment, ChartPrescription, ExcuseLetterEntry, PatientChart, VisitRecord } from '@campuscare/shared/clinical';
+import { formatDateTime, formatInZone } from '@campuscare/shared/scheduling';
 import { AllergyAlert, icd10Label, LetterList, prescriptionDetails, VisitRecordView } from '../../components/clinical/RecordViews';
 import { RevokeLetterDialog } from '../../components/clinical/RevokeLetterDialog';
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
@@ -33,18 +34,18 @@ function shown(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? 'Not given' : String(value);
 }
 
-const PRESCRIPTION_COLUMNS: readonly Column<ChartPrescription>[] = [
+const prescriptionColumns = (zone: string): readonly Column<ChartPrescription>[] => [
   { key: 'drug', header: 'Drug', render: (prescription) => prescription.drug },
   { key: 'details', header: 'How to take it', render: (prescription) => prescriptionDetails(prescription) || '—' },
   { key: 'instructions', header: 'Instructions', render: (prescription) => prescription.instructions ?? '—' },
-  { key: 'prescribed', header: 'Prescribed', render: (prescription) => `${formatAppointmentDate(prescription.prescribed_at)} by ${prescription.doctor_name ?? 'a former doctor'}` },
+  { key: 'prescribed', header: `Prescribed (${zone})`, render: (prescription) => `${formatDateTime(prescription.prescribed_at, zone)} by ${prescription.doctor_name ?? 'a former doctor'}` },
   { key: 'allergy', header: 'Allergy acknowledgement', render: (prescription) => prescription.allergy_acknowledgement ?? '—' },
 ];
 
 const KIND_LABEL: Readonly<Record<ChartAppointment['kind'], string>> = { booked: 'Booked', walk_in: 'Walk-in' };
 
-const APPOINTMENT_COLUMNS: readonly Column<ChartAppointment>[] = [
-  { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+const appointmentColumns = (zone: string): readonly Column<ChartAppointment>[] => [
+  appointmentTimeColumn(zone),
   { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
   { key: 'doctor', header: 'Doctor', render: (appointment) => appointment.provider_name ?? 'Unassigned' },
   { key: 'kind', header: 'Kind', render: (appointment) => KIND_LABEL[appointment.kind] },
@@ -99,19 +100,19 @@ function PatientSection({ chart, onWalkIn }: { readonly chart: PatientChart; rea
 }
 
 /** One visit of the timeline: when, who, what was found; a signed visit opens up to its whole record. */
-function TimelineVisit({ visit, open }: { readonly visit: VisitRecord; readonly open: boolean }) {
+function TimelineVisit({ visit, zone, open }: { readonly visit: VisitRecord; readonly zone: string; readonly open: boolean }) {
   const headingId = useId();
   const draft = visit.status === 'draft';
   return (
     <li className={draft ? styles.timelineDraft : styles.timelineItem}>
       <article aria-labelledby={headingId} className={styles.visit}>
         <h3 id={headingId} className={styles.visitTitle}>
-          {formatAppointmentDate(visit.date)} · {visit.chief_complaint ?? visit.reason}
+          {formatInZone(visit.date, zone)} · {visit.chief_complaint ?? visit.reason}
         </h3>
         <p className={styles.visitMeta}>
           <span className={draft ? styles.badgeDraft : styles.badgeSigned}>{draft ? 'Draft' : 'Signed'}</span> {visit.kind === 'walk_in' ? 'Walk-in' : 'Booked'} ·{' '}
           {visit.doctor_name ?? 'A former doctor of the clinic'}
-          {visit.signed_at ? ` · signed ${formatAppointmentDate(visit.signed_at)}` : ''}
+          {visit.signed_at ? ` · signed ${formatDateTime(visit.signed_at, zone)}` : ''}
         </p>
         {draft ? (
           <p className={styles.visitMeta}>
@@ -126,7 +127,7 @@ function TimelineVisit({ visit, open }: { readonly visit: VisitRecord; readonly 
             )}
             <details className={styles.details} open={open}>
               <summary>Note, vital signs, prescriptions and addenda</summary>
-              <VisitRecordView visit={visit} headingLevel={4} withLetters={false} />
+              <VisitRecordView visit={visit} zone={zone} headingLevel={4} withLetters={false} />
             </details>
             <p className={styles.visitMeta}>
               <Link to={visitPath(visit.id)}>Open the visit</Link> to add an addendum.
@@ -154,7 +155,7 @@ function EarlierVisits({ chart }: { readonly chart: PatientChart }) {
   );
 }
 
-function Timeline({ chart }: { readonly chart: PatientChart }) {
+function Timeline({ chart, zone }: { readonly chart: PatientChart; readonly zone: string }) {
   const { visits } = chart;
   if (visits.length === 0) return <EmptyState title="No visits recorded yet" />;
   const firstSigned = visits.find((visit) => visit.status === 'signed');
@@ -162,7 +163,7 @@ function Timeline({ chart }: { readonly chart: PatientChart }) {
     <>
       <ol className={styles.timeline} aria-label="Visits, newest first">
         {visits.map((visit) => (
-          <TimelineVisit key={visit.id} visit={visit} open={visit === firstSigned} />
+          <TimelineVisit key={visit.id} visit={visit} zone={zone} open={visit === firstSigned} />
         ))}
       </ol>
       <EarlierVisits chart={chart} />
@@ -170,7 +171,7 @@ function Timeline({ chart }: { readonly chart: PatientChart }) {
   );
 }
 
-function ChartBody({ chart }: { readonly chart: PatientChart }) {
+function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zone: string }) {
   const [walkIn, setWalkIn] = useState(false);
   const [revoking, setRevoking] = useState<ExcuseLetterEntry | null>(null);
   const onRevoked = (letter: ExcuseLetterEntry) => {
@@ -187,20 +188,20 @@ function ChartBody({ chart }: { readonly chart: PatientChart }) {
     <>
       <PatientSection chart={chart} onWalkIn={() => setWalkIn(true)} />
       <Section title="Visits">
-        <Timeline chart={chart} />
+        <Timeline chart={chart} zone={zone} />
       </Section>
       <Section title="Vital signs trend">
-        <VitalsTrend readings={chart.vital_signs} />
+        <VitalsTrend readings={chart.vital_signs} zone={zone} />
       </Section>
       <Section title="Current prescriptions">
         <p className={styles.muted}>From visits signed in the last 90 days.</p>
-        <DataTable caption="Current prescriptions" columns={PRESCRIPTION_COLUMNS} rows={chart.current_prescriptions} rowKey={(prescription) => prescription.id} emptyMessage="No current prescriptions" />
+        <DataTable caption="Current prescriptions" columns={prescriptionColumns(zone)} rows={chart.current_prescriptions} rowKey={(prescription) => prescription.id} emptyMessage="No current prescriptions" />
       </Section>
       <Section title="Excuse letters">
-        <LetterList letters={chart.excuse_letters} onRevoke={setRevoking} />
+        <LetterList letters={chart.excuse_letters} zone={zone} onRevoke={setRevoking} />
       </Section>
       <Section title="Upcoming appointments">
-        <DataTable caption="Upcoming appointments" columns={APPOINTMENT_COLUMNS} rows={chart.upcoming_appointments} rowKey={(appointment) => appointment.id} emptyMessage="No upcoming appointments" />
+        <DataTable caption="Upcoming appointments" columns={appointmentColumns(zone)} rows={chart.upcoming_appointments} rowKey={(appointment) => appointment.id} emptyMessage="No upcoming appointments" />
       </Section>
       {walkIn && <WalkInVisitDialog student={chart.student} onClose={() => setWalkIn(false)} />}
       {revoking && <RevokeLetterDialog letter={revoking} onRevoked={onRevoked} onClose={() => setRevoking(null)} />}
@@ -214,7 +215,7 @@ function OpenedChart({ studentId }: { readonly studentId: string }) {
   const chart = useApiQuery(chartKey(studentId), (client) => openPatientChart(client, studentId), { staleTime: Infinity, gcTime: 0 });
   return (
     <QueryView query={chart} loadingLabel="Opening the patient chart…">
-      {(loaded) => <ChartBody chart={loaded} />}
+      {(loaded) => <WithClinic>{(clinic) => <ChartBody chart={loaded} zone={clinic.settings.timezone} />}</WithClinic>}
     </QueryView>
   );
 }

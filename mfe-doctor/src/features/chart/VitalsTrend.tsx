@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { EmptyState } from '@campuscare/shared';
 import type { VitalReading } from '@campuscare/shared/clinical';
+import { formatDayOf } from '@campuscare/shared/scheduling';
 import { VitalReadingsTable } from '../../components/clinical/RecordViews';
 import { describeTrend, TREND_MEASURES, type TrendLine, trendLines, type TrendMeasure, valueBounds } from './vitalsTrend';
 import styles from './chart.module.css';
@@ -14,12 +15,8 @@ const LINE_STYLES = [
   { stroke: '#b45309', dash: '5 3', fill: '#ffffff' },
 ] as const;
 
-function shortDate(at: number): string {
-  return new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: '2-digit' });
-}
-
-/** One measure's trend over time: a line per series, its range on the vertical axis, the first and last dates below. */
-function TrendChart({ measure, lines }: { readonly measure: TrendMeasure; readonly lines: readonly TrendLine[] }) {
+/** One measure's trend over time: a line per series, its range on the vertical axis, the first and last days below. */
+function TrendChart({ measure, lines, zone }: { readonly measure: TrendMeasure; readonly lines: readonly TrendLine[]; readonly zone: string }) {
   const titleId = useId();
   const descriptionId = useId();
   const times = lines.flatMap((line) => line.points.map((point) => point.at));
@@ -36,7 +33,7 @@ function TrendChart({ measure, lines }: { readonly measure: TrendMeasure; readon
       </figcaption>
       <svg className={styles.trendSvg} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descriptionId}`}>
         <title id={titleId}>{`${measure.label} over time`}</title>
-        <desc id={descriptionId}>{describeTrend(measure, lines)}</desc>
+        <desc id={descriptionId}>{describeTrend(measure, lines, zone)}</desc>
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={PLOT.left} x2={PLOT.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
@@ -48,11 +45,11 @@ function TrendChart({ measure, lines }: { readonly measure: TrendMeasure; readon
         <line x1={PLOT.left} x2={PLOT.left} y1={PLOT.top} y2={PLOT.bottom} className={styles.axis} />
         <line x1={PLOT.left} x2={PLOT.right} y1={PLOT.bottom} y2={PLOT.bottom} className={styles.axis} />
         <text x={PLOT.left} y={HEIGHT - 8} textAnchor="start" className={styles.axisText}>
-          {shortDate(first)}
+          {formatDayOf(new Date(first), zone)}
         </text>
         {last !== first && (
           <text x={PLOT.right} y={HEIGHT - 8} textAnchor="end" className={styles.axisText}>
-            {shortDate(last)}
+            {formatDayOf(new Date(last), zone)}
           </text>
         )}
         {lines.map((line, index) => {
@@ -90,21 +87,21 @@ function TrendChart({ measure, lines }: { readonly measure: TrendMeasure; readon
 
 /**
  * The student's vital signs over time: a small chart per measure (each described in words for screen readers), and
- * every reading in a table as the alternative.
+ * every reading in a table as the alternative; days and times on the clinic's calendar and clock (`zone`).
  */
-export function VitalsTrend({ readings }: { readonly readings: readonly VitalReading[] }) {
+export function VitalsTrend({ readings, zone }: { readonly readings: readonly VitalReading[]; readonly zone: string }) {
   if (readings.length === 0) return <EmptyState title="No vital signs recorded yet" />;
   const charts = TREND_MEASURES.map((measure) => ({ measure, lines: trendLines(measure, readings) })).filter(({ lines }) => lines.some((line) => line.points.length > 0));
   return (
     <div className={styles.trendArea}>
       <div className={styles.trends}>
         {charts.map(({ measure, lines }) => (
-          <TrendChart key={measure.key} measure={measure} lines={lines.filter((line) => line.points.length > 0)} />
+          <TrendChart key={measure.key} measure={measure} lines={lines.filter((line) => line.points.length > 0)} zone={zone} />
         ))}
       </div>
       <details className={styles.details}>
         <summary>{readings.length === 1 ? 'The reading as a table' : `All ${readings.length} readings as a table`}</summary>
-        <VitalReadingsTable caption="Vital signs, oldest first" readings={readings} />
+        <VitalReadingsTable caption="Vital signs, oldest first" readings={readings} zone={zone} />
       </details>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { VitalReading } from '@campuscare/shared/clinical';
+import { formatDayOf } from '@campuscare/shared/scheduling';
 
 /** One measure of the trend: its readings' values over time, and how they are said. */
 export interface TrendMeasure {
@@ -62,15 +63,13 @@ export function valueBounds(lines: readonly TrendLine[]): { readonly min: number
   return { min: low - margin, max: high + margin };
 }
 
-function formatDate(at: number): string {
-  return new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
 /**
- * What a screen reader hears for a measure's chart: how many readings over which dates, the lowest, the highest and
- * the latest ("Temperature, °C: 3 readings from 2 Jan 2026 to 4 Mar 2026; lowest 36.5, highest 38.4, latest 37.0 on 4 Mar 2026.").
+ * What a screen reader hears for a measure's chart: how many readings over which days of the clinic's calendar, the
+ * lowest, the highest and the latest ("Temperature, °C: 3 readings from Fri, 2 Jan 2026 to Wed, 4 Mar 2026; lowest
+ * 36.5, highest 38.4, latest 37.0 on Wed, 4 Mar 2026.").
  */
-export function describeTrend(measure: TrendMeasure, lines: readonly TrendLine[]): string {
+export function describeTrend(measure: TrendMeasure, lines: readonly TrendLine[], zone: string): string {
+  const formatDate = (at: number) => formatDayOf(new Date(at), zone);
   const parts = lines
     .filter((line) => line.points.length > 0)
     .map((line) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, LoadingState, PageHeader, QueryErrorBanner, queryKeys, Section, StatCard, StatGrid, useApiQuery, useUserProfile } from '@campuscare/shared';
-import { useClinic } from '@campuscare/shared/scheduling';
+import { formatCount, useClinic } from '@campuscare/shared/scheduling';
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
 import { DoctorAgenda } from './DoctorAgenda';
 import { fetchDoctorCounts, type DoctorCounts } from './myAppointmentsApi';
@@ -15,7 +15,7 @@ export function DashboardPage() {
   const [walkIn, setWalkIn] = useState(false);
   const counts = useApiQuery([...queryKeys.dashboard, 'doctor'], fetchDoctorCounts);
   const clinic = useClinic();
-  const count = (pick: (value: DoctorCounts) => number) => (counts.data ? pick(counts.data).toLocaleString() : '…');
+  const count = (pick: (value: DoctorCounts) => number) => (counts.data ? formatCount(pick(counts.data)) : '…');
   const doctorId = profile.status === 'signedIn' ? profile.member.id : null;
   const zone = clinic.data?.settings.timezone;
 

@@ -56,8 +56,8 @@ function itemsOf(list: HTMLElement): string[] {
 describe('DoctorAgenda', () => {
   it("lists the clinic's today by time with each visit's status, read for that day only", async () => {
     render(<DoctorAgenda providerId="d1" zone={ZONE} />);
-    expect(screen.getByRole('heading', { name: 'Tuesday, 24 November 2026' })).toBeInTheDocument();
-    const day = await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' });
+    expect(screen.getByRole('heading', { name: 'Tue, 24 Nov 2026' })).toBeInTheDocument();
+    const day = await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' });
     expect(itemsOf(day)).toEqual([
       '09:00–09:30Ada ObiScheduledCheck-upStartPatient chart',
       '10:00–10:30Di EzeOngoingMalariaOpen visitPatient chart',
@@ -72,28 +72,28 @@ describe('DoctorAgenda', () => {
     await screen.findByRole('list', { name: /^Visits on/ });
     fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     expect(await screen.findByText('No visits on this day.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Wednesday, 25 November 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Wed, 25 Nov 2026' })).toBeInTheDocument();
     expect(listAgenda).toHaveBeenLastCalledWith({}, { providerId: 'd1', from: '2026-11-25T05:00:00.000Z', to: '2026-11-26T05:00:00.000Z' });
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
-    expect(await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' })).toBeInTheDocument();
   });
 
   it('shows the week Monday to Sunday, each visit in the column of its clinic day', async () => {
     render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     fireEvent.click(screen.getByRole('button', { name: 'Week' }));
     expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
-    const sunday = await screen.findByRole('region', { name: 'Sunday, 29 November 2026' });
+    const sunday = await screen.findByRole('region', { name: 'Sun, 29 Nov 2026' });
     expect(itemsOf(within(sunday).getByRole('list'))).toEqual(['22:00Cy DeeScheduled']);
-    const tuesday = screen.getByRole('region', { name: 'Tuesday, 24 November 2026' });
+    const tuesday = screen.getByRole('region', { name: 'Tue, 24 Nov 2026' });
     expect(tuesday).toHaveAttribute('aria-current', 'date');
     expect(itemsOf(within(tuesday).getByRole('list'))).toEqual(['09:00Ada ObiScheduled', '10:00Di EzeOngoing', '16:00Ben ColeCancelled']);
     expect(within(tuesday).getByRole('link', { name: 'Ada Obi: patient chart' })).toHaveAttribute('href', '/patientchart?student=s1');
-    expect(within(screen.getByRole('region', { name: 'Monday, 23 November 2026' })).getByText('No visits')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Mon, 23 Nov 2026' })).getByText('No visits')).toBeInTheDocument();
     expect(listAgenda).toHaveBeenLastCalledWith({}, { providerId: 'd1', from: '2026-11-23T05:00:00.000Z', to: '2026-11-30T05:00:00.000Z' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(screen.getByRole('heading', { name: 'Mon, 16 Nov 2026 – Sun, 22 Nov 2026' })).toBeInTheDocument();
-    expect(await screen.findByRole('region', { name: 'Monday, 16 November 2026' })).toHaveTextContent('No visits');
+    expect(await screen.findByRole('region', { name: 'Mon, 16 Nov 2026' })).toHaveTextContent('No visits');
   });
 
   it("says when the range cannot be read and reads it again on 'Try again'", async () => {
@@ -101,14 +101,14 @@ describe('DoctorAgenda', () => {
     render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' })).toBeInTheDocument();
   });
 
   it('starts a visit of the day and opens it, opens an ongoing one, and links each patient to their chart', async () => {
     jest.mocked(startAppointmentVisit).mockResolvedValue('visit-1');
     jest.mocked(visitIdOfAppointment).mockResolvedValue('visit-4');
     render(<DoctorAgenda providerId="d1" zone={ZONE} />);
-    await screen.findByRole('list', { name: 'Visits on Tuesday, 24 November 2026' });
+    await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' });
     expect(screen.getByRole('link', { name: 'Patient chart of Di Eze' })).toHaveAttribute('href', '/patientchart?student=s4');
     expect(screen.queryByRole('button', { name: /visit of Ben Cole/ })).not.toBeInTheDocument();
 
@@ -125,7 +125,7 @@ describe('DoctorAgenda', () => {
     render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     await screen.findByRole('list', { name: /^Visits on/ });
     for (let day = 0; day < 5; day += 1) fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
-    const later = await screen.findByRole('list', { name: 'Visits on Sunday, 29 November 2026' });
+    const later = await screen.findByRole('list', { name: 'Visits on Sun, 29 Nov 2026' });
     expect(itemsOf(later)).toEqual(['22:00–22:30Cy DeeScheduledConsultationPatient chart']);
   });
 });

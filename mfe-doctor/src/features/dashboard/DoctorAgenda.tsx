@@ -4,7 +4,7 @@ import { STATUS_LABEL, visitDayHasCome } from '@campuscare/shared/appointments';
 import { dayInZone, formatDay, timeInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
-import { agendaBounds, agendaDays, agendaTitle, groupByDay, shiftAnchor, weekColumnTitle, type AgendaDay, type AgendaView } from './agenda';
+import { agendaBounds, agendaDays, agendaTitle, groupByDay, shiftAnchor, type AgendaDay, type AgendaView } from './agenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 import styles from './dashboard.module.css';
 
@@ -72,7 +72,7 @@ function WeekAgenda({ week, zone, today }: { readonly week: readonly AgendaDay[]
     <div className={styles.week}>
       {week.map(({ day, appointments }) => (
         <section key={day} aria-label={formatDay(day)} aria-current={day === today ? 'date' : undefined} className={`${styles.weekDay} ${day === today ? styles.weekDayToday : ''}`}>
-          <h4 className={styles.weekDayTitle}>{weekColumnTitle(day)}</h4>
+          <h4 className={styles.weekDayTitle}>{formatDay(day)}</h4>
           {appointments.length === 0 ? (
             <p className={styles.muted}>No visits</p>
           ) : (

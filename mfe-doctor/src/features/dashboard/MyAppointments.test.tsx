@@ -125,7 +125,10 @@ describe('MyAppointments', () => {
   it("offers no Start before the visit's day on the clinic calendar, but Reschedule, Cancel and the chart", async () => {
     range.mockResolvedValue({ data: [{ ...appointment, date: '2030-01-07T14:00:00Z' }], error: null, count: 1 });
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
+    // The clinic's clock whatever the computer's, the zone named: 14:00 UTC is 09:00 in New York.
+    expect(await screen.findByRole('columnheader', { name: 'Date/time (America/New_York)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Mon, 7 Jan 2030, 09:00' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actions for Ada Okoro, Mon, 7 Jan 2030, 09:00' }));
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reschedule', 'Cancel', 'Patient chart']);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, useNavigate, usePagedQuery } from '@campuscare/shared';
-import { formatAppointmentDate, isActiveAppointment, providerName, STATUS_LABEL, useAppointmentDialogs, visitDayHasCome } from '@campuscare/shared/appointments';
-import { dayInZone, momentInZone } from '@campuscare/shared/scheduling';
+import { appointmentTimeColumn, isActiveAppointment, providerName, STATUS_LABEL, useAppointmentDialogs, visitDayHasCome } from '@campuscare/shared/appointments';
+import { dayInZone, formatDateTime, momentInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
 import { contactInformation, listMyAppointments, type MyAppointment } from './myAppointmentsApi';
@@ -42,7 +42,7 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
   const columns: readonly Column<MyAppointment>[] = [
     { key: 'id', header: 'ID', render: (appointment) => appointment.reg },
     { key: 'name', header: 'Name', render: (appointment) => appointment.name },
-    { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+    appointmentTimeColumn(zone),
     { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
     { key: 'contact', header: 'Contact Information', render: contactInformation },
     { key: 'status', header: 'Status', render: (appointment) => STATUS_LABEL[appointment.status] },
@@ -50,7 +50,7 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
       key: 'actions',
       header: 'Actions',
       render: (appointment) => {
-        return <RowActionMenu label={`Actions for ${appointment.name}, ${formatAppointmentDate(appointment.date)}`} actions={actionsFor(appointment)} />;
+        return <RowActionMenu label={`Actions for ${appointment.name}, ${formatDateTime(appointment.date, zone)}`} actions={actionsFor(appointment)} />;
       },
     },
   ];

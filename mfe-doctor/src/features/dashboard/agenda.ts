@@ -1,4 +1,4 @@
-import { addDays, dayInZone, formatDay, formatShortDay, momentInZone, mondayOf } from '@campuscare/shared/scheduling';
+import { addDays, dayInZone, formatDayRange, momentInZone, mondayOf } from '@campuscare/shared/scheduling';
 import type { AgendaAppointment } from './agendaApi';
 
 export type AgendaView = 'day' | 'week';
@@ -36,15 +36,8 @@ export function groupByDay(appointments: readonly AgendaAppointment[], days: rea
   return days.map((day) => ({ day, appointments: byStart.filter((appointment) => dayInZone(appointment.date, zone) === day) }));
 }
 
-/** "Monday, 23 November 2026", or "Mon, 23 Nov 2026 – Sun, 29 Nov 2026" for a week. */
+/** "Mon, 23 Nov 2026", or "Mon, 23 Nov 2026 – Sun, 29 Nov 2026" for a week. */
 export function agendaTitle(days: readonly string[]): string {
   const first = days[0] ?? '';
-  const last = days[days.length - 1] ?? first;
-  return first === last ? formatDay(first) : `${formatShortDay(first)} – ${formatShortDay(last)}`;
-}
-
-/** "Mon 23 Nov": a week column's heading. */
-export function weekColumnTitle(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));
+  return formatDayRange(first, days[days.length - 1] ?? first);
 }

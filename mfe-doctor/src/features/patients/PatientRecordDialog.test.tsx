@@ -1,12 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_MESSAGES } from '@campuscare/shared';
-import { appointmentFixture } from '../../../../test/web/appointmentsTestData';
+import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
+import { appointmentFixture, clinic } from '../../../../test/web/appointmentsTestData';
 import { PatientRecordDialog } from './PatientRecordDialog';
 import { loadPatientRecord, type PatientRecord } from './patientRecordApi';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('./patientRecordApi', () => ({ ...jest.requireActual('./patientRecordApi'), loadPatientRecord: jest.fn() }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
 const load = jest.mocked(loadPatientRecord);
 
 const record: PatientRecord = {
@@ -16,7 +18,10 @@ const record: PatientRecord = {
   historyTotal: 1,
 };
 
-beforeEach(() => load.mockReset());
+beforeEach(() => {
+  load.mockReset();
+  jest.mocked(loadClinic).mockResolvedValue(clinic);
+});
 
 describe('PatientRecordDialog', () => {
   it("shows the student's details, health profile and history once the record is read", async () => {
@@ -26,7 +31,11 @@ describe('PatientRecordDialog', () => {
     expect(await within(dialog).findByText('NFU/2024/018')).toBeInTheDocument();
     expect(within(dialog).getByText('AS')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Not given')).toHaveLength(2);
-    expect(within(dialog).getByRole('table', { name: 'Appointment history' })).toHaveTextContent('Vaccination');
+    const history = within(dialog).getByRole('table', { name: 'Appointment history' });
+    expect(history).toHaveTextContent('Vaccination');
+    // On the clinic's clock, its zone named: 14:00 UTC is 09:00 in New York.
+    expect(within(history).getByRole('columnheader', { name: 'Date/time (America/New_York)' })).toBeInTheDocument();
+    expect(within(history).getByRole('cell', { name: 'Thu, 26 Nov 2026, 09:00' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith({}, 's1');
   });
 

@@ -1,10 +1,10 @@
 import { AVATARS_BUCKET, type Column, DataTable, Modal, queryKeys, QueryView, StoredImage, useApiQuery } from '@campuscare/shared';
-import { formatAppointmentDate, type OverviewAppointment, providerName, STATUS_LABEL } from '@campuscare/shared/appointments';
+import { appointmentTimeColumn, type OverviewAppointment, providerName, STATUS_LABEL, WithClinic } from '@campuscare/shared/appointments';
 import { HISTORY_LIMIT, loadPatientRecord, type PatientRecord } from './patientRecordApi';
 import styles from './patients.module.css';
 
-const HISTORY_COLUMNS: readonly Column<OverviewAppointment>[] = [
-  { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+const historyColumns = (zone: string): readonly Column<OverviewAppointment>[] => [
+  appointmentTimeColumn(zone),
   { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
   { key: 'provider', header: 'Provider', render: (appointment) => providerName(appointment.provider) },
   { key: 'status', header: 'Status', render: (appointment) => STATUS_LABEL[appointment.status] },
@@ -14,7 +14,7 @@ function shown(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? 'Not given' : String(value);
 }
 
-function RecordBody({ record }: { readonly record: PatientRecord }) {
+function RecordBody({ record, zone }: { readonly record: PatientRecord; readonly zone: string }) {
   const { patient, healthProfile } = record;
   return (
     <div className={styles.record}>
@@ -55,7 +55,7 @@ function RecordBody({ record }: { readonly record: PatientRecord }) {
       <section aria-label="Appointment history">
         <DataTable
           caption={record.historyTotal > HISTORY_LIMIT ? `Appointment history (latest ${HISTORY_LIMIT} of ${record.historyTotal})` : 'Appointment history'}
-          columns={HISTORY_COLUMNS}
+          columns={historyColumns(zone)}
           rows={record.history}
           rowKey={(appointment) => appointment.id}
           emptyMessage="No appointments yet"
@@ -73,7 +73,7 @@ export function PatientRecordDialog({ studentId, name, onClose }: { readonly stu
   return (
     <Modal title={`Patient: ${title}`} open onClose={onClose}>
       <QueryView query={record} loadingLabel="Loading the patient's record…">
-        {(loaded) => <RecordBody record={loaded} />}
+        {(loaded) => <WithClinic>{(clinic) => <RecordBody record={loaded} zone={clinic.settings.timezone} />}</WithClinic>}
       </QueryView>
     </Modal>
   );

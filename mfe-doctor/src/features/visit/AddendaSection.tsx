@@ -9,7 +9,7 @@ import styles from './visit.module.css';
 const TEXT_RULE = COLUMN_RULES.visit_addenda_text_length;
 
 /** A signed visit's addenda, and the form that adds one (any doctor of the university; an addendum is never changed). */
-export function AddendaSection({ visit }: { readonly visit: VisitRecord }) {
+export function AddendaSection({ visit, zone }: { readonly visit: VisitRecord; readonly zone: string }) {
   const profile = useUserProfile();
   const update = useVisitUpdate(visit.id);
   const add = useApiMutation(addAddendum, { success: 'Addendum added', errors: 'caller' });
@@ -32,7 +32,7 @@ export function AddendaSection({ visit }: { readonly visit: VisitRecord }) {
   });
   return (
     <div className={styles.stack}>
-      <AddendaList addenda={visit.addenda} />
+      <AddendaList addenda={visit.addenda} zone={zone} />
       <form aria-label="Add an addendum" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
         <TextAreaField label="Addendum" hint="A correction or an addition, with your name and the time. It cannot be changed afterwards." rows={3} maxLength={TEXT_RULE.maxLength} {...form.field('text')} />
         {form.formError && <ErrorBanner message={form.formError} />}

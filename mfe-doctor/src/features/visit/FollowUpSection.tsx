@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, type Column, DataTable, ErrorBanner, queryClient, queryKeys, QueryView, SelectField, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES, formatAppointmentDate, type OverviewAppointment, providerName } from '@campuscare/shared/appointments';
+import { APPOINTMENT_CHANGE_INVALIDATES, appointmentTimeColumn, type OverviewAppointment, providerName } from '@campuscare/shared/appointments';
 import type { VisitRecord } from '@campuscare/shared/clinical';
 import { addDays, dayInZone, formatDay, formatInZone, type FreeSlot, listFreeSlots, momentInZone, timeInZone } from '@campuscare/shared/scheduling';
 import { bookFollowUp, listUpcomingVisits } from './visitApi';
@@ -18,8 +18,8 @@ interface FollowUpValues {
 
 const EMPTY_CHOICE: FollowUpValues = { day: '', startsAt: '' };
 
-const UPCOMING_COLUMNS: readonly Column<OverviewAppointment>[] = [
-  { key: 'date', header: 'Date/time', render: (appointment) => formatAppointmentDate(appointment.date) },
+const upcomingColumns = (zone: string): readonly Column<OverviewAppointment>[] => [
+  appointmentTimeColumn(zone),
   { key: 'reason', header: 'Reason', render: (appointment) => appointment.reason },
   { key: 'doctor', header: 'Doctor', render: (appointment) => providerName(appointment.provider) },
 ];
@@ -109,7 +109,7 @@ export function FollowUpSection({ visit, zone }: { readonly visit: VisitRecord; 
   return (
     <div className={styles.stack}>
       <QueryView query={upcoming} loadingLabel="Loading the student's coming visits…">
-        {(appointments) => <DataTable caption="The student's coming visits" columns={UPCOMING_COLUMNS} rows={appointments} rowKey={(appointment) => appointment.id} emptyMessage="No visits booked yet" />}
+        {(appointments) => <DataTable caption="The student's coming visits" columns={upcomingColumns(zone)} rows={appointments} rowKey={(appointment) => appointment.id} emptyMessage="No visits booked yet" />}
       </QueryView>
       {doctorId === null ? (
         <p className={styles.muted}>The visit’s doctor no longer has an account: book a follow-up from the appointments overview.</p>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, CONSTRAINT_RULES, ErrorBanner, type FieldErrors, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import type { ExcuseLetterEntry, VisitRecord } from '@campuscare/shared/clinical';
-import { addDays } from '@campuscare/shared/scheduling';
+import { addDays, dayInZone } from '@campuscare/shared/scheduling';
 import { letterDays, LetterList } from '../../components/clinical/RecordViews';
 import { RevokeLetterDialog } from '../../components/clinical/RevokeLetterDialog';
 import { type IssuedLetter, issueExcuseLetter } from '../../components/clinical/lettersApi';
@@ -95,14 +95,14 @@ function IssueLetterForm({ visit, visitDay, onIssued }: { readonly visit: VisitR
 
 interface LettersSectionProps {
   readonly visit: VisitRecord;
-  /** The visit's day on the clinic's calendar ('YYYY-MM-DD'). */
-  readonly visitDay: string;
+  /** The clinic's time zone: the visit's day and the letters' times are on its calendar and clock. */
+  readonly zone: string;
   /** Only the visit's doctor issues letters from it; any doctor of the university revokes one. */
   readonly canIssue: boolean;
 }
 
 /** The visit's excuse letters: issue one for a date range (with its verification code), revoke one with a reason. */
-export function LettersSection({ visit, visitDay, canIssue }: LettersSectionProps) {
+export function LettersSection({ visit, zone, canIssue }: LettersSectionProps) {
   const update = useVisitUpdate(visit.id);
   const [issued, setIssued] = useState<IssuedLetter | null>(null);
   const [revoking, setRevoking] = useState<ExcuseLetterEntry | null>(null);
@@ -115,8 +115,8 @@ export function LettersSection({ visit, visitDay, canIssue }: LettersSectionProp
   return (
     <div className={styles.stack}>
       {issued && <IssuedLetterNotice letter={issued} onDismiss={() => setIssued(null)} />}
-      <LetterList letters={visit.excuse_letters} onRevoke={setRevoking} />
-      {canIssue && <IssueLetterForm visit={visit} visitDay={visitDay} onIssued={onIssued} />}
+      <LetterList letters={visit.excuse_letters} zone={zone} onRevoke={setRevoking} />
+      {canIssue && <IssueLetterForm visit={visit} visitDay={dayInZone(visit.date, zone)} onIssued={onIssued} />}
       {revoking && <RevokeLetterDialog letter={revoking} onRevoked={onRevoked} onClose={() => setRevoking(null)} />}
     </div>
   );

@@ -16,6 +16,7 @@ import {
   type Visit,
 } from '@campuscare/shared';
 import type { VisitRecord } from '@campuscare/shared/clinical';
+import { timeInZone } from '@campuscare/shared/scheduling';
 import { type NoteColumns, saveNote } from './visitApi';
 import { useVisitUpdate, withVisitRow } from './visitCache';
 import styles from './visit.module.css';
@@ -183,8 +184,8 @@ export function useVisitNote(visit: VisitRecord) {
 
 export type VisitNote = ReturnType<typeof useVisitNote>;
 
-function SaveStatus({ note }: { readonly note: VisitNote }) {
-  const time = note.savedAt ? new Date(note.savedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : null;
+function SaveStatus({ note, zone }: { readonly note: VisitNote; readonly zone: string }) {
+  const time = note.savedAt ? timeInZone(note.savedAt, zone) : null;
   const text = {
     saving: 'Saving…',
     saved: time ? `All changes saved (${time})` : 'No changes yet',
@@ -199,8 +200,8 @@ function SaveStatus({ note }: { readonly note: VisitNote }) {
   );
 }
 
-/** The note: chief complaint, SOAP and follow-up, saved as the doctor types. */
-export function NoteForm({ note }: { readonly note: VisitNote }) {
+/** The note: chief complaint, SOAP and follow-up, saved as the doctor types (the last save timed on the clinic's clock, `zone`). */
+export function NoteForm({ note, zone }: { readonly note: VisitNote; readonly zone: string }) {
   const { form } = note;
   return (
     <form aria-label="Visit note" className={styles.form} noValidate onSubmit={(event) => {
@@ -215,7 +216,7 @@ export function NoteForm({ note }: { readonly note: VisitNote }) {
       <TextAreaField label="Follow-up" hint="When and why to come back" rows={2} maxLength={NOTE_RULES.followUp.maxLength} {...form.field('followUp')} />
       {form.formError && <ErrorBanner message={form.formError} />}
       <div className={styles.saveRow}>
-        <SaveStatus note={note} />
+        <SaveStatus note={note} zone={zone} />
         <Button type="submit" variant="secondary" disabled={form.submitting}>
           Save note
         </Button>

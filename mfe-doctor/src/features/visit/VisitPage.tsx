@@ -11,9 +11,8 @@ import {
   useSearchParams,
   useUserProfile,
 } from '@campuscare/shared';
-import { formatAppointmentDate } from '@campuscare/shared/appointments';
 import type { OpenedVisit, VisitRecord } from '@campuscare/shared/clinical';
-import { dayInZone, useClinic } from '@campuscare/shared/scheduling';
+import { formatDateTime, formatInZone, useClinic } from '@campuscare/shared/scheduling';
 import { AllergyAlert, VisitRecordView } from '../../components/clinical/RecordViews';
 import { patientChartPath, VISIT_ID_PARAM } from '../../components/clinical/clinicalPaths';
 import { studentName } from '../../components/clinical/visitStartApi';
@@ -33,12 +32,12 @@ const PAGE_TITLE = findRoute(PATHS.doctorVisit)?.title ?? 'Visit';
 
 const KIND_LABEL: Readonly<Record<VisitRecord['kind'], string>> = { booked: 'Booked visit', walk_in: 'Walk-in visit' };
 
-/** "Walk-in visit · Tue, 24 Nov 2026, 09:00 · Check-up · Dr Amelia Adams". */
-function visitLine(visit: VisitRecord): string {
-  return [KIND_LABEL[visit.kind], formatAppointmentDate(visit.date), visit.reason, visit.doctor_name ?? 'A former doctor of the clinic'].join(' · ');
+/** "Walk-in visit · Tue, 24 Nov 2026, 09:00 (America/New_York) · Check-up · Dr Amelia Adams": the page's times are the clinic's, as this says. */
+function visitLine(visit: VisitRecord, zone: string): string {
+  return [KIND_LABEL[visit.kind], formatInZone(visit.date, zone), visit.reason, visit.doctor_name ?? 'A former doctor of the clinic'].join(' · ');
 }
 
-function VisitState({ visit }: { readonly visit: VisitRecord }) {
+function VisitState({ visit, zone }: { readonly visit: VisitRecord; readonly zone: string }) {
   if (visit.status === 'draft') {
     return (
       <p className={styles.state}>
@@ -48,13 +47,13 @@ function VisitState({ visit }: { readonly visit: VisitRecord }) {
   }
   return (
     <p className={styles.state}>
-      <span className={styles.badgeSigned}>Signed</span> {visit.signed_at ? `on ${formatAppointmentDate(visit.signed_at)}` : ''} by {visit.doctor_name ?? 'a former doctor of the clinic'}. A
+      <span className={styles.badgeSigned}>Signed</span> {visit.signed_at ? `on ${formatDateTime(visit.signed_at, zone)}` : ''} by {visit.doctor_name ?? 'a former doctor of the clinic'}. A
       signed visit is never changed: add an addendum to correct or complete it.
     </p>
   );
 }
 
-function PatientSection({ opened }: { readonly opened: OpenedVisit }) {
+function PatientSection({ opened, zone }: { readonly opened: OpenedVisit; readonly zone: string }) {
   const { student, health_profile: health, visit } = opened;
   return (
     <Section
@@ -83,8 +82,8 @@ function PatientSection({ opened }: { readonly opened: OpenedVisit }) {
         </dl>
       </div>
       <AllergyAlert allergies={health?.allergies} answered={health !== null} terms={opened.allergy_terms} />
-      <p className={styles.visitLine}>{visitLine(visit)}</p>
-      <VisitState visit={visit} />
+      <p className={styles.visitLine}>{visitLine(visit, zone)}</p>
+      <VisitState visit={visit} zone={zone} />
     </Section>
   );
 }
@@ -96,10 +95,10 @@ function DraftVisit({ visit, zone }: { readonly visit: VisitRecord; readonly zon
     <>
       <Section title="Vital signs">
         <VitalsForm visitId={visit.id} />
-        <VisitReadings visit={visit} editable />
+        <VisitReadings visit={visit} zone={zone} editable />
       </Section>
       <Section title="Note">
-        <NoteForm note={note} />
+        <NoteForm note={note} zone={zone} />
       </Section>
       <Section title="Diagnoses">
         <DiagnosesEditor visit={visit} />
@@ -108,7 +107,7 @@ function DraftVisit({ visit, zone }: { readonly visit: VisitRecord; readonly zon
         <PrescriptionsEditor visit={visit} />
       </Section>
       <Section title="Excuse letters">
-        <LettersSection visit={visit} visitDay={dayInZone(visit.date, zone)} canIssue />
+        <LettersSection visit={visit} zone={zone} canIssue />
       </Section>
       <Section title="Follow-up">
         <FollowUpSection visit={visit} zone={zone} />
@@ -125,10 +124,10 @@ function SignedVisit({ visit, zone, mine }: { readonly visit: VisitRecord; reado
   return (
     <>
       <Section title="Signed visit">
-        <VisitRecordView visit={visit} headingLevel={3} withLetters={false} withAddenda={false} />
+        <VisitRecordView visit={visit} zone={zone} headingLevel={3} withLetters={false} withAddenda={false} />
       </Section>
       <Section title="Excuse letters">
-        <LettersSection visit={visit} visitDay={dayInZone(visit.date, zone)} canIssue={mine} />
+        <LettersSection visit={visit} zone={zone} canIssue={mine} />
       </Section>
       {mine && (
         <Section title="Follow-up">
@@ -136,7 +135,7 @@ function SignedVisit({ visit, zone, mine }: { readonly visit: VisitRecord; reado
         </Section>
       )}
       <Section title="Addenda">
-        <AddendaSection visit={visit} />
+        <AddendaSection visit={visit} zone={zone} />
       </Section>
     </>
   );
@@ -148,14 +147,14 @@ function VisitBody({ opened }: { readonly opened: OpenedVisit }) {
   const { visit } = opened;
   const mine = profile.status === 'signedIn' && profile.member.id === visit.doctor_id;
   return (
-    <>
-      <PatientSection opened={opened} />
-      <QueryView query={clinic} loadingLabel="Loading the clinic's calendar…">
-        {({ settings }) =>
-          visit.status === 'draft' && mine ? <DraftVisit visit={visit} zone={settings.timezone} /> : <SignedVisit visit={visit} zone={settings.timezone} mine={mine} />
-        }
-      </QueryView>
-    </>
+    <QueryView query={clinic} loadingLabel="Loading the clinic's calendar…">
+      {({ settings }) => (
+        <>
+          <PatientSection opened={opened} zone={settings.timezone} />
+          {visit.status === 'draft' && mine ? <DraftVisit visit={visit} zone={settings.timezone} /> : <SignedVisit visit={visit} zone={settings.timezone} mine={mine} />}
+        </>
+      )}
+    </QueryView>
   );
 }
 

@@ -23,7 +23,7 @@ function VitalsOfDraft() {
   return (
     <>
       <VitalsForm visitId="visit-1" />
-      <VisitReadings visit={opened.data.visit} editable />
+      <VisitReadings visit={opened.data.visit} zone="America/New_York" editable />
     </>
   );
 }
@@ -117,7 +117,8 @@ describe('the vitals form', () => {
   it("removes one of the draft's readings", async () => {
     jest.mocked(removeVitals).mockResolvedValue(undefined);
     const user = renderDraft(openedVisitFixture({ vital_signs: [readingFixture()] }));
-    await user.click(screen.getByRole('button', { name: /^Remove the reading taken/ }));
+    // 14:10 UTC is 09:10 in New York: the clinic's clock, not the computer's.
+    await user.click(screen.getByRole('button', { name: 'Remove the reading taken 09:10' }));
     expect(await screen.findByText('No vital signs recorded yet.')).toBeInTheDocument();
     expect(removeVitals).toHaveBeenCalledWith({}, 'reading-1');
   });

@@ -14,6 +14,7 @@ import {
   type VitalSigns,
 } from '@campuscare/shared';
 import type { VisitRecord, VitalReading } from '@campuscare/shared/clinical';
+import { timeInZone } from '@campuscare/shared/scheduling';
 import { VitalReadingsTable } from '../../components/clinical/RecordViews';
 import { VITAL_FIELDS, type VitalField, type VitalFormField, vitalRangeHint, vitalRule } from '../../components/clinical/vitals';
 import { recordVitals, removeVitals, type VitalsColumns } from './visitApi';
@@ -124,7 +125,7 @@ export function VitalsForm({ visitId }: { readonly visitId: string }) {
 }
 
 /** The readings of the visit, with BMI and warnings; a draft's readings may be removed. */
-export function VisitReadings({ visit, editable }: { readonly visit: VisitRecord; readonly editable: boolean }) {
+export function VisitReadings({ visit, zone, editable }: { readonly visit: VisitRecord; readonly zone: string; readonly editable: boolean }) {
   const update = useVisitUpdate(visit.id);
   const [removing, setRemoving] = useState<string | null>(null);
   const remove = useApiMutation(removeVitals, {
@@ -136,7 +137,7 @@ export function VisitReadings({ visit, editable }: { readonly visit: VisitRecord
         <Button
           variant="secondary"
           disabled={removing === reading.id}
-          aria-label={`Remove the reading taken ${new Date(reading.recorded_at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`}
+          aria-label={`Remove the reading taken ${timeInZone(reading.recorded_at, zone)}`}
           onClick={() => {
             setRemoving(reading.id);
             remove.mutate(reading.id, { onSettled: () => setRemoving(null) });
@@ -147,5 +148,5 @@ export function VisitReadings({ visit, editable }: { readonly visit: VisitRecord
       )
     : undefined;
   if (visit.vital_signs.length === 0) return <p className={styles.muted}>No vital signs recorded yet.</p>;
-  return <VitalReadingsTable caption="Readings of this visit" readings={visit.vital_signs} rowAction={rowAction} />;
+  return <VitalReadingsTable caption="Readings of this visit" readings={visit.vital_signs} zone={zone} rowAction={rowAction} />;
 }

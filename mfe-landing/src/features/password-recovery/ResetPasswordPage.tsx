@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, type FieldErrors, Link, LoadingState, MESSAGES, newPasswordError, PasswordField, PATHS, queryClient, queryKeys, type SignInRedirectState, useApiMutation, useApiQuery, useForm, useLocation, useNavigate } from '@campuscare/shared';
+import { Button, ErrorBanner, type FieldErrors, Link, LoadingState, MESSAGES, newPasswordError, PasswordField, PATHS, queryClient, queryKeys, readEmailLink, type SignInRedirectState, useApiMutation, useApiQuery, useForm, useLocation, useNavigate } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
-import { readEmailLink } from '../../components/emailLink';
 import { LINK_REFUSED_MESSAGE, setNewPassword, startRecoverySession } from './recoveryApi';
 
 interface NewPasswordValues {

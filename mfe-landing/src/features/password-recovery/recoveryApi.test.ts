@@ -1,5 +1,4 @@
 import { type CampusCareClient, PATHS } from '@campuscare/shared';
-import { readEmailLink } from '../../components/emailLink';
 import { requestPasswordReset, SAME_PASSWORD_MESSAGE, setNewPassword, startRecoverySession, LINK_REFUSED_MESSAGE } from './recoveryApi';
 
 function fakeClient({ updateError = null, role = 'doctor' }: { readonly updateError?: unknown; readonly role?: string | null } = {}) {
@@ -13,19 +12,6 @@ function fakeClient({ updateError = null, role = 'doctor' }: { readonly updateEr
   const client = { auth, from: () => ({ select: () => ({ eq: () => ({ maybeSingle }) }) }) } as unknown as CampusCareClient;
   return { client, auth };
 }
-
-describe('readEmailLink', () => {
-  it('reads the session the auth service put in the fragment', () => {
-    expect(readEmailLink('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery', 'recovery')).toEqual({ kind: 'session', accessToken: 'a', refreshToken: 'r' });
-  });
-
-  it('tells a refused link from a visit without one', () => {
-    expect(readEmailLink('#error=access_denied&error_code=otp_expired&error_description=x', 'recovery')).toEqual({ kind: 'refused' });
-    expect(readEmailLink('', 'recovery')).toEqual({ kind: 'missing' });
-    // Another kind of link (an email change) does not set a password.
-    expect(readEmailLink('#access_token=a&refresh_token=r&type=email_change', 'recovery')).toEqual({ kind: 'missing' });
-  });
-});
 
 describe('the recovery calls', () => {
   it('asks for a link that comes back to the set-new-password page', async () => {

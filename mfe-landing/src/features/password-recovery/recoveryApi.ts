@@ -1,5 +1,4 @@
-import { ApiError, type CampusCareClient, type ContractPath, isRole, PATHS, signInPathFor, signOut, toApiError, unwrap } from '@campuscare/shared';
-import type { EmailLinkSession } from '../../components/emailLink';
+import { ApiError, type CampusCareClient, type ContractPath, type EmailLinkSession, isRole, PATHS, signInPathFor, signOut, toApiError, unwrap } from '@campuscare/shared';
 
 /** Said whether or not an account has the address, so the form does not tell anyone which accounts exist. */
 export const LINK_SENT_MESSAGE =

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { ErrorBanner, LoadingState, notifySuccess, queryClient, queryKeys, useApiQuery, useLocation, useNavigate } from '@campuscare/shared';
+import { type EmailLinkSession, ErrorBanner, LoadingState, notifySuccess, queryClient, queryKeys, useApiQuery, useLocation, useNavigate } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { EmailLinkForm } from '../../components/EmailLinkForm';
-import type { EmailLinkSession } from '../../components/emailLink';
 import { CONFIRMATION_REFUSED_MESSAGE, LINK_RESENT_MESSAGE, resendConfirmation, startConfirmedSession } from './registrationApi';
 import { useSignUpFinish } from './signUpFinish';
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthRetryableFetchError } from '@supabase/auth-js';
+import { LOGO_HINT } from '@campuscare/shared';
 import { fakeBackend, resetFakeBackend } from '../../../../test/web/fakeSupabase';
 import { serveTestConfig } from '../../../../test/web/fixtures';
 import { renderPage } from '../../test/renderPage';
@@ -180,5 +181,12 @@ describe('RegisterPage (student join code)', () => {
   it('says when no university has the code', async () => {
     renderPage(<RegisterPage />, '/register?join=NOSUCHCODE');
     expect(await screen.findByRole('alert')).toHaveTextContent('That join code does not match any university');
+  });
+});
+
+describe('RegisterPage (the logo)', () => {
+  it("says what a logo may be, in the words of the university's profile, and where it is added", () => {
+    renderPage(<RegisterPage />, '/register');
+    expect(screen.getByText(`${LOGO_HINT} You add it in Settings once your email address is confirmed.`)).toBeInTheDocument();
   });
 });

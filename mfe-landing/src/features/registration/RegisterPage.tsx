@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ErrorBanner, Link, PATHS, QueryView, useLocation, useSearchParams } from '@campuscare/shared';
+import { ErrorBanner, Link, PATHS, QueryView, readEmailLink, useLocation, useSearchParams } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
-import { readEmailLink } from '../../components/emailLink';
 import { CheckYourEmail } from './CheckYourEmail';
 import { ConfirmEmail, NewConfirmationLink } from './ConfirmEmail';
 import { JoinCodeForm } from './JoinCodeForm';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, PasswordField, TextField, type UniversityRegistrationValues, useApiMutation, useForm, validateUniversityRegistration } from '@campuscare/shared';
+import { Button, ErrorBanner, LOGO_HINT, MESSAGES, NEW_PASSWORD_MIN_LENGTH, PasswordField, TextField, type UniversityRegistrationValues, useApiMutation, useForm, validateUniversityRegistration } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
 import { registerUniversity } from './registrationApi';
@@ -31,6 +31,7 @@ export function UniversityRegistrationForm({ onConfirmEmail }: { readonly onConf
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
         <PasswordField label="Password" autoComplete="new-password" minLength={NEW_PASSWORD_MIN_LENGTH} hint={MESSAGES.newPasswordHint} {...field('password')} />
+        <p className={authFormStyles.footnote}>{LOGO_HINT} You add it in Settings once your email address is confirmed.</p>
         <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
           {form.submitting ? 'Creating account…' : 'Create account'}
         </Button>

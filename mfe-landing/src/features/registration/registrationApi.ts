@@ -4,6 +4,7 @@ import {
   type CampusCareClient,
   type ContractPath,
   destinationAfterSignIn,
+  type EmailLinkSession,
   isRole,
   type Member,
   parseYearOfStudy,
@@ -15,7 +16,6 @@ import {
   type UniversityRegistrationValues,
   unwrap,
 } from '@campuscare/shared';
-import type { EmailLinkSession } from '../../components/emailLink';
 
 export interface JoinableUniversity {
   readonly id: string;

@@ -82,8 +82,8 @@ describe('signing in', () => {
     resetFakeBackend();
   });
 
-  async function signInAsStaff(email: string) {
-    renderPage(<AdminSignInPage />, '/adminsignin');
+  async function signInAsStaff(email: string, from?: string) {
+    renderPage(<AdminSignInPage />, { pathname: '/adminsignin', state: from === undefined ? undefined : { from, notice: 'signInRequired' } });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), email);
     await user.type(screen.getByLabelText('Password'), 'CampusCare2026');
@@ -93,6 +93,19 @@ describe('signing in', () => {
   it('goes to the dashboard of the account’s role once the profile is loaded', async () => {
     registerMember(memberFixture('doctor', { email: 'dr.adams@northfield.edu' }));
     await signInAsStaff('dr.adams@northfield.edu');
+    expect(await screen.findByText('/dashboarrd')).toBeInTheDocument();
+  });
+
+  it('goes on to the page the visitor was sent to sign in from, query string included, when it is theirs', async () => {
+    registerMember(memberFixture('doctor', { email: 'dr.adams@northfield.edu' }));
+    await signInAsStaff('dr.adams@northfield.edu', '/patientchart?student=5f0c');
+    expect(await screen.findByText('/patientchart')).toBeInTheDocument();
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?student=5f0c');
+  });
+
+  it('goes to the dashboard instead of another role’s page or another site', async () => {
+    registerMember(memberFixture('doctor', { email: 'dr.adams@northfield.edu' }));
+    await signInAsStaff('dr.adams@northfield.edu', '//evil.example/patients');
     expect(await screen.findByText('/dashboarrd')).toBeInTheDocument();
   });
 

@@ -1,5 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { type ContractPath, type FieldErrors, type SignInPortal, SignInRefusal, type SignInValues, signInWithRole, useApiMutation, useForm, useNavigate, useUserProfile } from '@campuscare/shared';
+import {
+  type ContractPath,
+  type FieldErrors,
+  type SignInPortal,
+  SignInRefusal,
+  signInRequestedPage,
+  type SignInValues,
+  signInWithRole,
+  useApiMutation,
+  useForm,
+  useLocation,
+  useNavigate,
+  useUserProfile,
+} from '@campuscare/shared';
 import { canSubmitSignIn, visibleSignInErrors } from './signInRules';
 
 interface SignInFormOptions<Values extends SignInValues> {
@@ -10,12 +23,14 @@ interface SignInFormOptions<Values extends SignInValues> {
 }
 
 /**
- * A sign-in form: sends the credentials, waits for the profile, then goes where the account's role belongs. The email
+ * A sign-in form: sends the credentials, waits for the profile, then goes to the page the visitor was on their way to
+ * when it is theirs to open, or where the account's role belongs. The email
  * and password fields show the spec's rules while typing; a refusal shows above the form, and when another sign-in
  * page is the right one, `signInInstead` links to it.
  */
 export function useSignInForm<Values extends SignInValues>({ initial, validate, portalOf }: SignInFormOptions<Values>) {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const { refresh } = useUserProfile();
   const [signInInstead, setSignInInstead] = useState<ContractPath | null>(null);
   const [emailTouched, setEmailTouched] = useState(false);
@@ -26,7 +41,11 @@ export function useSignInForm<Values extends SignInValues>({ initial, validate, 
     submit: async (values: Values) => {
       setSignInInstead(null);
       try {
-        const signedIn = await signIn.mutateAsync({ credentials: { email: values.email, password: values.password }, portal: portalOf(values) });
+        const signedIn = await signIn.mutateAsync({
+          credentials: { email: values.email, password: values.password },
+          portal: portalOf(values),
+          requestedPage: signInRequestedPage(state),
+        });
         // The guard of the next page must see the new session, not the signed-out state this page started with.
         await refresh();
         return signedIn;

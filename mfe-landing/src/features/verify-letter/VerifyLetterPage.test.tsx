@@ -68,10 +68,10 @@ describe('VerifyLetterPage', () => {
     expect(details).toEqual([
       'Student: Ada Okoro',
       'University: Northfield University',
-      'Excused from: Tuesday, 3 March 2026',
-      'Excused until: Thursday, 5 March 2026',
+      'Excused from: Tue, 3 Mar 2026',
+      'Excused until: Thu, 5 Mar 2026',
       'Issued by: Dr Amelia Adams',
-      'Issued on: Tuesday, 3 March 2026',
+      'Issued on: Tue, 3 Mar 2026',
     ]);
     expect(within(result).getByText(DEMO_CODE)).toBeInTheDocument();
     // Whatever else the server might send is never shown.
@@ -83,7 +83,7 @@ describe('VerifyLetterPage', () => {
     const user = renderPage();
     await checkCode(user, DEMO_CODE);
     const result = await screen.findByRole('region', { name: 'Revoked letter: not valid' });
-    expect(within(result).getByText('The clinic revoked this excuse letter on Wednesday, 4 March 2026. It no longer excuses the student.')).toBeInTheDocument();
+    expect(within(result).getByText('The clinic revoked this excuse letter on Wed, 4 Mar 2026. It no longer excuses the student.')).toBeInTheDocument();
     expect(within(result).getByText('Revoked on')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Valid letter' })).not.toBeInTheDocument();
   });

@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, ErrorBanner, type FieldErrors, Link, PATHS, TextField, useApiMutation, useForm, useSearchParams } from '@campuscare/shared';
 import type { LetterVerification } from '@campuscare/shared/clinical';
+import { formatDay } from '@campuscare/shared/scheduling';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { groupLetterCode, LETTER_CODE_LENGTH, letterCodeError, normaliseLetterCode } from './letterCode';
-import { formatLetterDay, verifyExcuseLetter } from './verifyLetterApi';
+import { verifyExcuseLetter } from './verifyLetterApi';
 import styles from './VerifyLetter.module.css';
 
 interface CodeValues {
@@ -37,11 +38,11 @@ function Details({ verification }: { readonly verification: Extract<LetterVerifi
   const rows: ReadonlyArray<readonly [string, string]> = [
     ['Student', verification.student_name],
     ['University', verification.university_name],
-    ['Excused from', formatLetterDay(verification.starts_on)],
-    ['Excused until', formatLetterDay(verification.ends_on)],
+    ['Excused from', formatDay(verification.starts_on)],
+    ['Excused until', formatDay(verification.ends_on)],
     ['Issued by', verification.doctor_name],
-    ['Issued on', formatLetterDay(verification.issued_on)],
-    ...(verification.revoked_on ? ([['Revoked on', formatLetterDay(verification.revoked_on)]] as const) : []),
+    ['Issued on', formatDay(verification.issued_on)],
+    ...(verification.revoked_on ? ([['Revoked on', formatDay(verification.revoked_on)]] as const) : []),
   ];
   return (
     <dl className={styles.details}>
@@ -84,7 +85,7 @@ function Result({ outcome }: { readonly outcome: Outcome }) {
       <p>
         {valid
           ? 'The clinic issued this excuse letter and has not revoked it.'
-          : `The clinic revoked this excuse letter${verification.revoked_on ? ` on ${formatLetterDay(verification.revoked_on)}` : ''}. It no longer excuses the student.`}
+          : `The clinic revoked this excuse letter${verification.revoked_on ? ` on ${formatDay(verification.revoked_on)}` : ''}. It no longer excuses the student.`}
       </p>
       <Details verification={verification} />
       <p className={styles.checked}>

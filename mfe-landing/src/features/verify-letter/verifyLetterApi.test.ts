@@ -1,5 +1,5 @@
 import type { CampusCareClient } from '@campuscare/shared';
-import { formatLetterDay, readVerification, TOO_MANY_CHECKS_MESSAGE, UNREADABLE_ANSWER_MESSAGE, verifyExcuseLetter } from './verifyLetterApi';
+import { readVerification, TOO_MANY_CHECKS_MESSAGE, UNREADABLE_ANSWER_MESSAGE, verifyExcuseLetter } from './verifyLetterApi';
 
 const found = {
   found: true,
@@ -45,7 +45,8 @@ describe('verify_excuse_letter as the page calls it', () => {
     expect(() => readVerification([])).toThrow(UNREADABLE_ANSWER_MESSAGE);
   });
 
-  it('writes a calendar day out whatever the browser’s zone', () => {
-    expect(formatLetterDay('2026-03-03')).toBe('Tuesday, 3 March 2026');
+  it('refuses an answer whose days are not calendar days', () => {
+    expect(() => readVerification({ ...found, ends_on: 'soon' })).toThrow(UNREADABLE_ANSWER_MESSAGE);
+    expect(() => readVerification({ ...found, status: 'revoked', revoked_on: 'yesterday' })).toThrow(UNREADABLE_ANSWER_MESSAGE);
   });
 });

@@ -18,6 +18,13 @@ function text(value: Json | undefined): string {
   return value;
 }
 
+/** A calendar day ('YYYY-MM-DD'), the only thing the page writes out as a date. */
+function day(value: Json | undefined): string {
+  const read = text(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(read)) throw new ApiError(UNREADABLE_ANSWER_MESSAGE);
+  return read;
+}
+
 /** verify_excuse_letter's answer, checked: whatever else it might carry is dropped, so the page cannot show it. */
 export function readVerification(data: Json): LetterVerification {
   if (!isObject(data) || typeof data.found !== 'boolean') throw new ApiError(UNREADABLE_ANSWER_MESSAGE);
@@ -29,11 +36,11 @@ export function readVerification(data: Json): LetterVerification {
     status,
     student_name: text(data.student_name),
     university_name: text(data.university_name),
-    starts_on: text(data.starts_on),
-    ends_on: text(data.ends_on),
-    issued_on: text(data.issued_on),
+    starts_on: day(data.starts_on),
+    ends_on: day(data.ends_on),
+    issued_on: day(data.issued_on),
     doctor_name: text(data.doctor_name),
-    revoked_on: status === 'revoked' && typeof data.revoked_on === 'string' ? data.revoked_on : null,
+    revoked_on: status === 'revoked' && typeof data.revoked_on === 'string' ? day(data.revoked_on) : null,
   };
 }
 
@@ -47,11 +54,4 @@ export async function verifyExcuseLetter(client: CampusCareClient, typedCode: st
   const limited = result.status === 429 || (result.error !== null && result.error.code === RATE_LIMIT_CODE);
   if (limited) throw new ApiError(TOO_MANY_CHECKS_MESSAGE, { status: 429, retryable: true, cause: result.error });
   return readVerification(unwrap(result));
-}
-
-/** "Tuesday, 3 March 2026" for a calendar day ('YYYY-MM-DD'), whatever the browser's time zone. */
-export function formatLetterDay(day: string): string {
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !date) return day;
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));
 }

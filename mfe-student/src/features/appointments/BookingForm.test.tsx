@@ -119,7 +119,7 @@ describe('BookingForm', () => {
     expect(await offeredTimes()).toEqual(['09:00 (America/New_York)', '09:30 (America/New_York)']);
     expect(freeSlots).toHaveBeenCalledTimes(1);
     expect(freeSlots).toHaveBeenCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: null });
-    expect(screen.getByRole('status')).toHaveTextContent('2 free times on Tuesday, 24 November 2026.');
+    expect(screen.getByRole('status')).toHaveTextContent('2 free times on Tue, 24 Nov 2026.');
   });
 
   it("offers the chosen doctor's free times and books with that doctor; the first available books with none", async () => {
@@ -174,13 +174,13 @@ describe('BookingForm', () => {
     freeSlots.mockImplementation((_client, query) => Promise.resolve(query.from === TUESDAY || query.from === '2026-11-30' ? [freeSlot('2026-11-30T13:00:00Z')] : []));
     const { user } = renderForm();
     await chooseDay(user, '2026-11-29');
-    expect(await screen.findByRole('button', { name: 'Show Monday, 30 November 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Show Mon, 30 Nov 2026' })).toBeInTheDocument();
     expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(expect.stringContaining('The clinic is closed on Sundays: it is open Monday to Friday'));
     expect(screen.getByRole('status')).toHaveTextContent('The next free time is Mon, 30 Nov 2026, 08:00 (America/New_York).');
     expect(freeSlots).toHaveBeenCalledTimes(1);
     expect(freeSlots).toHaveBeenCalledWith({}, { from: '2026-11-30', to: '2026-12-13', doctorId: null });
 
-    await user.click(screen.getByRole('button', { name: 'Show Monday, 30 November 2026' }));
+    await user.click(screen.getByRole('button', { name: 'Show Mon, 30 Nov 2026' }));
     expect(screen.getByLabelText('Date')).toHaveValue('2026-11-30');
     expect(await offeredTimes()).toEqual(['08:00 (America/New_York)']);
   });
@@ -189,7 +189,7 @@ describe('BookingForm', () => {
     freeSlots.mockResolvedValue([]);
     const { user } = renderForm();
     await chooseDay(user, '2026-11-25');
-    expect(await screen.findByText(/No free times in the 14 days after it: try a later day\./)).toHaveTextContent('No free times on Wednesday, 25 November 2026.');
+    expect(await screen.findByText(/No free times in the 14 days after it: try a later day\./)).toHaveTextContent('No free times on Wed, 25 Nov 2026.');
     expect(freeSlots.mock.calls.map(([, query]) => query)).toEqual([
       { from: '2026-11-25', to: '2026-11-25', doctorId: null },
       { from: '2026-11-26', to: '2026-12-09', doctorId: null },

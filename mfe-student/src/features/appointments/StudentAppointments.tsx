@@ -14,8 +14,9 @@ const DOCTORS_FAILED = 'Could not load the clinic’s doctors: you can still boo
 export function StudentAppointments({ member }: { readonly member: Member }) {
   const formId = useId();
   const [bookingOpen, setBookingOpen] = useState(false);
-  const doctors = useDoctors();
-  const doctorList = doctors.data ?? [];
+  // Only the doctors a student may book are offered; the visits already booked name their doctor from every active one.
+  const doctors = useDoctors('bookable');
+  const everyDoctor = useDoctors();
 
   return (
     <>
@@ -26,12 +27,12 @@ export function StudentAppointments({ member }: { readonly member: Member }) {
         <div id={formId}>
           <Section title="Book an appointment">
             {doctors.isError && <ErrorBanner message={DOCTORS_FAILED} onRetry={() => void doctors.refetch()} />}
-            <WithClinic loadingLabel="Loading the clinic’s hours…">{(clinic) => <BookingForm member={member} clinic={clinic} doctors={doctorList} />}</WithClinic>
+            <WithClinic loadingLabel="Loading the clinic’s hours…">{(clinic) => <BookingForm member={member} clinic={clinic} doctors={doctors.data ?? []} />}</WithClinic>
           </Section>
         </div>
       )}
       <Section title="My appointments">
-        <WithClinic loadingLabel="Loading your appointments…">{(clinic) => <MyAppointments studentId={member.id} clinic={clinic} doctors={doctorList} />}</WithClinic>
+        <WithClinic loadingLabel="Loading your appointments…">{(clinic) => <MyAppointments studentId={member.id} clinic={clinic} doctors={everyDoctor.data ?? []} />}</WithClinic>
       </Section>
     </>
   );

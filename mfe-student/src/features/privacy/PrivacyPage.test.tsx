@@ -3,12 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError } from '@campuscare/shared';
 import { notifyError } from '../../../../shared/src/toast/toast';
-import { formatMoment, listHealthRecordViews, loadMyData, type HealthRecordView, type MyData } from './privacyApi';
+import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
+import { clinic } from '../../../../test/web/appointmentsTestData';
+import { listHealthRecordViews, loadMyData, type HealthRecordView, type MyData } from './privacyApi';
 import { PrivacyPage, VIEWS_PAGE_SIZE } from './PrivacyPage';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifyError: jest.fn() }));
 jest.mock('./privacyApi', () => ({ ...jest.requireActual('./privacyApi'), listHealthRecordViews: jest.fn(), loadMyData: jest.fn() }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
 const listViews = jest.mocked(listHealthRecordViews);
 const load = jest.mocked(loadMyData);
 
@@ -42,6 +45,7 @@ let opened: string[];
 let blobs: Blob[];
 
 beforeEach(() => {
+  jest.mocked(loadClinic).mockResolvedValue(clinic);
   listViews.mockReset();
   load.mockReset().mockResolvedValue(data);
   opened = [];
@@ -65,15 +69,17 @@ function renderPage() {
 }
 
 describe('PrivacyPage', () => {
-  it('is a Settings tab and lists who viewed the record, newest first as the server sends it, with role and screen', async () => {
+  it('is a Settings tab and lists who viewed the record, newest first as the server sends it, with role and screen, on the clinic’s clock', async () => {
     listViews.mockResolvedValue({ rows: [view(1), view(2, { viewer_name: 'A former staff member', viewer_email: null, viewer_role: null, screen: null })], total: 2 });
     renderPage();
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/studentprivacy');
     const table = await screen.findByRole('table', { name: 'Views of my health record, newest first' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    // 14:00 UTC in November is 09:00 in New York, the clinic's zone, which the heading names.
+    expect(within(table).getByRole('columnheader', { name: 'When (America/New_York)' })).toBeInTheDocument();
     expect(rows).toEqual([
-      [formatMoment(view(1).viewed_at), 'Dr Amelia Adams', 'dr.adams@northfield.edu', 'Doctor', 'Patient record'],
-      [formatMoment(view(2).viewed_at), 'A former staff member', 'Not recorded', 'Former staff member', 'Not recorded'],
+      ['Sun, 22 Nov 2026, 09:00', 'Dr Amelia Adams', 'dr.adams@northfield.edu', 'Doctor', 'Patient record'],
+      ['Sat, 21 Nov 2026, 09:00', 'A former staff member', 'Not recorded', 'Former staff member', 'Not recorded'],
     ]);
     expect(listViews).toHaveBeenCalledWith({}, { page: 1, pageSize: VIEWS_PAGE_SIZE });
   });
@@ -99,7 +105,7 @@ describe('PrivacyPage', () => {
       opened.push(`${this.download} ${this.href}`);
     });
     const user = renderPage();
-    await user.click(screen.getByRole('button', { name: 'Download my data (JSON)' }));
+    await user.click(await screen.findByRole('button', { name: 'Download my data (JSON)' }));
     await waitFor(() => expect(opened).toEqual(['campuscare-my-data.json blob:1']));
     expect(blobs[0].type).toBe('application/json');
     expect(JSON.parse(await blobText(blobs[0]))).toEqual(data);
@@ -110,10 +116,12 @@ describe('PrivacyPage', () => {
     listViews.mockResolvedValue({ rows: [], total: 0 });
     const open = jest.spyOn(window, 'open').mockReturnValueOnce(window).mockReturnValueOnce(null);
     const user = renderPage();
-    await user.click(screen.getByRole('button', { name: 'Open printable copy' }));
+    await user.click(await screen.findByRole('button', { name: 'Open printable copy' }));
     expect(open).toHaveBeenCalledWith('blob:1', '_blank');
     expect(blobs[0].type).toBe('text/html');
-    expect(await blobText(blobs[0])).toContain('My data — Ada Okoro');
+    const printable = await blobText(blobs[0]);
+    expect(printable).toContain('My data — Ada Okoro');
+    expect(printable).toContain('Exported Mon, 23 Nov 2026, 10:00 (America/New_York).');
 
     await user.click(screen.getByRole('button', { name: 'Open printable copy' }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith('Your browser blocked the new tab: allow pop-ups for this site and try again'));

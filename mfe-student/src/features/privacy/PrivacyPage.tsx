@@ -1,7 +1,7 @@
 import { ApiError, Button, type Column, DataTable, queryKeys, QueryView, Section, useApiMutation, usePagedQuery } from '@campuscare/shared';
 import { SettingsHeader } from '@campuscare/shared/account';
+import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import {
-  formatMoment,
   listHealthRecordViews,
   loadMyData,
   MY_DATA_FILE_NAME,
@@ -18,8 +18,8 @@ export const VIEWS_PAGE_SIZE = 10;
 /** Long enough for the browser to have read the file or opened the tab; the URL is useless afterwards. */
 const OBJECT_URL_LIFETIME_MS = 60_000;
 
-const VIEW_COLUMNS: readonly Column<HealthRecordView>[] = [
-  { key: 'when', header: 'When', render: (view) => formatMoment(view.viewed_at) },
+const viewColumns = (zone: string): readonly Column<HealthRecordView>[] => [
+  { key: 'when', header: `When (${zone})`, render: (view) => formatDateTime(view.viewed_at, zone) },
   { key: 'who', header: 'Who', render: (view) => view.viewer_name },
   { key: 'email', header: 'Email', render: (view) => view.viewer_email ?? 'Not recorded' },
   { key: 'role', header: 'Role', render: (view) => viewerRoleLabel(view.viewer_role) },
@@ -49,7 +49,7 @@ function deliver(format: Format, text: string): void {
   }
 }
 
-function WhoViewed() {
+function WhoViewed({ zone }: { readonly zone: string }) {
   const views = usePagedQuery([...queryKeys.healthRecordViews], (client, page) => listHealthRecordViews(client, { page, pageSize: VIEWS_PAGE_SIZE }));
   return (
     <Section title="Who viewed my health record">
@@ -58,7 +58,7 @@ function WhoViewed() {
         {(page) => (
           <DataTable
             caption="Views of my health record, newest first"
-            columns={VIEW_COLUMNS}
+            columns={viewColumns(zone)}
             rows={page.rows}
             rowKey={(view) => String(view.id)}
             emptyMessage="Nobody has viewed your health record yet"
@@ -70,10 +70,10 @@ function WhoViewed() {
   );
 }
 
-function MyData() {
+function MyData({ zone }: { readonly zone: string }) {
   const download = useApiMutation(async (client, format: Format) => {
     const data = await loadMyData(client);
-    deliver(format, format === 'json' ? myDataJson(data) : myDataHtml(data));
+    deliver(format, format === 'json' ? myDataJson(data) : myDataHtml(data, zone));
   });
   const busy = download.isPending;
   return (
@@ -93,13 +93,23 @@ function MyData() {
   );
 }
 
-/** /studentprivacy: who read the student's health record, and the download of everything held about them. */
+/**
+ * /studentprivacy: who read the student's health record, and the download of everything held about them; times on
+ * the clinic's clock, which the page waits for.
+ */
 export function PrivacyPage() {
+  const clinic = useClinic();
   return (
     <>
       <SettingsHeader />
-      <WhoViewed />
-      <MyData />
+      <QueryView query={clinic} loadingLabel="Loading your privacy settings…">
+        {({ settings }) => (
+          <>
+            <WhoViewed zone={settings.timezone} />
+            <MyData zone={settings.timezone} />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

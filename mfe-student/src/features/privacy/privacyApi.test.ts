@@ -1,4 +1,4 @@
-import { escapeHtml, formatMoment, myDataHtml, myDataJson, type MyData } from './privacyApi';
+import { escapeHtml, myDataHtml, myDataJson, type MyData } from './privacyApi';
 
 const data: MyData = {
   exported_at: '2026-11-23T15:00:00.000Z',
@@ -37,8 +37,8 @@ describe('my data as a file and a printable page', () => {
     expect(JSON.parse(myDataJson(data))).toEqual(data);
   });
 
-  it('prints every section with the values escaped and without scripts', () => {
-    const html = myDataHtml(data);
+  it('prints every section with the values escaped and without scripts, times on the clinic’s clock with its zone named', () => {
+    const html = myDataHtml(data, 'America/New_York');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -50,8 +50,14 @@ describe('my data as a file and a printable page', () => {
     expect(captions).toEqual(['Profile', 'Health profile', 'Appointments', 'Visits', 'Vital signs', 'Prescriptions', 'Excuse letters', 'Who viewed my health record']);
     const cells = (caption: string) =>
       Array.from(Array.from(document.querySelectorAll('table')).find((table) => table.caption?.textContent === caption)?.querySelectorAll('tbody td') ?? []).map((cell) => cell.textContent);
+    expect(document.querySelector('p')?.textContent).toContain('Exported Mon, 23 Nov 2026, 10:00 (America/New_York).');
+    const headings = (caption: string) =>
+      Array.from(Array.from(document.querySelectorAll('table')).find((table) => table.caption?.textContent === caption)?.querySelectorAll('th') ?? []).map((cell) => cell.textContent);
+    expect(headings('Who viewed my health record')).toEqual(['When (America/New_York)', 'Who', 'Role', 'Screen']);
+    expect(headings('Profile')).toContain('Member since (America/New_York)');
+    // 14:00 UTC in November is 09:00 in New York.
     expect(cells('Visits')).toEqual([
-      formatMoment('2026-11-02T14:00:00.000Z'),
+      'Mon, 2 Nov 2026, 09:00',
       'Dr Amelia Adams',
       'Malaria',
       'Fever for two days',
@@ -60,18 +66,18 @@ describe('my data as a file and a printable page', () => {
       'Artemether/lumefantrine',
       '—',
     ]);
-    expect(cells('Vital signs')).toEqual([formatMoment('2026-11-02T14:05:00.000Z'), '38.9', '112/70', '108', '—', '—', '—', '—', '21.5']);
+    expect(cells('Vital signs')).toEqual(['Mon, 2 Nov 2026, 09:05', '38.9', '112/70', '108', '—', '—', '—', '—', '21.5']);
     expect(cells('Prescriptions').slice(1, 4)).toEqual(['Artemether/lumefantrine', '20 mg/120 mg', '4 tablets']);
-    expect(cells('Excuse letters')).toEqual([formatMoment('2026-11-02T14:30:00.000Z'), '2026-11-02', '2026-11-04', 'Dr Amelia Adams', 'Valid']);
+    expect(cells('Excuse letters')).toEqual(['Mon, 2 Nov 2026, 09:30', 'Mon, 2 Nov 2026', 'Wed, 4 Nov 2026', 'Dr Amelia Adams', 'Valid']);
     const views = Array.from(document.querySelectorAll('table:last-of-type tbody tr')).map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
     expect(views).toEqual([
-      [formatMoment('2026-11-23T14:00:00.000Z'), 'Dr Amelia Adams', 'Doctor', 'Patient record'],
-      [formatMoment('2026-11-22T14:00:00.000Z'), 'A former staff member', 'Former staff member', 'Not recorded'],
+      ['Mon, 23 Nov 2026, 09:00', 'Dr Amelia Adams', 'Doctor', 'Patient record'],
+      ['Sun, 22 Nov 2026, 09:00', 'A former staff member', 'Former staff member', 'Not recorded'],
     ]);
   });
 
   it('says so when there is no health profile, appointment or view yet', () => {
-    const html = myDataHtml({ ...data, health_profile: null, appointments: [], visits: [], vital_signs: [], prescriptions: [], excuse_letters: [], health_record_views: [] });
+    const html = myDataHtml({ ...data, health_profile: null, appointments: [], visits: [], vital_signs: [], prescriptions: [], excuse_letters: [], health_record_views: [] }, 'America/New_York');
     expect(html).toContain('You have not answered the health questionnaire yet.');
     expect(html).toContain('No appointments.');
     expect(html).toContain('No signed visits.');

@@ -1,4 +1,5 @@
 import { ApiError, type CampusCareClient, type Json, type PagedRows, unwrap } from '@campuscare/shared';
+import { formatDateTime, formatDay, formatInZone } from '@campuscare/shared/scheduling';
 
 /** One read of the student's health record by a member of staff, as `my_health_record_views` returns it. */
 export interface HealthRecordView {
@@ -39,11 +40,6 @@ export function viewerRoleLabel(role: string | null): string {
 
 export function screenLabel(screen: string | null): string {
   return screen ?? 'Not recorded';
-}
-
-/** A moment as the student reads it: "Tue, 3 Mar 2026, 09:30" in the browser's zone. */
-export function formatMoment(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 }
 
 type JsonObject = { readonly [key: string]: Json | undefined };
@@ -102,11 +98,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
-/** A value as text for people: moments formatted, empty values as a dash, lists joined. */
-function display(value: Json | undefined, isMoment = false): string {
+/** A value as text for people: text written by `write` (a day or a moment formatted), empty values as a dash, lists joined. */
+function display(value: Json | undefined, write: (text: string) => string = (text) => text): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string') return isMoment ? formatMoment(value) : value;
+  if (typeof value === 'string') return write(value);
   if (Array.isArray(value)) return value.map((item) => display(item)).join(', ') || '—';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
@@ -114,7 +110,18 @@ function display(value: Json | undefined, isMoment = false): string {
 interface Field {
   readonly key: string;
   readonly label: string;
-  readonly moment?: boolean;
+  /** A calendar day, or a moment shown on the clinic's clock; text otherwise. */
+  readonly kind?: 'day' | 'moment';
+}
+
+/** A field's value as text, its days and moments in the product's formats (moments in the clinic's `zone`). */
+function fieldText(field: Field, value: Json | undefined, zone: string): string {
+  return display(value, field.kind === 'moment' ? (moment) => formatDateTime(moment, zone) : field.kind === 'day' ? formatDay : undefined);
+}
+
+/** A field's heading; a moment's names the zone its times are in. */
+function fieldLabel(field: Field, zone: string): string {
+  return field.kind === 'moment' ? `${field.label} (${zone})` : field.label;
 }
 
 const PROFILE_FIELDS: readonly Field[] = [
@@ -126,7 +133,7 @@ const PROFILE_FIELDS: readonly Field[] = [
   { key: 'department', label: 'Department' },
   { key: 'year_of_study', label: 'Year of study' },
   { key: 'status', label: 'Account status' },
-  { key: 'created_at', label: 'Member since', moment: true },
+  { key: 'created_at', label: 'Member since', kind: 'moment' },
 ];
 
 const HEALTH_FIELDS: readonly Field[] = [
@@ -135,11 +142,11 @@ const HEALTH_FIELDS: readonly Field[] = [
   { key: 'disabled', label: 'Disability' },
   { key: 'allergies', label: 'Allergies' },
   { key: 'bmi', label: 'BMI' },
-  { key: 'updated_at', label: 'Last updated', moment: true },
+  { key: 'updated_at', label: 'Last updated', kind: 'moment' },
 ];
 
 const APPOINTMENT_FIELDS: readonly Field[] = [
-  { key: 'date', label: 'Date', moment: true },
+  { key: 'date', label: 'Date', kind: 'moment' },
   { key: 'reason', label: 'Reason' },
   { key: 'status', label: 'Status' },
   { key: 'provider_name', label: 'Doctor' },
@@ -148,7 +155,7 @@ const APPOINTMENT_FIELDS: readonly Field[] = [
 ];
 
 const VISIT_FIELDS: readonly Field[] = [
-  { key: 'date', label: 'Date', moment: true },
+  { key: 'date', label: 'Date', kind: 'moment' },
   { key: 'doctor_name', label: 'Doctor' },
   { key: 'reason', label: 'Reason' },
   { key: 'chief_complaint', label: 'Main concern' },
@@ -159,7 +166,7 @@ const VISIT_FIELDS: readonly Field[] = [
 ];
 
 const VITAL_FIELDS: readonly Field[] = [
-  { key: 'recorded_at', label: 'When', moment: true },
+  { key: 'recorded_at', label: 'When', kind: 'moment' },
   { key: 'temperature_c', label: 'Temperature (°C)' },
   { key: 'blood_pressure', label: 'Blood pressure (mmHg)' },
   { key: 'pulse_bpm', label: 'Pulse (per minute)' },
@@ -171,7 +178,7 @@ const VITAL_FIELDS: readonly Field[] = [
 ];
 
 const PRESCRIPTION_FIELDS: readonly Field[] = [
-  { key: 'prescribed_at', label: 'Prescribed', moment: true },
+  { key: 'prescribed_at', label: 'Prescribed', kind: 'moment' },
   { key: 'drug', label: 'Medicine' },
   { key: 'strength', label: 'Strength' },
   { key: 'dose', label: 'Dose' },
@@ -183,28 +190,28 @@ const PRESCRIPTION_FIELDS: readonly Field[] = [
 ];
 
 const LETTER_FIELDS: readonly Field[] = [
-  { key: 'issued_at', label: 'Issued', moment: true },
-  { key: 'starts_on', label: 'Excused from' },
-  { key: 'ends_on', label: 'Excused until' },
+  { key: 'issued_at', label: 'Issued', kind: 'moment' },
+  { key: 'starts_on', label: 'Excused from', kind: 'day' },
+  { key: 'ends_on', label: 'Excused until', kind: 'day' },
   { key: 'issued_by_name', label: 'Doctor' },
   { key: 'status', label: 'Status' },
 ];
 
 const VIEW_FIELDS: readonly Field[] = [
-  { key: 'viewed_at', label: 'When', moment: true },
+  { key: 'viewed_at', label: 'When', kind: 'moment' },
   { key: 'viewer_name', label: 'Who' },
   { key: 'viewer_role', label: 'Role' },
   { key: 'screen', label: 'Screen' },
 ];
 
-function detailsTable(caption: string, row: JsonObject, fields: readonly Field[]): string {
-  const cells = fields.map((field) => `<tr><th scope="row">${escapeHtml(field.label)}</th><td>${escapeHtml(display(row[field.key], field.moment))}</td></tr>`);
+function detailsTable(caption: string, row: JsonObject, fields: readonly Field[], zone: string): string {
+  const cells = fields.map((field) => `<tr><th scope="row">${escapeHtml(fieldLabel(field, zone))}</th><td>${escapeHtml(fieldText(field, row[field.key], zone))}</td></tr>`);
   return `<table><caption>${escapeHtml(caption)}</caption><tbody>${cells.join('')}</tbody></table>`;
 }
 
-function listTable(caption: string, rows: readonly JsonObject[], fields: readonly Field[], empty: string, cell: (field: Field, row: JsonObject) => string): string {
+function listTable(caption: string, rows: readonly JsonObject[], fields: readonly Field[], zone: string, empty: string, cell: (field: Field, row: JsonObject) => string): string {
   if (rows.length === 0) return `<h2>${escapeHtml(caption)}</h2><p>${escapeHtml(empty)}</p>`;
-  const head = fields.map((field) => `<th scope="col">${escapeHtml(field.label)}</th>`).join('');
+  const head = fields.map((field) => `<th scope="col">${escapeHtml(fieldLabel(field, zone))}</th>`).join('');
   const body = rows.map((row) => `<tr>${fields.map((field) => `<td>${escapeHtml(cell(field, row))}</td>`).join('')}</tr>`).join('');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
@@ -235,8 +242,11 @@ const PRINT_STYLES = `
   @media print { body { margin: 0; } }
 `;
 
-/** A self-contained printable page of the student's data: every value escaped, no scripts, no external resources. */
-export function myDataHtml(data: MyData): string {
+/**
+ * A self-contained printable page of the student's data: every value escaped, no scripts, no external resources;
+ * times on the clinic's clock (`zone`), which the page names.
+ */
+export function myDataHtml(data: MyData, zone: string): string {
   const name = `${display(data.profile.first_name)} ${display(data.profile.last_name)}`;
   const university = data.university ? display(data.university.name) : '';
   const text = (value: Json | undefined) => (typeof value === 'string' ? value : null);
@@ -249,26 +259,26 @@ export function myDataHtml(data: MyData): string {
           ? diagnosesText(row.diagnoses)
           : field.key === 'blood_pressure'
             ? bloodPressureText(row)
-            : display(row[field.key], field.moment);
+            : fieldText(field, row[field.key], zone);
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeHtml(`My data — ${name}`)}</title>`,
     `<style>${PRINT_STYLES}</style></head><body>`,
     `<h1>${escapeHtml(`My data — ${name}`)}</h1>`,
-    `<p>${escapeHtml(`${university ? `${university}. ` : ''}Exported ${formatMoment(data.exported_at)}. Use your browser's Print command to print it or save it as a file.`)}</p>`,
-    detailsTable('Profile', data.profile, PROFILE_FIELDS),
+    `<p>${escapeHtml(`${university ? `${university}. ` : ''}Exported ${formatInZone(data.exported_at, zone)}. Times are the clinic's, in ${zone}. Use your browser's Print command to print it or save it as a file.`)}</p>`,
+    detailsTable('Profile', data.profile, PROFILE_FIELDS, zone),
     data.health_profile
-      ? detailsTable('Health profile', data.health_profile, HEALTH_FIELDS)
+      ? detailsTable('Health profile', data.health_profile, HEALTH_FIELDS, zone)
       : `<h2>Health profile</h2><p>${escapeHtml('You have not answered the health questionnaire yet.')}</p>`,
-    listTable('Appointments', data.appointments, APPOINTMENT_FIELDS, 'No appointments.', fieldCell),
-    listTable('Visits', data.visits, VISIT_FIELDS, 'No signed visits.', fieldCell),
-    listTable('Vital signs', data.vital_signs, VITAL_FIELDS, 'No vital signs recorded.', fieldCell),
-    listTable('Prescriptions', data.prescriptions, PRESCRIPTION_FIELDS, 'No prescriptions.', fieldCell),
-    listTable('Excuse letters', data.excuse_letters, LETTER_FIELDS, 'No excuse letters.', (field, row) =>
+    listTable('Appointments', data.appointments, APPOINTMENT_FIELDS, zone, 'No appointments.', fieldCell),
+    listTable('Visits', data.visits, VISIT_FIELDS, zone, 'No signed visits.', fieldCell),
+    listTable('Vital signs', data.vital_signs, VITAL_FIELDS, zone, 'No vital signs recorded.', fieldCell),
+    listTable('Prescriptions', data.prescriptions, PRESCRIPTION_FIELDS, zone, 'No prescriptions.', fieldCell),
+    listTable('Excuse letters', data.excuse_letters, LETTER_FIELDS, zone, 'No excuse letters.', (field, row) =>
       field.key === 'status' ? (row.status === 'revoked' ? 'Revoked' : 'Valid') : fieldCell(field, row),
     ),
-    listTable('Who viewed my health record', data.health_record_views, VIEW_FIELDS, 'Nobody has viewed your health record.', fieldCell),
+    listTable('Who viewed my health record', data.health_record_views, VIEW_FIELDS, zone, 'Nobody has viewed your health record.', fieldCell),
     '</body></html>',
   ].join('\n');
 }

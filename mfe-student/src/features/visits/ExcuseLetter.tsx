@@ -1,6 +1,7 @@
 import { Button, Modal } from '@campuscare/shared';
 import type { ChartStudent, ExcuseLetterEntry } from '@campuscare/shared/clinical';
-import { daysCovered, formatCalendarDay, formatDayOf, personOrFallback, studentName, verifyLetterAddress } from './visitFormat';
+import { formatDay, formatDayOf } from '@campuscare/shared/scheduling';
+import { daysCovered, personOrFallback, studentName, verifyLetterAddress } from './visitFormat';
 import styles from './Visits.module.css';
 
 export interface LetterContext {
@@ -19,7 +20,7 @@ function isPrintable(letter: ExcuseLetterEntry): boolean {
 }
 
 export function letterTitle({ letter, student }: Pick<LetterContext, 'letter' | 'student'>): string {
-  return `Excuse letter – ${studentName(student)} – ${formatCalendarDay(letter.starts_on)}`;
+  return `Excuse letter – ${studentName(student)} – ${formatDay(letter.starts_on)}`;
 }
 
 /**
@@ -33,7 +34,7 @@ export function ExcuseLetterDocument({ letter, student, universityName, visitDat
   const revoked = letter.status === 'revoked';
   const code = typeof letter.verification_code === 'string' && letter.verification_code !== '' ? letter.verification_code : null;
   return (
-    <article className={revoked ? `${styles.letter} ${styles.letterRevoked}` : styles.letter} aria-label={`Excuse letter for ${formatCalendarDay(letter.starts_on)}`}>
+    <article className={revoked ? `${styles.letter} ${styles.letterRevoked}` : styles.letter} aria-label={`Excuse letter for ${formatDay(letter.starts_on)}`}>
       <header className={styles.letterHead}>
         <p className={styles.letterUniversity}>{universityName}</p>
         <p className={styles.letterClinic}>Student health clinic</p>
@@ -50,7 +51,7 @@ export function ExcuseLetterDocument({ letter, student, universityName, visitDat
         {student.reg_number ? `, registration number ${student.reg_number},` : ''} was seen at the clinic of {universityName} on {formatDayOf(visitDate, zone)}.
       </p>
       <p>
-        {studentName(student)} is excused from {formatCalendarDay(letter.starts_on)} to {formatCalendarDay(letter.ends_on)} inclusive ({days} {days === 1 ? 'day' : 'days'}).
+        {studentName(student)} is excused from {formatDay(letter.starts_on)} to {formatDay(letter.ends_on)} inclusive ({days} {days === 1 ? 'day' : 'days'}).
       </p>
       <p>Yours faithfully,</p>
       <p className={styles.letterSignature}>

@@ -29,7 +29,7 @@ describe('LatestVisitSummary', () => {
     jest.mocked(loadMyVisits).mockResolvedValue(myVisits);
     renderCard();
     const card = await screen.findByRole('region', { name: 'Latest visit summary' });
-    expect(card).toHaveTextContent('Your visit on Tuesday, 3 March 2026 with Dr Amelia Adams, with an excuse letter. Read the summary');
+    expect(card).toHaveTextContent('Your visit on Tue, 3 Mar 2026 with Dr Amelia Adams, with an excuse letter. Read the summary');
     expect(screen.getByRole('link', { name: 'Read the summary' })).toHaveAttribute('href', '/studentvisits');
     expect(card).not.toHaveTextContent(/malaria/i);
   });

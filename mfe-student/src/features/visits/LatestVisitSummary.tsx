@@ -1,19 +1,19 @@
 import { Link, PATHS, Section, useApiQuery } from '@campuscare/shared';
-import { useClinic } from '@campuscare/shared/scheduling';
-import { formatDayOf, personOrFallback } from './visitFormat';
+import { formatDayOf, useClinic } from '@campuscare/shared/scheduling';
+import { personOrFallback } from './visitFormat';
 import { loadMyVisits, MY_VISITS_KEY } from './visitsApi';
 import styles from './LatestVisit.module.css';
 
 /**
- * The dashboard's pointer to the latest signed visit: its day and doctor, never its content (a dashboard is often
- * on screen where others can see it). Nothing while loading, on failure or before the first visit.
+ * The dashboard's pointer to the latest signed visit: its day (on the clinic's calendar) and doctor, never its content
+ * (a dashboard is often on screen where others can see it). Nothing while loading, on failure or before the first visit.
  */
 export function LatestVisitSummary() {
   const visits = useApiQuery(MY_VISITS_KEY, loadMyVisits);
   const clinic = useClinic();
   const latest = visits.data?.visits[0];
-  if (!latest) return null;
-  const zone = clinic.data?.settings.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = clinic.data?.settings.timezone;
+  if (!latest || !zone) return null;
   const letters = latest.excuse_letters.filter((letter) => letter.status === 'valid').length;
   return (
     <Section title="Latest visit summary">

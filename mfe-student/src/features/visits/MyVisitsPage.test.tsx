@@ -105,8 +105,8 @@ describe('MyVisitsPage', () => {
     expect(within(visit).getByText(/a single reading is often nothing to worry about/)).toBeInTheDocument();
 
     const letters = within(visit).getByRole('region', { name: 'Excuse letter' });
-    expect(letters).toHaveTextContent('Excused from Tuesday, 3 March 2026 to Thursday, 5 March 2026 Valid');
-    expect(letters).toHaveTextContent('Issued on Tuesday, 3 March 2026 by Dr Amelia Adams');
+    expect(letters).toHaveTextContent('Excused from Tue, 3 Mar 2026 to Thu, 5 Mar 2026 Valid');
+    expect(letters).toHaveTextContent('Issued on Tue, 3 Mar 2026 by Dr Amelia Adams');
 
     const note = within(visit).getByRole('region', { name: 'The doctor’s note' });
     expect(note).toHaveTextContent('The note Dr Amelia Adams wrote and signed on Tue, 3 Mar 2026, 09:25 (America/New_York).');
@@ -133,16 +133,16 @@ describe('MyVisitsPage', () => {
   it('shows the letter with who, when and the code to check it by, and nothing clinical; prints only the letter', async () => {
     const user = renderPage();
     const [visit] = await screen.findAllByRole('article');
-    await user.click(within(visit).getByRole('button', { name: 'View letter for Tuesday, 3 March 2026 to Thursday, 5 March 2026' }));
+    await user.click(within(visit).getByRole('button', { name: 'View letter for Tue, 3 Mar 2026 to Thu, 5 Mar 2026' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Excuse letter' });
-    const letter = within(dialog).getByRole('article', { name: 'Excuse letter for Tuesday, 3 March 2026' });
+    const letter = within(dialog).getByRole('article', { name: 'Excuse letter for Tue, 3 Mar 2026' });
     expect(letter).toHaveTextContent('Northfield University');
     expect(letter).toHaveTextContent('To whom it may concern,');
-    expect(letter).toHaveTextContent('This is to confirm that Ada Okoro, registration number NFU/2024/006, was seen at the clinic of Northfield University on Tuesday, 3 March 2026.');
-    expect(letter).toHaveTextContent('Ada Okoro is excused from Tuesday, 3 March 2026 to Thursday, 5 March 2026 inclusive (3 days).');
+    expect(letter).toHaveTextContent('This is to confirm that Ada Okoro, registration number NFU/2024/006, was seen at the clinic of Northfield University on Tue, 3 Mar 2026.');
+    expect(letter).toHaveTextContent('Ada Okoro is excused from Tue, 3 Mar 2026 to Thu, 5 Mar 2026 inclusive (3 days).');
     expect(letter).toHaveTextContent('Dr Amelia Adams');
-    expect(letter).toHaveTextContent('Issued on Tuesday, 3 March 2026');
+    expect(letter).toHaveTextContent('Issued on Tue, 3 Mar 2026');
     expect(letter).toHaveTextContent(`Verification code: ${LETTER_CODE}`);
     expect(letter).toHaveTextContent(`Check this letter at ${window.location.origin}/verify-letter`);
     expect(letter.textContent).not.toMatch(CLINICAL_WORDS);
@@ -151,10 +151,10 @@ describe('MyVisitsPage', () => {
     expect(print).toHaveBeenCalledTimes(1);
     const printed = printRoot();
     expect(printed).not.toBeNull();
-    expect(within(printed as HTMLElement).getByRole('article', { name: 'Excuse letter for Tuesday, 3 March 2026' })).toBeInTheDocument();
+    expect(within(printed as HTMLElement).getByRole('article', { name: 'Excuse letter for Tue, 3 Mar 2026' })).toBeInTheDocument();
     expect(printed?.textContent).not.toMatch(CLINICAL_WORDS);
     expect(document.body).toHaveClass('printing');
-    expect(document.title).toBe('Excuse letter – Ada Okoro – Tuesday, 3 March 2026');
+    expect(document.title).toBe('Excuse letter – Ada Okoro – Tue, 3 Mar 2026');
 
     finishPrinting();
     expect(printRoot()).toBeNull();
@@ -168,11 +168,11 @@ describe('MyVisitsPage', () => {
     });
     const user = renderPage();
     const [visit] = await screen.findAllByRole('article');
-    expect(within(visit).getByRole('region', { name: 'Excuse letter' })).toHaveTextContent('Revoked on Wednesday, 4 March 2026');
+    expect(within(visit).getByRole('region', { name: 'Excuse letter' })).toHaveTextContent('Revoked on Wed, 4 Mar 2026');
     await user.click(within(visit).getByRole('button', { name: /^View letter/ }));
     const dialog = screen.getByRole('dialog', { name: 'Excuse letter' });
     expect(within(dialog).getByRole('note')).toHaveTextContent('The clinic revoked this letter, so it cannot be printed or handed in.');
-    expect(within(dialog).getByText('Revoked on Wednesday, 4 March 2026: this letter is no longer valid.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Revoked on Wed, 4 Mar 2026: this letter is no longer valid.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Print or save as PDF' })).not.toBeInTheDocument();
     expect(dialog).not.toHaveTextContent('Issued in error');
   });

@@ -1,19 +1,12 @@
 import { useState } from 'react';
-import { EmptyState, Link, LoadingState, PageHeader, PATHS, QueryView, useApiQuery } from '@campuscare/shared';
-import { useClinic } from '@campuscare/shared/scheduling';
+import { EmptyState, Link, PageHeader, PATHS, QueryView, useApiQuery } from '@campuscare/shared';
+import { formatDayOf, useClinic } from '@campuscare/shared/scheduling';
 import { ExcuseLetterDialog, ExcuseLetterDocument, type LetterContext, letterTitle } from './ExcuseLetter';
 import { usePrint } from './usePrint';
-import { formatDayOf, studentName } from './visitFormat';
+import { studentName } from './visitFormat';
 import { loadMyVisits, MY_VISITS_KEY } from './visitsApi';
 import { VisitSummary } from './VisitSummary';
 import styles from './Visits.module.css';
-
-/** The clinic's zone once known; the browser's when the clinic cannot be read (the summaries matter more than the zone). */
-function useClinicZone(): string | undefined {
-  const clinic = useClinic();
-  if (clinic.data) return clinic.data.settings.timezone;
-  return clinic.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
-}
 
 function NoVisits() {
   return (
@@ -32,7 +25,7 @@ function NoVisits() {
  */
 export function MyVisitsPage() {
   const visits = useApiQuery(MY_VISITS_KEY, loadMyVisits);
-  const zone = useClinicZone();
+  const clinic = useClinic();
   const { print, portal } = usePrint();
   const [openLetter, setOpenLetter] = useState<LetterContext | null>(null);
 
@@ -44,28 +37,29 @@ export function MyVisitsPage() {
         you and the clinic’s doctors can read them.
       </p>
       <QueryView query={visits} loadingLabel="Loading your visits…" isEmpty={(data) => data.visits.length === 0} empty={<NoVisits />}>
-        {(data) =>
-          zone === undefined ? (
-            <LoadingState label="Loading your visits…" />
-          ) : (
-            <div className={styles.visitList}>
-              {data.visits.map((visit) => {
-                const printedFor = { student: studentName(data.student), university: data.university.name };
-                return (
-                  <VisitSummary
-                    key={visit.id}
-                    visit={visit}
-                    zone={zone}
-                    onPrint={() =>
-                      print(`Visit summary – ${printedFor.student} – ${formatDayOf(visit.date, zone)}`, <VisitSummary visit={visit} zone={zone} printedFor={printedFor} />)
-                    }
-                    onViewLetter={(letter) => setOpenLetter({ letter, student: data.student, universityName: data.university.name, visitDate: visit.date, zone })}
-                  />
-                );
-              })}
-            </div>
-          )
-        }
+        {(data) => (
+          // Days and times are the clinic's: the summaries wait for its time zone.
+          <QueryView query={clinic} loadingLabel="Loading your visits…">
+            {({ settings: { timezone: zone } }) => (
+              <div className={styles.visitList}>
+                {data.visits.map((visit) => {
+                  const printedFor = { student: studentName(data.student), university: data.university.name };
+                  return (
+                    <VisitSummary
+                      key={visit.id}
+                      visit={visit}
+                      zone={zone}
+                      onPrint={() =>
+                        print(`Visit summary – ${printedFor.student} – ${formatDayOf(visit.date, zone)}`, <VisitSummary visit={visit} zone={zone} printedFor={printedFor} />)
+                      }
+                      onViewLetter={(letter) => setOpenLetter({ letter, student: data.student, universityName: data.university.name, visitDate: visit.date, zone })}
+                    />
+                  );
+                })}
+              </div>
+            )}
+          </QueryView>
+        )}
       </QueryView>
       <ExcuseLetterDialog context={openLetter} onClose={() => setOpenLetter(null)} onPrint={(context) => print(letterTitle(context), <ExcuseLetterDocument {...context} />)} />
       {portal}

@@ -1,7 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { Button } from '@campuscare/shared';
 import type { DiagnosisEntry, ExcuseLetterEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
-import { formatCalendarDay, formatDayOf, formatVisitMoment, personOrFallback, prescriptionDetails, visitKindLabel, vitalRows } from './visitFormat';
+import { formatDay, formatDayOf, formatInZone } from '@campuscare/shared/scheduling';
+import { personOrFallback, prescriptionDetails, visitKindLabel, vitalRows } from './visitFormat';
 import styles from './Visits.module.css';
 
 function Part({ title, children }: { readonly title: string; readonly children: ReactNode }) {
@@ -62,7 +63,7 @@ function Readings({ readings, zone }: { readonly readings: readonly VitalReading
       )}
       {readings.map((reading) => (
         <table key={reading.id} className={styles.vitals}>
-          <caption>{readings.length > 1 ? `Measurements taken at ${formatVisitMoment(reading.recorded_at, zone)}` : 'Measurements taken'}</caption>
+          <caption>{readings.length > 1 ? `Measurements taken at ${formatInZone(reading.recorded_at, zone)}` : 'Measurements taken'}</caption>
           <thead>
             <tr>
               <th scope="col">Measure</th>
@@ -87,7 +88,7 @@ function Readings({ readings, zone }: { readonly readings: readonly VitalReading
 
 function LetterItem({ letter, zone, onView }: { readonly letter: ExcuseLetterEntry; readonly zone: string; readonly onView?: () => void }) {
   const revoked = letter.status === 'revoked';
-  const covers = `${formatCalendarDay(letter.starts_on)} to ${formatCalendarDay(letter.ends_on)}`;
+  const covers = `${formatDay(letter.starts_on)} to ${formatDay(letter.ends_on)}`;
   return (
     <li className={styles.letterItem}>
       <div className={styles.letterSummary}>
@@ -126,7 +127,7 @@ interface VisitSummaryProps {
  */
 export function VisitSummary({ visit, zone, onPrint, onViewLetter, printedFor }: VisitSummaryProps) {
   const headingId = useId();
-  const when = formatVisitMoment(visit.date, zone);
+  const when = formatInZone(visit.date, zone);
   const doctor = personOrFallback(visit.doctor_name, 'A former doctor of the clinic');
   const note: ReadonlyArray<readonly [string, string | null]> = [
     ['Main concern', visit.chief_complaint],
@@ -215,7 +216,7 @@ export function VisitSummary({ visit, zone, onPrint, onViewLetter, printedFor }:
 
       <Part title="The doctor’s note">
         <p className={styles.secondary}>
-          The note {doctor} wrote{visit.signed_at ? ` and signed on ${formatVisitMoment(visit.signed_at, zone)}` : ''}. Doctors write in short medical language: ask the clinic if
+          The note {doctor} wrote{visit.signed_at ? ` and signed on ${formatInZone(visit.signed_at, zone)}` : ''}. Doctors write in short medical language: ask the clinic if
           anything is unclear.
         </p>
         {hasNote ? <Details rows={note} /> : <p className={styles.secondary}>The note is empty.</p>}
@@ -226,7 +227,7 @@ export function VisitSummary({ visit, zone, onPrint, onViewLetter, printedFor }:
               {visit.addenda.map((addendum) => (
                 <li key={addendum.id} className={styles.addendum}>
                   <span className={styles.secondary}>
-                    {personOrFallback(addendum.author_name, 'A former doctor of the clinic')}, {formatVisitMoment(addendum.created_at, zone)}
+                    {personOrFallback(addendum.author_name, 'A former doctor of the clinic')}, {formatInZone(addendum.created_at, zone)}
                   </span>
                   <span className={styles.prose}>{addendum.text}</span>
                 </li>

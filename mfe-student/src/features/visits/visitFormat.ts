@@ -1,21 +1,6 @@
 import { PATHS, type VitalFlag } from '@campuscare/shared';
 import type { ChartStudent, ExcuseLetterEntry, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
-import { dayInZone, formatDay, formatInZone } from '@campuscare/shared/scheduling';
-
-/** "Tue, 3 Mar 2026, 09:30 (Africa/Lagos)": a moment on the clinic's clock, the zone named. */
-export function formatVisitMoment(iso: string, zone: string): string {
-  return formatInZone(iso, zone);
-}
-
-/** "Tuesday, 3 March 2026": the clinic's calendar day of a moment. */
-export function formatDayOf(iso: string, zone: string): string {
-  return formatDay(dayInZone(iso, zone));
-}
-
-/** "Tuesday, 3 March 2026" for a calendar day ('YYYY-MM-DD'). */
-export function formatCalendarDay(day: string): string {
-  return formatDay(day.slice(0, 10));
-}
+import { formatDecimal } from '@campuscare/shared/scheduling';
 
 /** How many days a letter covers, both ends included. */
 export function daysCovered(letter: Pick<ExcuseLetterEntry, 'starts_on' | 'ends_on'>): number {
@@ -34,8 +19,6 @@ export function personOrFallback(name: string | null | undefined, fallback: stri
 export function visitKindLabel(visit: Pick<VisitRecord, 'kind'>): string {
   return visit.kind === 'walk_in' ? 'Walk-in visit' : 'Booked visit';
 }
-
-const decimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 /** Each measure of a reading, its value with units, and what its flags mean, in words that inform without alarming. */
 interface VitalRow {
@@ -84,7 +67,7 @@ function bloodPressure(reading: VitalReading): string | null {
 
 /** The measures taken in one reading, in the order a clinic records them; measures not taken are left out. */
 export function vitalRows(reading: VitalReading): VitalRow[] {
-  const number = (value: number | null) => (value === null ? null : decimal.format(value));
+  const number = (value: number | null) => (value === null ? null : formatDecimal(value));
   const rows: Array<{ measure: string; value: string | null; notes: string[] }> = [
     { measure: 'Temperature', value: reading.temperature_c === null ? null : `${number(reading.temperature_c)} °C`, notes: notesFor(reading, 'temperature') },
     { measure: 'Blood pressure', value: bloodPressure(reading), notes: notesFor(reading, 'bloodPressure') },

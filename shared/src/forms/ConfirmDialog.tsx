@@ -1,5 +1,8 @@
-import { Button, ErrorBanner, Modal, useForm } from '@campuscare/shared';
-import styles from './components.module.css';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { ErrorBanner } from '../ui/Page';
+import { useForm } from './useForm';
+import styles from './forms.module.css';
 
 interface ConfirmDialogProps {
   readonly title: string;

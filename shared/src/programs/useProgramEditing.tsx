@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { type Program, queryKeys, type RowAction, useApiMutation } from '@campuscare/shared';
-import { deleteProgram, ProgramWizard } from '@campuscare/shared/programs';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog, type Program, queryKeys, type RowAction, useApiMutation, useUserProfile } from '@campuscare/shared';
+import { deleteProgram, mayChangeProgram } from './programsApi';
+import { ProgramWizard } from './ProgramWizard';
 
 type Editing = { readonly kind: 'wizard'; readonly program: Program | null } | { readonly kind: 'delete'; readonly program: Program } | null;
 
-/** Create, edit and delete for the admin's program pages; every list of programs reloads after a change. */
+/**
+ * Create, edit and delete on a page of programs: Edit and Delete on each program the signed-in member may change
+ * (an admin any of the university's, a doctor their own); every list of programs reloads after a change.
+ */
 export function useProgramEditing() {
+  const profile = useUserProfile();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
   const remove = useApiMutation((client, id: string) => deleteProgram(client, id), {
@@ -15,10 +19,13 @@ export function useProgramEditing() {
     errors: 'caller',
   });
 
-  const actionsFor = (program: Program): readonly RowAction[] => [
-    { label: 'Edit', onSelect: () => setEditing({ kind: 'wizard', program }) },
-    { label: 'Delete', onSelect: () => setEditing({ kind: 'delete', program }) },
-  ];
+  const actionsFor = (program: Program): readonly RowAction[] =>
+    profile.status === 'signedIn' && mayChangeProgram(profile.member, program)
+      ? [
+          { label: 'Edit', onSelect: () => setEditing({ kind: 'wizard', program }) },
+          { label: 'Delete', onSelect: () => setEditing({ kind: 'delete', program }) },
+        ]
+      : [];
 
   const dialogs = (
     <>

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, getSupabase, Modal, queryClient, QueryView, toApiError, useApiQuery } from '@campuscare/shared';
+import type { VisitsChange } from '@campuscare/shared/scheduling';
+import { listVisitsAffectedBy, visitsAffectedKey } from './visitsNeedingActionApi';
+import { useVisitFixes, VisitsNeedingActionList } from './VisitsNeedingActionList';
+import { WithClinic } from './WithClinic';
+import styles from './appointments.module.css';
+
+/** What staff decided about a change: nothing was affected, they chose to save it anyway, or they went back. */
+export type AffectedVisitsAnswer = 'none affected' | 'save anyway' | 'go back';
+
+function affectsTitle(count: number): string {
+  return `This change affects ${count} booked ${count === 1 ? 'visit' : 'visits'}`;
+}
+
+/**
+ * What becomes of a visit left as it is. A visit without a doctor, on a closed day or while its doctor is away waits on
+ * the dashboard; one outside new hours keeps its doctor, who may still see it, and stays booked as it is.
+ */
+function leftAsItIs(change: VisitsChange): string {
+  return change.kind === 'clinic_hours' || change.kind === 'doctor_hours'
+    ? 'Visits left as they are stay booked at their time, outside the new hours.'
+    : 'Visits left as they are wait for the clinic’s administrators under “Visits that need a doctor”.';
+}
+
+interface AffectedVisitsDialogProps {
+  readonly change: VisitsChange;
+  readonly proceedLabel: string;
+  readonly onAnswer: (answer: AffectedVisitsAnswer) => void;
+}
+
+/** The visits a change would leave, each resolvable here; the list reads itself again after every fix. */
+function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisitsDialogProps) {
+  const visits = useApiQuery(visitsAffectedKey(change), (client) => listVisitsAffectedBy(client, change));
+  const fixes = useVisitFixes();
+  // A fix opens its own dialog in place of this one, which comes back with the list read again.
+  if (fixes.opened) return fixes.dialog;
+  const count = visits.data?.length;
+  const title = count === undefined || count === 0 ? 'Booked visits this change affects' : affectsTitle(count);
+  return (
+    <Modal title={title} open onClose={() => onAnswer('go back')}>
+      <div className={styles.form}>
+        <WithClinic loadingLabel="Loading the visits…">
+          {(clinic) => (
+            <QueryView query={visits} loadingLabel="Loading the visits…">
+              {(rows) =>
+                rows.length === 0 ? (
+                  <p className={styles.summary}>No booked visit is affected any more.</p>
+                ) : (
+                  <>
+                    <p className={styles.summary}>
+                      Give each visit another doctor or a new time, or cancel it with a reason: each student is emailed the change. {leftAsItIs(change)}
+                    </p>
+                    <VisitsNeedingActionList label="Affected visits" visits={rows} zone={clinic.settings.timezone} onFix={fixes.open} />
+                  </>
+                )
+              }
+            </QueryView>
+          )}
+        </WithClinic>
+        <div className={styles.buttons}>
+          <Button variant="secondary" onClick={() => onAnswer('go back')}>
+            Go back
+          </Button>
+          <Button onClick={() => onAnswer('save anyway')}>{count === 0 ? proceedLabel : `${proceedLabel} anyway`}</Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Asks before a change that can leave booked visits without a doctor is saved. `check(change)` reads the visits it
+ * affects (a refusal rejects, for the form to show): none, and it answers at once; otherwise `dialog` lists them with
+ * their fixes until staff save anyway or go back. Render `dialog` once.
+ */
+export function useAffectedVisitsCheck(proceedLabel: string) {
+  const [pending, setPending] = useState<VisitsChange | null>(null);
+  const answerRef = useRef<((answer: AffectedVisitsAnswer) => void) | null>(null);
+
+  // A screen that goes away with the question open has gone back.
+  useEffect(
+    () => () => {
+      answerRef.current?.('go back');
+      answerRef.current = null;
+    },
+    [],
+  );
+
+  const check = async (change: VisitsChange): Promise<AffectedVisitsAnswer> => {
+    const client = await getSupabase();
+    // Seeds the dialog's query: the list shows at once, and reads itself again after each fix.
+    const affected = await queryClient
+      .fetchQuery({ queryKey: visitsAffectedKey(change), queryFn: () => listVisitsAffectedBy(client, change), staleTime: 0 })
+      .catch((error: unknown) => {
+        throw toApiError(error);
+      });
+    if (affected.length === 0) return 'none affected';
+    return new Promise<AffectedVisitsAnswer>((resolve) => {
+      answerRef.current = resolve;
+      setPending(change);
+    });
+  };
+
+  const answer = (given: AffectedVisitsAnswer) => {
+    answerRef.current?.(given);
+    answerRef.current = null;
+    setPending(null);
+  };
+
+  /** For a form: whether to go on and save. */
+  const confirm = async (change: VisitsChange): Promise<boolean> => (await check(change)) !== 'go back';
+
+  const dialog = pending && <AffectedVisitsDialog change={pending} proceedLabel={proceedLabel} onAnswer={answer} />;
+  return { check, confirm, dialog };
+}

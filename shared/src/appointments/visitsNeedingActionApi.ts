@@ -1,0 +1,57 @@
+import { type CampusCareClient, queryKeys, unwrap } from '@campuscare/shared';
+import type { VisitsChange } from '@campuscare/shared/scheduling';
+import type { OverviewAppointment } from './appointmentsApi';
+
+/** A booked visit staff must act on, as the database lists it, with why it cannot take place as booked. */
+export interface VisitNeedingAction {
+  /** The whole appointment, which the edit, reschedule and cancel dialogs act on. */
+  readonly appointment: OverviewAppointment;
+  /** The doctor as the database names them; null when none is assigned. */
+  readonly doctorName: string | null;
+  /** In words, e.g. "The clinic will be closed that day". */
+  readonly problem: string;
+}
+
+interface ProblemRow {
+  readonly id: string;
+  readonly provider_name: string | null;
+  readonly problem: string;
+}
+
+/**
+ * Under `queryKeys.appointments`, so every reassignment, move or cancellation anywhere reads the lists again and a
+ * resolved visit leaves them.
+ */
+export const VISITS_NEEDING_A_DOCTOR_KEY = [...queryKeys.appointments, 'needing-a-doctor'] as const;
+export const visitsAffectedKey = (change: VisitsChange) => [...queryKeys.appointments, 'affected-by', change] as const;
+
+const APPOINTMENT_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
+
+/** The rows the database listed, each with its appointment; a visit that is no longer readable is left out. */
+async function withAppointments(client: CampusCareClient, rows: readonly ProblemRow[]): Promise<VisitNeedingAction[]> {
+  if (rows.length === 0) return [];
+  const appointments: readonly OverviewAppointment[] = unwrap(
+    await client
+      .from('appointments')
+      .select(APPOINTMENT_COLUMNS)
+      .in(
+        'id',
+        rows.map((row) => row.id),
+      ),
+  );
+  const byId = new Map(appointments.map((appointment) => [appointment.id, appointment]));
+  return rows.flatMap((row) => {
+    const appointment = byId.get(row.id);
+    return appointment ? [{ appointment, doctorName: row.provider_name, problem: row.problem }] : [];
+  });
+}
+
+/** The university's booked visits that cannot take place as booked, soonest first (admins only). */
+export async function listVisitsNeedingADoctor(client: CampusCareClient): Promise<VisitNeedingAction[]> {
+  return withAppointments(client, unwrap(await client.rpc('visits_needing_a_doctor')));
+}
+
+/** The booked visits `change` would leave without a doctor or outside the hours, were it saved now. */
+export async function listVisitsAffectedBy(client: CampusCareClient, change: VisitsChange): Promise<VisitNeedingAction[]> {
+  return withAppointments(client, unwrap(await client.rpc('visits_affected_by', { change })));
+}
