@@ -94,6 +94,14 @@ describe('what a student records', () => {
     for (const [caller, sql, message] of cases) {
       expect({ sql, message: (await probe(database.client, caller, sql, [], REQUIREMENTS)).error?.message }).toEqual({ sql, message });
     }
+    for (const sql of ['select * from public.my_immunizations()', `select public.record_immunization_dose('03', current_date)`,
+      `select public.request_immunization_exemption('${MMR}', 'medical', 'Reason')`]) {
+      expect({ sql, code: (await probe(database.client, null, sql, [], REQUIREMENTS)).error?.code }).toEqual({ sql, code: '42501' });
+    }
+    // A student of the other university records doses for their own university only.
+    const southbank = await probe<{ university_id: string }>(database.client, sb('student01'),
+      `select university_id from public.record_immunization_dose('03', current_date)`, [], REQUIREMENTS);
+    expect(southbank.rows).toEqual([{ university_id: SOUTHBANK_ID }]);
     const asked = await probe<{ kind: string; review_status: string }>(database.client, STUDENT,
       `select kind, review_status from public.request_immunization_exemption('${MMR}', 'personal', 'Conscientious objection')`, [], REQUIREMENTS);
     expect(asked.rows).toEqual([{ kind: 'personal', review_status: 'pending' }]);

@@ -144,6 +144,11 @@ describe('joining and leaving', () => {
       expect({ from, to, doctor, message: (await joinAs(caller, from, to, doctor)).error?.message }).toEqual({ from, to, doctor, message });
     }
     expect((await joinAs(null, today, later)).error?.code).toBe('42501');
+    for (const caller of [BELLO, nf('registrar'), nf('admin'), sb('registrar')]) {
+      expect({ caller, message: (await probe(database.client, caller, 'select public.leave_waitlist()')).error?.message })
+        .toEqual({ caller, message: 'Only students can leave the waitlist' });
+    }
+    expect((await probe(database.client, null, 'select public.leave_waitlist()')).error?.code).toBe('42501');
 
     const again = await rolledBack(database.client, async () => {
       await join(nf('student16'), today, later);
