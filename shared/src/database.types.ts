@@ -16,6 +16,84 @@ export type Database = {
   }
   public: {
     Tables: {
+      appointment_type_doctors: {
+        Row: {
+          appointment_type_id: string
+          doctor_id: string
+          university_id: string
+        }
+        Insert: {
+          appointment_type_id: string
+          doctor_id: string
+          university_id?: string
+        }
+        Update: {
+          appointment_type_id?: string
+          doctor_id?: string
+          university_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "appointment_type_doctors_appointment_type_id_fkey"
+            columns: ["appointment_type_id"]
+            isOneToOne: false
+            referencedRelation: "appointment_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "appointment_type_doctors_doctor_id_fkey"
+            columns: ["doctor_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "appointment_type_doctors_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      appointment_types: {
+        Row: {
+          id: string
+          university_id: string
+          name: string
+          duration_minutes: number
+          self_bookable: boolean
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          university_id?: string
+          name: string
+          duration_minutes: number
+          self_bookable?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          name?: string
+          duration_minutes?: number
+          self_bookable?: boolean
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "appointment_types_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       appointments: {
         Row: {
           id: string
@@ -34,6 +112,8 @@ export type Database = {
           created_at: string
           updated_at: string
           kind: Database["public"]["Enums"]["appointment_kind"]
+          appointment_type_id: string | null
+          arrived_at: string | null
         }
         Insert: {
           id?: string
@@ -52,6 +132,8 @@ export type Database = {
           created_at?: string
           updated_at?: string
           kind?: Database["public"]["Enums"]["appointment_kind"]
+          appointment_type_id?: string | null
+          arrived_at?: string | null
         }
         Update: {
           id?: string
@@ -70,8 +152,17 @@ export type Database = {
           created_at?: string
           updated_at?: string
           kind?: Database["public"]["Enums"]["appointment_kind"]
+          appointment_type_id?: string | null
+          arrived_at?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "appointments_appointment_type_id_fkey"
+            columns: ["appointment_type_id"]
+            isOneToOne: false
+            referencedRelation: "appointment_types"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "appointments_provider_id_fkey"
             columns: ["provider_id"]
@@ -1471,6 +1562,7 @@ export type Database = {
             from_date: string
             to_date: string
             doctor_id?: string
+            appointment_type_id?: string
           }
           Returns: {
             starts_at: string
@@ -1483,11 +1575,12 @@ export type Database = {
         {
           Args: {
             date: string
-            reason: string
+            reason?: string
             provider_id?: string
             duration_minutes?: number
             department?: string
             year?: number
+            appointment_type_id?: string
           }
           Returns: {
             id: string
@@ -1506,6 +1599,8 @@ export type Database = {
             created_at: string
             updated_at: string
             kind: Database["public"]["Enums"]["appointment_kind"]
+            appointment_type_id: string | null
+            arrived_at: string | null
           }
           SetofOptions: {
             from: "*"
@@ -1538,6 +1633,44 @@ export type Database = {
             created_at: string
             updated_at: string
             kind: Database["public"]["Enums"]["appointment_kind"]
+            appointment_type_id: string | null
+            arrived_at: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "appointments"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
+      book_for_student:
+        {
+          Args: {
+            student_id: string
+            date: string
+            appointment_type_id: string
+            provider_id?: string
+            details?: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            provider_id: string | null
+            date: string
+            duration_minutes: number
+            name: string
+            department: string
+            reg: string
+            year: number
+            reason: string
+            status: Database["public"]["Enums"]["appointment_status"]
+            cancel_reason: string | null
+            created_at: string
+            updated_at: string
+            kind: Database["public"]["Enums"]["appointment_kind"]
+            appointment_type_id: string | null
+            arrived_at: string | null
           }
           SetofOptions: {
             from: "*"
@@ -1738,6 +1871,13 @@ export type Database = {
           Args: never
           Returns: Json
         }
+      no_show_count:
+        {
+          Args: {
+            arg0: unknown
+          }
+          Returns: number
+        }
       open_patient_chart:
         {
           Args: {
@@ -1871,6 +2011,8 @@ export type Database = {
             created_at: string
             updated_at: string
             kind: Database["public"]["Enums"]["appointment_kind"]
+            appointment_type_id: string | null
+            arrived_at: string | null
           }[]
           SetofOptions: {
             from: "*"
@@ -2050,6 +2192,8 @@ export type Database = {
             created_at: string
             updated_at: string
             kind: Database["public"]["Enums"]["appointment_kind"]
+            appointment_type_id: string | null
+            arrived_at: string | null
           }
           SetofOptions: {
             from: "*"
@@ -2100,7 +2244,7 @@ export type Database = {
     }
     Enums: {
       appointment_kind: "booked" | "walk_in"
-      appointment_status: "scheduled" | "ongoing" | "completed" | "cancelled"
+      appointment_status: "scheduled" | "arrived" | "ongoing" | "completed" | "cancelled" | "no_show"
       member_role: "admin" | "doctor" | "student"
       member_status: "active" | "deactivated"
       visit_status: "draft" | "signed"
@@ -2232,7 +2376,7 @@ export const Constants = {
   public: {
     Enums: {
       appointment_kind: ["booked", "walk_in"],
-      appointment_status: ["scheduled", "ongoing", "completed", "cancelled"],
+      appointment_status: ["scheduled", "arrived", "ongoing", "completed", "cancelled", "no_show"],
       member_role: ["admin", "doctor", "student"],
       member_status: ["active", "deactivated"],
       visit_status: ["draft", "signed"],

@@ -169,6 +169,33 @@ AS $function$
   select pg_catalog.tstzrange(starts_at, starts_at + pg_catalog.make_interval(mins => minutes), '[)')
 $function$;
 
+CREATE OR REPLACE FUNCTION private.appointment_type_doctors_validate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from public.appointment_types t where t.id = new.appointment_type_id and t.university_id = new.university_id)
+     or not exists (select 1 from public.members m where m.id = new.doctor_id and m.university_id = new.university_id and m.role = 'doctor') then
+    perform private.fail('Choose a doctor of this university for a type of this university');
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.appointment_types_validate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.name := btrim(new.name);
+  new.updated_at := now();
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.appointments_before()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -204,6 +231,7 @@ begin
   end if;
 
   if p_op = 'INSERT' then
+    p_new.arrived_at := null;
     select * into v_student from public.members m where m.id = p_new.student_id;
     if v_student.id is null or v_student.role <> 'student' or v_student.university_id <> p_new.university_id then
       perform private.fail('An appointment must belong to a student of the same university');
@@ -237,11 +265,19 @@ begin
        and (to_jsonb(p_new) - 'updated_at') is distinct from (to_jsonb(p_old) - 'updated_at') then
       perform private.fail(format('This appointment is already %s and can no longer change', p_old.status));
     end if;
+    -- A student marked as not having come may still turn up late that day; nothing else about the visit changes.
+    if p_old.status = 'no_show' and (p_new.status <> 'arrived'
+       or (to_jsonb(p_new) - array['updated_at', 'status', 'arrived_at']) is distinct from (to_jsonb(p_old) - array['updated_at', 'status', 'arrived_at'])) then
+      perform private.fail('This appointment was marked as a no-show: check the student in if they came after all');
+    end if;
     if p_new.status <> p_old.status and not (
-      (p_old.status = 'scheduled' and p_new.status in ('ongoing', 'cancelled'))
+      (p_old.status = 'scheduled' and p_new.status in ('arrived', 'ongoing', 'cancelled', 'no_show'))
+      or (p_old.status = 'arrived' and p_new.status in ('scheduled', 'ongoing', 'cancelled'))
       or (p_old.status = 'ongoing' and p_new.status in ('completed', 'cancelled'))
+      or (p_old.status = 'no_show' and p_new.status = 'arrived')
     ) then
-      perform private.fail(format('An appointment cannot go from %s to %s', p_old.status, p_new.status));
+      perform private.fail(format('An appointment cannot go from %s to %s', private.status_label(p_old.status),
+                                  private.status_label(p_new.status)));
     end if;
     if p_new.date <> p_old.date or p_new.duration_minutes <> p_old.duration_minutes then
       if p_old.status <> 'scheduled' then
@@ -272,6 +308,10 @@ begin
       perform private.fail('Sign the visit to complete it: an appointment is completed when its doctor signs the visit note');
     end if;
     p_new.updated_at := now();
+    -- The clock, not the transaction's start: arrivals checked in together keep the order they were checked in.
+    p_new.arrived_at := case when p_new.status = 'arrived' and p_old.status <> 'arrived' then clock_timestamp()
+                             when p_new.status in ('scheduled', 'no_show') then null
+                             else p_old.arrived_at end;
   end if;
 
   if p_new.status = 'cancelled' and coalesce(btrim(p_new.cancel_reason), '') = '' then
@@ -370,6 +410,8 @@ declare
   v_settings public.clinic_settings;
   v_exclude uuid := case when p_op = 'UPDATE' then p_old.id end;
   v_cancels boolean;
+  v_type public.appointment_types;
+  v_day date;
 begin
   if v_uid is null then
     return p_new;
@@ -393,20 +435,43 @@ begin
       if p_new.date < now() + make_interval(mins => v_settings.min_notice_minutes) then
         perform private.fail(format('Book at least %s ahead', private.describe_minutes(v_settings.min_notice_minutes)));
       end if;
-      -- A student's visit is one of the clinic's slots.
-      p_new.duration_minutes := v_settings.slot_minutes;
+      -- A student books one of the clinic's types of visit, which sets its length; a reason naming a type picks it,
+      -- as the reasons did before there were types. A visit booked before types moves as one of the clinic's slots.
+      if p_op = 'INSERT' then
+        if p_new.appointment_type_id is null then
+          select t.id into p_new.appointment_type_id from public.appointment_types t
+          where t.university_id = p_new.university_id and lower(t.name) = lower(btrim(split_part(p_new.reason, ':', 1)));
+        end if;
+        v_type := private.bookable_type(p_new.appointment_type_id);
+        if lower(btrim(split_part(p_new.reason, ':', 1))) <> lower(v_type.name) then
+          perform private.fail(format('The reason must start with the type of visit, %s', v_type.name));
+        end if;
+      elsif p_new.appointment_type_id is not null then
+        select * into v_type from public.appointment_types t where t.id = p_new.appointment_type_id;
+      end if;
+      p_new.duration_minutes := coalesce(v_type.duration_minutes, v_settings.slot_minutes);
       if p_new.provider_id is null then
-        p_new.provider_id := private.first_free_doctor(p_new.university_id, p_new.date, p_new.student_id, v_exclude);
+        p_new.provider_id := private.first_free_doctor(p_new.university_id, p_new.date, p_new.student_id, v_exclude,
+                                                       p_new.duration_minutes, v_type.id);
         if p_new.provider_id is null then
           perform private.fail('That time is not free: choose one of the free times');
         end if;
-      elsif not private.slot_is_free(p_new.university_id, p_new.provider_id, p_new.date, p_new.student_id, v_exclude) then
+      elsif not private.slot_is_free(p_new.university_id, p_new.provider_id, p_new.date, p_new.student_id, v_exclude,
+                                     p_new.duration_minutes, v_type.id) then
         perform private.fail('That time is not free: choose one of the free times');
       end if;
     end if;
-  elsif p_op = 'UPDATE' and p_new.status <> p_old.status and p_new.status in ('ongoing', 'completed')
-        and (p_new.date at time zone v_settings.timezone)::date > (now() at time zone v_settings.timezone)::date then
-    perform private.fail('A visit can be started or completed on its day, not before');
+  elsif p_op = 'UPDATE' and p_new.status <> p_old.status then
+    v_day := (p_new.date at time zone v_settings.timezone)::date;
+    if p_new.status in ('ongoing', 'completed') and v_day > (now() at time zone v_settings.timezone)::date then
+      perform private.fail('A visit can be started or completed on its day, not before');
+    end if;
+    if p_new.status = 'arrived' and v_day <> (now() at time zone v_settings.timezone)::date then
+      perform private.fail('A student can be checked in on the day of their visit only');
+    end if;
+    if p_new.status = 'no_show' and p_new.date > now() then
+      perform private.fail('A visit can be marked as a no-show once its start time has passed');
+    end if;
   end if;
   return p_new;
 end;
@@ -742,6 +807,24 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.bookable_type(p_type uuid)
+ RETURNS public.appointment_types
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+  v_type public.appointment_types;
+begin
+  select * into v_type from public.appointment_types t where t.id = p_type and t.university_id = v_me.university_id;
+  if v_type.id is null or (v_me.role is distinct from 'admin' and v_me.role is distinct from 'doctor' and not v_type.self_bookable) then
+    perform private.fail('Choose one of the clinic''s types of visit');
+  end if;
+  return v_type;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.chart_timeline(p_doctor uuid, p_student uuid, p_after_date timestamp with time zone, p_after_id uuid, OUT visits json, OUT earlier_visits bigint)
  RETURNS record
  LANGUAGE plpgsql
@@ -831,6 +914,21 @@ AS $function$
   from public.clinic_hours h where h.university_id = p_university
 $function$;
 
+CREATE OR REPLACE FUNCTION private.create_default_appointment_types(p_university uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.appointment_types (university_id, name, duration_minutes)
+  select p_university, t.name, coalesce(t.minutes, s.slot_minutes, 30)
+  from (values ('Check-up', null::integer, 1), ('Malaria', null, 2), ('Consultation', null, 3), ('Vaccination', 15, 4),
+               ('Follow-up', null, 5), ('Other', null, 6)) t (name, minutes, position)
+  left join public.clinic_settings s on s.university_id = p_university
+  order by t.position
+  on conflict do nothing;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.create_default_clinic(p_university uuid)
  RETURNS void
  LANGUAGE sql
@@ -841,6 +939,7 @@ AS $function$
   insert into public.clinic_hours (university_id, weekday, opens_at, closes_at)
   select p_university, d, '08:00', '17:00' from generate_series(1, 5) d
   on conflict do nothing;
+  select private.create_default_appointment_types(p_university);
 $function$;
 
 CREATE OR REPLACE FUNCTION private.current_member()
@@ -1152,7 +1251,7 @@ AS $function$
   select null::uuid
 $function$;
 
-CREATE OR REPLACE FUNCTION private.first_free_doctor(p_university uuid, p_starts_at timestamp with time zone, p_student uuid, p_exclude uuid)
+CREATE OR REPLACE FUNCTION private.first_free_doctor(p_university uuid, p_starts_at timestamp with time zone, p_student uuid, p_exclude uuid, p_minutes integer DEFAULT NULL::integer, p_type uuid DEFAULT NULL::uuid)
  RETURNS uuid
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -1164,10 +1263,10 @@ begin
       select (p_starts_at at time zone s.timezone)::date as day from public.clinic_settings s where s.university_id = p_university
     )
     select f.provider_id
-    from local_day l, private.free_slots(p_university, l.day, l.day, null, p_student, p_exclude) f
+    from local_day l, private.free_slots(p_university, l.day, l.day, null, p_student, p_exclude, p_minutes, p_type) f
     where f.starts_at = p_starts_at
     order by (select count(*) from public.appointments a
-              where a.provider_id = f.provider_id and a.status in ('scheduled', 'ongoing')
+              where a.provider_id = f.provider_id and a.status in ('scheduled', 'arrived', 'ongoing')
                 and a.date >= p_starts_at - interval '1 day' and a.date < p_starts_at + interval '1 day'),
              f.provider_id
     limit 1
@@ -1175,7 +1274,7 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.free_slots(p_university uuid, p_from date, p_to date, p_provider uuid, p_student uuid, p_exclude uuid)
+CREATE OR REPLACE FUNCTION private.free_slots(p_university uuid, p_from date, p_to date, p_provider uuid, p_student uuid, p_exclude uuid, p_minutes integer DEFAULT NULL::integer, p_type uuid DEFAULT NULL::uuid)
  RETURNS TABLE(starts_at timestamp with time zone, ends_at timestamp with time zone, provider_id uuid)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -1185,7 +1284,7 @@ AS $function$
 begin
   return query
     with settings as (
-      select s.timezone, s.slot_minutes, s.min_notice_minutes,
+      select s.timezone, s.slot_minutes, coalesce(p_minutes, s.slot_minutes) as visit_minutes, s.min_notice_minutes,
              -- What can overlap the range: visits are at most 4 hours long, so a day's margin either side is plenty.
              (p_from::timestamp at time zone s.timezone) - interval '1 day' as range_start,
              ((p_to + 1)::timestamp at time zone s.timezone) + interval '1 day' as range_end
@@ -1204,13 +1303,15 @@ begin
       from public.members m
       where m.university_id = p_university and private.is_bookable_doctor(m)
         and (p_provider is null or m.id = p_provider)
+        and (p_type is null or private.offers_appointment_type(p_type, m.id))
     ),
     -- Everything that blocks a slot, read once per call through the exclusion constraints' GiST indexes (provider or
     -- student, and the visit's time range), so candidates are checked against a small set, not the whole table.
     doctor_busy as materialized (
       select a.provider_id, tstzrange(a.date, a.date + make_interval(mins => a.duration_minutes)) as during
       from public.appointments a, settings s
-      where a.provider_id in (select id from doctors) and a.status in ('scheduled', 'ongoing') and a.id is distinct from p_exclude
+      where a.provider_id in (select id from doctors) and a.status in ('scheduled', 'arrived', 'ongoing')
+        and a.id is distinct from p_exclude
         and private.appointment_slot(a.date, a.duration_minutes) && tstzrange(s.range_start, s.range_end)
       union all
       select t.doctor_id, tstzrange(t.starts_at, t.ends_at)
@@ -1220,7 +1321,7 @@ begin
     student_busy as materialized (
       select tstzrange(a.date, a.date + make_interval(mins => a.duration_minutes)) as during
       from public.appointments a, settings s
-      where a.student_id = p_student and a.status in ('scheduled', 'ongoing') and a.id is distinct from p_exclude
+      where a.student_id = p_student and a.status in ('scheduled', 'arrived', 'ongoing') and a.id is distinct from p_exclude
         and private.appointment_slot(a.date, a.duration_minutes) && tstzrange(s.range_start, s.range_end)
     ),
     windows as (
@@ -1233,12 +1334,12 @@ begin
       left join public.doctor_hours dh on dh.doctor_id = doc.id and dh.weekday = ch.weekday
       where not doc.keeps_own_hours or dh.doctor_id is not null
     ),
-    -- Materialized so each candidate's time range is computed once, not again for every busy range it meets.
+    -- Visits start on the clinic's slot grid and must end by closing time, whatever their length.
     candidates as materialized (
-      select w.provider_id, tstzrange(start.at, start.at + make_interval(mins => s.slot_minutes)) as during
+      select w.provider_id, tstzrange(start.at, start.at + make_interval(mins => s.visit_minutes)) as during
       from windows w
       cross join settings s
-      cross join lateral generate_series(0, (extract(epoch from w.closes_at - w.opens_at) / 60)::integer - s.slot_minutes, s.slot_minutes)
+      cross join lateral generate_series(0, (extract(epoch from w.closes_at - w.opens_at) / 60)::integer - s.visit_minutes, s.slot_minutes)
         as slot(offset_minutes)
       cross join lateral (select (w.day + w.opens_at + make_interval(mins => slot.offset_minutes)) at time zone s.timezone as at) start
     )
@@ -1481,7 +1582,7 @@ CREATE OR REPLACE FUNCTION private.lock_appointment_slot(p_op text, p_new public
  SET search_path TO ''
 AS $function$
 begin
-  if p_new.status in ('scheduled', 'ongoing')
+  if p_new.status in ('scheduled', 'arrived', 'ongoing')
      and (p_op = 'INSERT' or p_new.date <> p_old.date or p_new.duration_minutes <> p_old.duration_minutes
           or p_new.provider_id is distinct from p_old.provider_id) then
     perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(p_new.student_id::text));
@@ -1642,6 +1743,16 @@ CREATE OR REPLACE FUNCTION private.new_link_token()
  SET search_path TO ''
 AS $function$
   select translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/=', '-_')
+$function$;
+
+CREATE OR REPLACE FUNCTION private.offers_appointment_type(p_type uuid, p_doctor uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select not exists (select 1 from public.appointment_type_doctors o where o.appointment_type_id = p_type)
+         or exists (select 1 from public.appointment_type_doctors o where o.appointment_type_id = p_type and o.doctor_id = p_doctor)
 $function$;
 
 CREATE OR REPLACE FUNCTION private.overlap_message(constraint_name text)
@@ -2237,7 +2348,7 @@ AS $function$
   select rtrim(coalesce((select s.site_url from private.deployment_settings s), 'http://localhost:8080'), '/')
 $function$;
 
-CREATE OR REPLACE FUNCTION private.slot_is_free(p_university uuid, p_provider uuid, p_starts_at timestamp with time zone, p_student uuid, p_exclude uuid)
+CREATE OR REPLACE FUNCTION private.slot_is_free(p_university uuid, p_provider uuid, p_starts_at timestamp with time zone, p_student uuid, p_exclude uuid, p_minutes integer DEFAULT NULL::integer, p_type uuid DEFAULT NULL::uuid)
  RETURNS boolean
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2248,10 +2359,19 @@ begin
     select 1
     from public.clinic_settings s,
          private.free_slots(p_university, (p_starts_at at time zone s.timezone)::date, (p_starts_at at time zone s.timezone)::date,
-                            p_provider, p_student, p_exclude) f
+                            p_provider, p_student, p_exclude, p_minutes, p_type) f
     where s.university_id = p_university and f.starts_at = p_starts_at
   );
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.status_label(p_status public.appointment_status)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_status when 'no_show' then 'no-show' else p_status::text end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.student_json(p_student public.members)
@@ -2320,6 +2440,28 @@ AS $function$
 begin
   new.updated_at := now();
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.typed_reason(p_type public.appointment_types, p_details text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_details text := btrim(coalesce(p_details, ''));
+begin
+  if v_details = '' then
+    return p_type.name;
+  end if;
+  if not private.is_single_line(v_details) then
+    perform private.fail('Describe the reason on one line, without line breaks or other control characters');
+  end if;
+  if char_length(p_type.name) + 2 + char_length(v_details) > 200 then
+    perform private.fail(format('Describe the reason in at most %s characters', 198 - char_length(p_type.name)));
+  end if;
+  return p_type.name || ': ' || v_details;
 end;
 $function$;
 
@@ -2765,7 +2907,7 @@ begin
       select (a.date at time zone v_zone)::date as on_day, count(*)::integer as n
       from public.appointments a
       where a.university_id = v_me.university_id
-        and a.status in ('scheduled', 'ongoing')
+        and a.status in ('scheduled', 'arrived', 'ongoing')
         and a.date >= (v_first::timestamp at time zone v_zone)
         and a.date < ((v_first + appointments_per_day.days)::timestamp at time zone v_zone)
       group by 1
@@ -2870,7 +3012,7 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.available_slots(from_date date, to_date date, doctor_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.available_slots(from_date date, to_date date, doctor_id uuid DEFAULT NULL::uuid, appointment_type_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(starts_at timestamp with time zone, ends_at timestamp with time zone, provider_id uuid, free_doctors integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2880,6 +3022,7 @@ AS $function$
 declare
   v_me public.members := private.current_member();
   v_student uuid;
+  v_type public.appointment_types;
 begin
   if v_me.id is null then
     perform private.fail('Your account has no access');
@@ -2896,22 +3039,27 @@ begin
   ) then
     perform private.fail('Choose an active doctor of your university');
   end if;
+  if available_slots.appointment_type_id is not null then
+    v_type := private.bookable_type(available_slots.appointment_type_id);
+  end if;
   v_student := case when v_me.role = 'student' then v_me.id end;
   if available_slots.doctor_id is not null then
     return query
       select f.starts_at, f.ends_at, f.provider_id, 1
-      from private.free_slots(v_me.university_id, available_slots.from_date, available_slots.to_date, available_slots.doctor_id, v_student, null) f;
+      from private.free_slots(v_me.university_id, available_slots.from_date, available_slots.to_date, available_slots.doctor_id,
+                              v_student, null, v_type.duration_minutes, v_type.id) f;
   else
     return query
       select f.starts_at, f.ends_at, null::uuid, count(*)::integer
-      from private.free_slots(v_me.university_id, available_slots.from_date, available_slots.to_date, null, v_student, null) f
+      from private.free_slots(v_me.university_id, available_slots.from_date, available_slots.to_date, null, v_student, null,
+                              v_type.duration_minutes, v_type.id) f
       group by f.starts_at, f.ends_at
       order by f.starts_at;
   end if;
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.book_appointment(date timestamp with time zone, reason text, provider_id uuid DEFAULT NULL::uuid, duration_minutes integer DEFAULT 30, department text DEFAULT NULL::text, year integer DEFAULT NULL::integer)
+CREATE OR REPLACE FUNCTION public.book_appointment(date timestamp with time zone, reason text DEFAULT NULL::text, provider_id uuid DEFAULT NULL::uuid, duration_minutes integer DEFAULT 30, department text DEFAULT NULL::text, year integer DEFAULT NULL::integer, appointment_type_id uuid DEFAULT NULL::uuid)
  RETURNS public.appointments
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -2919,6 +3067,8 @@ AS $function$
 #variable_conflict use_column
 declare
   v_me public.members;
+  v_type public.appointment_types;
+  v_details text := btrim(coalesce(book_appointment.reason, ''));
   v_row public.appointments;
   v_constraint text;
 begin
@@ -2930,15 +3080,19 @@ begin
   if book_appointment.date is null then
     perform private.fail('Choose a date and time for the appointment');
   end if;
-  if coalesce(btrim(book_appointment.reason), '') = '' then
-    perform private.fail('Choose a reason for the appointment');
-  end if;
-  if book_appointment.reason not in ('Check-up', 'Malaria', 'Consultation', 'Vaccination', 'Follow-up', 'Other')
-     and not (book_appointment.reason ~ '^Other: [^[:space:]]' and char_length(book_appointment.reason) <= 200) then
-    perform private.fail('Choose a reason: Check-up, Malaria, Consultation, Vaccination, Follow-up or Other');
-  end if;
-  if not private.is_single_line(book_appointment.reason) then
-    perform private.fail('Describe the reason on one line, without line breaks or other control characters');
+  if book_appointment.appointment_type_id is not null then
+    v_type := private.bookable_type(book_appointment.appointment_type_id);
+    if lower(v_details) = lower(v_type.name) then
+      v_details := '';
+    end if;
+  else
+    if v_details = '' then
+      perform private.fail('Choose a reason for the appointment');
+    end if;
+    select t.id into v_type.id from public.appointment_types t
+    where t.university_id = v_me.university_id and lower(t.name) = lower(btrim(split_part(v_details, ':', 1)));
+    v_type := private.bookable_type(v_type.id);
+    v_details := btrim(substr(v_details, char_length(split_part(v_details, ':', 1)) + 2));
   end if;
   if book_appointment.duration_minutes is null or book_appointment.duration_minutes not between 10 and 240 then
     perform private.fail('An appointment lasts between 10 and 240 minutes');
@@ -2951,12 +3105,13 @@ begin
   end if;
 
   begin
-    insert into public.appointments as a (provider_id, date, duration_minutes, department, year, reason)
+    insert into public.appointments as a (provider_id, date, duration_minutes, department, year, reason, appointment_type_id)
     values (
       book_appointment.provider_id, book_appointment.date, book_appointment.duration_minutes,
       coalesce(nullif(btrim(book_appointment.department), ''), v_me.department),
       coalesce(book_appointment.year, v_me.year_of_study),
-      btrim(book_appointment.reason)
+      private.typed_reason(v_type, v_details),
+      v_type.id
     )
     returning * into v_row;
   exception when exclusion_violation then
@@ -3035,6 +3190,73 @@ begin
     get stacked diagnostics v_constraint = constraint_name;
     raise exception using errcode = '23P01', message = case v_constraint
       when 'appointments_no_provider_overlap' then 'You are already booked at that time'
+      else 'The student already has an appointment at that time' end;
+  end;
+  return v_row;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.book_for_student(student_id uuid, date timestamp with time zone, appointment_type_id uuid, provider_id uuid DEFAULT NULL::uuid, details text DEFAULT NULL::text)
+ RETURNS public.appointments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_me public.members := private.current_member();
+  v_student public.members;
+  v_type public.appointment_types;
+  v_provider uuid := book_for_student.provider_id;
+  v_settings public.clinic_settings;
+  v_row public.appointments;
+  v_constraint text;
+begin
+  if v_me.id is null or v_me.role not in ('admin', 'doctor') then
+    perform private.fail('Only clinic staff can book for a student');
+  end if;
+  select * into v_student from public.members m
+  where m.id = book_for_student.student_id and m.university_id = v_me.university_id and m.role = 'student';
+  if v_student.id is null then
+    perform private.fail('Student not found');
+  end if;
+  if v_student.status <> 'active' then
+    perform private.fail('This student''s account is deactivated: a visit cannot be booked');
+  end if;
+  if book_for_student.date is null then
+    perform private.fail('Choose a date and time for the appointment');
+  end if;
+  v_type := private.bookable_type(book_for_student.appointment_type_id);
+  select * into v_settings from public.clinic_settings s where s.university_id = v_me.university_id;
+
+  -- The student's, then the doctor's slot lock, as lock_appointment_slot takes them for the insert below, so the free
+  -- time checked here is still free when the row goes in.
+  perform pg_catalog.pg_advisory_xact_lock(1, pg_catalog.hashtext(v_student.id::text));
+  if v_provider is null then
+    v_provider := private.first_free_doctor(v_me.university_id, book_for_student.date, v_student.id, null,
+                                            v_type.duration_minutes, v_type.id);
+  end if;
+  if v_provider is not null then
+    perform pg_catalog.pg_advisory_xact_lock(2, pg_catalog.hashtext(v_provider::text));
+  end if;
+  if v_provider is null or not private.slot_is_free(v_me.university_id, v_provider, book_for_student.date, v_student.id, null,
+                                                    v_type.duration_minutes, v_type.id) then
+    perform private.fail(format(
+      'That time is not free for a %s: choose one of the free times (within opening hours, at least %s ahead, '
+      'with a doctor who offers it, and when neither the doctor nor the student is booked)',
+      lower(v_type.name), private.describe_minutes(v_settings.min_notice_minutes)));
+  end if;
+
+  begin
+    insert into public.appointments (university_id, student_id, provider_id, date, duration_minutes, name, department,
+                                     reg, year, reason, appointment_type_id)
+    values (v_me.university_id, v_student.id, v_provider, book_for_student.date, v_type.duration_minutes,
+            left(btrim(v_student.first_name || ' ' || v_student.last_name), 200), v_student.department,
+            v_student.reg_number, v_student.year_of_study, private.typed_reason(v_type, book_for_student.details), v_type.id)
+    returning * into v_row;
+  exception when exclusion_violation then
+    get stacked diagnostics v_constraint = constraint_name;
+    raise exception using errcode = '23P01', message = case v_constraint
+      when 'appointments_no_provider_overlap' then 'The doctor is already booked at that time'
       else 'The student already has an appointment at that time' end;
   end;
   return v_row;
@@ -3122,7 +3344,7 @@ begin
       'role', 'doctor',
       'appointments', (select count(*) from public.appointments a where a.provider_id = v_me.id),
       'upcoming_appointments', (select count(*) from public.appointments a
-                                where a.provider_id = v_me.id and a.status in ('scheduled', 'ongoing')
+                                where a.provider_id = v_me.id and a.status in ('scheduled', 'arrived', 'ongoing')
                                   and a.date >= now() - interval '1 day'),
       'programs', (select count(*) from public.programs p where p.university_id = v_me.university_id),
       'patients', (select count(distinct a.student_id) from public.appointments a where a.provider_id = v_me.id));
@@ -3131,7 +3353,7 @@ begin
       'role', 'student',
       'appointments', (select count(*) from public.appointments a where a.student_id = v_me.id),
       'upcoming_appointments', (select count(*) from public.appointments a
-                                where a.student_id = v_me.id and a.status in ('scheduled', 'ongoing')
+                                where a.student_id = v_me.id and a.status in ('scheduled', 'arrived', 'ongoing')
                                   and a.date >= now() - interval '1 day'),
       'programs', (select count(*) from public.programs p
                    where p.university_id = v_me.university_id and p.date >= current_date));
@@ -3528,6 +3750,15 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.no_show_count(public.members)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from public.appointments a where a.student_id = $1.id and a.status = 'no_show'
+$function$;
+
 CREATE OR REPLACE FUNCTION public.open_patient_chart(student_id uuid)
  RETURNS json
  LANGUAGE plpgsql
@@ -3577,7 +3808,9 @@ begin
                                         'provider_name', case when p.id is not null then private.member_display_name(p) end)
                       order by a.date, a.id)
       from public.appointments a left join public.members p on p.id = a.provider_id
-      where a.student_id = v_student.id and (a.status = 'ongoing' or (a.status = 'scheduled' and a.date >= now()))), '[]'));
+      where a.student_id = v_student.id
+        and (a.status in ('arrived', 'ongoing') or (a.status = 'scheduled' and a.date >= now()))), '[]'),
+    'no_show_count', public.no_show_count(v_student));
 end;
 $function$;
 
@@ -4043,8 +4276,8 @@ begin
     perform private.fail('Appointment not found');
   end if;
   if update_appointment.status is not null then
-    if update_appointment.status not in ('scheduled', 'ongoing', 'completed', 'cancelled') then
-      perform private.fail('Status must be scheduled, ongoing, completed or cancelled');
+    if update_appointment.status not in ('scheduled', 'arrived', 'ongoing', 'completed', 'cancelled', 'no_show') then
+      perform private.fail('Status must be scheduled, arrived, ongoing, completed, cancelled or no_show');
     end if;
     v_status := update_appointment.status::public.appointment_status;
   end if;

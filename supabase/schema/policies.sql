@@ -17,6 +17,20 @@ ALTER TABLE private.session_activity ENABLE ROW LEVEL SECURITY;
 
 ALTER TABLE private.student_moves ENABLE ROW LEVEL SECURITY;
 
+ALTER TABLE public.appointment_type_doctors ENABLE ROW LEVEL SECURITY;
+CREATE POLICY appointment_type_doctors_select ON public.appointment_type_doctors AS PERMISSIVE FOR SELECT TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)));
+CREATE POLICY appointment_type_doctors_write ON public.appointment_type_doctors AS PERMISSIVE FOR ALL TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin))
+    WITH CHECK (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin));
+
+ALTER TABLE public.appointment_types ENABLE ROW LEVEL SECURITY;
+CREATE POLICY appointment_types_select ON public.appointment_types AS PERMISSIVE FOR SELECT TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)));
+CREATE POLICY appointment_types_write ON public.appointment_types AS PERMISSIVE FOR ALL TO authenticated
+    USING (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin))
+    WITH CHECK (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND ( SELECT private.is_super_admin() AS is_super_admin));
+
 ALTER TABLE public.appointments ENABLE ROW LEVEL SECURITY;
 CREATE POLICY appointments_insert_student ON public.appointments AS PERMISSIVE FOR INSERT TO authenticated
     WITH CHECK (university_id = (( SELECT private.current_university_id() AS current_university_id)) AND student_id = (( SELECT auth.uid() AS uid)) AND (( SELECT private.member_role() AS member_role)) = 'student'::public.member_role);

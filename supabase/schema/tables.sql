@@ -12,7 +12,7 @@ CREATE EXTENSION pgcrypto WITH SCHEMA extensions;
 
 -- Enum types
 CREATE TYPE public.appointment_kind AS ENUM ('booked', 'walk_in');
-CREATE TYPE public.appointment_status AS ENUM ('scheduled', 'ongoing', 'completed', 'cancelled');
+CREATE TYPE public.appointment_status AS ENUM ('scheduled', 'arrived', 'ongoing', 'completed', 'cancelled', 'no_show');
 CREATE TYPE public.member_role AS ENUM ('admin', 'doctor', 'student');
 CREATE TYPE public.member_status AS ENUM ('active', 'deactivated');
 CREATE TYPE public.visit_status AS ENUM ('draft', 'signed');
@@ -73,6 +73,32 @@ CREATE TABLE private.student_moves (
 );
 CREATE INDEX student_moves_student_moved_at ON private.student_moves USING btree (student_id, moved_at);
 
+CREATE TABLE public.appointment_type_doctors (
+    appointment_type_id uuid NOT NULL,
+    doctor_id uuid NOT NULL,
+    university_id uuid DEFAULT private.current_university_id() NOT NULL,
+    CONSTRAINT appointment_type_doctors_pkey PRIMARY KEY (appointment_type_id, doctor_id),
+    CONSTRAINT appointment_type_doctors_appointment_type_id_fkey FOREIGN KEY (appointment_type_id) REFERENCES public.appointment_types(id) ON DELETE CASCADE,
+    CONSTRAINT appointment_type_doctors_doctor_id_fkey FOREIGN KEY (doctor_id) REFERENCES public.members(id) ON DELETE CASCADE,
+    CONSTRAINT appointment_type_doctors_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE
+);
+CREATE INDEX appointment_type_doctors_doctor_idx ON public.appointment_type_doctors USING btree (doctor_id);
+
+CREATE TABLE public.appointment_types (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    university_id uuid DEFAULT private.current_university_id() NOT NULL,
+    name text NOT NULL,
+    duration_minutes integer NOT NULL,
+    self_bookable boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT appointment_types_pkey PRIMARY KEY (id),
+    CONSTRAINT appointment_types_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE,
+    CONSTRAINT appointment_types_duration_range CHECK (duration_minutes >= 10 AND duration_minutes <= 240),
+    CONSTRAINT appointment_types_name_length CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 60 AND private.is_single_line(name) AND POSITION((':'::text) IN (name)) = 0)
+);
+CREATE UNIQUE INDEX appointment_types_name_idx ON public.appointment_types USING btree (university_id, lower(btrim(name)));
+
 CREATE TABLE public.appointments (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     university_id uuid DEFAULT private.current_university_id() NOT NULL,
@@ -90,9 +116,12 @@ CREATE TABLE public.appointments (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     kind public.appointment_kind DEFAULT 'booked'::public.appointment_kind NOT NULL,
+    appointment_type_id uuid,
+    arrived_at timestamp with time zone,
     CONSTRAINT appointments_pkey PRIMARY KEY (id),
-    CONSTRAINT appointments_no_provider_overlap EXCLUDE USING gist (provider_id WITH =, private.appointment_slot(date, duration_minutes) WITH &&) WHERE (provider_id IS NOT NULL AND (status = ANY (ARRAY['scheduled'::public.appointment_status, 'ongoing'::public.appointment_status])) AND kind = 'booked'::public.appointment_kind),
-    CONSTRAINT appointments_no_student_overlap EXCLUDE USING gist (student_id WITH =, private.appointment_slot(date, duration_minutes) WITH &&) WHERE (status = ANY (ARRAY['scheduled'::public.appointment_status, 'ongoing'::public.appointment_status])),
+    CONSTRAINT appointments_no_provider_overlap EXCLUDE USING gist (provider_id WITH =, private.appointment_slot(date, duration_minutes) WITH &&) WHERE (provider_id IS NOT NULL AND (status = ANY (ARRAY['scheduled'::public.appointment_status, 'arrived'::public.appointment_status, 'ongoing'::public.appointment_status])) AND kind = 'booked'::public.appointment_kind),
+    CONSTRAINT appointments_no_student_overlap EXCLUDE USING gist (student_id WITH =, private.appointment_slot(date, duration_minutes) WITH &&) WHERE (status = ANY (ARRAY['scheduled'::public.appointment_status, 'arrived'::public.appointment_status, 'ongoing'::public.appointment_status])),
+    CONSTRAINT appointments_appointment_type_id_fkey FOREIGN KEY (appointment_type_id) REFERENCES public.appointment_types(id) ON DELETE SET NULL,
     CONSTRAINT appointments_provider_id_fkey FOREIGN KEY (provider_id) REFERENCES public.members(id) ON DELETE SET NULL,
     CONSTRAINT appointments_student_id_fkey FOREIGN KEY (student_id) REFERENCES public.members(id) ON DELETE CASCADE,
     CONSTRAINT appointments_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE,
@@ -101,17 +130,20 @@ CREATE TABLE public.appointments (
     CONSTRAINT appointments_department_length CHECK (char_length(btrim(department)) >= 1 AND char_length(btrim(department)) <= 100),
     CONSTRAINT appointments_duration_range CHECK (duration_minutes >= 10 AND duration_minutes <= 240),
     CONSTRAINT appointments_name_length CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 200 AND private.is_single_line(name)),
-    CONSTRAINT appointments_reason_values CHECK ((reason = ANY (ARRAY['Check-up'::text, 'Malaria'::text, 'Consultation'::text, 'Vaccination'::text, 'Follow-up'::text, 'Other'::text])) OR reason ~ '^Other: [^[:space:]]'::text AND char_length(reason) <= 200 AND private.is_single_line(reason)),
+    CONSTRAINT appointments_reason_format CHECK (char_length(btrim(reason)) >= 1 AND char_length(btrim(reason)) <= 200 AND private.is_single_line(reason)),
     CONSTRAINT appointments_reg_format CHECK (reg ~ '^[A-Za-z0-9][A-Za-z0-9/._-]{1,29}$'::text),
     CONSTRAINT appointments_year_range CHECK (year >= 1 AND year <= 8)
 );
+CREATE INDEX appointments_appointment_type_idx ON public.appointments USING btree (appointment_type_id) WHERE appointment_type_id IS NOT NULL;
 CREATE INDEX appointments_name_trgm_idx ON public.appointments USING gin (name extensions.gin_trgm_ops);
+CREATE INDEX appointments_no_show_idx ON public.appointments USING btree (student_id) WHERE status = 'no_show'::public.appointment_status;
 CREATE INDEX appointments_provider_date_cover_idx ON public.appointments USING btree (provider_id, date) INCLUDE (university_id, student_id);
 CREATE INDEX appointments_reg_trgm_idx ON public.appointments USING gin (reg extensions.gin_trgm_ops);
 CREATE INDEX appointments_scheduled_date_idx ON public.appointments USING btree (date) WHERE status = 'scheduled'::public.appointment_status;
 CREATE INDEX appointments_student_date_idx ON public.appointments USING btree (student_id, date);
 CREATE INDEX appointments_unassigned_idx ON public.appointments USING btree (university_id, date) WHERE provider_id IS NULL AND status = 'scheduled'::public.appointment_status;
 CREATE INDEX appointments_university_date_idx ON public.appointments USING btree (university_id, date DESC);
+CREATE INDEX appointments_waiting_idx ON public.appointments USING btree (university_id, arrived_at) WHERE status = 'arrived'::public.appointment_status;
 COMMENT ON COLUMN public.appointments.reason IS 'Check-up | Malaria | Consultation | Vaccination | Follow-up | Other, or ''Other: <free text>'' (max 200 chars).';
 COMMENT ON COLUMN public.appointments.kind IS 'booked (a student or staff booked it) or walk_in (a doctor saw the student without a booking: created ongoing).';
 

@@ -19,6 +19,14 @@ CREATE TRIGGER on_auth_user_updated AFTER UPDATE OF encrypted_password, email, e
 -- AFTER, for each row:
 CREATE TRIGGER student_invitations_audit AFTER INSERT ON private.student_invitations FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 
+-- public.appointment_type_doctors
+-- BEFORE, for each row:
+CREATE TRIGGER appointment_type_doctors_validate BEFORE INSERT OR UPDATE ON public.appointment_type_doctors FOR EACH ROW EXECUTE FUNCTION private.appointment_type_doctors_validate();
+
+-- public.appointment_types
+-- BEFORE, for each row:
+CREATE TRIGGER appointment_types_validate BEFORE INSERT OR UPDATE ON public.appointment_types FOR EACH ROW EXECUTE FUNCTION private.appointment_types_validate();
+
 -- public.appointments
 -- BEFORE, for each row:
 CREATE TRIGGER appointments_before BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_before();

@@ -842,6 +842,7 @@ interface ChartDoc {
   allergy_terms: string[];
   visits: VisitDoc[];
   earlier_visits: number;
+  no_show_count: number;
   vital_signs: { visit_id: string }[];
   current_prescriptions: { visit_id: string; doctor_name: string }[];
   excuse_letters: { id: string }[];
@@ -875,8 +876,10 @@ describe('reading the record', () => {
   it('open_patient_chart: profile, signed visits with addenda and the caller’s own drafts, vitals, prescriptions, letters, coming visits', async () => {
     const doc = await json<ChartDoc>(ADAMS, 'select public.open_patient_chart($1) as doc', [nf('student11')]);
     expect(Object.keys(doc).sort()).toEqual([
-      'allergy_terms', 'current_prescriptions', 'earlier_visits', 'excuse_letters', 'health_profile', 'student', 'upcoming_appointments', 'visits', 'vital_signs',
+      'allergy_terms', 'current_prescriptions', 'earlier_visits', 'excuse_letters', 'health_profile', 'no_show_count', 'student', 'upcoming_appointments',
+      'visits', 'vital_signs',
     ]);
+    expect(doc.no_show_count).toBe(0);
     expect(doc.student).toEqual({
       id: nf('student11'), first_name: 'Kemi', last_name: 'Adeyemi', email: 'student11@northfield.edu', phone: expect.any(String),
       reg_number: 'NFU/2024/011', department: expect.any(String), year_of_study: 2, status: 'active', avatar_path: null,

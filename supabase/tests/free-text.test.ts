@@ -41,7 +41,7 @@ describe('names and reasons', () => {
         STUDENT,
         `insert into public.appointments (date, department, year, reason) values ($1, 'Law', 2, $2)`,
         [slot, 'Other: sore throat\u0085again'],
-        'appointments_reason_values',
+        'appointments_reason_format',
       ],
       [
         'a reason for cancelling',

@@ -36,7 +36,9 @@ const REQUIREMENT_COLUMNS = [
 
 /** What API roles may write, per table: the columns whose value is the caller's choice. */
 const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
-  'public.appointments': { insert: ['date', 'department', 'duration_minutes', 'provider_id', 'reason', 'year'], update: [] },
+  'public.appointment_type_doctors': { insert: ['appointment_type_id', 'doctor_id'], update: [] },
+  'public.appointment_types': { insert: ['duration_minutes', 'name', 'self_bookable'], update: ['duration_minutes', 'name', 'self_bookable'] },
+  'public.appointments': { insert: ['appointment_type_id', 'date', 'department', 'duration_minutes', 'provider_id', 'reason', 'year'], update: [] },
   'public.clinic_closures': { insert: ['ends_on', 'reason', 'starts_on'], update: ['ends_on', 'reason', 'starts_on'] },
   'public.clinic_hours': { insert: ['closes_at', 'opens_at', 'weekday'], update: ['closes_at', 'opens_at', 'weekday'] },
   'public.clinic_settings': {

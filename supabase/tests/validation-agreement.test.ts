@@ -187,7 +187,7 @@ const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
   appointments_name_length: textSamples(200),
   appointments_department_length: textSamples(100),
   appointments_reg_format: REG_NUMBER_SAMPLES,
-  appointments_reason_values: REASON_SAMPLES,
+  appointments_reason_format: REASON_SAMPLES,
   appointments_cancel_reason_length: textSamples(500),
   programs_title_length: textSamples(200),
   programs_description_length: textSamples(5000),

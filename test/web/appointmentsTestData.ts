@@ -39,6 +39,8 @@ export function appointmentFixture(overrides: Partial<Appointment> = {}): Appoin
     reason: 'Malaria',
     status: 'scheduled',
     kind: 'booked',
+    appointment_type_id: null,
+    arrived_at: null,
     cancel_reason: null,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',

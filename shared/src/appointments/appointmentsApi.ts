@@ -4,13 +4,15 @@ import { dayInZone, formatDateTime } from '@campuscare/shared/scheduling';
 export type ProviderSummary = Pick<Member, 'id' | 'title' | 'first_name' | 'last_name'>;
 export type OverviewAppointment = Appointment & { readonly provider: ProviderSummary | null };
 
-export const APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'ongoing', 'completed', 'cancelled'];
+export const APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'arrived', 'ongoing', 'completed', 'cancelled', 'no_show'];
 
 export const STATUS_LABEL: Readonly<Record<AppointmentStatus, string>> = {
   scheduled: 'Scheduled',
+  arrived: 'Arrived',
   ongoing: 'Ongoing',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  no_show: 'No-show',
 };
 
 export type DateOrder = 'asc' | 'desc';
@@ -135,7 +137,7 @@ export function visitDayHasCome(appointmentDate: string, zone: string, now: Date
 }
 
 export function isActiveAppointment(status: AppointmentStatus): boolean {
-  return status === 'scheduled' || status === 'ongoing';
+  return status === 'scheduled' || status === 'arrived' || status === 'ongoing';
 }
 
 export function providerName(provider: ProviderSummary | null): string {

@@ -57,7 +57,6 @@ const REG_NUMBER_FORMAT = /^[A-Za-z0-9][A-Za-z0-9/._-]{1,29}$/;
 /** universities_email_format and clinic_settings_email_format (which also caps the length at EMAIL_MAX_LENGTH). */
 const EMAIL_FORMAT = new RegExp(`^[^@${DATABASE_SPACE}]+@[^@${DATABASE_SPACE}]+\\.[^@${DATABASE_SPACE}]+$`);
 const EMAIL_MAX_LENGTH = 255;
-const OTHER_REASON_FORMAT = new RegExp(`^Other: [^${DATABASE_SPACE}]`);
 
 /** `char_length(value) <= max`. */
 function atMost(max: number, field: string | undefined, message: string, blank: BlankInput): ColumnRule {
@@ -217,7 +216,7 @@ export const MEMBER_TITLES = ['Dr', 'Mr', 'Mrs', 'Miss', 'Ms', 'Prof'] as const;
 export const GENOTYPES = ['AA', 'AS', 'AC', 'SS', 'SC', 'CC'] as const;
 /** health_profiles_blood_group_values. */
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
-/** appointments_reason_values: the clinic's categories; 'Other' may also carry what the student wrote. */
+/** The default appointment types' names, which the spec's reasons became; 'Other' may also carry what the student wrote. */
 export const APPOINTMENT_REASONS = ['Check-up', 'Malaria', 'Consultation', 'Vaccination', 'Follow-up', 'Other'] as const;
 export const OTHER_REASON = 'Other' satisfies (typeof APPOINTMENT_REASONS)[number];
 /** A free-text reason is stored as "Other: <text>", 200 characters in all. */
@@ -264,7 +263,7 @@ export const RULE_MESSAGES = {
   allergiesTooLong: 'Allergies can be at most 1000 characters',
   invalidBmi: 'BMI must be a number between 10 and 80',
   appointmentName: 'The name must be 1 to 200 characters on one line',
-  invalidReason: `Choose a reason (${APPOINTMENT_REASONS.join(', ')}), or describe it on one line in at most ${OTHER_REASON_MAX_LENGTH} characters`,
+  invalidReason: `Describe the reason on one line in at most ${APPOINTMENT_REASON_MAX_LENGTH} characters`,
   cancelReason: 'Give a reason of at most 500 characters, on one line',
   cancelReasonRequired: 'Give a reason for cancelling the appointment',
   programTitle: 'The title must be 1 to 200 characters',
@@ -338,15 +337,7 @@ export const COLUMN_RULES = {
   appointments_department_length: trimmedBetween(1, 100, 'department', RULE_MESSAGES.department, 'refused'),
   appointments_reg_format: regNumberRule('reg', 'refused'),
   appointments_year_range: wholeNumberBetween(YEAR_OF_STUDY_RANGE, 'year', RULE_MESSAGES.invalidYear),
-  appointments_reason_values: {
-    field: 'reason',
-    message: RULE_MESSAGES.invalidReason,
-    blank: 'refused',
-    maxLength: APPOINTMENT_REASON_MAX_LENGTH,
-    accepts: (stored) =>
-      (APPOINTMENT_REASONS as readonly string[]).includes(stored) ||
-      (OTHER_REASON_FORMAT.test(stored) && characterCount(stored) <= APPOINTMENT_REASON_MAX_LENGTH && isSingleLine(stored)),
-  },
+  appointments_reason_format: singleLine(trimmedBetween(1, APPOINTMENT_REASON_MAX_LENGTH, 'reason', RULE_MESSAGES.invalidReason, 'refused')),
   appointments_cancel_reason_length: singleLine(atMost(500, 'reason', RULE_MESSAGES.cancelReason, 'null')),
   programs_title_length: trimmedBetween(1, 200, 'title', RULE_MESSAGES.programTitle, 'refused'),
   programs_description_length: atMost(5000, 'description', RULE_MESSAGES.descriptionTooLong, 'empty'),

@@ -65,13 +65,13 @@ describe('shared validation', () => {
   });
 
   it('stores the reasons the database accepts, with free text as "Other: <text>"', () => {
-    const reason = COLUMN_RULES.appointments_reason_values;
-    expect(['Check-up', 'Follow-up', 'Other'].every((value) => reason.accepts(value))).toBe(true);
+    const reason = COLUMN_RULES.appointments_reason_format;
+    expect(['Check-up', 'Follow-up', 'Other', 'Counselling'].every((value) => reason.accepts(value))).toBe(true);
     expect(appointmentReason('Other', '  Sprained ankle ')).toBe('Other: Sprained ankle');
     expect(appointmentReason('Other', '   ')).toBe('');
     expect(reason.accepts(appointmentReason('Other', 'x'.repeat(193)))).toBe(true);
     expect(reason.accepts(appointmentReason('Other', 'x'.repeat(194)))).toBe(false);
-    expect(reason.accepts('Headache')).toBe(false);
+    expect(reason.accepts('Other: two\nlines')).toBe(false);
   });
 
   it('counts characters as the database does: an emoji is one', () => {
@@ -93,6 +93,6 @@ describe('shared validation', () => {
 
   it('checks present booking fields against the appointment constraints', () => {
     const errors = validateAppointmentBooking({ date: 'd', department: ' ', year: '9', reason: 'Other: two\nlines' });
-    expect(errors).toEqual({ department: MESSAGES.fillAllCorrectly, year: MESSAGES.invalidYear, reason: COLUMN_RULES.appointments_reason_values.message });
+    expect(errors).toEqual({ department: MESSAGES.fillAllCorrectly, year: MESSAGES.invalidYear, reason: COLUMN_RULES.appointments_reason_format.message });
   });
 });

@@ -251,7 +251,7 @@ export function validateAppointmentBooking(values: AppointmentBookingValues): Fi
   const ruleErrors: FieldErrors<AppointmentBookingValues> = withoutEmpty<Omit<AppointmentBookingValues, 'date'>>({
     department: columnError(COLUMN_RULES.appointments_department_length, values.department),
     year: parseYearOfStudy(values.year) === undefined ? MESSAGES.invalidYear : undefined,
-    reason: columnError(COLUMN_RULES.appointments_reason_values, values.reason),
+    reason: columnError(COLUMN_RULES.appointments_reason_format, values.reason),
   });
   return { ...ruleErrors, ...errors };
 }

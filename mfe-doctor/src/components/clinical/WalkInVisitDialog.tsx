@@ -55,7 +55,7 @@ export function walkInErrors(values: WalkInValues): FieldErrors<WalkInValues> {
   else if (values.reasonChoice === OTHER_REASON) {
     if (values.otherReason.trim() === '') errors.otherReason = WALK_IN_MESSAGES.otherReason;
     else {
-      const problem = columnError(COLUMN_RULES.appointments_reason_values, appointmentReason(values.reasonChoice, values.otherReason));
+      const problem = columnError(COLUMN_RULES.appointments_reason_format, appointmentReason(values.reasonChoice, values.otherReason));
       if (problem) errors.otherReason = problem;
     }
   }
