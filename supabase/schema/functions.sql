@@ -879,6 +879,19 @@ CREATE OR REPLACE FUNCTION private.clinic_contact_request(p_settings public.clin
  SET search_path TO ''
 RETURN CASE WHEN ((p_settings).phone IS NOT NULL) THEN format('Please call the clinic on %s %s.'::text, (p_settings).phone, p_request) WHEN ((p_settings).email IS NOT NULL) THEN format('Please email the clinic at %s %s.'::text, (p_settings).email, p_request) ELSE format('Please call the clinic %s.'::text, p_request) END;
 
+CREATE OR REPLACE FUNCTION private.clinic_hours_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.mark_visits_outside_hours(u.university_id, null)
+  from (select distinct r.university_id from changed_rows r) u;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.clinic_local_time(p_university uuid, p_at timestamp with time zone)
  RETURNS text
  LANGUAGE sql
@@ -1096,6 +1109,19 @@ begin
   new.description := btrim(new.description);
   new.icd10_code := nullif(upper(btrim(new.icd10_code)), '');
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.doctor_hours_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.mark_visits_outside_hours(d.university_id, d.doctor_id)
+  from (select distinct r.university_id, r.doctor_id from changed_rows r) d;
+  return null;
 end;
 $function$;
 
@@ -1591,6 +1617,39 @@ begin
     end if;
   end if;
   return p_new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.mark_visits_outside_hours(p_university uuid, p_doctor uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_zone text;
+  v_clinic jsonb := private.clinic_week_hours(p_university);
+  v_doctor jsonb;
+begin
+  select s.timezone into v_zone from public.clinic_settings s where s.university_id = p_university;
+  delete from private.visits_outside_hours o
+  where o.university_id = p_university
+    and not exists (select 1 from public.appointments a where a.id = o.appointment_id and a.status = 'scheduled' and a.date > now());
+  if p_doctor is null then
+    insert into private.visits_outside_hours (appointment_id, university_id)
+    select a.id, a.university_id from public.appointments a
+    where a.university_id = p_university and a.status = 'scheduled' and a.date > now()
+      and not private.within_week_hours(a.date, a.duration_minutes, v_zone, v_clinic)
+    on conflict do nothing;
+  else
+    v_doctor := private.doctor_week_hours((select m from public.members m where m.id = p_doctor));
+    insert into private.visits_outside_hours (appointment_id, university_id)
+    select a.id, a.university_id from public.appointments a
+    where a.provider_id = p_doctor and a.status = 'scheduled' and a.date > now()
+      and not (private.within_week_hours(a.date, a.duration_minutes, v_zone, v_clinic)
+               and private.within_week_hours(a.date, a.duration_minutes, v_zone, v_doctor))
+    on conflict do nothing;
+  end if;
 end;
 $function$;
 
@@ -2594,6 +2653,7 @@ AS $function$
 declare
   v_doctor public.members;
   v_closure text;
+  v_zone text;
 begin
   if p_appointment.status <> 'scheduled' or p_appointment.date <= now() then
     return null;
@@ -2617,6 +2677,14 @@ begin
              where t.doctor_id = p_appointment.provider_id
                and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(p_appointment.date, p_appointment.duration_minutes)) then
     return format('%s is away then', private.member_display_name(v_doctor));
+  end if;
+  select s.timezone into v_zone from public.clinic_settings s where s.university_id = p_appointment.university_id;
+  if not private.within_week_hours(p_appointment.date, p_appointment.duration_minutes, v_zone,
+                                   private.clinic_week_hours(p_appointment.university_id)) then
+    return 'Outside the clinic''s opening hours';
+  end if;
+  if not private.within_week_hours(p_appointment.date, p_appointment.duration_minutes, v_zone, private.doctor_week_hours(v_doctor)) then
+    return format('Outside %s''s hours', private.member_display_name(v_doctor));
   end if;
   return null;
 end;
@@ -2797,6 +2865,9 @@ AS $function$
     where t.university_id = p_university and t.ends_at > now()
       and a.status = 'scheduled' and a.date > now()
       and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(a.date, a.duration_minutes)
+    union all
+    select a.* from private.visits_outside_hours o join public.appointments a on a.id = o.appointment_id
+    where o.university_id = p_university and a.status = 'scheduled' and a.date > now()
   ) a
   order by a.date, a.id
 $function$;

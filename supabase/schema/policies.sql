@@ -17,6 +17,8 @@ ALTER TABLE private.session_activity ENABLE ROW LEVEL SECURITY;
 
 ALTER TABLE private.student_moves ENABLE ROW LEVEL SECURITY;
 
+ALTER TABLE private.visits_outside_hours ENABLE ROW LEVEL SECURITY;
+
 ALTER TABLE public.appointment_type_doctors ENABLE ROW LEVEL SECURITY;
 CREATE POLICY appointment_type_doctors_select ON public.appointment_type_doctors AS PERMISSIVE FOR SELECT TO authenticated
     USING (university_id = (( SELECT private.current_university_id() AS current_university_id)));

@@ -54,6 +54,10 @@ CREATE TRIGGER clinic_closures_audit AFTER INSERT OR DELETE OR UPDATE ON public.
 -- public.clinic_hours
 -- AFTER, for each row:
 CREATE TRIGGER clinic_hours_audit AFTER INSERT OR DELETE OR UPDATE ON public.clinic_hours FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+-- AFTER, for each statement:
+CREATE TRIGGER clinic_hours_deleted AFTER DELETE ON public.clinic_hours REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.clinic_hours_changed();
+CREATE TRIGGER clinic_hours_inserted AFTER INSERT ON public.clinic_hours REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.clinic_hours_changed();
+CREATE TRIGGER clinic_hours_updated AFTER UPDATE ON public.clinic_hours REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.clinic_hours_changed();
 
 -- public.clinic_settings
 -- BEFORE, for each row:
@@ -73,6 +77,10 @@ CREATE TRIGGER diagnoses_audit AFTER INSERT OR DELETE ON public.diagnoses FOR EA
 CREATE TRIGGER doctor_hours_validate BEFORE INSERT OR UPDATE ON public.doctor_hours FOR EACH ROW EXECUTE FUNCTION private.doctor_schedule_validate();
 -- AFTER, for each row:
 CREATE TRIGGER doctor_hours_audit AFTER INSERT OR DELETE OR UPDATE ON public.doctor_hours FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+-- AFTER, for each statement:
+CREATE TRIGGER doctor_hours_deleted AFTER DELETE ON public.doctor_hours REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.doctor_hours_changed();
+CREATE TRIGGER doctor_hours_inserted AFTER INSERT ON public.doctor_hours REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.doctor_hours_changed();
+CREATE TRIGGER doctor_hours_updated AFTER UPDATE ON public.doctor_hours REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.doctor_hours_changed();
 
 -- public.doctor_time_off
 -- BEFORE, for each row:

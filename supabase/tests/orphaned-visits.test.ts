@@ -130,6 +130,27 @@ describe('new opening hours or a doctor\'s new hours', () => {
     // No hours of their own: the clinic's, which hold the visit.
     expect(ours((await affected(ADMIN, { kind: 'doctor_hours', doctor_id: BELLO, hours: [] }, bookedWithBello(at))).rows)).toEqual([]);
   });
+
+  it('once saved anyway, leave those visits on the admin dashboard until moved, and nothing else', async () => {
+    const at = await clinicSlot(database.client, 20, '15:00');
+    const mornings = (table: string, extra: string) => `delete from public.${table} where ${extra};
+      insert into public.${table} (${table === 'doctor_hours' ? 'doctor_id, ' : ''}university_id, weekday, opens_at, closes_at)
+      select ${table === 'doctor_hours' ? `'${BELLO}', ` : ''}'${NORTHFIELD_ID}', d, '08:00', '12:00' from generate_series(1, 5) d`;
+    const clinicMornings = `${bookedWithBello(at)}; ${mornings('clinic_hours', `university_id = '${NORTHFIELD_ID}'`)}`;
+    const waiting = (await needing(ADMIN, clinicMornings)).rows;
+    expect(ours(waiting)).toEqual([{ provider_id: BELLO, problem: 'Outside the clinic\'s opening hours' }]);
+    const counted = await probe<{ n: number }>(database.client, ADMIN,
+      `select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`, [], clinicMornings);
+    expect(counted.rows[0].n).toBe(waiting.length);
+    const movedToMorning = `${clinicMornings}; update public.appointments set date = '${await clinicSlot(database.client, 20, '10:00')}' where id = '${VISIT}'`;
+    expect(ours((await needing(ADMIN, movedToMorning)).rows)).toEqual([]);
+
+    const belloMornings = `${bookedWithBello(at)}; ${mornings('doctor_hours', `doctor_id = '${BELLO}'`)}`;
+    expect(ours((await needing(ADMIN, belloMornings)).rows)).toEqual([{ provider_id: BELLO, problem: 'Outside Dr Tunde Bello\'s hours' }]);
+    const givenToAdams = `${belloMornings}; update public.appointments set provider_id = '${ADAMS}' where id = '${VISIT}'`;
+    expect(ours((await needing(ADMIN, givenToAdams)).rows)).toEqual([]);
+    expect(ours((await needing(sb('registrar'), clinicMornings)).rows)).toEqual([]);
+  });
 });
 
 describe('who may ask', () => {

@@ -13,15 +13,8 @@ function affectsTitle(count: number): string {
   return `This change affects ${count} booked ${count === 1 ? 'visit' : 'visits'}`;
 }
 
-/**
- * What becomes of a visit left as it is. A visit without a doctor, on a closed day or while its doctor is away waits on
- * the dashboard; one outside new hours keeps its doctor, who may still see it, and stays booked as it is.
- */
-function leftAsItIs(change: VisitsChange): string {
-  return change.kind === 'clinic_hours' || change.kind === 'doctor_hours'
-    ? 'Visits left as they are stay booked at their time, outside the new hours.'
-    : 'Visits left as they are wait for the clinic’s administrators under “Visits that need a doctor”.';
-}
+/** What becomes of a visit left as it is, whatever the change: it waits on the admins' dashboard until resolved. */
+const LEFT_AS_IT_IS = 'Visits left as they are wait for the clinic’s administrators under “Visits that need a doctor”.';
 
 interface AffectedVisitsDialogProps {
   readonly change: VisitsChange;
@@ -49,7 +42,7 @@ function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisits
                 ) : (
                   <>
                     <p className={styles.summary}>
-                      Give each visit another doctor or a new time, or cancel it with a reason: each student is emailed the change. {leftAsItIs(change)}
+                      Give each visit another doctor or a new time, or cancel it with a reason: each student is emailed the change. {LEFT_AS_IT_IS}
                     </p>
                     <VisitsNeedingActionList label="Affected visits" visits={rows} zone={clinic.settings.timezone} onFix={fixes.open} />
                   </>
