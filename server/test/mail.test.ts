@@ -96,6 +96,39 @@ describe('email delivery retries', () => {
     );
     expect(after.rows[0]).toEqual({ sent_at: null, attempts: 1, last_error: 'Error: connection refused', backed_off: true });
   });
+
+  it('sends each of many messages once when two processes deliver at the same time, and retries only those that failed', async () => {
+    await quiet.adminPool.query('delete from public.email_outbox');
+    await quiet.adminPool.query(
+      `insert into public.email_outbox (to_email, subject, body, next_attempt_at)
+       select 'student' || n || '@northfield.edu', 'Hello', 'Body', now() - interval '1 minute' from generate_series(1, 250) n`,
+    );
+    const sent: string[] = [];
+    const recording = (refuse: (to: string) => boolean): MailTransport => ({
+      name: 'smtp',
+      send: async (message) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (refuse(message.to_email)) throw new Error('mailbox full');
+        sent.push(message.to_email);
+      },
+    });
+    const refuseSevens = (to: string) => to.startsWith('student7');
+    const [first, second] = [recording(refuseSevens), recording(refuseSevens)].map((transport) =>
+      startOutboxDelivery({ pool: quiet.adminPool, transport, logger: createLogger('silent'), pollIntervalMs: 60_000 }),
+    );
+    await Promise.all([first.stop(), second.stop()]);
+    for (let pass = 0; pass < 3; pass += 1) await Promise.all([first.deliverNow(), second.deliverNow()]);
+
+    const refused = Array.from({ length: 250 }, (_, i) => `student${i + 1}@northfield.edu`).filter(refuseSevens);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent).toHaveLength(250 - refused.length);
+    const rows = await quiet.adminPool.query<{ to_email: string; sent: boolean; attempts: number; last_error: string | null }>(
+      'select to_email, sent_at is not null as sent, attempts, last_error from public.email_outbox order by id',
+    );
+    expect(rows.rows.filter((row) => !row.sent).map((row) => row.to_email).sort()).toEqual([...refused].sort());
+    expect(rows.rows.filter((row) => !row.sent).every((row) => row.attempts === 1 && row.last_error === 'Error: mailbox full')).toBe(true);
+    expect(rows.rows.filter((row) => row.sent).every((row) => row.attempts === 0 && row.last_error === null)).toBe(true);
+  });
 });
 
 describe('appointment emails', () => {
