@@ -346,4 +346,84 @@ from (values
 join demo_universities u on u.code = z.code
 where c.university_id = u.id;
 
+-- Immunization compliance, at Northfield only (Southbank has none, so tenant isolation shows): three requirements and
+-- students in every status. Hepatitis B for Medicine and Nursing (3 doses 28 days apart, due 30 days after joining:
+-- a month ago for the demo students), MMR for everyone (2 doses, due in three weeks; medical exemptions with a
+-- letter, personal ones without), Meningococcal ACWY for first- and second-year students (1 dose, due a week ago).
+--   student01  met on all three (a Meningococcal dose given at the clinic a month ago)
+--   student02  MMR under review: two doses entered with the vaccination card (a small real PDF)
+--   student03  MMR due again: the dose entered was rejected with a reason
+--   student05  Meningococcal overdue, nothing entered
+--   student06  MMR exempt (a physician's letter, approved); a personal exemption from Meningococcal under review
+--   student09  Hepatitis B overdue with one dose of three
+-- The two documents' bytes are supabase/seed-objects/medical-documents/<student id>/<file>, which the local stack
+-- puts in place once their rows exist (server/src/storage/seed-objects.ts).
+insert into public.immunization_requirements (id, university_id, name, cvx_codes, doses_required, min_interval_days, due_on,
+                                              due_days_after_joining, departments, years, medical_exemption,
+                                              medical_exemption_needs_document, personal_exemption,
+                                              personal_exemption_needs_document, created_at, updated_at)
+select r.id::uuid, c.university_id, r.name, r.cvx_codes::text[], r.doses, r.interval_days, c.today + r.due_in, r.due_after_joining,
+       r.departments::text[], r.years::smallint[], true, true, r.personal, false, now() - interval '90 days', now() - interval '90 days'
+from demo_clinic_days c
+cross join (values
+  ('a1f0c3e2-0000-4000-8000-00000000a001', 'Hepatitis B', '{45,08,43}', 3, 28, null::integer, 30, '{Medicine,Nursing}', '{}', false),
+  ('a1f0c3e2-0000-4000-8000-00000000a002', 'MMR', '{03}', 2, 28, 21, null, '{}', '{}', true),
+  ('a1f0c3e2-0000-4000-8000-00000000a003', 'Meningococcal ACWY', '{147,114,136}', 1, 0, -7, null, '{}', '{1,2}', true)
+) as r(id, name, cvx_codes, doses, interval_days, due_in, due_after_joining, departments, years, personal)
+where c.university_id = 'a1f0c3e2-0000-4000-8000-000000000001';
+
+insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata, created_at, updated_at, last_accessed_at)
+select 'medical-documents', d.student::text || '/' || d.file, d.student, d.student::text,
+       jsonb_build_object('eTag', format('"%s"', d.md5), 'size', d.size, 'mimetype', 'application/pdf', 'cacheControl', 'no-cache',
+                          'lastModified', now() - d.age, 'contentLength', d.size, 'httpStatusCode', 200),
+       'demo', '{}'::jsonb, now() - d.age, now() - d.age, now() - d.age
+from (values
+  (md5('student02@northfield.edu')::uuid, 'vaccination-card.pdf', 'cfc10ddcc6a23e1d1c74ed1207a3d55a', 932, interval '2 days'),
+  (md5('student06@northfield.edu')::uuid, 'physician-letter.pdf', 'c185094dd226c2f3afe7617d7b0cf1b8', 909, interval '40 days')
+) as d(student, file, md5, size, age);
+
+insert into public.medical_documents (id, university_id, student_id, storage_object, file_name, content_type, size_bytes, created_at)
+select d.id::uuid, 'a1f0c3e2-0000-4000-8000-000000000001', o.owner, o.name, d.file_name, 'application/pdf',
+       (o.metadata ->> 'size')::bigint, o.created_at
+from (values
+  ('a1f0c3e2-0000-4000-8000-00000000d001', md5('student02@northfield.edu')::uuid || '/vaccination-card.pdf', 'Vaccination card.pdf'),
+  ('a1f0c3e2-0000-4000-8000-00000000d002', md5('student06@northfield.edu')::uuid || '/physician-letter.pdf', 'Letter from Dr Ward.pdf')
+) as d(id, object, file_name)
+join storage.objects o on o.bucket_id = 'medical-documents' and o.name = d.object;
+
+insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, given_at, lot, source, review_status,
+                                       reviewed_by, reviewed_at, reject_reason, document_id, created_at)
+select 'a1f0c3e2-0000-4000-8000-000000000001', md5(d.student || '@northfield.edu')::uuid, d.cvx, c.today - d.given_days_ago,
+       d.given_at, d.lot, d.source, d.review,
+       case when d.review <> 'pending' then md5('dr.chen@northfield.edu')::uuid end,
+       case when d.review <> 'pending' then now() - d.entered + interval '1 day' end,
+       d.reject_reason, d.document::uuid, now() - d.entered
+from demo_clinic_days c
+cross join (values
+  ('student01', '43', 420, 'City Hospital', null, 'student', 'approved', null, null, interval '80 days'),
+  ('student01', '43', 390, 'City Hospital', null, 'student', 'approved', null, null, interval '80 days'),
+  ('student01', '43', 240, 'City Hospital', null, 'student', 'approved', null, null, interval '80 days'),
+  ('student01', '03', 6200, 'Lakeside Family Practice', null, 'student', 'approved', null, null, interval '80 days'),
+  ('student01', '03', 5100, 'Lakeside Family Practice', null, 'student', 'approved', null, null, interval '80 days'),
+  ('student01', '136', 30, 'Northfield University clinic', 'MN4821', 'clinic', 'approved', null, null, interval '30 days'),
+  ('student02', '03', 6000, 'Lakeside Family Practice', 'M1234', 'student', 'pending', null, 'a1f0c3e2-0000-4000-8000-00000000d001', interval '2 days'),
+  ('student02', '03', 4900, 'Lakeside Family Practice', 'M5678', 'student', 'pending', null, 'a1f0c3e2-0000-4000-8000-00000000d001', interval '2 days'),
+  ('student03', '03', 5500, null, null, 'student', 'rejected',
+   'The date of the dose cannot be read on the photo. Please upload a clearer one, or your vaccination card as a PDF.', null, interval '9 days'),
+  ('student09', '43', 100, 'Northfield University clinic', 'HB2210', 'clinic', 'approved', null, null, interval '100 days')
+) as d(student, cvx, given_days_ago, given_at, lot, source, review, reject_reason, document, entered)
+where c.university_id = 'a1f0c3e2-0000-4000-8000-000000000001';
+
+insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason, review_status,
+                                            reviewed_by, reviewed_at, document_id, created_at)
+select 'a1f0c3e2-0000-4000-8000-000000000001', md5(e.student || '@northfield.edu')::uuid, e.requirement::uuid, e.kind, e.reason,
+       e.review, case when e.review = 'approved' then md5('dr.chen@northfield.edu')::uuid end,
+       case when e.review = 'approved' then now() - e.entered + interval '2 days' end, e.document::uuid, now() - e.entered
+from (values
+  ('student06', 'a1f0c3e2-0000-4000-8000-00000000a002', 'medical', 'A severe allergic reaction to a previous dose (my doctor''s letter is attached).',
+   'approved', 'a1f0c3e2-0000-4000-8000-00000000d002', interval '40 days'),
+  ('student06', 'a1f0c3e2-0000-4000-8000-00000000a003', 'personal', 'I object to this vaccine on grounds of conscience.',
+   'pending', null, interval '1 day')
+) as e(student, requirement, kind, reason, review, document, entered);
+
 select set_config('campuscare.provisioning', '', true);

@@ -5,13 +5,15 @@
  * has its signed visit (a short note; most with vital signs and a diagnosis, some with a prescription, a few with an
  * excuse letter), and 200 "chart students" have 50 more signed visits each (scenario patient-chart). Everything is
  * generated inside PostgreSQL with generate_series, in one transaction, so a failed load leaves nothing behind. A
- * loaded directory is reused as is.
+ * loaded directory is reused as is, gaining only what was added to the dataset since (immunization compliance, for
+ * scenario immunization-compliance).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { createLogger } from '../../server/src/logger';
 import { startCluster } from '../../server/src/postgres/cluster';
+import { inTransaction } from '../../server/src/postgres/database';
 import { migrate } from '../../server/src/postgres/migrate';
 import { freePort } from '../../server/src/ports';
 import { loadOrCreateSecrets } from '../../server/src/secrets';
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     const { rows } = await cluster.adminPool.query('select 1 from public.universities where id = $1', [BIG_UNIVERSITY.id]);
     if (rows.length > 0) {
       console.log(`Benchmark data already loaded in ${dataDir} (delete that directory to load it again).`);
+      await loadImmunizations(cluster.adminPool);
       return;
     }
     const startedAt = Date.now();
@@ -98,10 +101,87 @@ async function main(): Promise<void> {
       `vacuum (analyze) auth.users, auth.identities, public.members, public.health_profiles, public.appointments, public.programs,
        ${CLINICAL_TABLES.join(', ')}`,
     );
+    await loadImmunizations(cluster.adminPool);
     console.log(`Benchmark data loaded into ${dataDir} in ${seconds(startedAt)} s.`);
   } finally {
     await cluster.stop();
   }
+}
+
+/**
+ * Immunization compliance (scenario immunization-compliance), in its own transaction so that a directory loaded before
+ * it gains it once: in each university, Hepatitis B for Medicine and Biology (3 doses, due 60 days after joining), MMR
+ * for everyone (2 doses, due in a month), Meningococcal ACWY for years 1 and 2 (due a month ago) and influenza for
+ * everyone (due in 10 days). Student n's doses follow n: most have MMR, some a dose under review or rejected, 1 in
+ * 50 an MMR exemption, 1 in 97 a pending influenza one. Loaded without triggers; the kept standings are then built as
+ * a new requirement builds them (private.refresh_requirement_standings), and the counts the overview reads from them.
+ */
+async function loadImmunizations(pool: Pool): Promise<void> {
+  const universities = UNIVERSITIES.map((u) => u.id);
+  const { rows } = await pool.query('select 1 from public.immunization_requirements where university_id = any($1) limit 1', [universities]);
+  if (rows.length > 0) return;
+  const startedAt = Date.now();
+  await inTransaction(pool, async (client) => {
+    await client.query(`set local session_replication_role = replica`);
+    await client.query(
+      `insert into public.immunization_requirements (id, university_id, name, cvx_codes, doses_required, min_interval_days, due_on,
+                                                    due_days_after_joining, departments, years, personal_exemption, created_at, updated_at)
+       select md5(u.id::text || r.key)::uuid, u.id, r.name, r.cvx_codes, r.doses, r.interval_days, current_date + r.due_in, r.after_joining,
+              r.departments, r.years, r.personal, now() - interval '1 year', now() - interval '1 year'
+       from unnest($1::uuid[]) u(id)
+       cross join (values
+         ('hepb', 'Hepatitis B', '{45,08,43}'::text[], 3, 28, null::integer, 60, '{Medicine,Biology}'::text[], '{}'::smallint[], false),
+         ('mmr', 'MMR', '{03}', 2, 28, 30, null, '{}', '{}', true),
+         ('menacwy', 'Meningococcal ACWY', '{147,114,136}', 1, 0, -30, null, '{}', '{1,2}', true),
+         ('flu', 'Influenza', '{88,141}', 1, 0, 10, null, '{}', '{}', true)
+       ) as r(key, name, cvx_codes, doses, interval_days, due_in, after_joining, departments, years, personal)`,
+      [universities],
+    );
+    await client.query(
+      `create temporary table bench_immunized on commit drop as
+       select m.id, m.university_id, m.department, m.year_of_study, substring(m.email from '^student([0-9]+)@')::integer as n
+       from public.members m where m.university_id = any($1) and m.role = 'student'`,
+      [universities],
+    );
+    await client.query(
+      `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, given_at, source, review_status, reviewed_at,
+                                              reject_reason, created_at)
+       select s.university_id, s.id, d.cvx_code, current_date - d.days_ago, 'Family doctor', 'student', d.review,
+              case when d.review <> 'pending' then now() - interval '200 days' end,
+              case when d.review = 'rejected' then 'The date cannot be read' end, now() - interval '300 days'
+       from bench_immunized s
+       cross join lateral (values
+         ('03', 6000, case when s.n % 10 < 8 then 'approved' end),
+         ('03', 5000, case when s.n % 10 < 6 then 'approved' when s.n % 10 = 6 then 'pending' when s.n % 10 = 7 then 'rejected' end),
+         ('45', 900, case when s.department in ('Medicine', 'Biology') and s.n % 4 < 3 then 'approved' end),
+         ('45', 860, case when s.department in ('Medicine', 'Biology') and s.n % 4 < 2 then 'approved' end),
+         ('45', 700, case when s.department in ('Medicine', 'Biology') and s.n % 4 < 2 then 'approved' end),
+         ('147', 400, case when s.year_of_study in (1, 2) and s.n % 3 = 0 then 'approved'
+                           when s.year_of_study in (1, 2) and s.n % 7 = 1 then 'pending' end),
+         ('141', 100, case when s.n % 5 < 2 then 'approved' end)
+       ) as d(cvx_code, days_ago, review)
+       where d.review is not null`,
+    );
+    await client.query(
+      `insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason, review_status, reviewed_at, created_at)
+       select s.university_id, s.id, md5(s.university_id::text || e.key)::uuid, e.kind, 'A reason of the student''s', e.review,
+              case when e.review = 'approved' then now() - interval '100 days' end, now() - interval '120 days'
+       from bench_immunized s
+       cross join lateral (values ('mmr', 'medical', 'approved', s.n % 50 = 0), ('flu', 'personal', 'pending', s.n % 97 = 0))
+         as e(key, kind, review, applies)
+       where e.applies`,
+    );
+    await client.query('select private.refresh_requirement_standings(r.id) from public.immunization_requirements r where r.university_id = any($1)', [universities]);
+    // The counts the overview reads are kept by a trigger on the standings, which the load bypassed.
+    await client.query('select private.recount_immunization_tallies()');
+  });
+  await pool.query(
+    'vacuum (analyze) public.immunization_requirements, public.immunization_doses, public.immunization_exemptions, private.immunization_standings, private.immunization_tallies',
+  );
+  const counts = await pool.query<{ doses: string; standings: string }>(
+    'select (select count(*) from public.immunization_doses) as doses, (select count(*) from private.immunization_standings) as standings',
+  );
+  console.log(`  immunizations: ${counts.rows[0].doses} doses, ${counts.rows[0].standings} standings (${seconds(startedAt)} s)`);
 }
 
 function seconds(since: number): string {

@@ -82,6 +82,8 @@ function statementFor(scenario: ScenarioName, context: ScenarioContext): Stateme
         params: [studentId(u, chartStudentNumber(0))],
         rpc: true,
       };
+    case 'immunization-compliance':
+      return { userId: adminId(u), sql: 'select * from public.immunization_compliance()', params: [], rpc: true };
   }
 }
 

@@ -26,6 +26,7 @@ export const SCENARIOS = [
   'slots-doctor-week',
   'slots-any-week',
   'patient-chart',
+  'immunization-compliance',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -245,6 +246,16 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
           userId: doctorId(u, doctor),
         };
       };
+    case 'immunization-compliance':
+      // The admins' compliance overview (`rpc('immunization_compliance')`): per requirement, how many of the university's
+      // 100,000 students are met, exempt, under review, due and overdue, from the standings the database keeps.
+      return () => ({
+        method: 'POST',
+        path: '/rpc/immunization_compliance',
+        headers: { authorization: bearer(adminId(u), adminEmail(u)), 'content-type': 'application/json' },
+        body: '{}',
+        userId: adminId(u),
+      });
   }
 }
 

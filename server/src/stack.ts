@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import type { TrustProxy } from './config';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits, type GatewayContext } from './gateway/context';
 import { registerApiGateway } from './gateway/api-gateway';
+import { exportRoutes } from './gateway/exports';
 import { answerFrameworkError } from './gateway/framework-errors';
 import { restProxy } from './gateway/rest-proxy';
 import { registerSecurityHeaders } from './gateway/security-headers';
@@ -22,6 +23,7 @@ import { freePort } from './ports';
 import { loadOrCreateSecrets, type StackSecrets } from './secrets';
 import { appsPlugin } from './static/apps';
 import { storageRoutes } from './storage/routes';
+import { placeSeedObjects } from './storage/seed-objects';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
@@ -103,6 +105,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = options.publicUrl ?? `http://localhost:${options.port}`;
+  const supabaseDir = options.supabaseDir ?? join(REPO_ROOT, 'supabase');
   const { database, secrets } = await openDatabase(options, dataDir, logger);
   const stopSteps: (() => Promise<void>)[] = [() => database.stop()];
   const stopAll = async () => {
@@ -112,10 +115,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Database-built links (invitation and appointment emails) need the public origin; migrate stores it.
     await migrate({
       pool: database.adminPool,
-      supabaseDir: options.supabaseDir ?? join(REPO_ROOT, 'supabase'),
+      supabaseDir,
       authenticatorPassword: secrets.authenticatorPassword,
       runSeed: options.seed ?? database.fresh,
       siteUrl: publicUrl,
+      logger,
+    });
+
+    const storageDir = resolve(options.storageDir ?? dataDir);
+    await placeSeedObjects({
+      pool: database.adminPool,
+      seedObjectsDir: join(supabaseDir, 'seed-objects'),
+      storageDir,
       logger,
     });
 
@@ -135,7 +146,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       adminPool: database.adminPool,
       secrets,
       publicUrl,
-      storageDir: resolve(options.storageDir ?? dataDir),
+      storageDir,
       logger,
       authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
       requestGate,
@@ -250,6 +261,7 @@ async function buildGateway(
   });
   await app.register(authRoutes(context), { prefix: '/auth/v1' });
   await app.register(storageRoutes(context), { prefix: '/storage/v1' });
+  await app.register(exportRoutes(context), { prefix: '/functions/v1' });
   if (mailboxToken) await app.register(mailboxPage, { pool: context.adminPool, token: mailboxToken });
   await app.register(appsPlugin, { appsRoot, publicUrl: context.publicUrl, anonKey: context.secrets.anonKey });
   return app;

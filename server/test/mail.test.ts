@@ -56,6 +56,21 @@ describe('email delivery', () => {
     expect(message).toContain('<p class="meta">Attachment: appointment.ics</p></article>');
   });
 
+  it('reminds the seed\'s overdue students of their immunizations in the local mailbox, naming none', async () => {
+    // The server's first reminder pass runs as it starts: Northfield's student05 is overdue on a requirement.
+    const reminder = (page: string) =>
+      page.split('<article>').find((article) => article.startsWith('<h2>An immunization requirement is overdue</h2>') && article.includes('To student05@northfield.edu'));
+    let page = '';
+    for (let attempt = 0; attempt < 50 && !reminder(page); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      page = await (await fetch(`${stack.mailboxUrl}`)).text();
+    }
+    const message = reminder(page);
+    expect(message).toContain('An immunization requirement of Northfield University is overdue.');
+    expect(message).toContain(`<a href="${stack.url}/immunizations">`);
+    expect(message).not.toMatch(/meningococcal|vaccin|dose/i);
+  });
+
   it('refuses API access to the outbox for every API role', async () => {
     const anonymous = await stack.client().from('email_outbox').select('*');
     expect(anonymous.error?.code).toBe('42501');
@@ -222,6 +237,48 @@ describe('appointment emails', () => {
     expect(sent.rows).toEqual([
       { to_email: 'ama@riverside.ac.uk', delivered_via: 'smtp' },
       { to_email: 'dr.okafor@riverside.ac.uk', delivered_via: 'smtp' },
+    ]);
+  });
+
+  it('sends immunization reminders over SMTP, due and overdue, each once, with nothing of the requirement in them', async () => {
+    // Ama joined today: a requirement due in a week, and one whose date has passed.
+    await quiet.adminPool.query(
+      `insert into public.immunization_requirements (university_id, name, cvx_codes, doses_required, due_on)
+       values ($1, 'Hepatitis B', '{43}', 3, private.clinic_today($1) + 7), ($1, 'Yellow fever', '{37}', 1, private.clinic_today($1) - 1)`,
+      [UNIVERSITY],
+    );
+    // The scheduler's first pass runs at once; stopping waits for it. Another pass finds nothing left to queue.
+    await startReminderScheduler({ pool: quiet.adminPool, logger: silent, intervalMs: 3_600_000 }).stop();
+    expect((await quiet.adminPool.query<{ queued: number }>('select private.queue_immunization_reminders() as queued')).rows[0].queued).toBe(0);
+    const smtp = await startFakeSmtp();
+    try {
+      const delivery = startOutboxDelivery({
+        pool: quiet.adminPool,
+        transport: smtpTransport(smtp.url, 'CampusCare <no-reply@campuscare.test>'),
+        logger: silent,
+        pollIntervalMs: 60_000,
+      });
+      await delivery.stop();
+    } finally {
+      await smtp.close();
+    }
+    const reminders = smtp.messages.filter((message) => /^Subject: An immunization requirement is /m.test(message));
+    expect(reminders.map((message) => /^Subject: (.*)$/m.exec(message)?.[1]).sort()).toEqual([
+      'An immunization requirement is due',
+      'An immunization requirement is overdue',
+    ]);
+    for (const message of reminders) {
+      expect(message).toMatch(/^To: ama@riverside\.ac\.uk$/m);
+      const [text] = mimeParts(message);
+      const body = decodedBody(text);
+      expect(body).toContain('sign in to CampusCare and open My immunizations: http://localhost:');
+      expect(body).toMatch(/\/immunizations\r?\n/);
+      expect(body).not.toMatch(/hepatitis|yellow|fever|dose/i);
+    }
+    const kinds = await quiet.adminPool.query(`select kind, delivered_via from public.email_outbox where kind like 'immunization%' order by kind`);
+    expect(kinds.rows).toEqual([
+      { kind: 'immunization_due', delivered_via: 'smtp' },
+      { kind: 'immunization_overdue', delivered_via: 'smtp' },
     ]);
   });
 

@@ -686,6 +686,8 @@ export type Database = {
           reviewed_at: string | null
           reject_reason: string | null
           created_at: string
+          document_id: string | null
+          visit_id: string | null
         }
         Insert: {
           id?: string
@@ -701,6 +703,8 @@ export type Database = {
           reviewed_at?: string | null
           reject_reason?: string | null
           created_at?: string
+          document_id?: string | null
+          visit_id?: string | null
         }
         Update: {
           id?: string
@@ -716,6 +720,8 @@ export type Database = {
           reviewed_at?: string | null
           reject_reason?: string | null
           created_at?: string
+          document_id?: string | null
+          visit_id?: string | null
         }
         Relationships: [
           {
@@ -724,6 +730,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "vaccines"
             referencedColumns: ["cvx_code"]
+          },
+          {
+            foreignKeyName: "immunization_doses_document_fkey"
+            columns: ["document_id", "student_id"]
+            isOneToOne: false
+            referencedRelation: "medical_documents"
+            referencedColumns: ["id", "student_id"]
           },
           {
             foreignKeyName: "immunization_doses_reviewed_by_fkey"
@@ -745,6 +758,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "universities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "immunization_doses_visit_id_fkey"
+            columns: ["visit_id"]
+            isOneToOne: false
+            referencedRelation: "visits"
+            referencedColumns: ["id"]
           }
         ]
       }
@@ -761,6 +781,7 @@ export type Database = {
           reviewed_at: string | null
           reject_reason: string | null
           created_at: string
+          document_id: string | null
         }
         Insert: {
           id?: string
@@ -774,6 +795,7 @@ export type Database = {
           reviewed_at?: string | null
           reject_reason?: string | null
           created_at?: string
+          document_id?: string | null
         }
         Update: {
           id?: string
@@ -787,8 +809,16 @@ export type Database = {
           reviewed_at?: string | null
           reject_reason?: string | null
           created_at?: string
+          document_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "immunization_exemptions_document_fkey"
+            columns: ["document_id", "student_id"]
+            isOneToOne: false
+            referencedRelation: "medical_documents"
+            referencedColumns: ["id", "student_id"]
+          },
           {
             foreignKeyName: "immunization_exemptions_requirement_id_fkey"
             columns: ["requirement_id"]
@@ -895,6 +925,7 @@ export type Database = {
           accepted_at: string | null
           token_hash: string | null
           expires_at: string
+          import_id: string | null
         }
         Insert: {
           id?: string
@@ -906,6 +937,7 @@ export type Database = {
           accepted_at?: string | null
           token_hash?: string | null
           expires_at?: string
+          import_id?: string | null
         }
         Update: {
           id?: string
@@ -917,8 +949,16 @@ export type Database = {
           accepted_at?: string | null
           token_hash?: string | null
           expires_at?: string
+          import_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "invitations_import_id_fkey"
+            columns: ["import_id"]
+            isOneToOne: false
+            referencedRelation: "roster_imports"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "invitations_invited_by_fkey"
             columns: ["invited_by"]
@@ -928,6 +968,54 @@ export type Database = {
           },
           {
             foreignKeyName: "invitations_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      medical_documents: {
+        Row: {
+          id: string
+          university_id: string
+          student_id: string
+          storage_object: string
+          file_name: string | null
+          content_type: string
+          size_bytes: number
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          university_id: string
+          student_id: string
+          storage_object: string
+          file_name?: string | null
+          content_type: string
+          size_bytes: number
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          student_id?: string
+          storage_object?: string
+          file_name?: string | null
+          content_type?: string
+          size_bytes?: number
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "medical_documents_student_id_fkey"
+            columns: ["student_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "medical_documents_university_id_fkey"
             columns: ["university_id"]
             isOneToOne: false
             referencedRelation: "universities"
@@ -1147,6 +1235,255 @@ export type Database = {
             columns: ["university_id"]
             isOneToOne: false
             referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      roster_import_rows: {
+        Row: {
+          import_id: string
+          row_number: number
+          university_id: string
+          email: string | null
+          first_name: string | null
+          last_name: string | null
+          reg_number: string | null
+          department: string | null
+          year_of_study: string | null
+          phone: string | null
+          role: string | null
+          field_problems: Json
+          problems: Json
+          outcome: string
+          outbox_id: number | null
+        }
+        Insert: {
+          import_id: string
+          row_number: number
+          university_id: string
+          email?: string | null
+          first_name?: string | null
+          last_name?: string | null
+          reg_number?: string | null
+          department?: string | null
+          year_of_study?: string | null
+          phone?: string | null
+          role?: string | null
+          field_problems?: Json
+          problems?: Json
+          outcome: string
+          outbox_id?: number | null
+        }
+        Update: {
+          import_id?: string
+          row_number?: number
+          university_id?: string
+          email?: string | null
+          first_name?: string | null
+          last_name?: string | null
+          reg_number?: string | null
+          department?: string | null
+          year_of_study?: string | null
+          phone?: string | null
+          role?: string | null
+          field_problems?: Json
+          problems?: Json
+          outcome?: string
+          outbox_id?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "roster_import_rows_import_id_fkey"
+            columns: ["import_id"]
+            isOneToOne: false
+            referencedRelation: "roster_imports"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      roster_imports: {
+        Row: {
+          id: string
+          university_id: string
+          kind: string
+          file_name: string
+          total_rows: number
+          received_rows: number
+          status: string
+          created_by: string | null
+          created_at: string
+          new_count: number | null
+          member_count: number | null
+          invited_count: number | null
+          invalid_count: number | null
+          confirmed_by: string | null
+          confirmed_at: string | null
+          queued_count: number | null
+          sending_until: string | null
+        }
+        Insert: {
+          id?: string
+          university_id: string
+          kind: string
+          file_name: string
+          total_rows: number
+          received_rows?: number
+          status?: string
+          created_by?: string | null
+          created_at?: string
+          new_count?: number | null
+          member_count?: number | null
+          invited_count?: number | null
+          invalid_count?: number | null
+          confirmed_by?: string | null
+          confirmed_at?: string | null
+          queued_count?: number | null
+          sending_until?: string | null
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          kind?: string
+          file_name?: string
+          total_rows?: number
+          received_rows?: number
+          status?: string
+          created_by?: string | null
+          created_at?: string
+          new_count?: number | null
+          member_count?: number | null
+          invited_count?: number | null
+          invalid_count?: number | null
+          confirmed_by?: string | null
+          confirmed_at?: string | null
+          queued_count?: number | null
+          sending_until?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "roster_imports_confirmed_by_fkey"
+            columns: ["confirmed_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "roster_imports_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "roster_imports_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      student_roster: {
+        Row: {
+          id: string
+          university_id: string
+          email: string
+          first_name: string
+          last_name: string
+          reg_number: string
+          department: string
+          year_of_study: number
+          phone: string | null
+          import_id: string | null
+          invited_by: string | null
+          invited_at: string
+          last_invited_at: string
+          invitation_count: number
+          last_outbox_id: number | null
+          member_id: string | null
+          joined_at: string | null
+          withdrawn_at: string | null
+          withdrawn_by: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          university_id: string
+          email: string
+          first_name: string
+          last_name: string
+          reg_number: string
+          department: string
+          year_of_study: number
+          phone?: string | null
+          import_id?: string | null
+          invited_by?: string | null
+          invited_at?: string
+          last_invited_at?: string
+          invitation_count?: number
+          last_outbox_id?: number | null
+          member_id?: string | null
+          joined_at?: string | null
+          withdrawn_at?: string | null
+          withdrawn_by?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          university_id?: string
+          email?: string
+          first_name?: string
+          last_name?: string
+          reg_number?: string
+          department?: string
+          year_of_study?: number
+          phone?: string | null
+          import_id?: string | null
+          invited_by?: string | null
+          invited_at?: string
+          last_invited_at?: string
+          invitation_count?: number
+          last_outbox_id?: number | null
+          member_id?: string | null
+          joined_at?: string | null
+          withdrawn_at?: string | null
+          withdrawn_by?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "student_roster_import_id_fkey"
+            columns: ["import_id"]
+            isOneToOne: false
+            referencedRelation: "roster_imports"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "student_roster_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "student_roster_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "student_roster_university_id_fkey"
+            columns: ["university_id"]
+            isOneToOne: false
+            referencedRelation: "universities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "student_roster_withdrawn_by_fkey"
+            columns: ["withdrawn_by"]
+            isOneToOne: false
+            referencedRelation: "members"
             referencedColumns: ["id"]
           }
         ]
@@ -1489,8 +1826,84 @@ export type Database = {
         }
         Relationships: []
       }
+      student_directory: {
+        Row: {
+          id: string | null
+          university_id: string | null
+          member_id: string | null
+          roster_id: string | null
+          first_name: string | null
+          last_name: string | null
+          email: string | null
+          reg_number: string | null
+          department: string | null
+          year_of_study: number | null
+          phone: string | null
+          status: string | null
+          invited_at: string | null
+          last_invited_at: string | null
+          invitation_count: number | null
+          joined_at: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
+      add_medical_document:
+        {
+          Args: {
+            storage_object: string
+            file_name?: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            storage_object: string
+            file_name: string | null
+            content_type: string
+            size_bytes: number
+            created_at: string
+          }
+          SetofOptions: {
+            from: "*"
+            to: "medical_documents"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
+      add_roster_import_rows:
+        {
+          Args: {
+            import_id: string
+            rows: Json
+          }
+          Returns: {
+            id: string
+            university_id: string
+            kind: string
+            file_name: string
+            total_rows: number
+            received_rows: number
+            status: string
+            created_by: string | null
+            created_at: string
+            new_count: number | null
+            member_count: number | null
+            invited_count: number | null
+            invalid_count: number | null
+            confirmed_by: string | null
+            confirmed_at: string | null
+            queued_count: number | null
+            sending_until: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "roster_imports"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
       add_visit_addendum:
         {
           Args: {
@@ -1687,10 +2100,82 @@ export type Database = {
           }
           Returns: Json
         }
+      confirm_roster_import:
+        {
+          Args: {
+            import_id: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            kind: string
+            file_name: string
+            total_rows: number
+            received_rows: number
+            status: string
+            created_by: string | null
+            created_at: string
+            new_count: number | null
+            member_count: number | null
+            invited_count: number | null
+            invalid_count: number | null
+            confirmed_by: string | null
+            confirmed_at: string | null
+            queued_count: number | null
+            sending_until: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "roster_imports"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
       dashboard_counts:
         {
           Args: never
           Returns: Json
+        }
+      deactivate_students:
+        {
+          Args: {
+            student_ids?: string[]
+            search?: string
+            status?: string
+            expected?: number
+          }
+          Returns: Json
+        }
+      discard_roster_import:
+        {
+          Args: {
+            import_id: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            kind: string
+            file_name: string
+            total_rows: number
+            received_rows: number
+            status: string
+            created_by: string | null
+            created_at: string
+            new_count: number | null
+            member_count: number | null
+            invited_count: number | null
+            invalid_count: number | null
+            confirmed_by: string | null
+            confirmed_at: string | null
+            queued_count: number | null
+            sending_until: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "roster_imports"
+            isOneToOne: true
+            isSetofReturn: false
+          }
         }
       get_health_profile:
         {
@@ -1726,6 +2211,33 @@ export type Database = {
             under_review: number
             due: number
             overdue: number
+          }[]
+        }
+      immunization_review_queue:
+        {
+          Args: never
+          Returns: {
+            item_kind: string
+            item_id: string
+            submitted_at: string
+            student_id: string
+            student_name: string
+            reg_number: string
+            department: string
+            year_of_study: number
+            cvx_code: string
+            vaccine_name: string
+            given_on: string
+            given_at: string
+            lot: string
+            requirement_id: string
+            requirement_name: string
+            exemption_kind: string
+            exemption_reason: string
+            document_id: string
+            document_name: string
+            document_type: string
+            entered_doses: Json
           }[]
         }
       invite_staff:
@@ -1839,6 +2351,11 @@ export type Database = {
           Args: never
           Returns: Json
         }
+      my_fhir_bundle:
+        {
+          Args: never
+          Returns: Json
+        }
       my_health_record_views:
         {
           Args: never
@@ -1877,6 +2394,13 @@ export type Database = {
             arg0: unknown
           }
           Returns: number
+        }
+      open_medical_document:
+        {
+          Args: {
+            document_id: string
+          }
+          Returns: Json
         }
       open_patient_chart:
         {
@@ -1917,13 +2441,14 @@ export type Database = {
           }
           Returns: Json
         }
-      record_immunization_dose:
+      record_clinic_dose:
         {
           Args: {
+            student_id: string
             cvx_code: string
             given_on: string
-            given_at?: string
             lot?: string
+            visit_id?: string
           }
           Returns: {
             id: string
@@ -1939,6 +2464,41 @@ export type Database = {
             reviewed_at: string | null
             reject_reason: string | null
             created_at: string
+            document_id: string | null
+            visit_id: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "immunization_doses"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
+      record_immunization_dose:
+        {
+          Args: {
+            cvx_code: string
+            given_on: string
+            given_at?: string
+            lot?: string
+            document_id?: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            cvx_code: string
+            given_on: string
+            given_at: string | null
+            lot: string | null
+            source: string
+            review_status: string
+            reviewed_by: string | null
+            reviewed_at: string | null
+            reject_reason: string | null
+            created_at: string
+            document_id: string | null
+            visit_id: string | null
           }
           SetofOptions: {
             from: "*"
@@ -1960,6 +2520,7 @@ export type Database = {
             requirement_id: string
             kind: string
             reason: string
+            document_id?: string
           }
           Returns: {
             id: string
@@ -1973,6 +2534,76 @@ export type Database = {
             reviewed_at: string | null
             reject_reason: string | null
             created_at: string
+            document_id: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "immunization_exemptions"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
+      resend_student_invitations:
+        {
+          Args: {
+            student_ids?: string[]
+            search?: string
+            status?: string
+            expected?: number
+          }
+          Returns: Json
+        }
+      review_immunization_dose:
+        {
+          Args: {
+            dose_id: string
+            approve: boolean
+            reason?: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            cvx_code: string
+            given_on: string
+            given_at: string | null
+            lot: string | null
+            source: string
+            review_status: string
+            reviewed_by: string | null
+            reviewed_at: string | null
+            reject_reason: string | null
+            created_at: string
+            document_id: string | null
+            visit_id: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "immunization_doses"
+            isOneToOne: true
+            isSetofReturn: false
+          }
+        }
+      review_immunization_exemption:
+        {
+          Args: {
+            exemption_id: string
+            approve: boolean
+            reason?: string
+          }
+          Returns: {
+            id: string
+            university_id: string
+            student_id: string
+            requirement_id: string
+            kind: string
+            reason: string
+            review_status: string
+            reviewed_by: string | null
+            reviewed_at: string | null
+            reject_reason: string | null
+            created_at: string
+            document_id: string | null
           }
           SetofOptions: {
             from: "*"
@@ -1988,6 +2619,18 @@ export type Database = {
             reason: string
           }
           Returns: Json
+        }
+      roster_import_progress:
+        {
+          Args: {
+            import_id: string
+          }
+          Returns: {
+            status: string
+            queued: number
+            sent: number
+            sending_until: string
+          }[]
         }
       search_appointments:
         {
@@ -2118,6 +2761,39 @@ export type Database = {
             role: Database["public"]["Enums"]["member_role"]
             expires_at: string
           }[]
+        }
+      start_roster_import:
+        {
+          Args: {
+            kind: string
+            file_name: string
+            total_rows: number
+          }
+          Returns: {
+            id: string
+            university_id: string
+            kind: string
+            file_name: string
+            total_rows: number
+            received_rows: number
+            status: string
+            created_by: string | null
+            created_at: string
+            new_count: number | null
+            member_count: number | null
+            invited_count: number | null
+            invalid_count: number | null
+            confirmed_by: string | null
+            confirmed_at: string | null
+            queued_count: number | null
+            sending_until: string | null
+          }
+          SetofOptions: {
+            from: "*"
+            to: "roster_imports"
+            isOneToOne: true
+            isSetofReturn: false
+          }
         }
       start_walk_in_visit:
         {

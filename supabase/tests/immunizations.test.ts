@@ -23,8 +23,13 @@ interface Standing {
 
 const database = testDatabase();
 
-/** Northfield's requirements: Hepatitis B for Medicine (3 doses 28 days apart, due 30 days after joining), MMR for all (2 doses, due in 10 days). */
+/**
+ * Northfield's requirements, in place of the seed's (and without its doses and exemptions): Hepatitis B for Medicine
+ * (3 doses 28 days apart, due 30 days after joining), MMR for all (2 doses, due in 10 days).
+ */
 const REQUIREMENTS = `
+  delete from public.immunization_doses where university_id = '${NORTHFIELD_ID}';
+  delete from public.immunization_requirements where university_id = '${NORTHFIELD_ID}';
   insert into public.immunization_requirements (id, university_id, name, cvx_codes, doses_required, min_interval_days,
                                                 due_days_after_joining, departments, personal_exemption)
   values ('${HEP_B}', '${NORTHFIELD_ID}', 'Hepatitis B', '{08,43,45}', 3, 28, 30, '{Medicine}', false);

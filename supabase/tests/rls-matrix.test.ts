@@ -98,7 +98,24 @@ interface Ids {
   /** The verification codes of the letters on signed_self (the probing student's) and signed_own (another student's). */
   letterCode: string;
   ownLetterCode: string;
+  /** Waitlist entries, immunization doses, exemptions and documents by owner key (an actor's own, `own`, `other`). */
+  waitlist: Record<string, string>;
+  dose: Record<string, string>;
+  exemption: Record<string, string>;
+  document: Record<string, string>;
+  /** The other university's immunization requirement (Northfield's are the seed's). */
+  otherRequirement: string;
 }
+
+// The seed's Northfield immunization data (supabase/seed.sql): MMR, which applies to every student, and student02's
+// vaccination card.
+const MMR = 'a1f0c3e2-0000-4000-8000-00000000a002';
+const CARD = 'a1f0c3e2-0000-4000-8000-00000000d001';
+/** Who holds a fixture row of their own in the tables where only students have rows: the two students. */
+const OWN_ROW: readonly Actor[] = ['student', 'deactivated_student'];
+const ownRow = (record: Record<string, string>, actor: Actor, scope: string): string | undefined =>
+  scope === 'self' ? (OWN_ROW.includes(actor) ? record[actor] : undefined) : record[scope];
+const BUCKET_OF_SCOPE = (scope: string) => (scope.startsWith('avatar') ? 'avatars' : scope.startsWith('medical') ? 'medical-documents' : 'university-logos');
 
 const CLINICAL_SCOPES = ['draft_self', 'signed_self', 'draft_own', 'signed_own', 'signed_other'] as const;
 type ClinicalScope = (typeof CLINICAL_SCOPES)[number];
@@ -516,35 +533,216 @@ function specs(ids: Ids): TableSpec[] {
       allow: { select: { any: ALL_SIGNED_IN }, insert: { any: [] }, update: { any: [] }, delete: { any: [] } },
     },
     {
+      table: 'public.waitlist_entries',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => byId(ownRow(ids.waitlist, a, s)),
+      update: 'to_day = to_day + 1',
+      insert: (a, s) => {
+        const [university, student] = s === 'other' ? [SOUTHBANK_ID, sb('student03')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student03')];
+        return student
+          ? { sql: `insert into public.waitlist_entries (university_id, student_id, from_day, to_day) values ($1, $2, current_date + 3, current_date + 10)`, params: [university, student] }
+          : undefined;
+      },
+      // Written only by join_waitlist / leave_waitlist (RPC cases below).
+      allow: {
+        select: { self: ['student'], own: STAFF, other: [] },
+        insert: none(['self', 'own', 'other']),
+        update: none(['self', 'own', 'other']),
+        delete: none(['self', 'own', 'other']),
+      },
+      serverOwned: ['id', 'university_id', 'student_id', 'provider_id', 'from_day', 'to_day', 'ended_at', 'end_reason'],
+    },
+    {
+      table: 'public.vaccines',
+      scopes: ['any'],
+      target: () => ({ where: 'cvx_code = $1', params: ['03'] }),
+      update: "name = 'Probe'",
+      insert: () => ({ sql: `insert into public.vaccines (cvx_code, name) values ('998', 'Probe')`, params: [] }),
+      // Public reference data (CDC's CVX codes), with no member behind it; the request gate ends the sessions of the
+      // deactivated and holds back those who must change their password before any read.
+      allow: {
+        select: { any: ACTORS.filter((actor) => actor !== 'anon') },
+        insert: { any: [] },
+        update: { any: [] },
+        delete: { any: [] },
+      },
+    },
+    {
+      table: 'public.immunization_requirements',
+      scopes: ['own', 'other'],
+      target: (_a, s) => byId(s === 'own' ? MMR : ids.otherRequirement),
+      update: "name = 'Probe requirement'",
+      insert: (_a, s) =>
+        s === 'own'
+          ? { sql: `insert into public.immunization_requirements (name, cvx_codes, due_on) values ('Probe', '{37}', current_date + 30)`, params: [] }
+          : { sql: `insert into public.immunization_requirements (university_id, name, cvx_codes, due_on) values ($1, 'Probe', '{37}', current_date + 30)`, params: [SOUTHBANK_ID] },
+      allow: {
+        select: { own: ALL_SIGNED_IN, other: [] },
+        insert: { own: ['super'], other: [] },
+        update: { own: ['super'], other: [] },
+        delete: { own: ['super'], other: [] },
+      },
+      serverOwned: ['id', 'university_id', 'created_at', 'updated_at'],
+    },
+    {
+      table: 'public.immunization_doses',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => byId(ownRow(ids.dose, a, s)),
+      update: "lot = 'PROBE'",
+      insert: (a, s) => {
+        const [university, student] = s === 'other' ? [SOUTHBANK_ID, sb('student01')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02')];
+        return student
+          ? { sql: `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on) values ($1, $2, '03', current_date - 1)`, params: [university, student] }
+          : undefined;
+      },
+      // Written through record_immunization_dose, the reviews and record_clinic_dose (RPC cases below).
+      allow: {
+        select: { self: ['student'], own: [], other: [] },
+        insert: none(['self', 'own', 'other']),
+        update: none(['self', 'own', 'other']),
+        delete: none(['self', 'own', 'other']),
+      },
+      serverOwned: ['id', 'university_id', 'student_id', 'cvx_code', 'given_on', 'source', 'review_status', 'reviewed_by', 'reject_reason', 'document_id', 'visit_id'],
+    },
+    {
+      table: 'public.immunization_exemptions',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => byId(ownRow(ids.exemption, a, s)),
+      update: "reason = 'Probe'",
+      insert: (a, s) => {
+        const [university, student, requirement] =
+          s === 'other' ? [SOUTHBANK_ID, sb('student01'), ids.otherRequirement] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02'), MMR];
+        return student
+          ? {
+              sql: `insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason) values ($1, $2, $3, 'personal', 'Probe')`,
+              params: [university, student, requirement],
+            }
+          : undefined;
+      },
+      allow: {
+        select: { self: ['student'], own: [], other: [] },
+        insert: none(['self', 'own', 'other']),
+        update: none(['self', 'own', 'other']),
+        delete: none(['self', 'own', 'other']),
+      },
+      serverOwned: ['id', 'university_id', 'student_id', 'requirement_id', 'kind', 'reason', 'review_status', 'reviewed_by', 'reject_reason', 'document_id'],
+    },
+    {
+      table: 'public.medical_documents',
+      scopes: ['self', 'own', 'other'],
+      target: (a, s) => byId(ownRow(ids.document, a, s)),
+      update: "file_name = 'probe.pdf'",
+      insert: (a, s) => {
+        const [university, student] = s === 'other' ? [SOUTHBANK_ID, sb('student01')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02')];
+        return student
+          ? {
+              sql: `insert into public.medical_documents (university_id, student_id, storage_object, content_type, size_bytes) values ($1, $2::uuid, $2::text || '/probe.pdf', 'application/pdf', 10)`,
+              params: [university, student],
+            }
+          : undefined;
+      },
+      // Registered through add_medical_document; doctors read one through open_medical_document (RPC cases below).
+      allow: {
+        select: { self: ['student'], own: [], other: [] },
+        insert: none(['self', 'own', 'other']),
+        update: none(['self', 'own', 'other']),
+        delete: none(['self', 'own', 'other']),
+      },
+      serverOwned: ['id', 'university_id', 'student_id', 'storage_object', 'file_name', 'content_type', 'size_bytes'],
+    },
+    {
+      table: 'private.immunization_standings',
+      scopes: ['own', 'other'],
+      target: (_a, s) => ({
+        where: 'requirement_id = $1 and student_id = $2',
+        params: s === 'own' ? [MMR, nf('student02')] : [ids.otherRequirement, sb('student01')],
+      }),
+      update: "state = 'met'",
+      insert: (_a, s) => ({
+        setup: `delete from private.immunization_standings where student_id = '${s === 'own' ? nf('student02') : sb('student01')}'`,
+        sql: `insert into private.immunization_standings (requirement_id, student_id, university_id, state, due_on, doses_counted) values ($1, $2, $3, 'met', current_date, 3)`,
+        params: s === 'own' ? [MMR, nf('student02'), NORTHFIELD_ID] : [ids.otherRequirement, sb('student01'), SOUTHBANK_ID],
+      }),
+      allow: {
+        select: none(['own', 'other']),
+        insert: none(['own', 'other']),
+        update: none(['own', 'other']),
+        delete: none(['own', 'other']),
+      },
+    },
+    {
+      table: 'private.immunization_tallies',
+      scopes: ['own', 'other'],
+      target: (_a, s) => ({
+        where: `requirement_id = $1 and state = 'open' and students > 0`,
+        params: [s === 'own' ? MMR : ids.otherRequirement],
+      }),
+      update: 'students = students + 1000',
+      insert: (_a, s) => ({
+        sql: `insert into private.immunization_tallies (requirement_id, state, due_on, students) values ($1, 'met', '2000-01-01', 1000)`,
+        params: [s === 'own' ? MMR : ids.otherRequirement],
+      }),
+      allow: {
+        select: none(['own', 'other']),
+        insert: none(['own', 'other']),
+        update: none(['own', 'other']),
+        delete: none(['own', 'other']),
+      },
+    },
+    {
       table: 'storage.objects',
-      scopes: ['avatar_self', 'avatar_own', 'avatar_other', 'logo_own', 'logo_other'],
+      scopes: ['avatar_self', 'avatar_own', 'avatar_other', 'logo_own', 'logo_other', 'medical_self', 'medical_own', 'medical_other'],
       target: (a, s) => {
-        const path =
-          s === 'avatar_self'
-            ? CALLER[a] && `${CALLER[a]}/avatar.png`
-            : s === 'avatar_own'
-              ? `${nf('student02')}/avatar.png`
-              : s === 'avatar_other'
-                ? `${sb('student01')}/avatar.png`
-                : `${s === 'logo_own' ? NORTHFIELD_ID : SOUTHBANK_ID}/logo.png`;
+        const paths: Record<string, string | null> = {
+          avatar_self: CALLER[a] && `${CALLER[a]}/avatar.png`,
+          avatar_own: `${nf('student02')}/avatar.png`,
+          avatar_other: `${sb('student01')}/avatar.png`,
+          logo_own: `${NORTHFIELD_ID}/logo.png`,
+          logo_other: `${SOUTHBANK_ID}/logo.png`,
+          medical_self: CALLER[a] && `${CALLER[a]}/proof.pdf`,
+          medical_own: `${nf('student02')}/vaccination-card.pdf`,
+          medical_other: `${sb('student01')}/proof.pdf`,
+        };
+        const path = paths[s];
         if (!path) return undefined;
-        return { where: 'bucket_id = $1 and name = $2', params: [s.startsWith('avatar') ? 'avatars' : 'university-logos', path] };
+        return { where: 'bucket_id = $1 and name = $2', params: [BUCKET_OF_SCOPE(s), path] };
       },
       update: `metadata = '{"mimetype":"image/png","size":99}'::jsonb`,
       insert: (a, s) => {
-        const folder =
-          s === 'avatar_self' ? CALLER[a] : s === 'avatar_own' ? nf('student02') : s === 'avatar_other' ? sb('student01') : s === 'logo_own' ? NORTHFIELD_ID : SOUTHBANK_ID;
+        const folders: Record<string, string | null> = {
+          avatar_self: CALLER[a],
+          avatar_own: nf('student02'),
+          avatar_other: sb('student01'),
+          logo_own: NORTHFIELD_ID,
+          logo_other: SOUTHBANK_ID,
+          medical_self: CALLER[a],
+          medical_own: nf('student02'),
+          medical_other: sb('student01'),
+        };
+        const folder = folders[s];
         if (!folder) return undefined;
         return {
           sql: `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3, '{"mimetype":"image/png","size":10}')`,
-          params: [s.startsWith('avatar') ? 'avatars' : 'university-logos', `${folder}/new-upload.png`, CALLER[a]],
+          params: [BUCKET_OF_SCOPE(s), `${folder}/new-upload.png`, CALLER[a]],
         };
       },
       allow: {
-        select: { avatar_self: ALL_SIGNED_IN, avatar_own: ALL_SIGNED_IN, avatar_other: [], logo_own: EVERYONE, logo_other: EVERYONE },
-        insert: { avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [] },
-        update: { avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [] },
-        delete: { avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [] },
+        // Immunization proof: the student's own folder only; a doctor reads a file after open_medical_document (RPC cases
+        // below), and nobody replaces or removes one.
+        select: {
+          avatar_self: ALL_SIGNED_IN, avatar_own: ALL_SIGNED_IN, avatar_other: [], logo_own: EVERYONE, logo_other: EVERYONE,
+          medical_self: ['student'], medical_own: [], medical_other: [],
+        },
+        insert: {
+          avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [],
+          medical_self: ['student'], medical_own: [], medical_other: [],
+        },
+        update: {
+          avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [], ...none(['medical_self', 'medical_own', 'medical_other']),
+        },
+        delete: {
+          avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [], ...none(['medical_self', 'medical_own', 'medical_other']),
+        },
       },
     },
   ];
@@ -611,6 +809,14 @@ beforeAll(async () => {
     ['university-logos', `${NORTHFIELD_ID}/logo.png`],
     ['university-logos', `${SOUTHBANK_ID}/logo.png`],
   ];
+  // Immunization proof in every actor's folder (only students' are theirs to keep), and the other university's.
+  objects.push(
+    ...Object.values(CALLER)
+      .filter((c): c is string => c !== null)
+      .map((c): [string, string] => ['medical-documents', `${c}/proof.pdf`]),
+    ['medical-documents', `${sb('student01')}/proof.pdf`],
+    ['medical-documents', `${CALLER.student}/new-proof.pdf`],
+  );
   for (const [bucket, name] of objects) {
     await client.query(`insert into storage.objects (bucket_id, name, metadata) values ($1, $2, '{"mimetype":"image/png","size":10}')`, [bucket, name]);
   }
@@ -676,6 +882,12 @@ beforeAll(async () => {
     draftSelfDay: '',
     letterCode: '',
     ownLetterCode: '',
+    // Filled in below.
+    waitlist: {},
+    dose: {},
+    exemption: {},
+    document: {},
+    otherRequirement: '',
   };
   // The clinical record's fixtures, each visit on a day of its own (visits of one doctor or student may not overlap).
   const clinical = async (student: string, doctor: string, daysAgo: number, signed: boolean): Promise<ClinicalRows> => {
@@ -710,6 +922,42 @@ beforeAll(async () => {
       [ids.visit.draft_self.appointment],
     )
   ).rows[0].day;
+
+  // The waitlist and immunization fixtures: the two students' own rows, student02's (own) and the other university's
+  // student01's (other). Northfield's requirements, student02's pending doses and card are the seed's.
+  const students: [string, string, string][] = [
+    ['student', CALLER.student!, NORTHFIELD_ID],
+    ['deactivated_student', CALLER.deactivated_student!, NORTHFIELD_ID],
+    ['own', nf('student02'), NORTHFIELD_ID],
+    ['other', sb('student01'), SOUTHBANK_ID],
+  ];
+  ids.otherRequirement = await one(
+    `insert into public.immunization_requirements (university_id, name, cvx_codes, due_on) values ($1, 'Typhoid', '{101}', current_date + 30) returning id`,
+    [SOUTHBANK_ID],
+  );
+  for (const [key, student, university] of students) {
+    ids.waitlist[key] = await one(
+      `insert into public.waitlist_entries (university_id, student_id, from_day, to_day) values ($1, $2, current_date + 3, current_date + 10) returning id`,
+      [university, student],
+    );
+    ids.document[key] =
+      key === 'own'
+        ? CARD
+        : await one(
+            `insert into public.medical_documents (university_id, student_id, storage_object, content_type, size_bytes)
+             values ($1, $2::uuid, $2::text || '/proof.pdf', 'application/pdf', 10) returning id`,
+            [university, student],
+          );
+    ids.dose[key] = await one(
+      `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, document_id) values ($1, $2, '03', current_date - 400, $3) returning id`,
+      [university, student, ids.document[key]],
+    );
+    ids.exemption[key] = await one(
+      `insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason, document_id)
+       values ($1, $2, $3, 'medical', 'Probe reason', $4) returning id`,
+      [university, student, key === 'other' ? ids.otherRequirement : MMR, ids.document[key]],
+    );
+  }
 
   // Hours for the probing doctor and Dr Bello (Southbank's Dr Chen has seed hours), for the doctor_hours probes: the
   // clinic's own, so the free slots the booking probes use stay free.
@@ -821,6 +1069,14 @@ describe('table matrix', () => {
     'public.visit_addenda',
     'public.excuse_letters',
     'public.icd10_codes',
+    'public.waitlist_entries',
+    'public.vaccines',
+    'public.immunization_requirements',
+    'public.immunization_doses',
+    'public.immunization_exemptions',
+    'public.medical_documents',
+    'private.immunization_standings',
+    'private.immunization_tallies',
     'storage.objects',
   ];
   it.each(tables)('%s: every role × op × scope as designed', async (table) => {
@@ -998,6 +1254,7 @@ const rpcCases = (): RpcCase[] => [
     needsRow: true,
   },
   { name: 'my_data (own data only)', sql: 'select public.my_data()', params: () => [], allowed: ['student'] },
+  { name: 'my_fhir_bundle (own record only)', sql: 'select public.my_fhir_bundle()', params: () => [], allowed: ['student'] },
   // The clinical record.
   { name: 'start_walk_in_visit (a student of my university)', sql: `select id from public.start_walk_in_visit($1, 'Headache')`, params: () => [nf('student05')], allowed: ['doctor'] },
   { name: 'start_walk_in_visit (a student of the other university)', sql: `select id from public.start_walk_in_visit($1, 'Headache')`, params: () => [sb('student05')], allowed: [] },
@@ -1152,6 +1409,83 @@ const rpcCases = (): RpcCase[] => [
   },
   { name: 'private.letter_json (the letter with its code)', sql: 'select private.letter_json(l) from public.excuse_letters l where false', params: () => [], allowed: [] },
   { name: 'private.new_letter_code', sql: 'select private.new_letter_code()', params: () => [], allowed: [] },
+  // The waitlist and immunization compliance.
+  { name: 'join_waitlist', sql: 'select id from public.join_waitlist(current_date + 3, current_date + 12)', params: () => [], allowed: ['student'] },
+  { name: 'leave_waitlist', sql: 'select public.leave_waitlist()', params: () => [], allowed: ['student'] },
+  { name: 'my_immunizations (own standing)', sql: 'select * from public.my_immunizations()', params: () => [], allowed: ['student'], needsRow: true },
+  {
+    name: 'record_immunization_dose (with my own document)',
+    sql: `select id from public.record_immunization_dose('03', current_date - 30, document_id => $1)`,
+    params: () => [ids.document.student],
+    allowed: ['student'],
+  },
+  {
+    name: "record_immunization_dose (with another student's document)",
+    sql: `select id from public.record_immunization_dose('03', current_date - 30, document_id => $1)`,
+    params: () => [CARD],
+    allowed: [],
+  },
+  {
+    name: 'request_immunization_exemption',
+    sql: `select id from public.request_immunization_exemption($1, 'personal', 'Conscientious objection')`,
+    params: () => [MMR],
+    allowed: ['student'],
+  },
+  { name: 'add_medical_document (a file in my folder)', sql: 'select id from public.add_medical_document($1)', params: () => [`${CALLER.student}/new-proof.pdf`], allowed: ['student'] },
+  {
+    name: 'add_medical_document (a file in the other university)',
+    sql: 'select id from public.add_medical_document($1)',
+    params: () => [`${sb('student01')}/proof.pdf`],
+    allowed: [],
+  },
+  { name: 'open_medical_document (a document of my university)', sql: 'select public.open_medical_document($1)', params: () => [CARD], allowed: ['doctor'] },
+  { name: 'open_medical_document (the other university)', sql: 'select public.open_medical_document($1)', params: () => [ids.document.other], allowed: [] },
+  {
+    name: 'reading a document after opening it',
+    sql: `select 1 from storage.objects where bucket_id = 'medical-documents' and name = $1`,
+    params: () => [`${nf('student02')}/vaccination-card.pdf`],
+    setup: () => `insert into private.medical_document_openings (document_id, doctor_id, expires_at)
+                  select '${CARD}', m.id, now() + interval '5 minutes' from public.members m where m.university_id = '${NORTHFIELD_ID}' and m.role <> 'student'`,
+    allowed: ['doctor'],
+    needsRow: true,
+  },
+  { name: 'immunization_review_queue', sql: 'select * from public.immunization_review_queue()', params: () => [], allowed: ['doctor'] },
+  { name: 'review_immunization_dose (my university)', sql: 'select id from public.review_immunization_dose($1, true)', params: () => [ids.dose.own], allowed: ['doctor'] },
+  { name: 'review_immunization_dose (the other university)', sql: 'select id from public.review_immunization_dose($1, true)', params: () => [ids.dose.other], allowed: [] },
+  {
+    name: 'review_immunization_exemption (my university)',
+    sql: `select id from public.review_immunization_exemption($1, false, 'Not enough')`,
+    params: () => [ids.exemption.own],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'review_immunization_exemption (the other university)',
+    sql: 'select id from public.review_immunization_exemption($1, true)',
+    params: () => [ids.exemption.other],
+    allowed: [],
+  },
+  {
+    name: 'record_clinic_dose (a student of my university)',
+    sql: `select id from public.record_clinic_dose($1, '147', current_date - 1)`,
+    params: () => [nf('student05')],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'record_clinic_dose (a student of the other university)',
+    sql: `select id from public.record_clinic_dose($1, '147', current_date - 1)`,
+    params: () => [sb('student05')],
+    allowed: [],
+  },
+  { name: 'immunization_compliance (counts, admins)', sql: 'select * from public.immunization_compliance()', params: () => [], allowed: ['admin', 'super'], needsRow: true },
+  { name: 'overdue_students (the holds list, admins)', sql: 'select * from public.overdue_students()', params: () => [], allowed: ['admin', 'super'], needsRow: true },
+  { name: 'private.queue_immunization_reminders', sql: 'select private.queue_immunization_reminders()', params: () => [], allowed: [] },
+  { name: 'private.refresh_requirement_standings', sql: 'select private.refresh_requirement_standings($1)', params: () => [MMR], allowed: [] },
+  {
+    name: 'private.immunization_state (the unchecked decision)',
+    sql: 'select private.immunization_state(r, m) from public.immunization_requirements r, public.members m where r.id = $1 and m.id = $2',
+    params: () => [MMR, nf('student02')],
+    allowed: [],
+  },
   {
     name: 'university_for_join_code',
     sql: `select * from public.university_for_join_code('northfield')`,

@@ -27,6 +27,18 @@ async function futureAppointment(studentId: string): Promise<string> {
   return r.rows[0].id as string;
 }
 
+type RosterColumn = 'email' | 'first_name' | 'last_name' | 'reg_number' | 'department' | 'year_of_study' | 'phone';
+const ROSTER_ROW: Record<RosterColumn, string> = {
+  email: "'new.one@northfield.edu'", first_name: "'New'", last_name: "'One'", reg_number: "'NFU/2030/001'", department: "'Law'", year_of_study: '2', phone: 'null',
+};
+
+/** An insert of student_roster rows, each a valid row but for the values given (SQL literals). */
+function rosterInsert(...rows: Partial<Record<RosterColumn, string>>[]): string {
+  const columns = Object.keys(ROSTER_ROW) as RosterColumn[];
+  const values = rows.map((row) => `('${NORTHFIELD_ID}', ${columns.map((column) => row[column] ?? ROSTER_ROW[column]).join(', ')})`);
+  return `insert into public.student_roster (university_id, ${columns.join(', ')}) values ${values.join(', ')}`;
+}
+
 // --- constraints ------------------------------------------------------------------------------------------------
 describe('check, unique and exclusion constraints', () => {
   // [constraint, statement as superuser that must violate it]
@@ -122,6 +134,13 @@ describe('check, unique and exclusion constraints', () => {
     ['immunization_exemptions_reason_length', `insert into public.immunization_requirements (university_id, name, cvx_codes, doses_required, min_interval_days, due_on, due_days_after_joining, years) values ('${NORTHFIELD_ID}', 'MMR', '{03}', 1, 0, current_date, null, '{}'); insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason, review_status, reject_reason) select '${NORTHFIELD_ID}', '${STUDENT}', id, 'medical', ' ', 'pending', null from public.immunization_requirements limit 1`],
     ['immunization_exemptions_review_values', `insert into public.immunization_requirements (university_id, name, cvx_codes, doses_required, min_interval_days, due_on, due_days_after_joining, years) values ('${NORTHFIELD_ID}', 'MMR', '{03}', 1, 0, current_date, null, '{}'); insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason, review_status, reject_reason) select '${NORTHFIELD_ID}', '${STUDENT}', id, 'medical', 'Why', 'maybe', null from public.immunization_requirements limit 1`],
     ['immunization_exemptions_reject_reason', `insert into public.immunization_requirements (university_id, name, cvx_codes, doses_required, min_interval_days, due_on, due_days_after_joining, years) values ('${NORTHFIELD_ID}', 'MMR', '{03}', 1, 0, current_date, null, '{}'); insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason, review_status, reject_reason) select '${NORTHFIELD_ID}', '${STUDENT}', id, 'medical', 'Why', 'pending', 'Unreadable' from public.immunization_requirements limit 1`],
+    // Immunization proof and the kept standings: the seed's documents (student02's vaccination card).
+    ['medical_documents_storage_object_key', `insert into public.medical_documents (university_id, student_id, storage_object, content_type, size_bytes) select university_id, student_id, storage_object, content_type, size_bytes from public.medical_documents limit 1`],
+    ['medical_documents_in_student_folder', `insert into public.medical_documents (university_id, student_id, storage_object, content_type, size_bytes) values ('${NORTHFIELD_ID}', '${STUDENT}', '${STUDENT2}/card.pdf', 'application/pdf', 10)`],
+    ['medical_documents_file_name_length', `update public.medical_documents set file_name = 'card' || chr(10) || '.pdf'`],
+    ['medical_documents_content_type_values', `update public.medical_documents set content_type = 'image/heic'`],
+    ['medical_documents_size_range', `update public.medical_documents set size_bytes = 10485761`],
+    ['immunization_standings_state_values', `update private.immunization_standings set state = 'due'`],
     ['clinic_hours_weekday_range', `update public.clinic_hours set weekday = 8 where university_id = '${NORTHFIELD_ID}' and weekday = 1`],
     ['clinic_hours_order', `update public.clinic_hours set closes_at = '07:00' where university_id = '${NORTHFIELD_ID}' and weekday = 1`],
     ['clinic_closures_order', `update public.clinic_closures set ends_on = starts_on - 1 where university_id = '${NORTHFIELD_ID}'`],
@@ -173,6 +192,28 @@ describe('check, unique and exclusion constraints', () => {
     ['excuse_letters_span', `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code) values (${SIGNED}, current_date, current_date + 31, repeat('A', 24))`],
     ['excuse_letters_revoke_reason_length', `update public.excuse_letters set revoked_at = now(), revoke_reason = repeat('x', 501)`],
     ['excuse_letters_revocation', `update public.excuse_letters set revoked_at = now()`],
+    // Roster imports, written only by their functions.
+    ['bulk_invitations_count', `insert into private.bulk_invitations (university_id, invitations) values ('${NORTHFIELD_ID}', 0)`],
+    ['roster_imports_kind_values', `insert into public.roster_imports (university_id, kind, file_name, total_rows) values ('${NORTHFIELD_ID}', 'doctors', 'a.csv', 1)`],
+    ['roster_imports_file_name_length', `insert into public.roster_imports (university_id, kind, file_name, total_rows) values ('${NORTHFIELD_ID}', 'students', E'a\\nb.csv', 1)`],
+    ['roster_imports_total_rows_range', `insert into public.roster_imports (university_id, kind, file_name, total_rows) values ('${NORTHFIELD_ID}', 'students', 'a.csv', 0)`],
+    ['roster_imports_status_values', `insert into public.roster_imports (university_id, kind, file_name, total_rows, status) values ('${NORTHFIELD_ID}', 'students', 'a.csv', 1, 'done')`],
+    ['roster_imports_received', `insert into public.roster_imports (university_id, kind, file_name, total_rows, received_rows) values ('${NORTHFIELD_ID}', 'students', 'a.csv', 1, 2)`],
+    ['roster_import_rows_row_number',
+      `with i as (insert into public.roster_imports (university_id, kind, file_name, total_rows) values ('${NORTHFIELD_ID}', 'students', 'a.csv', 1) returning id, university_id)
+       insert into public.roster_import_rows (import_id, row_number, university_id, outcome) select id, 0, university_id, 'new' from i`],
+    ['roster_import_rows_outcome_values',
+      `with i as (insert into public.roster_imports (university_id, kind, file_name, total_rows) values ('${NORTHFIELD_ID}', 'students', 'a.csv', 1) returning id, university_id)
+       insert into public.roster_import_rows (import_id, row_number, university_id, outcome) select id, 2, university_id, 'maybe' from i`],
+    ['student_roster_email_format', rosterInsert({ email: "'not-an-address'" })],
+    ['student_roster_first_name_length', rosterInsert({ first_name: "' '" })],
+    ['student_roster_last_name_length', rosterInsert({ last_name: "' '" })],
+    ['student_roster_reg_number_format', rosterInsert({ reg_number: "'?'" })],
+    ['student_roster_department_length', rosterInsert({ department: "' '" })],
+    ['student_roster_year_of_study_range', rosterInsert({ year_of_study: '9' })],
+    ['student_roster_phone_format', rosterInsert({ phone: "'call me'" })],
+    ['student_roster_email_key', rosterInsert({}, { reg_number: "'NFU/2030/002'" })],
+    ['student_roster_reg_number_key', rosterInsert({}, { email: "'new.two@northfield.edu'" })],
   ];
 
   it('each constraint rejects a violating row (and every constraint has a case)', async () => {

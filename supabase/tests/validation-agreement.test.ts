@@ -9,6 +9,7 @@ import {
   COLUMN_RULES,
   columnError,
   OTHER_REASON_PREFIX,
+  REVIEW_REJECT_REASON_RULE,
   storedValue,
   VITAL_FLAGS,
   vitalFlagsOf,
@@ -189,6 +190,7 @@ const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
   appointments_reg_format: REG_NUMBER_SAMPLES,
   appointments_reason_format: REASON_SAMPLES,
   appointments_cancel_reason_length: textSamples(500),
+  appointment_types_name_length: [...textSamples(60), 'Counselling', 'Vaccination', 'Other: sore throat', 'Ear:nose', ':', 'Travel vaccine ：'],
   programs_title_length: textSamples(200),
   programs_description_length: textSamples(5000),
   programs_location_length: textSamples(200),
@@ -216,6 +218,10 @@ const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
   prescriptions_instructions_length: textSamples(1000),
   prescriptions_allergy_acknowledgement_length: textSamples(500),
   excuse_letters_revoke_reason_length: textSamples(500),
+  immunization_requirements_name_length: textSamples(200),
+  immunization_doses_given_at_length: textSamples(200),
+  immunization_doses_lot_length: [...textSamples(50), 'AB1234'],
+  immunization_exemptions_reason_length: [...textSamples(2000), 'Allergic to a component\nSee the letter'],
 };
 
 /** Number columns: samples are the numbers a form stores (the column's type rounds them as a write would). */
@@ -230,6 +236,7 @@ const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
   clinic_settings_student_upcoming_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
   clinic_settings_student_daily_booking_limit_range: [-1, 0, 1, 3, 20, 21, 2147483647],
   clinic_settings_grace_range: [-1, 0, 15, 120, 121, 2147483647],
+  appointment_types_duration_range: [-10, 0, 9, 10, 15, 50, 240, 241, 2147483647],
   // Vital signs: each range's edges, the tenths the numeric columns round to, and the unit mix-ups they exist to catch.
   vital_signs_temperature_c_range: [-1, 0, 24.9, 24.94, 24.95, 25, 36.6, 37, 45, 45.04, 45.05, 45.1, 98.6, 999.9, 1000],
   vital_signs_systolic_mmhg_range: [-1, 0, 49, 50, 120, 300, 301, 32767, 32768],
@@ -239,6 +246,9 @@ const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
   vital_signs_spo2_percent_range: [0, 49, 50, 97, 100, 101],
   vital_signs_weight_kg_range: [0, 19.9, 19.95, 20, 65.5, 400, 400.04, 400.05, 9999.9, 10000],
   vital_signs_height_cm_range: [0, 1.7, 99.9, 99.95, 100, 172.5, 250, 250.04, 250.05, 999.9, 1000],
+  immunization_requirements_doses_range: [-1, 0, 1, 3, 10, 11, 32767, 32768],
+  immunization_requirements_interval_range: [-1, 0, 28, 3650, 3651, 2147483647],
+  immunization_requirements_due_days_range: [-1, 0, 30, 3650, 3651, 2147483647],
 };
 
 /** Check constraints on form columns that no form types into, so no column rule restates them. */
@@ -254,6 +264,12 @@ const NOT_TYPED_BY_PEOPLE = [
   'clinic_hours_weekday_range', // chosen from the days of the week
   'doctor_hours_weekday_range',
   'excuse_letters_verification_code_format', // the database generates the code itself
+  'immunization_requirements_vaccines', // chosen from the list of vaccines (REQUIREMENT_VACCINES_RANGE)
+  'immunization_requirements_years_range', // chosen from the years of study
+  'immunization_doses_source_values', // set by the database: the student's or the clinic's
+  'immunization_doses_review_values',
+  'immunization_exemptions_kind_values', // chosen: medical or personal
+  'immunization_exemptions_review_values',
 ];
 
 /**
@@ -323,7 +339,7 @@ const show = (value: string | null) => JSON.stringify(value)?.slice(0, 40);
 describe('the forms’ column rules and the database’s check constraints', () => {
   it('restate every check constraint on the columns people type into', () => {
     const tables =
-      /^(members|universities|appointments|programs|health_profiles|clinic_settings|clinic_hours|clinic_closures|doctor_hours|doctor_time_off|visits|visit_addenda|vital_signs|diagnoses|prescriptions|excuse_letters)_/;
+      /^(members|universities|appointments|appointment_types|programs|health_profiles|clinic_settings|clinic_hours|clinic_closures|doctor_hours|doctor_time_off|visits|visit_addenda|vital_signs|diagnoses|prescriptions|excuse_letters|immunization_requirements|immunization_doses|immunization_exemptions)_/;
     const onFormTables = [...checks.keys()].filter((name) => tables.test(name)).sort();
     const restated = new Set<string>([...Object.keys(COLUMN_RULES), ...NOT_TYPED_BY_PEOPLE]);
     expect(onFormTables.filter((name) => !restated.has(name))).toEqual([]);
@@ -381,6 +397,27 @@ describe('the forms’ column rules and the database’s check constraints', () 
     expect(disagreements).toEqual([]);
     // Every flag is reached, so no threshold goes untested.
     expect(new Set(rows.flatMap((row) => row.flags))).toEqual(new Set(VITAL_FLAGS));
+  });
+
+  it('agree on the reason a dose or an exemption is rejected for, which its constraint ties to the review status', async () => {
+    const disagreements: string[] = [];
+    for (const constraint of ['immunization_doses_reject_reason', 'immunization_exemptions_reject_reason']) {
+      const { rows } = await database.client.query<{ expression: string }>(
+        `select pg_get_expr(conbin, conrelid) as expression from pg_constraint where conname = $1 and connamespace = 'public'::regnamespace`,
+        [constraint],
+      );
+      expect(rows).toHaveLength(1);
+      for (const sample of textSamples(500)) {
+        const stored = storedValue(REVIEW_REJECT_REASON_RULE, sample);
+        const { rows: verdict } = await database.client.query<{ ok: boolean }>(
+          `select coalesce((${rows[0].expression}), true) as ok from (select 'rejected'::text as review_status, $1::text as reject_reason) as candidate`,
+          [stored],
+        );
+        const formAccepts = columnError(REVIEW_REJECT_REASON_RULE, sample) === undefined;
+        if (formAccepts !== verdict[0].ok) disagreements.push(`${constraint} ${show(sample)}: form ${formAccepts}, database ${verdict[0].ok}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   it('catches the sign-up phone that used to pass the form and fail the database', async () => {

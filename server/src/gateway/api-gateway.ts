@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryOf } from '../request-input';
 import type { StackSecrets } from '../secrets';
 
-export const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1'] as const;
+export const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'] as const;
 
 const ALLOWED_HEADERS = [
   'authorization',

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -117,15 +117,43 @@ export class ObjectFiles {
 
   /** Moves a received file to its version path; safe before commit because nothing points at a new version yet. */
   async place(file: ReceivedFile, bucket: string, key: string, version: string): Promise<void> {
+    await this.moveIn(file.tempPath, bucket, key, version);
+  }
+
+  /**
+   * Puts a copy of a file that is already on disk at a version path whose row exists (the seed's documents, whose rows
+   * the SQL seed writes). Copied into the temp directory first, so the version file appears whole or not at all.
+   */
+  async copyIn(source: string, bucket: string, key: string, version: string): Promise<void> {
+    await mkdir(this.tempDir, { recursive: true });
+    const tempPath = join(this.tempDir, randomUUID());
+    try {
+      await copyFile(source, tempPath);
+      await this.moveIn(tempPath, bucket, key, version);
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+  }
+
+  /** Whether a version's file is there. */
+  async has(bucket: string, key: string, version: string): Promise<boolean> {
+    return stat(this.pathOf(bucket, key, version)).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+  }
+
+  private async moveIn(tempPath: string, bucket: string, key: string, version: string): Promise<void> {
     const target = this.pathOf(bucket, key, version);
     try {
       await mkdir(dirname(target), { recursive: true });
-      await rename(file.tempPath, target);
+      await rename(tempPath, target);
     } catch (error) {
       // A concurrent delete may prune the directory between mkdir and rename; one retry settles it.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await mkdir(dirname(target), { recursive: true });
-      await rename(file.tempPath, target);
+      await rename(tempPath, target);
     }
   }
 

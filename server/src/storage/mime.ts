@@ -5,6 +5,11 @@ export function baseMimeType(contentType: string): string {
   return contentType.split(';')[0].trim().toLowerCase();
 }
 
+const HEIC_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+/** iPhone photos: said in words, since a person can do something about it (the phone can send JPEG). */
+const heicRefused = () =>
+  invalidMimeType('HEIC photos cannot be accepted, as most browsers cannot show them: upload the photo as JPEG or PNG, or a PDF');
+
 /** Bucket `allowed_mime_types` entries are exact types or `type/*` wildcards, as in Supabase. */
 export function assertMimeAllowed(contentType: string, allowed: string[] | null): void {
   if (!allowed || allowed.length === 0) return;
@@ -13,7 +18,9 @@ export function assertMimeAllowed(contentType: string, allowed: string[] | null)
     const rule = entry.trim().toLowerCase();
     return rule.endsWith('/*') ? mime.startsWith(rule.slice(0, -1)) : mime === rule;
   });
-  if (!ok) throw invalidMimeType(`mime type ${mime} is not supported`);
+  if (ok) return;
+  if (HEIC_TYPES.has(mime)) throw heicRefused();
+  throw invalidMimeType(`mime type ${mime} is not supported`);
 }
 
 const ascii = (bytes: Buffer, start: number, text: string) => bytes.subarray(start, start + text.length).toString('latin1') === text;
@@ -51,5 +58,8 @@ export function assertContentMatchesMime(contentType: string, head: Buffer): voi
     if (mime.startsWith('image/')) throw invalidMimeType(`mime type ${mime} is not supported`);
     return;
   }
-  if (!check(head)) throw invalidMimeType(`file content does not match mime type ${mime}`);
+  if (check(head)) return;
+  // A HEIC photo sent under another image type (a renamed file): the same answer as for HEIC itself.
+  if (!HEIC_TYPES.has(mime) && SIGNATURES['image/heic'](head)) throw heicRefused();
+  throw invalidMimeType(`file content does not match mime type ${mime}`);
 }

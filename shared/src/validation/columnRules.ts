@@ -44,6 +44,11 @@ function singleLine(rule: ColumnRule): ColumnRule {
   return { ...rule, accepts: (stored) => isSingleLine(stored) && rule.accepts(stored) };
 }
 
+/** A rule that also requires `position(character in value) = 0`. */
+function without(character: string, rule: ColumnRule): ColumnRule {
+  return { ...rule, accepts: (stored) => !stored.includes(character) && rule.accepts(stored) };
+}
+
 /** `btrim(value)` with no characters given: strips spaces only, not tabs or line breaks. */
 function btrimSpaces(value: string): string {
   return value.replace(/^ +| +$/g, '');
@@ -135,6 +140,19 @@ export const STAFF_IDLE_MINUTES_RANGE = { min: 5, max: 60 } as const satisfies N
 export const STUDENT_BOOKING_LIMIT_RANGE = { min: 1, max: 20 } as const satisfies NumberRange;
 /** clinic_settings_grace_range: how long after booking a student may still cancel inside the cutoff, in minutes. */
 export const BOOKING_GRACE_MINUTES_RANGE = { min: 0, max: 120 } as const satisfies NumberRange;
+/** immunization_requirements_doses_range: how many doses a requirement asks for. */
+export const IMMUNIZATION_DOSES_RANGE = { min: 1, max: 10 } as const satisfies NumberRange;
+/**
+ * immunization_requirements_interval_range and immunization_requirements_due_days_range: the days between two doses
+ * that count, and the days after joining a requirement falls due, up to ten years.
+ */
+export const IMMUNIZATION_DAYS_RANGE = { min: 0, max: 3650 } as const satisfies NumberRange;
+/** immunization_requirements_vaccines: a requirement counts the doses of 1 to 10 vaccines, chosen from the list. */
+export const REQUIREMENT_VACCINES_RANGE = { min: 1, max: 10 } as const satisfies NumberRange;
+/** appointment_types_duration_range: how long a visit of one of the clinic's types lasts, in minutes. */
+export const APPOINTMENT_TYPE_MINUTES_RANGE = { min: 10, max: 240 } as const satisfies NumberRange;
+/** appointment_types_name_length: a type's name, which starts every reason booked with it ("<type>: <details>"). */
+export const APPOINTMENT_TYPE_NAME_MAX_LENGTH = 60;
 /** health_profiles_bmi_range, on a numeric(4, 1) column. */
 export const BMI_RANGE = { min: 10, max: 80 } as const satisfies NumberRange;
 
@@ -301,6 +319,18 @@ export const RULE_MESSAGES = {
   instructions: 'The instructions can be at most 1000 characters',
   allergyAcknowledgement: 'The allergy acknowledgement can be at most 500 characters, on one line',
   revokeReason: 'Give a reason of 1 to 500 characters, on one line',
+  requirementName: 'The name must be 1 to 200 characters, on one line',
+  requirementDoses: `Doses required: a whole number from ${IMMUNIZATION_DOSES_RANGE.min} to ${IMMUNIZATION_DOSES_RANGE.max}`,
+  requirementInterval: `The days between doses: a whole number from ${IMMUNIZATION_DAYS_RANGE.min} to ${IMMUNIZATION_DAYS_RANGE.max}`,
+  requirementDueDays: `The days after joining: a whole number from ${IMMUNIZATION_DAYS_RANGE.min} to ${IMMUNIZATION_DAYS_RANGE.max}`,
+  requirementVaccines: `Choose ${REQUIREMENT_VACCINES_RANGE.min} to ${REQUIREMENT_VACCINES_RANGE.max} vaccines`,
+  requirementDue: 'Give either a due date or a number of days after joining, not both',
+  doseGivenAt: 'Where it was given can be at most 200 characters, on one line',
+  doseLot: 'The lot number can be at most 50 characters, on one line',
+  exemptionReason: 'Give the reason in 1 to 2000 characters',
+  reviewRejectReason: 'Give a reason of 1 to 500 characters',
+  appointmentTypeName: `Name the type in 1 to ${APPOINTMENT_TYPE_NAME_MAX_LENGTH} characters, on one line and without a colon`,
+  appointmentTypeMinutes: `A visit lasts a whole number of minutes from ${APPOINTMENT_TYPE_MINUTES_RANGE.min} to ${APPOINTMENT_TYPE_MINUTES_RANGE.max}`,
 } as const;
 
 const phoneRule = matches(PHONE_FORMAT, 'phone', RULE_MESSAGES.invalidPhone, 'null', 26);
@@ -339,6 +369,9 @@ export const COLUMN_RULES = {
   appointments_year_range: wholeNumberBetween(YEAR_OF_STUDY_RANGE, 'year', RULE_MESSAGES.invalidYear),
   appointments_reason_format: singleLine(trimmedBetween(1, APPOINTMENT_REASON_MAX_LENGTH, 'reason', RULE_MESSAGES.invalidReason, 'refused')),
   appointments_cancel_reason_length: singleLine(atMost(500, 'reason', RULE_MESSAGES.cancelReason, 'null')),
+  // Appointment types (migration 20260123000100): no colon in a name, which a reason's details follow after one.
+  appointment_types_name_length: without(':', singleLine(trimmedBetween(1, APPOINTMENT_TYPE_NAME_MAX_LENGTH, 'name', RULE_MESSAGES.appointmentTypeName, 'refused'))),
+  appointment_types_duration_range: wholeNumberBetween(APPOINTMENT_TYPE_MINUTES_RANGE, 'durationMinutes', RULE_MESSAGES.appointmentTypeMinutes),
   programs_title_length: trimmedBetween(1, 200, 'title', RULE_MESSAGES.programTitle, 'refused'),
   programs_description_length: atMost(5000, 'description', RULE_MESSAGES.descriptionTooLong, 'empty'),
   programs_location_length: atMost(200, 'location', RULE_MESSAGES.locationTooLong, 'null'),
@@ -395,7 +428,26 @@ export const COLUMN_RULES = {
     atMost(500, 'allergyAcknowledgement', RULE_MESSAGES.allergyAcknowledgement, 'null'),
   ),
   excuse_letters_revoke_reason_length: singleLine(trimmedBetween(1, 500, 'reason', RULE_MESSAGES.revokeReason, 'refused')),
+  // Immunization compliance (migration 20260122000000): the super admin's requirements, the doses a student records
+  // and the reason for an exemption. Where a dose was given and its lot are optional, stored as NULL when blank.
+  immunization_requirements_name_length: singleLine(trimmedBetween(1, 200, 'name', RULE_MESSAGES.requirementName, 'refused')),
+  immunization_requirements_doses_range: wholeNumberBetween(IMMUNIZATION_DOSES_RANGE, 'dosesRequired', RULE_MESSAGES.requirementDoses),
+  immunization_requirements_interval_range: wholeNumberBetween(IMMUNIZATION_DAYS_RANGE, 'minIntervalDays', RULE_MESSAGES.requirementInterval),
+  immunization_requirements_due_days_range: {
+    ...wholeNumberBetween(IMMUNIZATION_DAYS_RANGE, 'dueDaysAfterJoining', RULE_MESSAGES.requirementDueDays),
+    blank: 'null',
+  },
+  immunization_doses_given_at_length: singleLine(atMost(200, 'givenAt', RULE_MESSAGES.doseGivenAt, 'null')),
+  immunization_doses_lot_length: singleLine(atMost(50, 'lot', RULE_MESSAGES.doseLot, 'null')),
+  immunization_exemptions_reason_length: trimmedBetween(1, 2000, 'reason', RULE_MESSAGES.exemptionReason, 'refused'),
 } as const satisfies Record<string, ColumnRule>;
+
+/**
+ * immunization_doses_reject_reason and immunization_exemptions_reject_reason: a rejected dose or exemption carries
+ * the reason the student reads, 1 to 500 characters (the constraint spans the review status too, so it is no column
+ * rule of its own; supabase/tests/validation-agreement.test.ts holds this to it all the same).
+ */
+export const REVIEW_REJECT_REASON_RULE: ColumnRule = lengthBetween(1, 500, 'reason', RULE_MESSAGES.reviewRejectReason, 'refused', false);
 
 export type ColumnConstraint = keyof typeof COLUMN_RULES;
 

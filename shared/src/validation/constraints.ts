@@ -36,6 +36,12 @@ export const CONSTRAINT_RULES: Readonly<Record<string, ConstraintRule>> = {
   vital_signs_something_recorded: { message: 'Record at least one vital sign' },
   excuse_letters_dates_order: { field: 'endsOn', message: 'The last day must be on or after the first day' },
   excuse_letters_span: { field: 'endsOn', message: 'A letter covers at most 31 days' },
+  appointment_types_name_idx: { field: 'name', message: 'The clinic has a type of visit of that name already: choose another name' },
+  immunization_requirements_vaccines: { field: 'cvxCodes', message: RULE_MESSAGES.requirementVaccines },
+  immunization_requirements_due: { field: 'dueOn', message: RULE_MESSAGES.requirementDue },
+  immunization_requirements_years_range: { field: 'years', message: RULE_MESSAGES.invalidYear },
+  immunization_doses_reject_reason: { field: 'reason', message: RULE_MESSAGES.reviewRejectReason },
+  immunization_exemptions_reject_reason: { field: 'reason', message: RULE_MESSAGES.reviewRejectReason },
 };
 
 /** The rule a PostgreSQL constraint error names (`… violates check constraint "name"`), if we know it. */
