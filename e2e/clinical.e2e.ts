@@ -77,13 +77,14 @@ async function book(page: Page): Promise<void> {
   const day = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 4, WEEKDAYS);
   await page.getByRole('button', { name: 'Book an Appointment' }).click();
   const form = page.getByRole('form', { name: 'Book an appointment' });
+  // The type of visit first: the free times offered are as long as it.
+  await form.getByLabel('Reason', { exact: true }).selectOption({ label: 'Consultation · 30 min' });
   await form.getByLabel('Date').fill(day);
   await form.getByLabel('Doctor').selectOption({ label: ADAMS_NAME });
   await expectPage.visible(form.getByRole('status').filter({ hasText: /free time/ }));
   const firstTime = (await form.getByLabel('Time').locator('option').allTextContents())[1];
   if (!firstTime) throw new Error(`Dr Adams has no free time on ${day}`);
   await form.getByLabel('Time').selectOption({ label: firstTime });
-  await form.getByLabel('Reason', { exact: true }).selectOption('Consultation');
   await form.getByRole('button', { name: 'Submit' }).click();
   await expectPage.visible(page.locator('.Toastify').getByText('Appointment booked successfully', { exact: true }));
 }

@@ -89,6 +89,10 @@ describe('booking an appointment from /studentdashboard', () => {
     expect(await isInvalid(form.getByLabel('Name'))).toBe(false);
     await expectPage.visible(form.getByText('Choose a date', { exact: true }));
 
+    // The reason is one of the clinic's types the student may book, with its length; "Other" asks what it is about.
+    const reasons = await form.getByLabel('Reason', { exact: true }).locator('option').allTextContents();
+    expect(reasons).toEqual(['Choose a reason', 'Check-up · 30 min', 'Consultation · 30 min', 'Follow-up · 30 min', 'Malaria · 30 min', 'Vaccination · 15 min', 'Other · 30 min']);
+    await form.getByLabel('Reason', { exact: true }).selectOption({ label: 'Other · 30 min' });
     await form.getByLabel('Date').fill(day);
     await form.getByLabel('Doctor').selectOption({ label: 'Dr Amelia Adams' });
     const offered = await offeredTimes(form);
@@ -96,16 +100,15 @@ describe('booking an appointment from /studentdashboard', () => {
     expect(offered.every((label) => label.endsWith(` (${NORTHFIELD_ZONE})`))).toBe(true);
     await form.getByLabel('Time').selectOption({ label: slotOption('15:00') });
     await form.getByLabel('Department').fill('');
-    await form.getByLabel('Reason', { exact: true }).selectOption('Other');
     await form.getByRole('button', { name: 'Submit' }).click();
     await bookingAlert(page, FILL_ALL);
     expect(await isInvalid(form.getByLabel('Department'))).toBe(true);
-    expect(await isInvalid(form.getByLabel('Other reason'))).toBe(true);
+    expect(await isInvalid(form.getByLabel('What is the visit about?'))).toBe(true);
     expect(await isInvalid(form.getByLabel('Time'))).toBe(false);
     expect(requests).toEqual([]);
 
     await form.getByLabel('Department').fill('Computer Science');
-    await form.getByLabel('Other reason').fill('Sports injury');
+    await form.getByLabel('What is the visit about?').fill('Sports injury');
     await page.route('**/rest/v1/rpc/book_appointment', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'P0001', message: 'The clinic is closed for a staff day', details: null, hint: null }) }),
     );
@@ -345,7 +348,7 @@ describe('programs', () => {
 
     const sidebar = page.getByRole('navigation', { name: 'Student navigation' });
     const links = await sidebar.getByRole('link').allTextContents();
-    expect(links).toEqual(['Dashboard', 'My visits', 'Programs', 'Settings']);
+    expect(links).toEqual(['Dashboard', 'My visits', 'Immunizations', 'Programs', 'Settings']);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${suite.stack.url}/`);
     expect(unexpectedErrors(errors)).toEqual([]);

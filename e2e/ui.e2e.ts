@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserSession } from './support/browser';
 import { expect as expectPage } from './support/expectations';
+import { TINY_PNG } from './support/doctor-data';
 import { DEMO_ACCOUNTS, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
@@ -183,6 +184,93 @@ describe('on a 390 px wide phone', () => {
     expect(await expectChoicesEasyToTap(page)).toBeGreaterThanOrEqual(7 + 2 + 1);
     const until = await boxOf(week.getByLabel('Friday until'));
     expect(until.x + until.width).toBeLessThanOrEqual(PHONE.width);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("the student's immunizations fit, the dose form's proof picker and preview inside the screen", async () => {
+    const { page, errors } = await openAt('/immunizations', PHONE, 'student02@northfield.edu');
+    await expectPage.visible(page.getByRole('article', { name: 'MMR' }).getByText('Under review', { exact: true }));
+    const form = page.getByRole('form', { name: 'Record a dose' });
+    await form.getByLabel('Photo or PDF of the document').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: TINY_PNG });
+    const preview = form.getByRole('img', { name: 'Preview of card.png' });
+    await expectPage.visible(preview);
+    const box = await boxOf(preview);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect((await boxOf(form.getByRole('button', { name: 'Record the dose' }))).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
+    await expectNoSidewaysScroll(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("the super admin's immunization requirements fit, the requirement's choices easy to tap", async () => {
+    const { page, errors } = await openAt('/immunization-requirements', PHONE, DEMO_ACCOUNTS.admin);
+    await expectPage.visible(page.getByRole('table', { name: 'Immunization requirements' }).getByText('Hepatitis B', { exact: true }));
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Add a requirement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a requirement' });
+    await expectPage.visible(dialog.getByRole('checkbox', { name: 'Year 1' }));
+    // Every vaccine, year and exemption choice, and the two ways a requirement falls due.
+    expect(await expectChoicesEasyToTap(page)).toBeGreaterThanOrEqual(8 + 2 + 2);
+    const years = await boxOf(dialog.getByRole('group', { name: 'Years of study it applies to' }));
+    expect(years.x + years.width).toBeLessThanOrEqual(PHONE.width);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('the compliance counts and the holds list fit, each row a card', async () => {
+    const { page, errors } = await openAt('/immunization-compliance', PHONE, DEMO_ACCOUNTS.admin);
+    const holds = page.getByRole('table', { name: 'Overdue students' });
+    const firstHold = holds.locator('tbody tr').first();
+    await expectPage.visible(firstHold.locator('td[data-label="Missing"]'));
+    const missing = await boxOf(firstHold.locator('td[data-label="Missing"]'));
+    expect(missing.x + missing.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSidewaysScroll(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("the doctors' review queue fits, its decisions easy to tap", async () => {
+    const { page, errors } = await openAt('/immunization-review', PHONE, DEMO_ACCOUNTS.doctor);
+    const item = page.getByRole('list', { name: 'Waiting for review, the oldest first' }).getByRole('article').first();
+    await expectPage.visible(item);
+    for (const button of [item.getByRole('button', { name: /^Approve / }), item.getByRole('button', { name: 'Reject…' }), item.getByRole('button', { name: 'Record a clinic dose' })]) {
+      const box = await boxOf(button);
+      expect(box.height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expectNoSidewaysScroll(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it("the clinic's types of visit fit, the type's choices easy to tap", async () => {
+    const { page, errors } = await openAt('/clinicpage', PHONE, DEMO_ACCOUNTS.admin);
+    const types = page.getByRole('table', { name: 'Types of visit' });
+    await expectPage.visible(types.getByText('Vaccination', { exact: true }));
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Add a type of visit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a type of visit' });
+    await dialog.getByRole('radio', { name: 'Only the doctors chosen' }).check();
+    await expectPage.visible(dialog.getByRole('checkbox', { name: 'Dr Amelia Adams' }));
+    // Students booking it, the two ways it is offered, and the three doctors.
+    expect(await expectChoicesEasyToTap(page)).toBeGreaterThanOrEqual(1 + 2 + 3);
+    for (const control of [dialog.getByLabel('Name'), dialog.getByRole('button', { name: 'Add the type' })]) {
+      const box = await boxOf(control);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('booking for a student fits, the students found easy to tap', async () => {
+    const { page, errors } = await openAt('/dashboardd', PHONE, DEMO_ACCOUNTS.admin);
+    await expectPage.visible(page.getByRole('region', { name: 'Waiting' }));
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Book for a student' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book for a student' });
+    await dialog.getByRole('searchbox', { name: 'Find the student' }).fill('NFU');
+    await expectPage.visible(dialog.getByRole('radio').first());
+    expect(await expectChoicesEasyToTap(page)).toBeGreaterThanOrEqual(2);
+    for (const control of [dialog.getByLabel('Type of visit'), dialog.getByLabel('Time'), dialog.getByRole('button', { name: 'Book the visit' })]) {
+      const box = await boxOf(control);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect((await boxOf(dialog.getByRole('button', { name: 'Book the visit' }))).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 

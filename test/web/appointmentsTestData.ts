@@ -1,4 +1,5 @@
 import type { Appointment } from '@campuscare/shared';
+import type { AppointmentType } from '@campuscare/shared/appointments';
 import type { Clinic, FreeSlot } from '@campuscare/shared/scheduling';
 
 /**
@@ -47,3 +48,27 @@ export function appointmentFixture(overrides: Partial<Appointment> = {}): Appoin
     ...overrides,
   };
 }
+
+/** One of the clinic's types of visit: 30 minutes, offered by every doctor, booked by students themselves. */
+export function appointmentTypeFixture(overrides: Partial<AppointmentType> = {}): AppointmentType {
+  return {
+    id: 'type-check-up',
+    university_id: 'u1',
+    name: 'Check-up',
+    duration_minutes: 30,
+    self_bookable: true,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    doctorIds: [],
+    ...overrides,
+  };
+}
+
+/** A clinic's types as listAppointmentTypes gives them: by name, "Other" last; counselling is booked by staff only. */
+export const APPOINTMENT_TYPES = {
+  checkUp: appointmentTypeFixture(),
+  counselling: appointmentTypeFixture({ id: 'type-counselling', name: 'Counselling', duration_minutes: 50, self_bookable: false, doctorIds: [adams.id] }),
+  malaria: appointmentTypeFixture({ id: 'type-malaria', name: 'Malaria' }),
+  vaccination: appointmentTypeFixture({ id: 'type-vaccination', name: 'Vaccination', duration_minutes: 15 }),
+  other: appointmentTypeFixture({ id: 'type-other', name: 'Other' }),
+} as const;

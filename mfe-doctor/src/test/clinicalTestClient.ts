@@ -5,17 +5,13 @@ interface Answer {
   readonly error: unknown;
 }
 
-/** A client that records the calls of a query and gives fixed answers: to rpc, to maybeSingle, and to a list. */
-export function clinicalTestClient(answers: { readonly rpc?: Answer; readonly single?: Answer; readonly list?: Answer }) {
+/** A client that records the calls of a query and gives fixed answers: to rpc and to maybeSingle. */
+export function clinicalTestClient(answers: { readonly rpc?: Answer; readonly single?: Answer }) {
   const calls: unknown[][] = [];
   const record = (...call: unknown[]) => calls.push(call);
-  const list = answers.list ?? { data: [], error: null };
   const query = {
     select: (columns: string) => (record('select', columns), query),
     eq: (column: string, value: unknown) => (record('eq', column, value), query),
-    or: (filter: string) => (record('or', filter), query),
-    order: (column: string) => (record('order', column), query),
-    limit: (count: number) => (record('limit', count), Promise.resolve(list)),
     maybeSingle: () => (record('maybeSingle'), Promise.resolve(answers.single ?? { data: null, error: null })),
   };
   const client = {

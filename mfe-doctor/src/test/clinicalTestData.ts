@@ -145,6 +145,7 @@ export function chartFixture(overrides: Partial<PatientChart> = {}): PatientChar
     upcoming_appointments: [
       { id: 'appointment-9', date: '2026-12-01T15:00:00Z', duration_minutes: 30, status: 'scheduled', kind: 'booked', reason: 'Follow-up', provider_id: ADAMS_ID, provider_name: 'Dr Amelia Adams' },
     ],
+    no_show_count: 2,
     ...overrides,
   };
 }

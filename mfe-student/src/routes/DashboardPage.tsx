@@ -1,5 +1,6 @@
 import { LoadingState, PageHeader, useUserProfile } from '@campuscare/shared';
 import { StudentAppointments } from '../features/appointments/StudentAppointments';
+import { ImmunizationStatusCard } from '../features/immunizations/ImmunizationStatusCard';
 import { UpcomingPrograms } from '../features/programs/UpcomingPrograms';
 import { LatestVisitSummary } from '../features/visits/LatestVisitSummary';
 import { Waitlist } from '../features/waitlist/Waitlist';
@@ -17,6 +18,7 @@ export function DashboardPage() {
           <StudentAppointments member={profile.member} />
           <Waitlist studentId={profile.member.id} />
           <LatestVisitSummary />
+          <ImmunizationStatusCard />
           <YourInformation member={profile.member} />
         </>
       ) : (

@@ -126,4 +126,24 @@ describe('AppointmentsOverview', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ada Obi' }));
     expect(openPatient).toHaveBeenCalledWith(row);
   });
+
+  it("offers the front desk's check-in and no-show on the visit's day, and saves them at once", async () => {
+    // Monday 23 November 2026, 10:00 in New York; the visit began at 09:00.
+    jest.useFakeTimers({ now: NOW, advanceTimers: true });
+    try {
+      const today = { ...row, date: '2026-11-23T14:00:00.000Z' };
+      jest.mocked(listAppointments).mockResolvedValue({ appointments: [today, { ...today, id: 'a2', name: 'Ben Cole', status: 'arrived' }], total: 2 });
+      jest.mocked(updateAppointment).mockResolvedValue({ ...today, status: 'no_show' });
+      render(<AppointmentsOverview />);
+      const table = await screen.findByRole('table', { name: 'Appointments Overview' });
+      expect(within(table).getByText('Arrived')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: /^Actions for Ben Cole/ }));
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Undo check-in', 'Edit', 'Cancel']);
+      fireEvent.click(screen.getByRole('button', { name: /^Actions for Ben Cole/ }));
+      await openMenuItem('No-show');
+      await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith({}, { id: 'a1', status: 'no_show' }));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -14,6 +14,7 @@ import {
   type DateOrder,
   type OverviewAppointment,
 } from './appointmentsApi';
+import { useFrontDesk } from './appointmentHooks';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';
 
@@ -22,7 +23,7 @@ interface AppointmentsOverviewProps {
   readonly pageSize?: number;
   /** Only this doctor's appointments. */
   readonly providerId?: string | null;
-  /** Actions added to each row's menu after Edit and Cancel (e.g. the doctor's "Assign to me"). */
+  /** Actions added to each row's menu after the front desk's, Edit and Cancel (e.g. the doctor's "Assign to me"). */
   readonly extraActions?: (appointment: OverviewAppointment) => readonly RowAction[];
   /** Makes the student's name a button that opens their record. */
   readonly onOpenPatient?: (appointment: OverviewAppointment) => void;
@@ -45,15 +46,22 @@ const ORDER_OPTIONS = [
   { value: 'desc', label: 'Date: latest first' },
 ];
 
+const STATUS_TONE: Readonly<Partial<Record<AppointmentStatus, string>>> = {
+  arrived: styles.statusArrived,
+  cancelled: styles.statusCancelled,
+  completed: styles.statusCompleted,
+  no_show: styles.statusCancelled,
+};
+
 function StatusBadge({ status }: { readonly status: AppointmentStatus }) {
-  const tone = status === 'cancelled' ? styles.statusCancelled : status === 'completed' ? styles.statusCompleted : '';
-  return <span className={`${styles.status} ${tone}`}>{STATUS_LABEL[status]}</span>;
+  return <span className={`${styles.status} ${STATUS_TONE[status] ?? ''}`}>{STATUS_LABEL[status]}</span>;
 }
 
 /**
  * The university's appointments (admin dashboard, doctor's /patients), opening on today's and the coming visits,
  * soonest first; the past ones are a filter away. Searched by name or registration number, filtered by status and
- * sorted by date on the server; Edit (reschedule, assign, status) and Cancel in each row. Days and times are the
+ * sorted by date on the server; the front desk's check-in and no-show on the day, Edit (reschedule, assign, status)
+ * and Cancel in each row. Days and times are the
  * clinic's, so the list waits for the clinic.
  */
 export function AppointmentsOverview(props: AppointmentsOverviewProps) {
@@ -68,6 +76,7 @@ function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, 
   const [period, setPeriod] = useState<AppointmentPeriod>('upcoming');
   const [order, setOrder] = useState<DateOrder>(PERIOD_ORDER.upcoming);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { actionsFor: frontDeskActions } = useFrontDesk(zone);
   // Where "upcoming" begins: the start of today on the clinic's calendar.
   const from = useMemo(() => momentInZone(dayInZone(new Date(), zone), '00:00', zone), [zone]);
 
@@ -87,6 +96,7 @@ function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, 
         appointment.name
       );
     const actionsFor = (appointment: OverviewAppointment): RowAction[] => [
+      ...frontDeskActions(appointment),
       ...(isActiveAppointment(appointment.status)
         ? [
             { label: 'Edit', onSelect: () => setDialog({ kind: 'edit', appointment }) },
@@ -111,7 +121,7 @@ function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, 
         },
       },
     ];
-  }, [extraActions, onOpenPatient, zone]);
+  }, [extraActions, frontDeskActions, onOpenPatient, zone]);
 
   const choosePeriod = (next: AppointmentPeriod) => {
     setPeriod(next);

@@ -52,13 +52,21 @@ interface FreeTimes {
   readonly nextFree?: FreeSlot;
 }
 
+interface FreeTimesRequest {
+  readonly day: string;
+  readonly open: boolean;
+  readonly last: string;
+  readonly doctorId: string | null;
+  readonly appointmentTypeId: string | null;
+}
+
 /** The free times of `day`; for an empty day, also the next free time after it. */
-async function loadFreeTimes(client: CampusCareClient, input: { readonly day: string; readonly open: boolean; readonly last: string; readonly doctorId: string | null }): Promise<FreeTimes> {
-  const { day, open, last, doctorId } = input;
-  const slots = open ? await listFreeSlots(client, { from: day, to: day, doctorId }) : [];
+async function loadFreeTimes(client: CampusCareClient, { day, open, last, doctorId, appointmentTypeId }: FreeTimesRequest): Promise<FreeTimes> {
+  const ofType = appointmentTypeId ? { appointmentTypeId } : {};
+  const slots = open ? await listFreeSlots(client, { from: day, to: day, doctorId, ...ofType }) : [];
   if (slots.length > 0 || day === last) return { slots };
   const searchUntil = addDays(day, NEXT_FREE_SEARCH_DAYS) < last ? addDays(day, NEXT_FREE_SEARCH_DAYS) : last;
-  const [nextFree] = await listFreeSlots(client, { from: addDays(day, 1), to: searchUntil, doctorId });
+  const [nextFree] = await listFreeSlots(client, { from: addDays(day, 1), to: searchUntil, doctorId, ...ofType });
   return { slots, nextFree };
 }
 
@@ -66,6 +74,8 @@ interface FreeSlotPickerProps {
   readonly clinic: Clinic;
   /** Whose free times to offer; null for any doctor ("first available": the database assigns one when booking). */
   readonly doctorId: string | null;
+  /** Times of this type of visit (its length, the doctors who offer it); one clinic slot when absent. */
+  readonly appointmentTypeId?: string | null;
   readonly value: PickedSlot;
   readonly onChange: (choice: PickedSlotChange) => void;
   readonly errors?: PickedSlotErrors;
@@ -73,20 +83,21 @@ interface FreeSlotPickerProps {
 }
 
 /**
- * A day, then one of the free times the database offers that day for the doctor (or for any doctor). Taken, closed
+ * A day, then one of the free times the database offers that day for the doctor (or for any doctor), as long as the
+ * type of visit chosen lasts. Taken, closed
  * and too-soon times are never offered; times are the clinic's, the zone named, whatever the browser's zone. An empty
  * day says so and offers the next day with a free time. The times are cached under `queryKeys.slots`, which every
  * booking and change invalidates.
  */
-export function FreeSlotPicker({ clinic, doctorId, value, onChange, errors = {}, disabled = false }: FreeSlotPickerProps) {
+export function FreeSlotPicker({ clinic, doctorId, appointmentTypeId = null, value, onChange, errors = {}, disabled = false }: FreeSlotPickerProps) {
   const zone = clinic.settings.timezone;
   const { first, last } = bookableDays(zone, new Date());
   const { day, startsAt } = value;
   const closedDay = day === '' ? undefined : dayProblem(clinic, day, new Date());
   const askable = day !== '' && day >= first && day <= last;
   const times = useApiQuery(
-    [...queryKeys.slots, 'day', day, doctorId ?? 'any doctor'],
-    (client) => loadFreeTimes(client, { day, open: closedDay === undefined, last, doctorId }),
+    [...queryKeys.slots, 'day', day, doctorId ?? 'any doctor', appointmentTypeId ?? 'one slot'],
+    (client) => loadFreeTimes(client, { day, open: closedDay === undefined, last, doctorId, appointmentTypeId }),
     // Free times change with every booking: a day looked at before is read again, never shown from memory.
     { enabled: askable, gcTime: 0 },
   );

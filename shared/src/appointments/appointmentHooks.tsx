@@ -1,7 +1,9 @@
-import { useId, useRef, useState } from 'react';
-import { type Appointment, queryKeys, useApiMutation, useApiQuery } from '@campuscare/shared';
+import { useCallback, useId, useRef, useState } from 'react';
+import { type Appointment, queryKeys, type RowAction, useApiMutation, useApiQuery } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
 import { APPOINTMENT_CHANGE_INVALIDATES, type DoctorChoice, listDoctors, updateAppointment, type AppointmentChange } from './appointmentsApi';
+import { APPOINTMENT_TYPES_KEY, listAppointmentTypes } from './appointmentTypesApi';
+import { FRONT_DESK_DONE, FRONT_DESK_LABEL, FRONT_DESK_STATUS, frontDeskSteps } from './frontDeskApi';
 import type { AppointmentActor } from './appointmentDialogProps';
 import { changeCutoffMessage, isInBookingGrace, isPastChangeCutoff } from './clinicCalendar';
 import styles from './appointments.module.css';
@@ -9,6 +11,11 @@ import styles from './appointments.module.css';
 /** The university's active doctors (or only those students may book), cached for every picker of a doctor. */
 export function useDoctors(choice: DoctorChoice = 'active') {
   return useApiQuery([...queryKeys.members, 'doctors', choice], (client) => listDoctors(client, choice));
+}
+
+/** The clinic's types of visit, "Other" last, cached for every picker of a type. */
+export function useAppointmentTypes() {
+  return useApiQuery(APPOINTMENT_TYPES_KEY, listAppointmentTypes);
 }
 
 /**
@@ -70,4 +77,21 @@ export function useChangeCutoff(appointment: Appointment, clinic: Clinic, actor:
     ),
     describedBy: explanationId,
   };
+}
+
+/**
+ * The front desk's steps on a visit (check in, no-show, undo a check-in) as row actions, offered only when the
+ * database would take them now; each is saved at once and a refusal is toasted.
+ */
+export function useFrontDesk(zone: string) {
+  const { mutate, isPending } = useAppointmentChange((requested) => (requested.status && FRONT_DESK_DONE[requested.status]) ?? 'Appointment updated', 'toast');
+  const actionsFor = useCallback(
+    (appointment: Pick<Appointment, 'id' | 'status' | 'date'>): RowAction[] =>
+      frontDeskSteps(appointment, zone, new Date()).map((step) => ({
+        label: FRONT_DESK_LABEL[step],
+        onSelect: () => mutate({ id: appointment.id, status: FRONT_DESK_STATUS[step] }),
+      })),
+    [mutate, zone],
+  );
+  return { actionsFor, saving: isPending };
 }

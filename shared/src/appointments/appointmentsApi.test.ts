@@ -129,6 +129,10 @@ describe('rules shown in the table', () => {
   it('lets only doctors start appointments, which signing the visit completes', () => {
     expect(nextStatuses('scheduled', 'admin')).toEqual([]);
     expect(nextStatuses('scheduled', 'doctor')).toEqual(['ongoing']);
+    // A checked-in student is started from the waiting list as from the schedule; the front desk has its own steps.
+    expect(nextStatuses('arrived', 'doctor')).toEqual(['ongoing']);
+    expect(nextStatuses('arrived', 'admin')).toEqual([]);
+    expect(nextStatuses('no_show', 'doctor')).toEqual([]);
     // Completed only by signing the visit (sign_visit), never by a status change.
     expect(nextStatuses('ongoing', 'doctor')).toEqual([]);
     expect(nextStatuses('completed', 'doctor')).toEqual([]);

@@ -121,13 +121,13 @@ export async function updateAppointment(client: CampusCareClient, change: Appoin
 }
 
 /**
- * Where a staff member may move an appointment's status without cancelling it (cancelling has its own flow).
- * Mirrors the database: only doctors start an appointment, which opens its visit; it is completed only by signing
- * that visit (sign_visit), never by a status change.
+ * Where a staff member may move an appointment's status without cancelling it (cancelling has its own flow, and the
+ * front desk's check-in and no-show theirs). Mirrors the database: only doctors start an appointment, booked or
+ * checked in, which opens its visit; it is completed only by signing that visit (sign_visit), never by a status change.
  */
 export function nextStatuses(status: AppointmentStatus, role: Role): readonly AppointmentStatus[] {
   if (role !== 'doctor') return [];
-  if (status === 'scheduled') return ['ongoing'];
+  if (status === 'scheduled' || status === 'arrived') return ['ongoing'];
   return [];
 }
 

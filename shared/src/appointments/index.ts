@@ -1,6 +1,6 @@
 export * from './appointmentsApi';
 export type { AppointmentActor, AppointmentDialogProps } from './appointmentDialogProps';
-export { useAppointmentChange, useDoctors } from './appointmentHooks';
+export { useAppointmentChange, useAppointmentTypes, useDoctors, useFrontDesk } from './appointmentHooks';
 export * from './WithClinic';
 export * from './EditAppointmentDialog';
 export * from './CancelAppointmentDialog';
@@ -13,3 +13,9 @@ export * from './clinicCalendar';
 export * from './visitsNeedingActionApi';
 export * from './VisitsNeedingActionList';
 export * from './useAffectedVisitsCheck';
+export * from './appointmentTypesApi';
+export * from './frontDeskApi';
+export * from './studentSearchApi';
+export * from './StudentSearch';
+export * from './WaitingList';
+export * from './BookForStudentDialog';

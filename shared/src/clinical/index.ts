@@ -1,1 +1,3 @@
 export * from './records';
+export * from './vaccinesApi';
+export * from './immunizations';

@@ -107,6 +107,8 @@ export interface PatientChart extends ChartVisitsPage {
   readonly current_prescriptions: readonly ChartPrescription[];
   readonly excuse_letters: readonly ExcuseLetterEntry[];
   readonly upcoming_appointments: readonly ChartAppointment[];
+  /** How many of the student's visits were marked as a no-show (the front desk's). */
+  readonly no_show_count: number;
 }
 
 /** open_visit(visit_id): one visit (signed, or the caller's own draft) with what prescribing needs (audited). */

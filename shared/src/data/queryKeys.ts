@@ -21,4 +21,5 @@ export const queryKeys = {
   passwordRecovery: ['password-recovery'],
   emailChange: ['email-change'],
   registration: ['registration'],
+  immunizations: ['immunizations'],
 } as const;

@@ -36,24 +36,29 @@ const RECOVERY_ROUTES = ['/forgotpassword', '/resetpassword'];
 const EMAIL_CHANGE_ROUTES = ['/email-changed'];
 /** The clinical record: a doctor's patient chart and visit, the student's visits, the public check of an excuse letter. */
 const CLINICAL_ROUTES = ['/patientchart', '/visit', '/studentvisits', '/verify-letter'];
+/** Immunization compliance: the student's page, the super admin's requirements, the admins' holds list, the doctors' review. */
+const IMMUNIZATION_ROUTES = ['/immunizations', '/immunization-requirements', '/immunization-compliance', '/immunization-review'];
 
 describe('route contract', () => {
   it('has exactly the 23 paths of the spec and those added since, each once', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES, ...EMAIL_CHANGE_ROUTES, ...CLINICAL_ROUTES].sort(),
+      [...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES, ...EMAIL_CHANGE_ROUTES, ...CLINICAL_ROUTES, ...IMMUNIZATION_ROUTES].sort(),
     );
   });
 
   it('gives each area the routes it owns', () => {
     expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin', '/forgotpassword', '/resetpassword', '/email-changed', '/verify-letter']);
     expect(routesOfArea('admin').map((route) => route.path).sort()).toEqual(
-      ['/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers', '/adminaudit'].sort(),
+      [
+        '/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers', '/adminaudit',
+        '/immunization-compliance', '/immunization-requirements',
+      ].sort(),
     );
     expect(routesOfArea('doctor').map((route) => route.path).sort()).toEqual(
-      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/adminavailability', '/newprogramm', '/patientchart', '/visit'].sort(),
+      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/adminavailability', '/newprogramm', '/patientchart', '/visit', '/immunization-review'].sort(),
     );
     expect(routesOfArea('student').map((route) => route.path).sort()).toEqual(
-      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprivacy', '/studentprogram', '/studentvisits'].sort(),
+      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprivacy', '/studentprogram', '/studentvisits', '/immunizations'].sort(),
     );
   });
 
@@ -130,6 +135,18 @@ describe('super admin pages and settings tabs', () => {
     expect(navigationFor('admin', true).map((item) => item.label)).toEqual([...NAVIGATION.admin.map((item) => item.label), 'Audit log']);
     expect(navigationFor('doctor', true).map((item) => item.to)).toContain(PATHS.adminAudit);
     expect(navigationFor('admin', false).map((item) => item.to)).not.toContain(PATHS.adminAudit);
+  });
+
+  it('lets super admins of any staff role edit the immunization requirements, and only admins see compliance', () => {
+    const requirements = { path: PATHS.adminImmunizationRequirements, access: 'admin' } as const;
+    const compliance = { path: PATHS.adminImmunizations, access: 'admin' } as const;
+    expect(mayOpen({ role: 'doctor', is_super_admin: true }, requirements)).toBe(true);
+    expect(mayOpen({ role: 'doctor', is_super_admin: false }, requirements)).toBe(false);
+    expect(mayOpen({ role: 'admin', is_super_admin: false }, compliance)).toBe(true);
+    // immunization_compliance() answers admins only: a super admin who is a doctor is not sent to a page it refuses.
+    expect(mayOpen({ role: 'doctor', is_super_admin: true }, compliance)).toBe(false);
+    const universitySettings = navigationFor('doctor', true).find((item) => item.label === 'University settings');
+    expect(universitySettings?.alsoActiveOn).toContain(PATHS.adminImmunizationRequirements);
   });
 
   it('gives every settings page of a role a tab, and the sidebar’s Settings entry all of them', () => {

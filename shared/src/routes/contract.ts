@@ -14,7 +14,9 @@ export function isRole(value: unknown): value is Role {
  * Every path of the spec, named after what the screen is. The odd spellings are part of the contract. Two settings
  * tabs came after the spec, named like their neighbours: the clinic's hours and rules (admin) and a doctor's own
  * availability. The clinical record added a doctor's patient chart and visit, the student's visits and the public
- * check of an excuse letter; a change of email address, the page its emailed link opens.
+ * check of an excuse letter; a change of email address, the page its emailed link opens. Immunization compliance
+ * added the student's immunizations, the super admin's requirements (a settings tab), the admins' compliance and holds
+ * list and the doctors' review queue, each under a plain name.
  */
 export const PATHS = {
   landing: '/',
@@ -37,6 +39,8 @@ export const PATHS = {
   adminPrograms: '/newprogram',
   adminStaff: '/staffmembers',
   adminAudit: '/adminaudit',
+  adminImmunizations: '/immunization-compliance',
+  adminImmunizationRequirements: '/immunization-requirements',
 
   doctorDashboard: '/dashboarrd',
   doctorPrograms: '/programm',
@@ -47,6 +51,7 @@ export const PATHS = {
   doctorAvailability: '/adminavailability',
   doctorPatientChart: '/patientchart',
   doctorVisit: '/visit',
+  doctorImmunizationReview: '/immunization-review',
 
   studentDashboard: '/studentdashboard',
   studentProfile: '/studentprofile',
@@ -54,6 +59,7 @@ export const PATHS = {
   studentPrivacy: '/studentprivacy',
   studentPrograms: '/studentprogram',
   studentVisits: '/studentvisits',
+  studentImmunizations: '/immunizations',
 } as const;
 
 export interface RouteDefinition {
@@ -84,6 +90,8 @@ export const ROUTES = [
   { path: PATHS.adminPrograms, area: 'admin', access: 'admin', title: 'Programs' },
   { path: PATHS.adminStaff, area: 'admin', access: 'admin', title: 'Staff' },
   { path: PATHS.adminAudit, area: 'admin', access: 'admin', title: 'Audit log' },
+  { path: PATHS.adminImmunizations, area: 'admin', access: 'admin', title: 'Immunization compliance' },
+  { path: PATHS.adminImmunizationRequirements, area: 'admin', access: 'admin', title: 'Settings' },
 
   { path: PATHS.doctorDashboard, area: 'doctor', access: 'doctor', title: 'Dashboard' },
   { path: PATHS.doctorPrograms, area: 'doctor', access: 'doctor', title: 'Programs' },
@@ -94,6 +102,7 @@ export const ROUTES = [
   { path: PATHS.doctorAvailability, area: 'doctor', access: 'doctor', title: 'Settings' },
   { path: PATHS.doctorPatientChart, area: 'doctor', access: 'doctor', title: 'Patient chart' },
   { path: PATHS.doctorVisit, area: 'doctor', access: 'doctor', title: 'Visit' },
+  { path: PATHS.doctorImmunizationReview, area: 'doctor', access: 'doctor', title: 'Immunization review' },
 
   { path: PATHS.studentDashboard, area: 'student', access: 'student', title: 'Dashboard' },
   { path: PATHS.studentProfile, area: 'student', access: 'student', title: 'Settings' },
@@ -101,6 +110,7 @@ export const ROUTES = [
   { path: PATHS.studentPrivacy, area: 'student', access: 'student', title: 'Settings' },
   { path: PATHS.studentPrograms, area: 'student', access: 'student', title: 'Programs' },
   { path: PATHS.studentVisits, area: 'student', access: 'student', title: 'My visits' },
+  { path: PATHS.studentImmunizations, area: 'student', access: 'student', title: 'My immunizations' },
 ] as const satisfies readonly RouteDefinition[];
 
 type ContractRoute = (typeof ROUTES)[number];
@@ -195,6 +205,7 @@ export const SETTINGS_TABS: Readonly<Record<Role, readonly SettingsTab[]>> = {
     { label: 'Profile', to: PATHS.adminProfile },
     { label: 'Password', to: PATHS.adminPassword },
     { label: 'Clinic', to: PATHS.adminClinic },
+    { label: 'Immunizations', to: PATHS.adminImmunizationRequirements },
   ],
   doctor: [
     { label: 'Profile', to: PATHS.doctorProfile },
@@ -220,17 +231,20 @@ export const NAVIGATION: Readonly<Record<Role, readonly NavigationItem[]>> = {
     { label: 'Programs', to: PATHS.adminPrograms, alsoActiveOn: [PATHS.adminProgramList] },
     { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
     { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
+    { label: 'Immunizations', to: PATHS.adminImmunizations, alsoActiveOn: [] },
     settingsEntry('admin'),
   ],
   doctor: [
     { label: 'Dashboard', to: PATHS.doctorDashboard, alsoActiveOn: [PATHS.doctorVisit] },
     { label: 'Programs', to: PATHS.doctorPrograms, alsoActiveOn: [PATHS.doctorNewProgram] },
     { label: 'Patients', to: PATHS.doctorPatients, alsoActiveOn: [PATHS.doctorPatientChart] },
+    { label: 'Immunizations', to: PATHS.doctorImmunizationReview, alsoActiveOn: [] },
     settingsEntry('doctor'),
   ],
   student: [
     { label: 'Dashboard', to: PATHS.studentDashboard, alsoActiveOn: [] },
     { label: 'My visits', to: PATHS.studentVisits, alsoActiveOn: [] },
+    { label: 'Immunizations', to: PATHS.studentImmunizations, alsoActiveOn: [] },
     { label: 'Programs', to: PATHS.studentPrograms, alsoActiveOn: [] },
     settingsEntry('student'),
   ],
@@ -248,6 +262,7 @@ export const SUPER_ADMIN_PATHS: readonly ContractPath[] = [
   PATHS.adminProfile,
   PATHS.adminPassword,
   PATHS.adminClinic,
+  PATHS.adminImmunizationRequirements,
   PATHS.adminAudit,
 ];
 
@@ -260,7 +275,7 @@ const AUDIT_NAVIGATION: NavigationItem = { label: 'Audit log', to: PATHS.adminAu
 const SUPER_ADMIN_NAVIGATION: readonly NavigationItem[] = [
   { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
   { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
-  { label: 'University settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic] },
+  { label: 'University settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic, PATHS.adminImmunizationRequirements] },
   AUDIT_NAVIGATION,
 ];
 

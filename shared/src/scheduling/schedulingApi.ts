@@ -36,6 +36,8 @@ export interface FreeSlotQuery {
   readonly to: string;
   /** One doctor's slots; all doctors' when absent. */
   readonly doctorId?: string | null;
+  /** Times of this type's length with the doctors who offer it; one clinic slot with any doctor when absent. */
+  readonly appointmentTypeId?: string | null;
 }
 
 /** The free slots the database computes for the caller: the only times a student can book. */
@@ -45,6 +47,7 @@ export async function listFreeSlots(client: CampusCareClient, query: FreeSlotQue
       from_date: query.from,
       to_date: query.to,
       ...(query.doctorId ? { doctor_id: query.doctorId } : {}),
+      ...(query.appointmentTypeId ? { appointment_type_id: query.appointmentTypeId } : {}),
     }),
   );
   return slots.map((row) => ({

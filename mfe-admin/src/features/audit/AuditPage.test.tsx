@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notifyError, notifySuccess } from '../../../../shared/src/toast/toast';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { AUDIT_EXPORT_LIMIT, type AuditEntry } from './auditApi';
-import { downloadText } from './auditCsv';
+import { downloadText } from '../../components/csv';
 import { AuditPage } from './AuditPage';
 
 /** The audit_entries RPC: its arguments, and the page it answers with (`total` on every row, as the database does). */
@@ -15,7 +15,7 @@ let answer: (args: Record<string, unknown>) => Answer;
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({ rpc }) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
-jest.mock('./auditCsv', () => ({ ...jest.requireActual('./auditCsv'), downloadText: jest.fn() }));
+jest.mock('../../components/csv', () => ({ ...jest.requireActual('../../components/csv'), downloadText: jest.fn() }));
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id,

@@ -2,7 +2,8 @@ import { Button, type Column, DataTable, PageHeader, queryKeys, QueryView, Searc
 import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import { useState } from 'react';
 import { AUDIT_EVENTS, auditEventLabel, exportAuditEntries, listAuditEntries, type AuditEntry, type AuditEvent, type AuditFilter } from './auditApi';
-import { auditCsv, downloadText } from './auditCsv';
+import { downloadText } from '../../components/csv';
+import { auditCsv } from './auditCsv';
 import styles from './audit.module.css';
 
 export const AUDIT_PAGE_SIZE = 25;

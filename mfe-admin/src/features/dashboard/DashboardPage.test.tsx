@@ -5,7 +5,7 @@ import { fetchCounts, fetchDailyLoad } from './dashboardApi';
 
 // The data layer inside shared reaches the client through its own module.
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
-jest.mock('@campuscare/shared/appointments', () => ({ ...jest.requireActual('@campuscare/shared/appointments'), AppointmentsOverview: () => null }));
+jest.mock('@campuscare/shared/appointments', () => ({ ...jest.requireActual('@campuscare/shared/appointments'), AppointmentsOverview: () => null, WithClinic: () => null }));
 jest.mock('./VisitsNeedingADoctor', () => ({ VisitsNeedingADoctor: () => null }));
 jest.mock('./dashboardApi', () => ({ ...jest.requireActual('./dashboardApi'), fetchCounts: jest.fn(), fetchDailyLoad: jest.fn() }));
 

@@ -1,6 +1,8 @@
-import { PageHeader, QueryErrorBanner, queryKeys, QueryView, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
-import { AppointmentsOverview } from '@campuscare/shared/appointments';
+import { useState } from 'react';
+import { Button, PageHeader, QueryErrorBanner, queryKeys, QueryView, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
+import { AppointmentsOverview, BookForStudentDialog, WaitingList, WithClinic } from '@campuscare/shared/appointments';
 import { formatCount } from '@campuscare/shared/scheduling';
+import { AppointmentsExport } from '../../components/AppointmentsExport';
 import { AppointmentsChart } from './AppointmentsChart';
 import { CHART_DAYS, fetchCounts, fetchDailyLoad, type UniversityCounts } from './dashboardApi';
 import { VisitsNeedingADoctor } from './VisitsNeedingADoctor';
@@ -17,12 +19,17 @@ const CARDS: ReadonlyArray<{ readonly label: string; readonly key: keyof Univers
 const COUNTS_KEY = [...queryKeys.dashboard, 'admin-counts'] as const;
 const DAILY_LOAD_KEY = [...queryKeys.dashboard, 'appointments-per-day', CHART_DAYS] as const;
 
+/**
+ * /dashboardd: the university at a glance, what needs staff today (visits without a doctor, who is waiting), the
+ * appointments of the coming days with the front desk's actions, and booking for a student.
+ */
 export function DashboardPage() {
+  const [booking, setBooking] = useState(false);
   const counts = useApiQuery(COUNTS_KEY, fetchCounts);
   const days = useApiQuery(DAILY_LOAD_KEY, (client) => fetchDailyLoad(client, CHART_DAYS));
   return (
     <>
-      <PageHeader title="Dashboard" />
+      <PageHeader title="Dashboard" actions={<Button onClick={() => setBooking(true)}>Book for a student</Button>} />
       <QueryErrorBanner query={counts} />
       <StatGrid label="University at a glance">
         {CARDS.map((card) => (
@@ -32,6 +39,9 @@ export function DashboardPage() {
       <Section title="Visits that need a doctor">
         <VisitsNeedingADoctor />
       </Section>
+      <Section title="Waiting">
+        <WithClinic loadingLabel="Loading who is waiting…">{(clinic) => <WaitingList zone={clinic.settings.timezone} />}</WithClinic>
+      </Section>
       <Section title="Appointments per day">
         <QueryView query={days} loadingLabel="Loading the chart…">
           {(load) => <AppointmentsChart days={load} />}
@@ -40,6 +50,10 @@ export function DashboardPage() {
       <Section title="Appointments Overview">
         <AppointmentsOverview />
       </Section>
+      <Section title="Export appointments">
+        <AppointmentsExport />
+      </Section>
+      {booking && <BookForStudentDialog onClose={() => setBooking(false)} />}
     </>
   );
 }

@@ -1,11 +1,10 @@
 import { Button, ErrorBanner, PageHeader, QueryView, Section, studentJoinLink, TextField, useApiMutation, useForm, useUserProfile, validateEmail } from '@campuscare/shared';
 import { CopyLink } from '../../components/CopyLink';
+import { ExportButton } from '../../components/exportCsv';
 import { useUniversity } from '../../university/useUniversity';
-import { studentColumns } from './memberColumns';
-import { MemberTable } from './MemberTable';
+import { RosterImport } from './import/RosterImport';
 import { inviteStudent } from './membersApi';
-import { useMemberActions } from './useMemberActions';
-import { useMemberList } from './useMemberList';
+import { StudentDirectory } from './StudentDirectory';
 import styles from './members.module.css';
 
 const NO_EMAIL = { email: '' };
@@ -38,27 +37,25 @@ function InviteStudents({ byEmail }: { readonly byEmail: boolean }) {
   );
 }
 
-/** /student: the enrolled students (contact details only, never health data); Deactivate/Reactivate and Remove. */
+/**
+ * /student: the students (contact details only, never health data) and those invited who have not joined; per row
+ * Deactivate/Reactivate and Remove, for many at once deactivation and the invitation again; importing the roster from
+ * a spreadsheet, and the list as CSV.
+ */
 export function StudentsPage() {
   const profile = useUserProfile();
   const member = profile.status === 'signedIn' ? profile.member : null;
-  const list = useMemberList('students');
-  const { actionsFor, dialog } = useMemberActions({ canPromote: false, myId: member?.id ?? null });
+  const isAdmin = member?.role === 'admin';
   return (
     <>
-      <PageHeader title="Students" />
-      <Section title="Enrolled students">
-        <MemberTable
-          caption="Students"
-          searchLabel="Search students"
-          searchPlaceholder="Name, email or registration number"
-          emptyMessage="No students have joined yet: share the join link below"
-          columns={studentColumns(actionsFor)}
-          list={list}
-        />
+      <PageHeader title="Students" actions={<ExportButton request={{ report: 'students' }} />} />
+      <Section title="Students">
+        <StudentDirectory myId={member?.id ?? null} canDeactivate={member?.is_super_admin ?? false} canInvite={isAdmin} />
       </Section>
-      <InviteStudents byEmail={member?.role === 'admin'} />
-      {dialog}
+      <Section title="Import students">
+        {isAdmin ? <RosterImport kind="students" /> : <p>Only a university administrator can import students.</p>}
+      </Section>
+      <InviteStudents byEmail={isAdmin} />
     </>
   );
 }

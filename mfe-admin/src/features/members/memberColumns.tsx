@@ -49,13 +49,3 @@ export function staffColumns(actionsFor: ActionsFor, myId: string | null): reado
     actionsColumn(actionsFor),
   ];
 }
-
-export function studentColumns(actionsFor: ActionsFor): readonly Column<MemberRow>[] {
-  return [
-    { key: 'id', header: 'ID', render: (member) => member.reg_number ?? '—' },
-    { key: 'name', header: 'Name', render: (member) => <NameCell member={member} myId={null} /> },
-    { key: 'role', header: 'Role/Position', render: (member) => (member.department ? `Student · ${member.department}` : 'Student') },
-    { key: 'contact', header: 'Contact Information', render: (member) => <ContactCell member={member} /> },
-    actionsColumn(actionsFor),
-  ];
-}

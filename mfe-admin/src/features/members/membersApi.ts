@@ -84,3 +84,86 @@ export async function inviteStaff(client: CampusCareClient, invitation: StaffInv
 export async function inviteStudent(client: CampusCareClient, invitation: { readonly email: string }): Promise<void> {
   unwrap(await client.rpc('invite_student', { email: invitation.email.trim() }));
 }
+
+/** A row of the students list (public.student_directory): a student member, or an invited student who has not joined. */
+export interface StudentRow {
+  readonly id: string;
+  readonly member_id: string | null;
+  readonly roster_id: string | null;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly email: string;
+  readonly reg_number: string | null;
+  readonly department: string | null;
+  readonly phone: string | null;
+  readonly status: StudentStatus;
+  readonly last_invited_at: string | null;
+  readonly invitation_count: number | null;
+  readonly joined_at: string | null;
+}
+
+export const STUDENT_STATUSES = ['active', 'deactivated', 'invited', 'withdrawn'] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
+const isStudentStatus = (value: string | null): value is StudentStatus => (STUDENT_STATUSES as readonly (string | null)[]).includes(value);
+
+const STUDENT_COLUMNS = 'id, member_id, roster_id, first_name, last_name, email, reg_number, department, phone, status, last_invited_at, invitation_count, joined_at';
+
+/** What the students list shows: a search (as the staff list searches) and a status, '' for any. */
+export interface StudentFilter {
+  readonly search: string;
+  readonly status: StudentStatus | '';
+}
+
+/** A page of the students list, searched and filtered on the server. */
+export async function listStudents(client: CampusCareClient, query: { readonly filter: StudentFilter; readonly page: number; readonly pageSize: number }): Promise<PagedRows<StudentRow>> {
+  const from = (query.page - 1) * query.pageSize;
+  let request = client.from('student_directory').select(STUDENT_COLUMNS, { count: 'exact' });
+  const pattern = searchPattern(query.filter.search);
+  if (pattern) request = request.or(['first_name', 'last_name', 'email', 'reg_number'].map((column) => `${column}.ilike.${pattern}`).join(','));
+  if (query.filter.status) request = request.eq('status', query.filter.status);
+  const result = await request.order('last_name').order('first_name').order('id').range(from, from + query.pageSize - 1);
+  const rows = unwrap(result).flatMap((row) =>
+    row.id !== null && isStudentStatus(row.status)
+      ? [{ ...row, id: row.id, status: row.status, first_name: row.first_name ?? '', last_name: row.last_name ?? '', email: row.email ?? '' }]
+      : [],
+  );
+  return { rows, total: result.count ?? 0 };
+}
+
+/**
+ * The students a bulk action is for: the rows chosen one by one, or every row the list shows for its filter. `expected`
+ * is the count the person confirmed; the database refuses the action if its own count differs.
+ */
+export type StudentChoice = { readonly ids: readonly string[] } | { readonly filter: StudentFilter; readonly expected: number };
+
+function choiceArgs(choice: StudentChoice) {
+  if ('ids' in choice) return { student_ids: [...choice.ids], expected: choice.ids.length };
+  return {
+    search: choice.filter.search.trim() === '' ? undefined : choice.filter.search,
+    status: choice.filter.status === '' ? undefined : choice.filter.status,
+    expected: choice.expected,
+  };
+}
+
+export interface DeactivationResult {
+  readonly deactivated: number;
+  readonly withdrawn: number;
+}
+
+/** End of studies: members deactivated, invitations nobody took up withdrawn. */
+export async function deactivateStudents(client: CampusCareClient, choice: StudentChoice): Promise<DeactivationResult> {
+  const answer = unwrap(await client.rpc('deactivate_students', choiceArgs(choice))) as { deactivated?: number; withdrawn?: number } | null;
+  return { deactivated: answer?.deactivated ?? 0, withdrawn: answer?.withdrawn ?? 0 };
+}
+
+export interface ResendResult {
+  readonly resent: number;
+  readonly skipped: number;
+}
+
+/** The join link again, to the chosen students who were invited and have not joined. */
+export async function resendInvitations(client: CampusCareClient, choice: StudentChoice): Promise<ResendResult> {
+  const answer = unwrap(await client.rpc('resend_student_invitations', choiceArgs(choice))) as { resent?: number; skipped?: number } | null;
+  return { resent: answer?.resent ?? 0, skipped: answer?.skipped ?? 0 };
+}

@@ -7,6 +7,7 @@ import type { Clinic } from '@campuscare/shared/scheduling';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { ClinicSettingsPage } from './ClinicSettingsPage';
 import { listVisitsAffectedBy } from '../../../../shared/src/appointments/visitsNeedingActionApi';
+import { addDays, dayInZone } from '@campuscare/shared/scheduling';
 import { adams, appointmentFixture } from '../../../../test/web/appointmentsTestData';
 import { addClosure, removeClosure, saveBookingRules, saveClinicContact, saveClinicHours, saveStaffIdleMinutes } from './clinicSettingsApi';
 
@@ -175,15 +176,17 @@ describe('ClinicSettingsPage', () => {
     const visit = { appointment: { ...appointmentFixture(), provider: adams }, doctorName: 'Dr Amelia Adams', problem: 'The clinic will be closed that day' };
     jest.mocked(listVisitsAffectedBy).mockResolvedValue([visit]);
     jest.mocked(addClosure).mockResolvedValue(undefined);
+    // A closure may begin on any day from the clinic's today on.
+    const day = addDays(dayInZone(new Date(), clinic.settings.timezone), 3);
     const user = userEvent.setup();
     renderPage();
     const form = screen.getByRole('form', { name: 'Add a closure' });
-    await user.type(within(form).getByLabelText('First day'), '2026-11-26');
+    await user.type(within(form).getByLabelText('First day'), day);
     await user.type(within(form).getByLabelText('Reason'), 'Water outage');
     await user.click(within(form).getByRole('button', { name: 'Add closure' }));
 
     let dialog = await screen.findByRole('dialog', { name: 'This change affects 1 booked visit' });
-    expect(listVisitsAffectedBy).toHaveBeenCalledWith({}, { kind: 'closure', starts_on: '2026-11-26', ends_on: '2026-11-26' });
+    expect(listVisitsAffectedBy).toHaveBeenCalledWith({}, { kind: 'closure', starts_on: day, ends_on: day });
     const row = within(dialog).getByRole('listitem', { name: 'Ada Obi, Thu, 26 Nov 2026, 09:00' });
     expect(row).toHaveTextContent('The clinic will be closed that day');
     expect(within(row).getByRole('button', { name: 'Another doctor' })).toBeInTheDocument();
@@ -197,7 +200,7 @@ describe('ClinicSettingsPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Add closure' }));
     dialog = await screen.findByRole('dialog', { name: 'This change affects 1 booked visit' });
     await user.click(within(dialog).getByRole('button', { name: 'Add the closure anyway' }));
-    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { firstDay: '2026-11-26', lastDay: '2026-11-26', reason: 'Water outage' }));
+    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { firstDay: day, lastDay: day, reason: 'Water outage' }));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Closure added'));
     expect(within(form).getByLabelText('Reason')).toHaveValue('');
   });

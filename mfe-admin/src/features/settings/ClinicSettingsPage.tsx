@@ -1,6 +1,7 @@
 import { QueryView, Section, useUserProfile } from '@campuscare/shared';
 import { SettingsHeader } from '@campuscare/shared/account';
 import { useClinic } from '@campuscare/shared/scheduling';
+import { AppointmentTypesSection } from './AppointmentTypesSection';
 import { BookingRulesForm } from './BookingRulesForm';
 import { ClinicContactForm } from './ClinicContactForm';
 import { ClosuresSection } from './ClosuresSection';
@@ -9,8 +10,8 @@ import { OpeningHoursForm } from './OpeningHoursForm';
 import styles from './settings.module.css';
 
 /**
- * /clinicpage: how students reach the clinic; its time zone, booking rules, opening hours and closures, from which the
- * database computes the free slots; and how long staff may stay idle before they are signed out. Super admins change them; other admins
+ * /clinicpage: how students reach the clinic; its time zone, booking rules, types of visit, opening hours and closures,
+ * from which the database computes the free slots; and how long staff may stay idle before they are signed out. Super admins change them; other admins
  * see them read-only.
  */
 export function ClinicSettingsPage() {
@@ -30,6 +31,9 @@ export function ClinicSettingsPage() {
             </Section>
             <Section title="Booking rules">
               <BookingRulesForm settings={settings} canEdit={canEdit} />
+            </Section>
+            <Section title="Types of visit">
+              <AppointmentTypesSection slotMinutes={settings.slot_minutes} canEdit={canEdit} />
             </Section>
             <Section title="Opening hours">
               <p className={styles.hint}>Times are the clinic&apos;s, in {settings.timezone}.</p>

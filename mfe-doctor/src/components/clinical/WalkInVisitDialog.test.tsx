@@ -2,12 +2,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, OTHER_REASON_MAX_LENGTH, queryClient, RULE_MESSAGES } from '@campuscare/shared';
-import { searchActiveStudents, startWalkInVisit } from './visitStartApi';
+import { searchActiveStudents } from '../../../../shared/src/appointments/studentSearchApi';
+import { startWalkInVisit } from './visitStartApi';
 import { WALK_IN_MESSAGES, WalkInVisitDialog, walkInErrors, walkInReason } from './WalkInVisitDialog';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('./visitStartApi', () => ({ ...jest.requireActual('./visitStartApi'), searchActiveStudents: jest.fn(), startWalkInVisit: jest.fn() }));
+jest.mock('../../../../shared/src/appointments/studentSearchApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/studentSearchApi'), searchActiveStudents: jest.fn() }));
+jest.mock('./visitStartApi', () => ({ ...jest.requireActual('./visitStartApi'), startWalkInVisit: jest.fn() }));
 
 const rosa = { id: 'student-1', first_name: 'Rosa', last_name: 'Garcia', reg_number: 'NFU/2024/018', department: 'Law', year_of_study: 3 };
 

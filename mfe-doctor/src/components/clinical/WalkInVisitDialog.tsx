@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   APPOINTMENT_REASONS,
   appointmentReason,
@@ -10,17 +10,12 @@ import {
   Modal,
   OTHER_REASON,
   OTHER_REASON_MAX_LENGTH,
-  queryKeys,
-  QueryView,
-  SearchBox,
   SelectField,
   TextField,
-  useApiQuery,
   useForm,
-  useSearchTerm,
 } from '@campuscare/shared';
+import { type StudentChoice, studentLine, StudentSearch } from '@campuscare/shared/appointments';
 import { useStartWalkInVisit } from './useVisitStart';
-import { searchActiveStudents, type StudentChoice, studentName } from './visitStartApi';
 import styles from './clinical.module.css';
 
 interface WalkInValues {
@@ -60,52 +55,6 @@ export function walkInErrors(values: WalkInValues): FieldErrors<WalkInValues> {
     }
   }
   return errors;
-}
-
-function studentLine(student: StudentChoice): string {
-  const study = [student.department, student.year_of_study === null ? null : `year ${student.year_of_study}`].filter(Boolean).join(', ');
-  return [studentName(student), student.reg_number, study].filter(Boolean).join(' · ');
-}
-
-/** Finds an active student by name or registration number; one of them is chosen with the radio buttons. */
-function StudentSearch({ chosen, error, onChoose }: { readonly chosen: StudentChoice | null; readonly error?: string; readonly onChoose: (student: StudentChoice) => void }) {
-  const errorId = useId();
-  const { search, setSearch, appliedSearch } = useSearchTerm();
-  const term = appliedSearch.trim();
-  const found = useApiQuery([...queryKeys.members, 'walk-in students', term], (client) => searchActiveStudents(client, term), { enabled: term !== '', keepPrevious: true });
-  return (
-    <div className={styles.studentSearch}>
-      <SearchBox label="Find the student" value={search} onChange={setSearch} placeholder="Name or registration number" />
-      {term === '' ? (
-        <p className={styles.muted}>Type a name or a registration number.</p>
-      ) : (
-        <QueryView query={found} loadingLabel="Looking for students…">
-          {(students) =>
-            students.length === 0 ? (
-              <p role="status" className={styles.muted}>
-                No active student matches “{term}”.
-              </p>
-            ) : (
-              <fieldset className={styles.choices} aria-describedby={error ? errorId : undefined}>
-                <legend className={styles.legend}>Students found</legend>
-                {students.map((student) => (
-                  <label key={student.id} className={styles.choice}>
-                    <input type="radio" name="walk-in-student" value={student.id} checked={chosen?.id === student.id} onChange={() => onChoose(student)} />
-                    <span>{studentLine(student)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            )
-          }
-        </QueryView>
-      )}
-      {error && (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 interface WalkInVisitDialogProps {

@@ -58,6 +58,8 @@ describe('the patient chart', () => {
     expect(within(patient).getByRole('region', { name: 'Allergies' })).toHaveTextContent('Penicillin (rash)');
     expect(within(patient).getByText('NFU/2024/018')).toBeInTheDocument();
     expect(within(patient).getByText('O+')).toBeInTheDocument();
+    // The front desk's count, under the name.
+    expect(within(patient).getByText('2 no-shows')).toBeInTheDocument();
     expect(open).toHaveBeenCalledWith({}, 'student-1');
 
     const timeline = screen.getByRole('list', { name: 'Visits, newest first' });
@@ -110,8 +112,9 @@ describe('the patient chart', () => {
   });
 
   it('says so where there is nothing yet', async () => {
-    open.mockResolvedValue(chartFixture({ health_profile: null, allergy_terms: [], visits: [], vital_signs: [], current_prescriptions: [], excuse_letters: [], upcoming_appointments: [] }));
+    open.mockResolvedValue(chartFixture({ health_profile: null, allergy_terms: [], visits: [], vital_signs: [], current_prescriptions: [], excuse_letters: [], upcoming_appointments: [], no_show_count: 0 }));
     renderChart();
+    expect(await screen.findByText('No missed visits')).toBeInTheDocument();
     expect(await screen.findByText('Not known: the student has not filled in the health questionnaire.')).toBeInTheDocument();
     expect(screen.getByText('No visits recorded yet')).toBeInTheDocument();
     expect(screen.getByText('No vital signs recorded yet')).toBeInTheDocument();
@@ -144,6 +147,15 @@ describe('the patient chart', () => {
     const dialog = screen.getByRole('dialog', { name: 'Start a walk-in visit' });
     expect(dialog).toHaveTextContent(`Student: Rosa Garcia · ${ROSA.reg_number}`);
     expect(within(dialog).queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
+  it('records a dose the clinic gave from the chart, for this student', async () => {
+    const user = renderChart();
+    await user.click(await screen.findByRole('button', { name: 'Record a clinic dose' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a dose given at the clinic to Rosa Garcia' });
+    expect(within(dialog).getByLabelText('Day it was given')).toHaveAttribute('max', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -16,14 +16,14 @@ import {
   useApiQuery,
   useSearchParams,
 } from '@campuscare/shared';
-import { appointmentTimeColumn, STATUS_LABEL, WithClinic } from '@campuscare/shared/appointments';
+import { appointmentTimeColumn, noShowText, STATUS_LABEL, studentName, WithClinic } from '@campuscare/shared/appointments';
 import type { ChartAppointment, ChartPrescription, ExcuseLetterEntry, PatientChart, VisitRecord } from '@campuscare/shared/clinical';
-import { formatDateTime, formatInZone } from '@campuscare/shared/scheduling';
+import { dayInZone, formatDateTime, formatInZone } from '@campuscare/shared/scheduling';
 import { AllergyAlert, icd10Label, LetterList, prescriptionDetails, VisitRecordView } from '../../components/clinical/RecordViews';
+import { ClinicDoseDialog } from '../../components/clinical/ClinicDoseDialog';
 import { RevokeLetterDialog } from '../../components/clinical/RevokeLetterDialog';
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
 import { CHART_STUDENT_PARAM, visitPath } from '../../components/clinical/clinicalPaths';
-import { studentName } from '../../components/clinical/visitStartApi';
 import { chartKey, loadEarlierVisits, openPatientChart } from './chartApi';
 import { VitalsTrend } from './VitalsTrend';
 import styles from './chart.module.css';
@@ -52,19 +52,25 @@ const appointmentColumns = (zone: string): readonly Column<ChartAppointment>[] =
   { key: 'status', header: 'Status', render: (appointment) => STATUS_LABEL[appointment.status] },
 ];
 
-function PatientSection({ chart, onWalkIn }: { readonly chart: PatientChart; readonly onWalkIn: () => void }) {
+function PatientSection({ chart, onWalkIn, onClinicDose }: { readonly chart: PatientChart; readonly onWalkIn: () => void; readonly onClinicDose: () => void }) {
   const { student, health_profile: health } = chart;
   const active = student.status === 'active';
   return (
     <Section
       title="Patient"
       actions={
-        <Button onClick={onWalkIn} disabled={!active}>
-          Start walk-in visit
-        </Button>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onClinicDose} disabled={!active}>
+            Record a clinic dose
+          </Button>
+          <Button onClick={onWalkIn} disabled={!active}>
+            Start walk-in visit
+          </Button>
+        </div>
       }
     >
       <p className={styles.patientName}>{studentName(student)}</p>
+      <p className={chart.no_show_count > 0 ? styles.noShows : styles.muted}>{noShowText(chart.no_show_count)}</p>
       {!active && <p className={styles.muted}>This student’s account is deactivated: no new visit can be started.</p>}
       <AllergyAlert allergies={health?.allergies} answered={health !== null} terms={chart.allergy_terms} />
       <div className={styles.columns}>
@@ -173,6 +179,7 @@ function Timeline({ chart, zone }: { readonly chart: PatientChart; readonly zone
 
 function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zone: string }) {
   const [walkIn, setWalkIn] = useState(false);
+  const [clinicDose, setClinicDose] = useState(false);
   const [revoking, setRevoking] = useState<ExcuseLetterEntry | null>(null);
   const onRevoked = (letter: ExcuseLetterEntry) => {
     const replace = (letters: readonly ExcuseLetterEntry[]) => letters.map((entry) => (entry.id === letter.id ? { ...entry, ...letter } : entry));
@@ -186,7 +193,7 @@ function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zon
   };
   return (
     <>
-      <PatientSection chart={chart} onWalkIn={() => setWalkIn(true)} />
+      <PatientSection chart={chart} onWalkIn={() => setWalkIn(true)} onClinicDose={() => setClinicDose(true)} />
       <Section title="Visits">
         <Timeline chart={chart} zone={zone} />
       </Section>
@@ -204,6 +211,7 @@ function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zon
         <DataTable caption="Upcoming appointments" columns={appointmentColumns(zone)} rows={chart.upcoming_appointments} rowKey={(appointment) => appointment.id} emptyMessage="No upcoming appointments" />
       </Section>
       {walkIn && <WalkInVisitDialog student={chart.student} onClose={() => setWalkIn(false)} />}
+      {clinicDose && <ClinicDoseDialog student={{ id: chart.student.id, name: studentName(chart.student) }} today={dayInZone(new Date(), zone)} onClose={() => setClinicDose(false)} />}
       {revoking && <RevokeLetterDialog letter={revoking} onRevoked={onRevoked} onClose={() => setRevoking(null)} />}
     </>
   );

@@ -1,6 +1,8 @@
 import { fireEvent, render as renderInDom, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { API_MESSAGES } from '@campuscare/shared';
+import { appointmentFixture } from '../../../../test/web/appointmentsTestData';
+import { updateAppointment } from '../../../../shared/src/appointments/appointmentsApi';
 import { startAppointmentVisit, visitIdOfAppointment } from '../../components/clinical/visitStartApi';
 import { DoctorAgenda } from './DoctorAgenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
@@ -12,6 +14,7 @@ jest.mock('../../components/clinical/visitStartApi', () => ({
   visitIdOfAppointment: jest.fn(),
 }));
 jest.mock('./agendaApi', () => ({ listAgenda: jest.fn() }));
+jest.mock('../../../../shared/src/appointments/appointmentsApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/appointmentsApi'), updateAppointment: jest.fn() }));
 
 function Where() {
   const location = useLocation();
@@ -59,7 +62,8 @@ describe('DoctorAgenda', () => {
     expect(screen.getByRole('heading', { name: 'Tue, 24 Nov 2026' })).toBeInTheDocument();
     const day = await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' });
     expect(itemsOf(day)).toEqual([
-      '09:00–09:30Ada ObiScheduledCheck-upStartPatient chart',
+      // Its start has passed (it is 22:30 at the clinic): the front desk may check the student in or mark a no-show.
+      '09:00–09:30Ada ObiScheduledCheck-upCheck inNo-showStartPatient chart',
       '10:00–10:30Di EzeOngoingMalariaOpen visitPatient chart',
       '16:00–16:30Ben ColeCancelledMalaria',
     ]);
@@ -127,5 +131,31 @@ describe('DoctorAgenda', () => {
     for (let day = 0; day < 5; day += 1) fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     const later = await screen.findByRole('list', { name: 'Visits on Sun, 29 Nov 2026' });
     expect(itemsOf(later)).toEqual(['22:00–22:30Cy DeeScheduledConsultationPatient chart']);
+  });
+
+  it("checks a student in on the visit's day, starts a checked-in visit, and takes back a no-show for a late arrival", async () => {
+    jest.mocked(listAgenda).mockResolvedValue([
+      { id: 'a5', student_id: 's5', date: '2026-11-24T16:00:00Z', duration_minutes: 30, name: 'Eve Fox', reason: 'Check-up', status: 'arrived' },
+      { id: 'a6', student_id: 's6', date: '2026-11-24T17:00:00Z', duration_minutes: 30, name: 'Gus Hall', reason: 'Malaria', status: 'scheduled' },
+      { id: 'a7', student_id: 's7', date: '2026-11-24T18:00:00Z', duration_minutes: 30, name: 'Ivy Jones', reason: 'Malaria', status: 'no_show' },
+    ]);
+    jest.mocked(updateAppointment).mockResolvedValue(appointmentFixture({ id: 'a6', status: 'arrived' }));
+    jest.mocked(startAppointmentVisit).mockResolvedValue('visit-5');
+    render(<DoctorAgenda providerId="d1" zone={ZONE} />);
+    const day = await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' });
+    expect(itemsOf(day)).toEqual([
+      '11:00–11:30Eve FoxArrivedCheck-upUndo check-inStartPatient chart',
+      '12:00–12:30Gus HallScheduledMalariaCheck inNo-showStartPatient chart',
+      '13:00–13:30Ivy JonesNo-showMalariaCheck inPatient chart',
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check in: Gus Hall at 12:00' }));
+    await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith({}, { id: 'a6', status: 'arrived' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check in: Ivy Jones at 13:00' }));
+    await waitFor(() => expect(updateAppointment).toHaveBeenLastCalledWith({}, { id: 'a7', status: 'arrived' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start the visit of Eve Fox at 11:00' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-5'));
+    expect(startAppointmentVisit).toHaveBeenCalledWith({}, 'a5');
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { type AppointmentStatus, Button, Link, queryKeys, QueryView, useApiQuery } from '@campuscare/shared';
-import { STATUS_LABEL, visitDayHasCome } from '@campuscare/shared/appointments';
+import { STATUS_LABEL, useFrontDesk, visitDayHasCome } from '@campuscare/shared/appointments';
 import { dayInZone, formatDay, timeInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
@@ -15,22 +15,33 @@ interface DoctorAgendaProps {
 }
 
 const STATUS_TONE: Readonly<Partial<Record<AppointmentStatus, string>>> = {
+  arrived: styles.visitArrived,
   cancelled: styles.visitCancelled,
   completed: styles.visitCompleted,
+  no_show: styles.visitCancelled,
 };
 
 function endOf(appointment: AgendaAppointment): Date {
   return new Date(Date.parse(appointment.date) + appointment.duration_minutes * 60_000);
 }
 
-/** A visit's next step from the agenda: Start it on its day, open it while it is ongoing; and the patient's chart. */
+/**
+ * A visit's next step from the agenda: the front desk's check-in or no-show on its day, Start it on its day (booked or
+ * checked in), open it while it is ongoing; and the patient's chart.
+ */
 function VisitActions({ appointment, zone }: { readonly appointment: AgendaAppointment; readonly zone: string }) {
   const startVisit = useStartVisit();
   const openVisit = useOpenAppointmentVisit();
+  const frontDesk = useFrontDesk(zone);
   const who = `${appointment.name} at ${timeInZone(appointment.date, zone)}`;
-  const canStart = appointment.status === 'scheduled' && visitDayHasCome(appointment.date, zone);
+  const canStart = (appointment.status === 'scheduled' || appointment.status === 'arrived') && visitDayHasCome(appointment.date, zone);
   return (
     <span className={styles.visitActions}>
+      {frontDesk.actionsFor(appointment).map((action) => (
+        <Button key={action.label} variant="secondary" aria-label={`${action.label}: ${who}`} disabled={frontDesk.saving} onClick={action.onSelect}>
+          {action.label}
+        </Button>
+      ))}
       {canStart && (
         <Button aria-label={`Start the visit of ${who}`} disabled={startVisit.isPending} onClick={() => startVisit.mutate(appointment.id)}>
           Start

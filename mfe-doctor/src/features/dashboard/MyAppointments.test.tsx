@@ -79,12 +79,28 @@ describe('MyAppointments', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Start', 'Reschedule', 'Cancel', 'Patient chart']);
+    // The visit is today and its start has just passed: the front desk's steps come first.
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Check in', 'No-show', 'Start', 'Reschedule', 'Cancel', 'Patient chart']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Start' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-1'));
     expect(notifySuccess).toHaveBeenCalledWith('Visit started');
     expect(rpc).toHaveBeenCalledWith('update_appointment', { id: 'appointment-1', status: 'ongoing' });
     await waitFor(() => expect(range).toHaveBeenCalledTimes(2));
+  });
+
+  it('checks the student in from the row, and starts a checked-in visit or takes the check-in back', async () => {
+    // Read once as booked, then, after the check-in, as the database has it.
+    range.mockResolvedValueOnce({ data: [appointment], error: null, count: 1 }).mockResolvedValue({ data: [{ ...appointment, status: 'arrived' }], error: null, count: 1 });
+    rpc.mockResolvedValue({ data: { ...appointment, status: 'arrived' }, error: null });
+    render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Check in' }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Checked in'));
+    expect(rpc).toHaveBeenCalledWith('update_appointment', { id: 'appointment-1', status: 'arrived' });
+    expect(await screen.findByRole('cell', { name: 'Arrived' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Actions for Ada Okoro/ }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Undo check-in', 'Start', 'Cancel', 'Patient chart']);
   });
 
   it('offers an ongoing appointment its visit instead of Complete: signing the visit completes it', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, useNavigate, usePagedQuery } from '@campuscare/shared';
-import { appointmentTimeColumn, isActiveAppointment, providerName, STATUS_LABEL, useAppointmentDialogs, visitDayHasCome } from '@campuscare/shared/appointments';
+import { appointmentTimeColumn, isActiveAppointment, providerName, STATUS_LABEL, useAppointmentDialogs, useFrontDesk, visitDayHasCome } from '@campuscare/shared/appointments';
 import { dayInZone, formatDateTime, momentInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
@@ -15,8 +15,9 @@ interface MyAppointmentsProps {
 }
 
 /**
- * The signed-in doctor's appointments from the clinic's today on. Start opens the visit (the appointment becomes
- * ongoing); an ongoing appointment offers its visit, which signing completes. Reschedule, Cancel and the patient's chart.
+ * The signed-in doctor's appointments from the clinic's today on. The front desk's check-in and no-show on the day;
+ * Start opens the visit (the appointment becomes ongoing); an ongoing appointment offers its visit, which signing
+ * completes. Reschedule, Cancel and the patient's chart.
  */
 export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
   const navigate = useNavigate();
@@ -28,11 +29,14 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
   // A refusal is toasted in people's words (e.g. the visit's day has not come yet).
   const startVisit = useStartVisit();
   const openVisit = useOpenAppointmentVisit();
+  const frontDesk = useFrontDesk(zone);
 
   const actionsFor = (appointment: MyAppointment): RowAction[] => {
-    const actions: RowAction[] = [];
+    const actions: RowAction[] = [...frontDesk.actionsFor(appointment)];
     // Start waits for the visit's day (the database refuses it earlier); Cancel does not.
-    if (appointment.status === 'scheduled' && visitDayHasCome(appointment.date, zone)) actions.push({ label: 'Start', onSelect: () => startVisit.mutate(appointment.id) });
+    if ((appointment.status === 'scheduled' || appointment.status === 'arrived') && visitDayHasCome(appointment.date, zone)) {
+      actions.push({ label: 'Start', onSelect: () => startVisit.mutate(appointment.id) });
+    }
     if (appointment.status === 'ongoing') actions.push({ label: 'Open visit', onSelect: () => openVisit.mutate(appointment.id) });
     if (appointment.status === 'scheduled') actions.push({ label: 'Reschedule', onSelect: () => dialogs.open('reschedule', appointment) });
     if (isActiveAppointment(appointment.status)) actions.push({ label: 'Cancel', onSelect: () => dialogs.open('cancel', appointment) });

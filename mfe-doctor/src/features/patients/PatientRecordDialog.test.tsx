@@ -16,6 +16,7 @@ const record: PatientRecord = {
   healthProfile: { genotype: 'AS', blood_group: 'O+', disabled: false, allergies: null, bmi: 22.5 } as PatientRecord['healthProfile'],
   history: [{ ...appointmentFixture({ reason: 'Vaccination', status: 'completed' }), provider: null }],
   historyTotal: 1,
+  noShows: 2,
 };
 
 beforeEach(() => {
@@ -31,6 +32,8 @@ describe('PatientRecordDialog', () => {
     expect(await within(dialog).findByText('NFU/2024/018')).toBeInTheDocument();
     expect(within(dialog).getByText('AS')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Not given')).toHaveLength(2);
+    // The front desk's count of missed visits, beside the contact details.
+    expect(within(dialog).getByText('Missed visits').nextElementSibling).toHaveTextContent('2 no-shows');
     const history = within(dialog).getByRole('table', { name: 'Appointment history' });
     expect(history).toHaveTextContent('Vaccination');
     // On the clinic's clock, its zone named: 14:00 UTC is 09:00 in New York.

@@ -1,5 +1,5 @@
 import { AVATARS_BUCKET, type Column, DataTable, Modal, queryKeys, QueryView, StoredImage, useApiQuery } from '@campuscare/shared';
-import { appointmentTimeColumn, type OverviewAppointment, providerName, STATUS_LABEL, WithClinic } from '@campuscare/shared/appointments';
+import { appointmentTimeColumn, noShowText, type OverviewAppointment, providerName, STATUS_LABEL, WithClinic } from '@campuscare/shared/appointments';
 import { HISTORY_LIMIT, loadPatientRecord, type PatientRecord } from './patientRecordApi';
 import styles from './patients.module.css';
 
@@ -31,6 +31,8 @@ function RecordBody({ record, zone }: { readonly record: PatientRecord; readonly
           <dd>{patient.email}</dd>
           <dt>Phone</dt>
           <dd>{shown(patient.phone)}</dd>
+          <dt>Missed visits</dt>
+          <dd>{noShowText(record.noShows)}</dd>
         </dl>
       </section>
       <section aria-label="Health profile">

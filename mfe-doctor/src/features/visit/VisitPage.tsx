@@ -11,11 +11,11 @@ import {
   useSearchParams,
   useUserProfile,
 } from '@campuscare/shared';
+import { studentName } from '@campuscare/shared/appointments';
 import type { OpenedVisit, VisitRecord } from '@campuscare/shared/clinical';
 import { formatDateTime, formatInZone, useClinic } from '@campuscare/shared/scheduling';
 import { AllergyAlert, VisitRecordView } from '../../components/clinical/RecordViews';
 import { patientChartPath, VISIT_ID_PARAM } from '../../components/clinical/clinicalPaths';
-import { studentName } from '../../components/clinical/visitStartApi';
 import { AddendaSection } from './AddendaSection';
 import { DiagnosesEditor } from './DiagnosesSection';
 import { FollowUpSection } from './FollowUpSection';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { API_MESSAGES, type Appointment, CampusCareToasts, type Member, MESSAGES } from '@campuscare/shared';
 import { SLOT_MISSING } from '@campuscare/shared/appointments';
 import type { FreeSlotQuery } from '@campuscare/shared/scheduling';
-import { adams, appointmentFixture, clinic, freeSlot, NOW } from '../../../../test/web/appointmentsTestData';
+import { adams, APPOINTMENT_TYPES, appointmentFixture, appointmentTypeFixture, clinic, freeSlot, NOW } from '../../../../test/web/appointmentsTestData';
 import { listFreeSlots } from '../../../../shared/src/scheduling/schedulingApi';
 import { memberFixture } from '../../../../test/web/fixtures';
 import { bookAppointment } from './appointmentsApi';
@@ -31,6 +31,12 @@ const TUESDAY = '2026-11-24';
 const NINE = '2026-11-24T14:00:00+00:00';
 const NINE_THIRTY = '2026-11-24T14:30:00+00:00';
 const ADAMS_TEN = '2026-11-24T15:00:00+00:00';
+
+const bello = { id: 'doctor-2', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' };
+/** A type only Dr Bello offers. */
+const travelHealth = appointmentTypeFixture({ id: 'type-travel', name: 'Travel health', duration_minutes: 20, doctorIds: [bello.id] });
+/** What the student may book: every self-bookable type (counselling is the staff's). */
+const STUDENT_TYPES = [APPOINTMENT_TYPES.checkUp, APPOINTMENT_TYPES.malaria, travelHealth, APPOINTMENT_TYPES.vaccination, APPOINTMENT_TYPES.other];
 
 /** The database as the tests see it: any doctor is free at 09:00 and 09:30 on Tuesday, Dr Adams only at 10:00. */
 function answerFreeSlots(_client: unknown, query: FreeSlotQuery) {
@@ -60,7 +66,7 @@ function renderForm() {
   render(
     <>
       <CampusCareToasts />
-      <BookingForm member={student} clinic={clinic} doctors={[adams]} />
+      <BookingForm member={student} clinic={clinic} types={STUDENT_TYPES} doctors={[adams, bello]} />
     </>,
   );
   return { user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
@@ -85,10 +91,10 @@ async function offeredTimes(): Promise<string[]> {
 }
 
 async function fillSlotAndReason(user: User) {
+  await user.selectOptions(screen.getByLabelText('Reason'), 'Malaria · 30 min');
   await chooseDay(user, TUESDAY);
   await offeredTimes();
   await user.selectOptions(screen.getByLabelText('Time'), '09:30 (America/New_York)');
-  await user.selectOptions(screen.getByLabelText('Reason'), 'Malaria');
 }
 
 describe('BookingForm', () => {
@@ -127,18 +133,64 @@ describe('BookingForm', () => {
     const { user } = renderForm();
     await fillSlotAndReason(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(book).toHaveBeenCalledWith({}, expect.objectContaining({ date: NINE_THIRTY, providerId: undefined })));
+    await waitFor(() => expect(book).toHaveBeenCalledWith({}, expect.objectContaining({ date: NINE_THIRTY, appointmentTypeId: APPOINTMENT_TYPES.malaria.id, providerId: undefined })));
 
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Check-up · 30 min');
     await chooseDay(user, TUESDAY);
     await user.selectOptions(screen.getByLabelText('Doctor'), 'Dr Amelia Adams');
     expect(await offeredTimes()).toEqual(['10:00 (America/New_York)']);
-    expect(freeSlots).toHaveBeenLastCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: adams.id });
+    expect(freeSlots).toHaveBeenLastCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: adams.id, appointmentTypeId: APPOINTMENT_TYPES.checkUp.id });
     await user.selectOptions(screen.getByLabelText('Time'), '10:00 (America/New_York)');
-    await user.selectOptions(screen.getByLabelText('Reason'), 'Check-up');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
-      expect(book).toHaveBeenLastCalledWith({}, { date: ADAMS_TEN, reason: 'Check-up', providerId: adams.id, department: 'Medicine', year: 2 }),
+      expect(book).toHaveBeenLastCalledWith({}, { date: ADAMS_TEN, appointmentTypeId: APPOINTMENT_TYPES.checkUp.id, details: '', providerId: adams.id, department: 'Medicine', year: 2 }),
     );
+  });
+
+  it('offers the types the student may book with their length, and free times as long as the type chosen', async () => {
+    const { user } = renderForm();
+    const reasons = within(screen.getByLabelText('Reason'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(reasons).toEqual(['Choose a reason', 'Check-up · 30 min', 'Malaria · 30 min', 'Travel health · 20 min', 'Vaccination · 15 min', 'Other · 30 min']);
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Vaccination · 15 min');
+    await chooseDay(user, TUESDAY);
+    await offeredTimes();
+    expect(freeSlots).toHaveBeenLastCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: null, appointmentTypeId: APPOINTMENT_TYPES.vaccination.id });
+  });
+
+  it('offers only the doctors who offer the type, and lets go of a doctor chosen who does not', async () => {
+    const { user } = renderForm();
+    const doctorNames = () =>
+      within(screen.getByLabelText('Doctor'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(doctorNames()).toEqual(['First available doctor', 'Dr Amelia Adams', 'Dr Tunde Bello']);
+    await user.selectOptions(screen.getByLabelText('Doctor'), 'Dr Amelia Adams');
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Travel health · 20 min');
+    expect(doctorNames()).toEqual(['First available doctor', 'Dr Tunde Bello']);
+    expect(screen.getByLabelText('Doctor')).toHaveDisplayValue('First available doctor');
+  });
+
+  it("sends the student's words after the type: optional for most types, asked for \"Other\", within what the reason holds", async () => {
+    book.mockResolvedValue(booked);
+    const { user } = renderForm();
+    await fillSlotAndReason(user);
+    expect(screen.getByLabelText('Details (optional)')).toHaveAttribute('maxLength', String(200 - 2 - 'Malaria'.length));
+    await user.type(screen.getByLabelText('Details (optional)'), ' Fever since Sunday ');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(book).toHaveBeenCalledWith({}, expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.malaria.id, details: 'Fever since Sunday' })));
+
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Other · 30 min');
+    await chooseDay(user, TUESDAY);
+    await offeredTimes();
+    await user.selectOptions(screen.getByLabelText('Time'), '09:00 (America/New_York)');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('What is the visit about?')).toHaveAccessibleDescription(MISSING_FIELD.details);
+    expect(book).toHaveBeenCalledTimes(1);
+    await user.type(screen.getByLabelText('What is the visit about?'), 'Sports injury');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(book).toHaveBeenLastCalledWith({}, expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.other.id, details: 'Sports injury' })));
   });
 
   it('marks each invalid field with its own message, sends nothing and focuses the first one', async () => {
@@ -151,7 +203,7 @@ describe('BookingForm', () => {
       ['Date', SLOT_MISSING.day],
       ['Time', SLOT_MISSING.startsAt],
       ['Department', MISSING_FIELD.department],
-      ['Reason', MISSING_FIELD.reasonChoice],
+      ['Reason', MISSING_FIELD.typeId],
     ];
     for (const [label, message] of invalid) {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
@@ -159,14 +211,14 @@ describe('BookingForm', () => {
     }
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Year of study')).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByLabelText('Date')).toHaveFocus();
+    expect(screen.getByLabelText('Reason')).toHaveFocus();
 
     // Fixing a field clears its mark; an "Other" reason needs its text.
     await fillSlotAndReason(user);
-    await user.selectOptions(screen.getByLabelText('Reason'), 'Other');
+    await user.selectOptions(screen.getByLabelText('Reason'), 'Other · 30 min');
     expect(screen.getByLabelText('Date')).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByLabelText('Other reason')).toHaveAccessibleDescription(MISSING_FIELD.otherReason);
+    expect(screen.getByLabelText('What is the visit about?')).toHaveAccessibleDescription(MISSING_FIELD.details);
     expect(book).not.toHaveBeenCalled();
   });
 
@@ -225,7 +277,7 @@ describe('BookingForm', () => {
     expect(await offeredTimes()).toEqual(['09:00 (America/New_York)']);
     expect(freeSlots).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(BOOKING_MESSAGES.booked)).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Reason')).toHaveValue('Malaria');
+    expect(screen.getByLabelText('Reason')).toHaveDisplayValue('Malaria · 30 min');
   });
 
   it('reports a request that failed outright in words for people', async () => {

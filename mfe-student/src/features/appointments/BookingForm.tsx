@@ -1,9 +1,25 @@
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { Button, COLUMN_RULES, ErrorBanner, type FieldErrors, hasErrors, type Member, MESSAGES, queryClient, queryKeys, SelectField, TextField, useApiMutation, useForm, validateAppointmentBooking, YEARS_OF_STUDY } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES, choosePickedSlot, FreeSlotPicker, pickedSlotErrors, providerName, type ProviderSummary } from '@campuscare/shared/appointments';
+import {
+  APPOINTMENT_CHANGE_INVALIDATES,
+  type AppointmentType,
+  chooseAppointmentType,
+  choosePickedSlot,
+  detailsError,
+  detailsLabel,
+  detailsMaxLength,
+  doctorsOffering,
+  FreeSlotPicker,
+  isOtherType,
+  pickedSlotErrors,
+  providerName,
+  type ProviderSummary,
+  REASON_DETAILS_MESSAGES,
+  typeLabel,
+} from '@campuscare/shared/appointments';
 import type { Clinic } from '@campuscare/shared/scheduling';
 import { bookAppointment, type BookingRequest } from './appointmentsApi';
-import { BOOKING_MESSAGES, OTHER_REASON, OTHER_REASON_MAX_LENGTH, REASON_CHOICES, reasonValue } from './appointmentLabels';
+import { BOOKING_MESSAGES } from './appointmentLabels';
 import styles from './Appointments.module.css';
 
 interface BookingValues {
@@ -15,8 +31,10 @@ interface BookingValues {
   readonly providerId: string;
   readonly department: string;
   readonly year: string;
-  readonly reasonChoice: string;
-  readonly otherReason: string;
+  /** The type of visit chosen: what the visit is for and how long it lasts. */
+  readonly typeId: string;
+  /** The student's own words about it: asked for "Other", optional otherwise. */
+  readonly details: string;
 }
 
 /** The patient is the student as their profile names them: the database books under that name and number. */
@@ -26,8 +44,8 @@ const FROM_PROFILE = 'From your profile (Settings)';
 export const MISSING_FIELD = {
   department: 'Enter your department',
   year: 'Choose your year of study',
-  reasonChoice: 'Choose a reason',
-  otherReason: 'Say what the visit is for',
+  typeId: 'Choose a reason',
+  details: REASON_DETAILS_MESSAGES.missing,
 } as const;
 
 function initialValues(member: Member): BookingValues {
@@ -37,26 +55,29 @@ function initialValues(member: Member): BookingValues {
     providerId: '',
     department: member.department ?? '',
     year: member.year_of_study === null ? '' : String(member.year_of_study),
-    reasonChoice: '',
-    otherReason: '',
+    typeId: '',
+    details: '',
   };
 }
 
-/** Every field that cannot be sent as it is, each with its own message; the rules are the shared ones the database also holds. */
-function bookingErrors(values: BookingValues, clinic: Clinic, now: Date): FieldErrors<BookingValues> {
+/**
+ * Every field that cannot be sent as it is, each with its own message; the rules are the shared ones the database also
+ * holds. `type` is the type chosen, if any.
+ */
+function bookingErrors(values: BookingValues, type: AppointmentType | undefined, clinic: Clinic, now: Date): FieldErrors<BookingValues> {
   const rules = validateAppointmentBooking({
     date: values.startsAt,
     department: values.department,
     year: values.year,
-    reason: reasonValue(values.reasonChoice, values.otherReason),
+    reason: type?.name ?? '',
   });
   const missingOr = (field: 'department' | 'year', message: string | undefined) => (message === MESSAGES.fillAllCorrectly ? MISSING_FIELD[field] : message);
   const errors: FieldErrors<BookingValues> = {
     ...pickedSlotErrors(clinic, values, now),
     department: missingOr('department', rules.department),
     year: missingOr('year', rules.year),
-    reasonChoice: values.reasonChoice === '' ? MISSING_FIELD.reasonChoice : undefined,
-    otherReason: values.reasonChoice === OTHER_REASON && rules.reason ? MISSING_FIELD.otherReason : undefined,
+    typeId: type ? undefined : MISSING_FIELD.typeId,
+    details: type ? detailsError(type, values.details, { required: isOtherType(type) }) : undefined,
   };
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined));
 }
@@ -64,7 +85,8 @@ function bookingErrors(values: BookingValues, clinic: Clinic, now: Date): FieldE
 function bookingRequest(values: BookingValues): BookingRequest {
   return {
     date: values.startsAt,
-    reason: reasonValue(values.reasonChoice, values.otherReason),
+    appointmentTypeId: values.typeId,
+    details: values.details.trim(),
     providerId: values.providerId === '' ? undefined : values.providerId,
     department: values.department.trim(),
     year: Number(values.year),
@@ -74,17 +96,23 @@ function bookingRequest(values: BookingValues): BookingRequest {
 interface BookingFormProps {
   readonly member: Member;
   readonly clinic: Clinic;
+  /** The types of visit the student may book themselves. */
+  readonly types: readonly AppointmentType[];
   readonly doctors: readonly ProviderSummary[];
 }
 
-export function BookingForm({ member, clinic, doctors }: BookingFormProps) {
+/**
+ * The student's booking: a type of visit first (what for, how long), a few words about it, then a doctor who offers it
+ * or the first available, and one of the free times the database offers for that type.
+ */
+export function BookingForm({ member, clinic, types, doctors }: BookingFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useRef(false);
   const book = useApiMutation(bookAppointment, { invalidates: APPOINTMENT_CHANGE_INVALIDATES, errors: 'caller' });
   const initial = useMemo(() => initialValues(member), [member]);
   const form = useForm({
     initial,
-    validate: (values) => bookingErrors(values, clinic, new Date()),
+    validate: (values) => bookingErrors(values, types.find((type) => type.id === values.typeId), clinic, new Date()),
     submit: async (values) => {
       try {
         return await book.mutateAsync(bookingRequest(values));
@@ -99,6 +127,7 @@ export function BookingForm({ member, clinic, doctors }: BookingFormProps) {
     resetOnSuccess: true,
   });
   const invalid = hasErrors(form.errors);
+  const type = types.find((candidate) => candidate.id === form.values.typeId);
 
   // After a refused submit, focus goes to the first field to fix, as it would in a form the browser validated.
   useEffect(() => {
@@ -117,9 +146,17 @@ export function BookingForm({ member, clinic, doctors }: BookingFormProps) {
       {(invalid || form.formError) && <ErrorBanner message={form.formError ?? MESSAGES.fillAllCorrectly} />}
       <div className={styles.fieldGrid}>
         <SelectField
+          label="Reason"
+          hint="The type of visit: how long it lasts decides the free times"
+          options={[{ value: '', label: 'Choose a reason' }, ...types.map((candidate) => ({ value: candidate.id, label: typeLabel(candidate) }))]}
+          {...form.field('typeId')}
+          onChange={(event) => chooseAppointmentType(form, types, event.target.value)}
+        />
+        <TextField label={detailsLabel(type)} maxLength={type ? detailsMaxLength(type) : undefined} autoComplete="off" {...form.field('details')} />
+        <SelectField
           label="Doctor"
-          hint="First available: the clinic assigns a doctor who is free at the time you choose"
-          options={[{ value: '', label: 'First available doctor' }, ...doctors.map((doctor) => ({ value: doctor.id, label: providerName(doctor) }))]}
+          hint="First available: the clinic assigns a doctor who offers this type and is free at the time you choose"
+          options={[{ value: '', label: 'First available doctor' }, ...doctorsOffering(type, doctors).map((doctor) => ({ value: doctor.id, label: providerName(doctor) }))]}
           {...form.field('providerId')}
           onChange={(event) => {
             form.setValue('providerId', event.target.value);
@@ -129,6 +166,7 @@ export function BookingForm({ member, clinic, doctors }: BookingFormProps) {
         <FreeSlotPicker
           clinic={clinic}
           doctorId={form.values.providerId === '' ? null : form.values.providerId}
+          appointmentTypeId={type?.id ?? null}
           value={form.values}
           errors={form.errors}
           onChange={(choice) => choosePickedSlot(form, choice)}
@@ -137,16 +175,6 @@ export function BookingForm({ member, clinic, doctors }: BookingFormProps) {
         <TextField label="Department" maxLength={COLUMN_RULES.appointments_department_length.maxLength} {...form.field('department')} />
         <TextField label="Registration number" value={member.reg_number ?? ''} readOnly hint={FROM_PROFILE} />
         <SelectField label="Year of study" options={[{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year }))]} {...form.field('year')} />
-        <SelectField
-          label="Reason"
-          options={[{ value: '', label: 'Choose a reason' }, ...REASON_CHOICES.map((reason) => ({ value: reason, label: reason }))]}
-          {...form.field('reasonChoice')}
-          onChange={(event) => {
-            form.setValue('reasonChoice', event.target.value);
-            form.setErrors((current) => ({ ...current, otherReason: undefined }));
-          }}
-        />
-        {form.values.reasonChoice === OTHER_REASON && <TextField label="Other reason" maxLength={OTHER_REASON_MAX_LENGTH} {...form.field('otherReason')} />}
       </div>
       <div className={styles.formActions}>
         <Button type="submit" disabled={form.submitting}>

@@ -100,8 +100,8 @@ interface MyAppointmentsProps {
 }
 
 /**
- * The student's own appointments: upcoming (the visit going on now and the scheduled ones ahead, soonest first), then
- * the past (completed, cancelled and missed, latest first). Booking and every change reload both.
+ * The student's own appointments: upcoming (the visit checked in for or going on now and the scheduled ones ahead,
+ * soonest first), then the past (completed, cancelled and missed, latest first). Booking and every change reload both.
  */
 export function MyAppointments(props: MyAppointmentsProps) {
   return (

@@ -5,15 +5,16 @@ import { ApiError } from '@campuscare/shared';
 import { notifyError } from '../../../../shared/src/toast/toast';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { clinic } from '../../../../test/web/appointmentsTestData';
-import { listHealthRecordViews, loadMyData, type HealthRecordView, type MyData } from './privacyApi';
+import { listHealthRecordViews, loadFhirRecord, loadMyData, type FhirRecord, type HealthRecordView, type MyData } from './privacyApi';
 import { PrivacyPage, VIEWS_PAGE_SIZE } from './PrivacyPage';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifyError: jest.fn() }));
-jest.mock('./privacyApi', () => ({ ...jest.requireActual('./privacyApi'), listHealthRecordViews: jest.fn(), loadMyData: jest.fn() }));
+jest.mock('./privacyApi', () => ({ ...jest.requireActual('./privacyApi'), listHealthRecordViews: jest.fn(), loadMyData: jest.fn(), loadFhirRecord: jest.fn() }));
 jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
 const listViews = jest.mocked(listHealthRecordViews);
 const load = jest.mocked(loadMyData);
+const loadRecord = jest.mocked(loadFhirRecord);
 
 function view(id: number, overrides: Partial<HealthRecordView> = {}): HealthRecordView {
   return { id, viewed_at: `2026-11-${String(23 - (id % 20)).padStart(2, '0')}T14:00:00.000Z`, viewer_name: 'Dr Amelia Adams', viewer_email: 'dr.adams@northfield.edu', viewer_role: 'doctor', screen: 'Patient record', ...overrides };
@@ -29,7 +30,17 @@ const data: MyData = {
   vital_signs: [],
   prescriptions: [],
   excuse_letters: [],
+  immunizations: [],
+  immunization_exemptions: [],
   health_record_views: [],
+};
+
+// 03:00 UTC on 24 November is still 23 November on the clinic's calendar (22:00 in New York).
+const record: FhirRecord = {
+  resourceType: 'Bundle',
+  type: 'collection',
+  timestamp: '2026-11-24T03:00:00Z',
+  entry: [{ fullUrl: 'urn:uuid:5e0b1c2d-0000-4000-8000-000000000001', resource: { resourceType: 'Patient', id: '5e0b1c2d-0000-4000-8000-000000000001', name: [{ family: 'Okoro', given: ['Ada'] }] } }],
 };
 
 /** jsdom's Blob has no text(). */
@@ -48,6 +59,7 @@ beforeEach(() => {
   jest.mocked(loadClinic).mockResolvedValue(clinic);
   listViews.mockReset();
   load.mockReset().mockResolvedValue(data);
+  loadRecord.mockReset().mockResolvedValue(record);
   opened = [];
   blobs = [];
   Object.assign(URL, {
@@ -109,6 +121,33 @@ describe('PrivacyPage', () => {
     await waitFor(() => expect(opened).toEqual(['campuscare-my-data.json blob:1']));
     expect(blobs[0].type).toBe('application/json');
     expect(JSON.parse(await blobText(blobs[0]))).toEqual(data);
+    click.mockRestore();
+  });
+
+  it('downloads the health record as a FHIR file named for the clinic’s day, saying what it is for', async () => {
+    listViews.mockResolvedValue({ rows: [], total: 0 });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(`${this.download} ${this.href}`);
+    });
+    const user = renderPage();
+    expect(await screen.findByText(/Any clinic’s system can read it\./)).toHaveTextContent('in FHIR, the international standard for health records');
+    await user.click(screen.getByRole('button', { name: 'Download my record (FHIR)' }));
+    await waitFor(() => expect(opened).toEqual(['campuscare-record-2026-11-23.json blob:1']));
+    expect(blobs[0].type).toBe('application/fhir+json');
+    expect(JSON.parse(await blobText(blobs[0]))).toEqual(record);
+    expect(load).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('says so when the record cannot be prepared, and downloads nothing', async () => {
+    listViews.mockResolvedValue({ rows: [], total: 0 });
+    loadRecord.mockRejectedValue(new ApiError('Only students can see who viewed their health record and download their data'));
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Download my record (FHIR)' }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('Only students can see who viewed their health record and download their data'));
+    expect(click).not.toHaveBeenCalled();
+    expect(blobs).toEqual([]);
     click.mockRestore();
   });
 

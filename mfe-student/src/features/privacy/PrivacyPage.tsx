@@ -1,8 +1,11 @@
-import { ApiError, Button, type Column, DataTable, queryKeys, QueryView, Section, useApiMutation, usePagedQuery } from '@campuscare/shared';
+import { ApiError, Button, type CampusCareClient, type Column, DataTable, queryKeys, QueryView, Section, useApiMutation, usePagedQuery } from '@campuscare/shared';
 import { SettingsHeader } from '@campuscare/shared/account';
 import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import {
+  fhirRecordFileName,
+  fhirRecordJson,
   listHealthRecordViews,
+  loadFhirRecord,
   loadMyData,
   MY_DATA_FILE_NAME,
   myDataHtml,
@@ -32,21 +35,32 @@ function objectUrl(text: string, type: string): string {
   return url;
 }
 
-type Format = 'json' | 'html';
+type Format = 'json' | 'html' | 'fhir';
 
-function deliver(format: Format, text: string): void {
-  if (format === 'json') {
-    const link = document.createElement('a');
-    link.href = objectUrl(text, 'application/json');
-    link.download = MY_DATA_FILE_NAME;
-    link.click();
-    return;
-  }
+function saveFile(name: string, text: string, type: string): void {
+  const link = document.createElement('a');
+  link.href = objectUrl(text, type);
+  link.download = name;
+  link.click();
+}
+
+function openPrintable(html: string): void {
   // The page is our own escaped, script-free document, so the new tab may keep its opener; that lets us tell a
   // blocked pop-up from an opened one.
-  if (!window.open(objectUrl(text, 'text/html'), '_blank')) {
+  if (!window.open(objectUrl(html, 'text/html'), '_blank')) {
     throw new ApiError('Your browser blocked the new tab: allow pop-ups for this site and try again');
   }
+}
+
+async function deliver(client: CampusCareClient, format: Format, zone: string): Promise<void> {
+  if (format === 'fhir') {
+    const record = await loadFhirRecord(client);
+    saveFile(fhirRecordFileName(record, zone), fhirRecordJson(record), 'application/fhir+json');
+    return;
+  }
+  const data = await loadMyData(client);
+  if (format === 'json') saveFile(MY_DATA_FILE_NAME, myDataJson(data), 'application/json');
+  else openPrintable(myDataHtml(data, zone));
 }
 
 function WhoViewed({ zone }: { readonly zone: string }) {
@@ -71,15 +85,12 @@ function WhoViewed({ zone }: { readonly zone: string }) {
 }
 
 function MyData({ zone }: { readonly zone: string }) {
-  const download = useApiMutation(async (client, format: Format) => {
-    const data = await loadMyData(client);
-    deliver(format, format === 'json' ? myDataJson(data) : myDataHtml(data, zone));
-  });
+  const download = useApiMutation((client, format: Format) => deliver(client, format, zone));
   const busy = download.isPending;
   return (
     <Section title="My data">
       <p className={styles.intro}>
-        Download everything the university holds about you: your profile, health profile, appointments, visit summaries (with measurements, medicines and excuse letters) and who viewed your health record.
+        Download everything the university holds about you: your profile, health profile, appointments, visit summaries (with measurements, medicines and excuse letters), immunizations and who viewed your health record.
       </p>
       <div className={styles.actions}>
         <Button onClick={() => download.mutate('json')} disabled={busy}>
@@ -87,6 +98,14 @@ function MyData({ zone }: { readonly zone: string }) {
         </Button>
         <Button variant="secondary" onClick={() => download.mutate('html')} disabled={busy}>
           Open printable copy
+        </Button>
+      </div>
+      <p className={styles.followOn}>
+        Seeing a doctor somewhere else? Take your health record with you: your allergies, the immunizations the clinic has accepted, and each visit with its measurements, diagnoses and medicines, in FHIR, the international standard for health records. Any clinic’s system can read it.
+      </p>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => download.mutate('fhir')} disabled={busy}>
+          Download my record (FHIR)
         </Button>
       </div>
     </Section>

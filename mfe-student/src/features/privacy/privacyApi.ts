@@ -1,5 +1,6 @@
+import type { Bundle, FhirResource } from 'fhir/r4';
 import { ApiError, type CampusCareClient, type Json, type PagedRows, unwrap } from '@campuscare/shared';
-import { formatDateTime, formatDay, formatInZone } from '@campuscare/shared/scheduling';
+import { dayInZone, formatDateTime, formatDay, formatInZone } from '@campuscare/shared/scheduling';
 
 /** One read of the student's health record by a member of staff, as `my_health_record_views` returns it. */
 export interface HealthRecordView {
@@ -56,6 +57,9 @@ export interface MyData {
   readonly vital_signs: readonly JsonObject[];
   readonly prescriptions: readonly JsonObject[];
   readonly excuse_letters: readonly JsonObject[];
+  /** Every dose the student or the clinic recorded, with its review, and the student's exemption requests. */
+  readonly immunizations: readonly JsonObject[];
+  readonly immunization_exemptions: readonly JsonObject[];
   readonly health_record_views: readonly JsonObject[];
 }
 
@@ -82,6 +86,8 @@ export async function loadMyData(client: CampusCareClient): Promise<MyData> {
     vital_signs: objects(data.vital_signs),
     prescriptions: objects(data.prescriptions),
     excuse_letters: objects(data.excuse_letters),
+    immunizations: objects(data.immunizations),
+    immunization_exemptions: objects(data.immunization_exemptions),
     health_record_views: objects(data.health_record_views),
   };
 }
@@ -90,6 +96,32 @@ export const MY_DATA_FILE_NAME = 'campuscare-my-data.json';
 
 export function myDataJson(data: MyData): string {
   return JSON.stringify(data, null, 2);
+}
+
+/** The student's record as a FHIR R4 collection, as `my_fhir_bundle` builds it; stamped with the moment it was made. */
+export type FhirRecord = Bundle<FhirResource> & { readonly type: 'collection'; readonly timestamp: string };
+
+export const FHIR_RECORD_UNREADABLE = 'Your health record could not be prepared: please try again';
+
+function isFhirRecord(value: unknown): value is FhirRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const bundle = value as Partial<Record<keyof Bundle, unknown>>;
+  return bundle.resourceType === 'Bundle' && bundle.type === 'collection' && typeof bundle.timestamp === 'string' && Array.isArray(bundle.entry);
+}
+
+export async function loadFhirRecord(client: CampusCareClient): Promise<FhirRecord> {
+  const record: unknown = unwrap(await client.rpc('my_fhir_bundle'));
+  if (!isFhirRecord(record)) throw new ApiError(FHIR_RECORD_UNREADABLE);
+  return record;
+}
+
+/** `campuscare-record-<day>.json`, the day the record was made on the clinic's calendar. */
+export function fhirRecordFileName(record: FhirRecord, zone: string): string {
+  return `campuscare-record-${dayInZone(record.timestamp, zone)}.json`;
+}
+
+export function fhirRecordJson(record: FhirRecord): string {
+  return JSON.stringify(record, null, 2);
 }
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -197,6 +229,33 @@ const LETTER_FIELDS: readonly Field[] = [
   { key: 'status', label: 'Status' },
 ];
 
+const IMMUNIZATION_FIELDS: readonly Field[] = [
+  { key: 'given_on', label: 'Given on', kind: 'day' },
+  { key: 'vaccine_name', label: 'Vaccine' },
+  { key: 'cvx_code', label: 'CVX code' },
+  { key: 'given_at', label: 'Where' },
+  { key: 'lot', label: 'Lot' },
+  { key: 'source', label: 'Recorded by' },
+  { key: 'review_status', label: 'Review' },
+  { key: 'reject_reason', label: 'Why it was not accepted' },
+];
+
+const EXEMPTION_FIELDS: readonly Field[] = [
+  { key: 'created_at', label: 'Asked', kind: 'moment' },
+  { key: 'requirement_name', label: 'Requirement' },
+  { key: 'kind', label: 'Kind' },
+  { key: 'reason', label: 'Reason' },
+  { key: 'review_status', label: 'Review' },
+  { key: 'reject_reason', label: 'Why it was not accepted' },
+];
+
+/** The words for the immunization record's stored values. */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  source: { student: 'You', clinic: 'The clinic' },
+  review_status: { pending: 'Under review', approved: 'Accepted', rejected: 'Not accepted' },
+  kind: { medical: 'Medical', personal: 'Personal' },
+};
+
 const VIEW_FIELDS: readonly Field[] = [
   { key: 'viewed_at', label: 'When', kind: 'moment' },
   { key: 'viewer_name', label: 'Who' },
@@ -250,16 +309,16 @@ export function myDataHtml(data: MyData, zone: string): string {
   const name = `${display(data.profile.first_name)} ${display(data.profile.last_name)}`;
   const university = data.university ? display(data.university.name) : '';
   const text = (value: Json | undefined) => (typeof value === 'string' ? value : null);
-  const fieldCell = (field: Field, row: JsonObject) =>
-    field.key === 'viewer_role'
-      ? viewerRoleLabel(text(row.viewer_role))
-      : field.key === 'screen'
-        ? screenLabel(text(row.screen))
-        : field.key === 'diagnoses'
-          ? diagnosesText(row.diagnoses)
-          : field.key === 'blood_pressure'
-            ? bloodPressureText(row)
-            : fieldText(field, row[field.key], zone);
+  const fieldCell = (field: Field, row: JsonObject) => {
+    const value = row[field.key];
+    const labels = VALUE_LABELS[field.key];
+    if (labels && typeof value === 'string') return labels[value] ?? value;
+    if (field.key === 'viewer_role') return viewerRoleLabel(text(value));
+    if (field.key === 'screen') return screenLabel(text(value));
+    if (field.key === 'diagnoses') return diagnosesText(value);
+    if (field.key === 'blood_pressure') return bloodPressureText(row);
+    return fieldText(field, value, zone);
+  };
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -278,6 +337,8 @@ export function myDataHtml(data: MyData, zone: string): string {
     listTable('Excuse letters', data.excuse_letters, LETTER_FIELDS, zone, 'No excuse letters.', (field, row) =>
       field.key === 'status' ? (row.status === 'revoked' ? 'Revoked' : 'Valid') : fieldCell(field, row),
     ),
+    listTable('Immunizations', data.immunizations, IMMUNIZATION_FIELDS, zone, 'No immunizations recorded.', fieldCell),
+    listTable('Immunization exemptions', data.immunization_exemptions, EXEMPTION_FIELDS, zone, 'No exemptions asked for.', fieldCell),
     listTable('Who viewed my health record', data.health_record_views, VIEW_FIELDS, zone, 'Nobody has viewed your health record.', fieldCell),
     '</body></html>',
   ].join('\n');

@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { Button, COLUMN_RULES, ErrorBanner, Modal, queryKeys, SelectField, storedValue, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { type DoseEntry, doseEntryErrors, LOT_MAX_LENGTH, useVaccines, vaccineOptions } from '@campuscare/shared/clinical';
+import { recordClinicDose } from './clinicDoseApi';
+import styles from './clinical.module.css';
+
+interface ClinicDoseDialogProps {
+  readonly student: { readonly id: string; readonly name: string };
+  /** The clinic's today ('YYYY-MM-DD'), the day the form starts on and the latest it takes. */
+  readonly today: string;
+  readonly onClose: () => void;
+}
+
+/** Records a dose the clinic gave a student: counted at once, no review (the doctor vouches for it). */
+export function ClinicDoseDialog({ student, today, onClose }: ClinicDoseDialogProps) {
+  const vaccines = useVaccines();
+  const options = useMemo(() => [{ value: '', label: 'Choose a vaccine' }, ...vaccineOptions(vaccines.data ?? [])], [vaccines.data]);
+  const initial = useMemo<DoseEntry>(() => ({ cvxCode: '', givenOn: today, lot: '' }), [today]);
+  // Every immunization view reloads: the student's status, the review queue's series.
+  const record = useApiMutation(recordClinicDose, { invalidates: [queryKeys.immunizations], errors: 'caller' });
+  const form = useForm({
+    initial,
+    validate: (values: DoseEntry) => doseEntryErrors(values, today),
+    submit: (values) =>
+      record.mutateAsync({ studentId: student.id, cvxCode: values.cvxCode, givenOn: values.givenOn, lot: storedValue(COLUMN_RULES.immunization_doses_lot_length, values.lot) }),
+    successMessage: `Dose recorded for ${student.name}`,
+    onSuccess: onClose,
+  });
+  return (
+    <Modal title={`Record a dose given at the clinic to ${student.name}`} open onClose={onClose}>
+      <form aria-label="Dose given at the clinic" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+        <p className={styles.summary}>It counts towards the student&apos;s requirements at once: no review follows.</p>
+        {vaccines.isError && <ErrorBanner message={vaccines.error.message} onRetry={() => void vaccines.refetch()} />}
+        <SelectField label="Vaccine" options={options} {...form.field('cvxCode')} />
+        <TextField label="Day it was given" type="date" max={today} {...form.field('givenOn')} />
+        <TextField label="Lot number (optional)" maxLength={LOT_MAX_LENGTH} autoComplete="off" {...form.field('lot')} />
+        {form.formError && <ErrorBanner message={form.formError} />}
+        <div className={styles.buttons}>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={form.submitting}>
+            {form.submitting ? 'Recording…' : 'Record the dose'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
