@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import type { Bundle, FhirResource } from 'fhir/r4';
 import type { Page } from 'playwright-core';
+import { fhirSchemaErrors } from '../supabase/tests/fhirSchema';
 import { expect as expectPage } from './support/expectations';
 import { openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
@@ -135,6 +138,19 @@ describe('immunization compliance, the whole path', () => {
     const views = student.page.getByRole('table', { name: 'Views of my health record, newest first' });
     const opening = views.getByRole('row').filter({ hasText: 'Immunization document' });
     await expectPage.visible(opening.getByText(DOCTOR_NAME));
+
+    // The student's record as a FHIR file holds the approved dose, coded, and is valid against the R4 schema.
+    const [download] = await Promise.all([
+      student.page.waitForEvent('download'),
+      student.page.getByRole('button', { name: 'Download my record (FHIR)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^campuscare-record-\d{4}-\d{2}-\d{2}\.json$/);
+    const bundle = JSON.parse(readFileSync(await download.path(), 'utf8')) as Bundle<FhirResource>;
+    expect(fhirSchemaErrors(bundle)).toEqual([]);
+    const immunizations = (bundle.entry ?? []).map((entry) => entry.resource).filter((resource) => resource?.resourceType === 'Immunization');
+    expect(immunizations).toEqual([
+      expect.objectContaining({ status: 'completed', vaccineCode: expect.objectContaining({ coding: expect.arrayContaining([expect.objectContaining({ code: '37' })]) }) }),
+    ]);
 
     // Nothing of the record reached the registrar's screen: no document, no dose detail.
     expect(await registrar.page.getByText('card.png').count()).toBe(0);

