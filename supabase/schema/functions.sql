@@ -1241,8 +1241,7 @@ CREATE OR REPLACE FUNCTION private.clinic_local_time(p_university uuid, p_at tim
  SET search_path TO ''
 AS $function$
   select to_char(p_at at time zone z.timezone, 'FMDay FMDD FMMonth YYYY, HH24:MI') || ' (' || z.timezone || ')'
-  from (select coalesce((select cs.timezone from public.clinic_settings cs where cs.university_id = p_university), 'UTC')
-          as timezone) z
+  from (select private.clinic_zone(p_university) as timezone) z
 $function$;
 
 CREATE OR REPLACE FUNCTION private.clinic_settings_immunization_standings()
@@ -1281,7 +1280,7 @@ CREATE OR REPLACE FUNCTION private.clinic_today(p_university uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  select (now() at time zone coalesce((select s.timezone from public.clinic_settings s where s.university_id = p_university), 'UTC'))::date
+  select (now() at time zone private.clinic_zone(p_university))::date
 $function$;
 
 CREATE OR REPLACE FUNCTION private.clinic_week_hours(p_university uuid)
@@ -1292,6 +1291,15 @@ CREATE OR REPLACE FUNCTION private.clinic_week_hours(p_university uuid)
 AS $function$
   select coalesce(jsonb_agg(jsonb_build_object('weekday', h.weekday, 'opens_at', h.opens_at, 'closes_at', h.closes_at)), '[]')
   from public.clinic_hours h where h.university_id = p_university
+$function$;
+
+CREATE OR REPLACE FUNCTION private.clinic_zone(p_university uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select s.timezone from public.clinic_settings s where s.university_id = p_university), 'UTC')
 $function$;
 
 CREATE OR REPLACE FUNCTION private.create_default_appointment_types(p_university uuid)
@@ -1335,7 +1343,7 @@ CREATE OR REPLACE FUNCTION private.current_clinic_zone()
  SET search_path TO ''
 AS $function$
 begin
-  return coalesce((select s.timezone from public.clinic_settings s where s.university_id = (select private.current_university_id())), 'UTC');
+  return private.clinic_zone((select private.current_university_id()));
 end;
 $function$;
 
@@ -2111,17 +2119,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.is_student()
- RETURNS boolean
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  return coalesce((private.current_member()).role = 'student', false);
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION private.is_super_admin()
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2811,9 +2808,8 @@ declare
   c_days_ahead constant integer := 14;
   v_university record;
   v_today date;
-  v_due integer;
-  v_overdue integer;
-  v_queued integer := 0;
+  v_queued integer;
+  v_total integer := 0;
 begin
   -- Not for API requests whatever the grants say: only the server's own connection or pg_cron.
   if auth.role() is not null then
@@ -2825,51 +2821,34 @@ begin
     begin
       v_today := private.clinic_today(v_university.id);
       with due as (
-        select st.requirement_id, st.student_id
-        from private.immunization_standings st
-        where st.university_id = v_university.id and st.state = 'open' and st.due_reminded_at is null
-          and st.overdue_reminded_at is null and st.due_on >= v_today and st.due_on <= v_today + c_days_ahead
-        for update of st skip locked
-      ), queued as (
-        insert into public.email_outbox (to_email, subject, body, kind, dedupe_key)
-        select m.email, e.subject, e.body, 'immunization_due', format('immunization_due:%s:%s', d.requirement_id, d.student_id)
-        from due d
-        join public.members m on m.id = d.student_id and m.status = 'active'
-        cross join lateral private.immunization_reminder_email('immunization_due', m, v_university.name) e
-        on conflict (dedupe_key) do nothing
-        returning 1
-      ), marked as (
-        update private.immunization_standings st set due_reminded_at = now()
-        from due d where st.requirement_id = d.requirement_id and st.student_id = d.student_id
-      )
-      select count(*) into v_due from queued;
-
-      with due as (
-        select st.requirement_id, st.student_id
+        select st.requirement_id, st.student_id,
+               case when st.due_on < v_today then 'immunization_overdue' else 'immunization_due' end as kind
         from private.immunization_standings st
         where st.university_id = v_university.id and st.state = 'open' and st.overdue_reminded_at is null
-          and st.due_on < v_today
+          and st.due_on <= v_today + c_days_ahead and (st.due_on < v_today or st.due_reminded_at is null)
         for update of st skip locked
       ), queued as (
         insert into public.email_outbox (to_email, subject, body, kind, dedupe_key)
-        select m.email, e.subject, e.body, 'immunization_overdue', format('immunization_overdue:%s:%s', d.requirement_id, d.student_id)
+        select m.email, e.subject, e.body, d.kind, format('%s:%s:%s', d.kind, d.requirement_id, d.student_id)
         from due d
         join public.members m on m.id = d.student_id and m.status = 'active'
-        cross join lateral private.immunization_reminder_email('immunization_overdue', m, v_university.name) e
+        cross join lateral private.immunization_reminder_email(d.kind, m, v_university.name) e
         on conflict (dedupe_key) do nothing
         returning 1
       ), marked as (
-        update private.immunization_standings st set overdue_reminded_at = now()
+        update private.immunization_standings st
+        set due_reminded_at = case when d.kind = 'immunization_due' then now() else st.due_reminded_at end,
+            overdue_reminded_at = case when d.kind = 'immunization_overdue' then now() else st.overdue_reminded_at end
         from due d where st.requirement_id = d.requirement_id and st.student_id = d.student_id
       )
-      select count(*) into v_overdue from queued;
-      v_queued := v_queued + v_due + v_overdue;
+      select count(*) into v_queued from queued;
+      v_total := v_total + v_queued;
     exception when others then
       raise warning 'Immunization reminders for % (university %) not queued: % (SQLSTATE %)',
         v_university.name, v_university.id, sqlerrm, sqlstate;
     end;
   end loop;
-  return v_queued;
+  return v_total;
 end;
 $function$;
 
@@ -5556,7 +5535,6 @@ CREATE OR REPLACE FUNCTION public.record_immunization_dose(cvx_code text, given_
 AS $function$
 declare
   v_me public.members := private.current_member();
-  v_zone text;
   v_dose public.immunization_doses;
 begin
   if v_me.id is null or v_me.role <> 'student' then
@@ -5565,8 +5543,7 @@ begin
   if not exists (select 1 from public.vaccines v where v.cvx_code = record_immunization_dose.cvx_code) then
     perform private.fail('Choose a vaccine from the list');
   end if;
-  select s.timezone into v_zone from public.clinic_settings s where s.university_id = v_me.university_id;
-  if record_immunization_dose.given_on is null or record_immunization_dose.given_on > (now() at time zone coalesce(v_zone, 'UTC'))::date then
+  if record_immunization_dose.given_on is null or record_immunization_dose.given_on > private.clinic_today(v_me.university_id) then
     perform private.fail('Give the day the dose was given: today or earlier');
   elsif record_immunization_dose.given_on < date '1900-01-01' then
     perform private.fail('Give the day the dose was given');

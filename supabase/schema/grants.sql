@@ -150,8 +150,6 @@ GRANT EXECUTE ON FUNCTION private.is_single_line(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_single_line(text) TO service_role;
 GRANT EXECUTE ON FUNCTION private.is_staff() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_staff() TO service_role;
-GRANT EXECUTE ON FUNCTION private.is_student() TO authenticated;
-GRANT EXECUTE ON FUNCTION private.is_student() TO service_role;
 GRANT EXECUTE ON FUNCTION private.is_super_admin() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_super_admin() TO service_role;
 GRANT EXECUTE ON FUNCTION private.medical_document_opened(text) TO authenticated;

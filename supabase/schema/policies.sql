@@ -124,11 +124,11 @@ CREATE POLICY icd10_codes_select ON public.icd10_codes AS PERMISSIVE FOR SELECT 
 
 ALTER TABLE public.immunization_doses ENABLE ROW LEVEL SECURITY;
 CREATE POLICY immunization_doses_select ON public.immunization_doses AS PERMISSIVE FOR SELECT TO authenticated
-    USING (student_id = (( SELECT auth.uid() AS uid)) AND ( SELECT private.is_student() AS is_student));
+    USING (student_id = (( SELECT auth.uid() AS uid)) AND (( SELECT private.member_role() AS member_role)) = 'student'::public.member_role);
 
 ALTER TABLE public.immunization_exemptions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY immunization_exemptions_select ON public.immunization_exemptions AS PERMISSIVE FOR SELECT TO authenticated
-    USING (student_id = (( SELECT auth.uid() AS uid)) AND ( SELECT private.is_student() AS is_student));
+    USING (student_id = (( SELECT auth.uid() AS uid)) AND (( SELECT private.member_role() AS member_role)) = 'student'::public.member_role);
 
 ALTER TABLE public.immunization_requirements ENABLE ROW LEVEL SECURITY;
 CREATE POLICY immunization_requirements_select ON public.immunization_requirements AS PERMISSIVE FOR SELECT TO authenticated
@@ -143,7 +143,7 @@ CREATE POLICY invitations_select_super_admin ON public.invitations AS PERMISSIVE
 
 ALTER TABLE public.medical_documents ENABLE ROW LEVEL SECURITY;
 CREATE POLICY medical_documents_select ON public.medical_documents AS PERMISSIVE FOR SELECT TO authenticated
-    USING (student_id = (( SELECT auth.uid() AS uid)) AND ( SELECT private.is_student() AS is_student));
+    USING (student_id = (( SELECT auth.uid() AS uid)) AND (( SELECT private.member_role() AS member_role)) = 'student'::public.member_role);
 
 ALTER TABLE public.members ENABLE ROW LEVEL SECURITY;
 CREATE POLICY members_select ON public.members AS PERMISSIVE FOR SELECT TO authenticated
@@ -248,9 +248,9 @@ CREATE POLICY avatars_update ON storage.objects AS PERMISSIVE FOR UPDATE TO auth
     USING (bucket_id = 'avatars'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND (( SELECT private.current_university_id() AS current_university_id)) IS NOT NULL)
     WITH CHECK (bucket_id = 'avatars'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND (( SELECT private.current_university_id() AS current_university_id)) IS NOT NULL);
 CREATE POLICY medical_documents_insert ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated
-    WITH CHECK (bucket_id = 'medical-documents'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND ( SELECT private.is_student() AS is_student));
+    WITH CHECK (bucket_id = 'medical-documents'::text AND (storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND (( SELECT private.member_role() AS member_role)) = 'student'::public.member_role);
 CREATE POLICY medical_documents_read ON storage.objects AS PERMISSIVE FOR SELECT TO authenticated
-    USING (bucket_id = 'medical-documents'::text AND ((storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND ( SELECT private.is_student() AS is_student) OR private.medical_document_opened(name)));
+    USING (bucket_id = 'medical-documents'::text AND ((storage.foldername(name))[1] = ((( SELECT auth.uid() AS uid))::text) AND (( SELECT private.member_role() AS member_role)) = 'student'::public.member_role OR private.medical_document_opened(name)));
 CREATE POLICY university_logos_delete ON storage.objects AS PERMISSIVE FOR DELETE TO authenticated
     USING (bucket_id = 'university-logos'::text AND (storage.foldername(name))[1] = ((( SELECT private.current_university_id() AS current_university_id))::text) AND ( SELECT private.is_admin() AS is_admin));
 CREATE POLICY university_logos_insert ON storage.objects AS PERMISSIVE FOR INSERT TO authenticated

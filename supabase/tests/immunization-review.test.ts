@@ -96,6 +96,11 @@ describe('documents', () => {
       `${CLASSMATE}: Upload the file first, then add it`,
       `${DOCTOR}: Only students add their own documents`,
     ]);
+    // Nobody else registers a student's file: staff of either university, nor a student of the other.
+    expect(await outcomes([ADMIN, SUPER, SB_DOCTOR, SB_STUDENT], `select public.add_medical_document($1)`, [`${STUDENT}/vaccination-card.pdf`])).toEqual([
+      ...[ADMIN, SUPER, SB_DOCTOR].map((caller) => `${caller}: Only students add their own documents`),
+      `${SB_STUDENT}: Upload the file first, then add it`,
+    ]);
     // Another student's file is not theirs to register, even when it exists.
     expect((await probe(database.client, CLASSMATE, `select public.add_medical_document($1)`, [`${STUDENT}/vaccination-card.pdf`])).error?.message)
       .toBe('Upload the file first, then add it');
@@ -305,9 +310,10 @@ describe('doses given at the clinic', () => {
     const visits = await rolledBack(database.client, async () => {
       const own = await serverVisit(database.client, { student: nf('student05'), doctor: DOCTOR, daysAgo: 45, signed: false });
       const other = await serverVisit(database.client, { student: CLASSMATE, doctor: DOCTOR, daysAgo: 46, signed: false });
+      const today = (await database.client.query<{ today: string }>('select private.clinic_today($1)::text as today', [NORTHFIELD_ID])).rows[0].today;
       await actAs(database.client, DOCTOR);
       const dose = (await database.client.query(
-        `select * from public.record_clinic_dose($1, '147', (now() at time zone 'America/New_York')::date, ' MN-1 ', $2)`, [nf('student05'), own.visit])).rows[0];
+        `select * from public.record_clinic_dose($1, '147', $3::date, ' MN-1 ', $2)`, [nf('student05'), own.visit, today])).rows[0];
       const wrongVisit = await database.client.query(`select public.record_clinic_dose($1, '147', current_date - 1, null, $2)`, [nf('student05'), other.visit])
         .then(() => 'recorded', (error: Error) => error.message);
       return { dose, wrongVisit, visit: own.visit };

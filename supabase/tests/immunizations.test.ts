@@ -24,6 +24,18 @@ interface Standing {
 const database = testDatabase();
 
 /**
+ * Today on each university's clinic calendar, read once from the database: its `current_date` is the server's day,
+ * which in a New York evening is already tomorrow (and a dose of tomorrow is refused).
+ */
+const clinicToday: Record<string, string> = {};
+beforeAll(async () => {
+  const { rows } = await database.client.query<{ id: string; today: string }>('select id, private.clinic_today(id)::text as today from public.universities');
+  for (const { id, today } of rows) clinicToday[id] = today;
+});
+/** The day `offset` days from today on the university's clinic calendar, as SQL for a caller (who may not call private.clinic_today). */
+const day = (offset = 0, university = NORTHFIELD_ID) => `(date '${clinicToday[university]}' + ${offset})`;
+
+/**
  * Northfield's requirements, in place of the seed's (and without its doses and exemptions): Hepatitis B for Medicine
  * (3 doses 28 days apart, due 30 days after joining), MMR for all (2 doses, due in 10 days).
  */
@@ -34,12 +46,12 @@ const REQUIREMENTS = `
                                                 due_days_after_joining, departments, personal_exemption)
   values ('${HEP_B}', '${NORTHFIELD_ID}', 'Hepatitis B', '{08,43,45}', 3, 28, 30, '{Medicine}', false);
   insert into public.immunization_requirements (id, university_id, name, cvx_codes, doses_required, due_on, personal_exemption)
-  values ('${MMR}', '${NORTHFIELD_ID}', 'MMR', '{03}', 2, current_date + 10, true);`;
+  values ('${MMR}', '${NORTHFIELD_ID}', 'MMR', '{03}', 2, private.clinic_today('${NORTHFIELD_ID}') + 10, true);`;
 
 /** SQL adding a dose for `student`, `daysAgo` days ago, with a review status. */
 function dose(student: string, cvx: string, daysAgo: number, review = 'approved'): string {
   return `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, review_status, reject_reason)
-    values ('${NORTHFIELD_ID}', '${student}', '${cvx}', current_date - ${daysAgo}, '${review}', ${review === 'rejected' ? "'Card unreadable'" : 'null'});`;
+    values ('${NORTHFIELD_ID}', '${student}', '${cvx}', private.clinic_today('${NORTHFIELD_ID}') - ${daysAgo}, '${review}', ${review === 'rejected' ? "'Card unreadable'" : 'null'});`;
 }
 
 async function standings(caller: Caller, setup: string): Promise<Standing[]> {
@@ -83,13 +95,13 @@ describe('a student\'s status per requirement', () => {
 describe('what a student records', () => {
   it('records doses for review and asks for the exemptions a requirement accepts, refusing the rest in words', async () => {
     const recorded = await probe<{ review_status: string; source: string; university_id: string }>(database.client, STUDENT,
-      `select review_status, source, university_id from public.record_immunization_dose('03', current_date - 3, ' Campus clinic ', '')`, [], REQUIREMENTS);
+      `select review_status, source, university_id from public.record_immunization_dose('03', ${day(-3)}, ' Campus clinic ', '')`, [], REQUIREMENTS);
     expect(recorded.rows).toEqual([{ review_status: 'pending', source: 'student', university_id: NORTHFIELD_ID }]);
     const cases: [Caller, string, string][] = [
-      [STUDENT, `select public.record_immunization_dose('999', current_date)`, 'Choose a vaccine from the list'],
-      [STUDENT, `select public.record_immunization_dose('03', current_date + 2)`, 'Give the day the dose was given: today or earlier'],
+      [STUDENT, `select public.record_immunization_dose('999', ${day()})`, 'Choose a vaccine from the list'],
+      [STUDENT, `select public.record_immunization_dose('03', ${day(2)})`, 'Give the day the dose was given: today or earlier'],
       [STUDENT, `select public.record_immunization_dose('03', null)`, 'Give the day the dose was given: today or earlier'],
-      [nf('dr.adams'), `select public.record_immunization_dose('03', current_date)`, 'Only students record their own doses; the clinic records the doses it gives'],
+      [nf('dr.adams'), `select public.record_immunization_dose('03', ${day()})`, 'Only students record their own doses; the clinic records the doses it gives'],
       [STUDENT, `select public.request_immunization_exemption('${HEP_B}', 'personal', 'Belief')`, 'Hepatitis B accepts medical exemptions only'],
       [STUDENT, `select public.request_immunization_exemption('${MMR}', 'medical', ' ')`, 'Give the reason for the exemption'],
       [LAW_STUDENT, `select public.request_immunization_exemption('${HEP_B}', 'medical', 'Reason')`, 'Requirement not found'],
@@ -99,13 +111,13 @@ describe('what a student records', () => {
     for (const [caller, sql, message] of cases) {
       expect({ sql, message: (await probe(database.client, caller, sql, [], REQUIREMENTS)).error?.message }).toEqual({ sql, message });
     }
-    for (const sql of ['select * from public.my_immunizations()', `select public.record_immunization_dose('03', current_date)`,
+    for (const sql of ['select * from public.my_immunizations()', `select public.record_immunization_dose('03', ${day()})`,
       `select public.request_immunization_exemption('${MMR}', 'medical', 'Reason')`]) {
       expect({ sql, code: (await probe(database.client, null, sql, [], REQUIREMENTS)).error?.code }).toEqual({ sql, code: '42501' });
     }
     // A student of the other university records doses for their own university only.
     const southbank = await probe<{ university_id: string }>(database.client, sb('student01'),
-      `select university_id from public.record_immunization_dose('03', current_date)`, [], REQUIREMENTS);
+      `select university_id from public.record_immunization_dose('03', ${day(0, SOUTHBANK_ID)})`, [], REQUIREMENTS);
     expect(southbank.rows).toEqual([{ university_id: SOUTHBANK_ID }]);
     const asked = await probe<{ kind: string; review_status: string }>(database.client, STUDENT,
       `select kind, review_status from public.request_immunization_exemption('${MMR}', 'personal', 'Conscientious objection')`, [], REQUIREMENTS);
@@ -166,17 +178,17 @@ describe('who reads and writes the tables', () => {
 
   it('lets only the university account write requirements, and nobody write doses or exemptions directly', async () => {
     const insert = (caller: Caller) => probe(database.client, caller,
-      `insert into public.immunization_requirements (name, cvx_codes, doses_required, due_on) values ('Yellow fever', '{37}', 1, current_date + 30) returning university_id`, [], setup);
+      `insert into public.immunization_requirements (name, cvx_codes, doses_required, due_on) values ('Yellow fever', '{37}', 1, ${day(30)}) returning university_id`, [], setup);
     expect((await insert(nf('admin'))).rows).toEqual([{ university_id: NORTHFIELD_ID }]);
     expect((await insert(sb('admin'))).rows).toEqual([{ university_id: SOUTHBANK_ID }]);
     for (const caller of [nf('registrar'), nf('dr.adams'), STUDENT]) expect((await insert(caller)).error?.code).toBe('42501');
     const unknown = await probe(database.client, nf('admin'),
-      `insert into public.immunization_requirements (name, cvx_codes, due_on) values ('Made up', '{999}', current_date)`, [], setup);
+      `insert into public.immunization_requirements (name, cvx_codes, due_on) values ('Made up', '{999}', ${day()})`, [], setup);
     expect(unknown.error?.message).toBe('Choose vaccines from the list');
     const southbankEdits = await probe(database.client, sb('admin'), `update public.immunization_requirements set name = 'X' returning id`, [], setup);
     expect(southbankEdits.rows).toEqual([]);
     for (const sql of [
-      `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, review_status) values ('${NORTHFIELD_ID}', '${STUDENT}', '03', current_date, 'approved')`,
+      `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, review_status) values ('${NORTHFIELD_ID}', '${STUDENT}', '03', ${day()}, 'approved')`,
       `update public.immunization_doses set review_status = 'approved'`,
       `update public.immunization_exemptions set review_status = 'approved'`,
       `delete from public.immunization_doses`,

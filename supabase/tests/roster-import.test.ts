@@ -93,23 +93,23 @@ async function refusal(work: () => Promise<unknown>): Promise<string> {
 
 describe('who may import', () => {
   it.each([
-    ['the Northfield registrar (admin)', REGISTRAR, 'students'],
-    ['the Northfield super admin', SUPER, 'students'],
-    ['the Southbank registrar', sb('registrar'), 'students'],
-    ['the Northfield super admin', SUPER, 'staff'],
-  ] as const)('%s may import %s', async (_who, caller, kind) => {
+    ['the Northfield registrar (admin)', 'students', REGISTRAR],
+    ['the Northfield super admin', 'students', SUPER],
+    ['the Southbank registrar', 'students', sb('registrar')],
+    ['the Northfield super admin', 'staff', SUPER],
+  ] as const)('%s may import %s', async (_who, kind, caller) => {
     const rows = kind === 'students' ? [student(1)] : [{ row: 2, email: 'new.doctor@example.edu', role: 'Doctor' }];
     const done = await as(caller, async () => confirm((await importRows(kind, rows)).id));
     expect(done).toMatchObject({ status: 'confirmed', new_count: 1, queued_count: 1 });
   });
 
   it.each([
-    ['a doctor', nf('dr.adams'), 'students', 'Only a university administrator can import students'],
-    ['a student', nf('student01'), 'students', 'Only a university administrator can import students'],
-    ['a deactivated student', nf('student20'), 'students', 'Only a university administrator can import students'],
-    ['a plain admin', REGISTRAR, 'staff', 'Only a super admin can invite staff'],
-    ['a doctor', sb('dr.adams'), 'staff', 'Only a super admin can invite staff'],
-  ] as const)('refuses %s importing %s', async (_who, caller, kind, message) => {
+    ['a doctor', 'students', nf('dr.adams'), 'Only a university administrator can import students'],
+    ['a student', 'students', nf('student01'), 'Only a university administrator can import students'],
+    ['a deactivated student', 'students', nf('student20'), 'Only a university administrator can import students'],
+    ['a plain admin', 'staff', REGISTRAR, 'Only a super admin can invite staff'],
+    ['a doctor', 'staff', sb('dr.adams'), 'Only a super admin can invite staff'],
+  ] as const)('refuses %s importing %s', async (_who, kind, caller, message) => {
     const result = await probe(client(), caller, `select public.start_roster_import($1, 'roster.csv', 1)`, [kind]);
     expect(result.error).toMatchObject({ code: 'P0001', message });
   });
@@ -121,10 +121,43 @@ describe('who may import', () => {
       `select public.confirm_roster_import(gen_random_uuid())`,
       `select public.deactivate_students(null, null, null, 1)`,
       `select public.resend_student_invitations(null, null, null, 1)`,
+      `select public.discard_roster_import(gen_random_uuid())`,
+      `select * from public.roster_import_progress(gen_random_uuid())`,
       `select * from exports.students()`,
+      `select * from exports.staff()`,
+      `select * from exports.programs()`,
+      `select * from exports.appointments('2026-01-01', '2026-01-02')`,
     ]) {
       expect({ sql, code: (await probe(client(), null, sql)).error?.code }).toEqual({ sql, code: '42501' });
     }
+  });
+
+  it('refuses doctors and students another admin’s student import, and plain admins a super admin’s staff import', async () => {
+    const seen = await as(SUPER, async () => {
+      const students = await importRows('students', [student(1)]);
+      const staff = await importRows('staff', [{ row: 2, email: 'new.doctor@example.edu', role: 'doctor' }]);
+      const tried = async (caller: string, importId: string) => {
+        await actAs(client(), caller);
+        return {
+          imports: (await client().query('select 1 from public.roster_imports where id = $1', [importId])).rowCount,
+          rows: (await client().query('select 1 from public.roster_import_rows where import_id = $1', [importId])).rowCount,
+          confirm: await refusal(() => confirm(importId)),
+          discard: await refusal(() => client().query('select public.discard_roster_import($1)', [importId])),
+          progress: await refusal(() => client().query('select * from public.roster_import_progress($1)', [importId])),
+        };
+      };
+      return {
+        doctor: await tried(nf('dr.adams'), students.id),
+        student: await tried(nf('student01'), students.id),
+        plainAdmin: await tried(REGISTRAR, staff.id),
+      };
+    });
+    const refused = (message: string) => ({ imports: 0, rows: 0, confirm: message, discard: message, progress: message });
+    expect(seen).toEqual({
+      doctor: refused('Only a university administrator can import students'),
+      student: refused('Only a university administrator can import students'),
+      plainAdmin: refused('Only a super admin can invite staff'),
+    });
   });
 
   it('refuses an admin whose address is not confirmed when the invitations would go out', async () => {
@@ -536,6 +569,30 @@ describe('bulk actions on the students list', () => {
     expect(result).toMatchObject({ sessions: 0, banned: true, audit: [{ summary: 'Deactivated 1 student and withdrew 1 invitation (end of studies)' }] });
   });
 
+  it('refuse students, and act on nobody of another university', async () => {
+    const seen = await as(REGISTRAR, async () => {
+      await withInvited();
+      await actAs(client(), REGISTRAR);
+      const ids = (await client().query<{ id: string }>(`select id from public.student_directory where email like 'new.student%'`)).rows.map((r) => r.id);
+      await actAs(client(), nf('student01'));
+      const student = {
+        deactivate: await refusal(() => client().query('select public.deactivate_students($1, null, null, 3)', [ids])),
+        resend: await refusal(() => client().query('select public.resend_student_invitations($1, null, null, 3)', [ids])),
+      };
+      await actAs(client(), sb('admin'));
+      const southbank = {
+        deactivate: await refusal(() => client().query('select public.deactivate_students($1, null, null, 3)', [ids])),
+        resend: await refusal(() => client().query('select public.resend_student_invitations($1, null, null, 3)', [ids])),
+      };
+      await client().query('reset role');
+      const roster = (await client().query(`select email::text, invitation_count, withdrawn_at is null as waiting from public.student_roster order by email`)).rows;
+      return { student, southbank, roster };
+    });
+    expect(seen.student).toEqual({ deactivate: 'Only a super admin can do this', resend: 'Only a university administrator can invite students' });
+    expect(seen.southbank).toEqual({ deactivate: 'No students are chosen', resend: 'No students are chosen' });
+    expect(seen.roster).toEqual([1, 2, 3].map((n) => ({ email: `new.student${n}@example.edu`, invitation_count: 1, waiting: true })));
+  });
+
   it('act on every student a search matches, as the list matches them', async () => {
     const answer = await as(SUPER, async () => {
       await actAs(client(), REGISTRAR);
@@ -576,6 +633,9 @@ describe('bulk actions on the students list', () => {
 });
 
 describe('the exports', () => {
+  /** Today on Northfield's clinic calendar, by the database's clock (which some runs pin), as YYYY-MM-DD. */
+  const clinicToday = async () => (await client().query<{ today: string }>('select private.clinic_today($1)::text as today', [NORTHFIELD_ID])).rows[0].today;
+
   it('give administrators their university’s students, invited ones included, formula-safe', async () => {
     const lines = await as(REGISTRAR, async () => {
       await confirm((await importRows('students', [student(1, { last_name: '=cmd|calc', first_name: 'Evil' })])).id);
@@ -593,18 +653,20 @@ describe('the exports', () => {
     ['students', 'select line from exports.students()'],
     ['staff', 'select line from exports.staff()'],
     ['programs', 'select line from exports.programs()'],
-    ['appointments', 'select line from exports.appointments(current_date, current_date)'],
+    ['appointments', 'select line from exports.appointments($1::date, $1::date)'],
   ])('refuse %s to doctors and students', async (what, sql) => {
+    const params = sql.includes('$1') ? [await clinicToday()] : [];
     for (const caller of [nf('dr.adams'), nf('student01')]) {
-      expect((await probe(client(), caller, sql)).error).toMatchObject({ code: 'P0001', message: `Only university administrators can export ${what}` });
+      expect((await probe(client(), caller, sql, params)).error).toMatchObject({ code: 'P0001', message: `Only university administrators can export ${what}` });
     }
   });
 
   it('export appointments of at most a year of clinic days, and programs and staff of the caller’s university', async () => {
+    const today = await clinicToday();
     const seen = await as(SUPER, async () => ({
-      year: await refusal(() => client().query(`select line from exports.appointments(current_date - 400, current_date)`)),
-      backwards: await refusal(() => client().query(`select line from exports.appointments(current_date, current_date - 1)`)),
-      appointments: (await client().query<{ line: string }>(`select line from exports.appointments(current_date - 60, current_date + 60)`)).rows.map((r) => r.line),
+      year: await refusal(() => client().query(`select line from exports.appointments($1::date - 400, $1::date)`, [today])),
+      backwards: await refusal(() => client().query(`select line from exports.appointments($1::date, $1::date - 1)`, [today])),
+      appointments: (await client().query<{ line: string }>(`select line from exports.appointments($1::date - 60, $1::date + 60)`, [today])).rows.map((r) => r.line),
       staff: (await client().query<{ line: string }>('select line from exports.staff()')).rows.map((r) => r.line),
       programs: (await client().query<{ line: string }>('select line from exports.programs()')).rows.map((r) => r.line),
     }));
