@@ -1921,6 +1921,28 @@ CREATE OR REPLACE FUNCTION private.immunization_due_on(p_requirement public.immu
  STABLE
 RETURN COALESCE((p_requirement).due_on, (((p_joined_at AT TIME ZONE COALESCE(p_zone, 'UTC'::text)))::date + (p_requirement).due_days_after_joining));
 
+CREATE OR REPLACE FUNCTION private.immunization_exemptions_one_open()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_open text;
+begin
+  select e.review_status into v_open
+  from public.immunization_exemptions e
+  where e.student_id = new.student_id and e.requirement_id = new.requirement_id and e.review_status in ('pending', 'approved')
+  order by e.review_status = 'approved' desc
+  limit 1;
+  if v_open = 'approved' then
+    perform private.fail('The clinic already accepted your exemption from this requirement');
+  elsif v_open = 'pending' then
+    perform private.fail('Your exemption request for this requirement is waiting for the clinic: you can ask again once it is decided');
+  end if;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.immunization_exemptions_standings()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -139,6 +139,7 @@ GRANT EXECUTE ON FUNCTION private.fail(text,text) TO authenticated;
 GRANT EXECUTE ON FUNCTION private.fail(text,text) TO service_role;
 GRANT EXECUTE ON FUNCTION private.filled_by_trigger() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.filled_by_trigger() TO service_role;
+GRANT EXECUTE ON FUNCTION private.immunization_exemptions_one_open() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.immunization_requirements_validate() TO PUBLIC;
 GRANT EXECUTE ON FUNCTION private.is_admin() TO authenticated;
 GRANT EXECUTE ON FUNCTION private.is_admin() TO service_role;

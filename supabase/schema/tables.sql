@@ -473,6 +473,7 @@ CREATE TABLE public.immunization_exemptions (
     CONSTRAINT immunization_exemptions_review_values CHECK (review_status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text]))
 );
 CREATE INDEX immunization_exemptions_document_idx ON public.immunization_exemptions USING btree (document_id) WHERE document_id IS NOT NULL;
+CREATE UNIQUE INDEX immunization_exemptions_one_pending_idx ON public.immunization_exemptions USING btree (student_id, requirement_id) WHERE review_status = 'pending'::text;
 CREATE INDEX immunization_exemptions_pending_idx ON public.immunization_exemptions USING btree (university_id, created_at) WHERE review_status = 'pending'::text;
 CREATE INDEX immunization_exemptions_student_idx ON public.immunization_exemptions USING btree (student_id, requirement_id);
 

@@ -113,6 +113,8 @@ CREATE TRIGGER immunization_doses_audit AFTER INSERT OR DELETE OR UPDATE ON publ
 CREATE TRIGGER immunization_doses_standings AFTER INSERT OR DELETE OR UPDATE ON public.immunization_doses FOR EACH ROW EXECUTE FUNCTION private.immunization_doses_standings();
 
 -- public.immunization_exemptions
+-- BEFORE, for each row:
+CREATE TRIGGER immunization_exemptions_one_open BEFORE INSERT ON public.immunization_exemptions FOR EACH ROW WHEN (new.review_status = 'pending'::text) EXECUTE FUNCTION private.immunization_exemptions_one_open();
 -- AFTER, for each row:
 CREATE TRIGGER immunization_exemptions_audit AFTER INSERT OR DELETE OR UPDATE ON public.immunization_exemptions FOR EACH ROW EXECUTE FUNCTION private.audit_immunization_row();
 CREATE TRIGGER immunization_exemptions_standings AFTER INSERT OR DELETE OR UPDATE ON public.immunization_exemptions FOR EACH ROW EXECUTE FUNCTION private.immunization_exemptions_standings();
