@@ -6056,10 +6056,10 @@ declare
   v_me public.members := private.current_member();
   v_student public.members;
   v_reason text := btrim(coalesce(start_walk_in_visit.reason, ''));
+  v_type public.appointment_types;
   v_slot integer;
   v_appointment uuid;
   v_visit public.visits;
-  v_constraint text;
 begin
   if v_me.id is null or v_me.role <> 'doctor' then
     perform private.fail('Only doctors can start a walk-in visit');
@@ -6075,23 +6075,27 @@ begin
   if not private.is_single_line(v_reason) then
     perform private.fail('Describe the reason on one line, without line breaks or other control characters');
   end if;
-  if v_reason not in ('Check-up', 'Malaria', 'Consultation', 'Vaccination', 'Follow-up') then
+  select * into v_type from public.appointment_types t
+  where t.university_id = v_me.university_id and lower(t.name) = lower(v_reason);
+  if v_type.id is not null then
+    v_reason := v_type.name;
+  else
     if char_length(v_reason) > 193 then
       perform private.fail('Describe the reason in at most 193 characters');
     end if;
     v_reason := 'Other: ' || v_reason;
+    select * into v_type from public.appointment_types t where t.university_id = v_me.university_id and lower(t.name) = 'other';
   end if;
   select s.slot_minutes into v_slot from public.clinic_settings s where s.university_id = v_me.university_id;
 
   begin
     insert into public.appointments (university_id, student_id, provider_id, date, duration_minutes, name, department,
-                                     reg, year, reason, status, kind)
+                                     reg, year, reason, status, kind, appointment_type_id)
     values (v_me.university_id, v_student.id, v_me.id, now(), coalesce(v_slot, 30),
             left(btrim(v_student.first_name || ' ' || v_student.last_name), 200), v_student.department,
-            v_student.reg_number, v_student.year_of_study, v_reason, 'ongoing', 'walk_in')
+            v_student.reg_number, v_student.year_of_study, v_reason, 'ongoing', 'walk_in', v_type.id)
     returning id into v_appointment;
   exception when exclusion_violation then
-    get stacked diagnostics v_constraint = constraint_name;
     raise exception using errcode = '23P01',
       message = 'This student has a visit booked or in progress now: start or finish that one instead';
   end;

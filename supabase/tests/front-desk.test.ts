@@ -5,7 +5,7 @@
  * (`arrived`, in arrival order) on its day and marked `no_show` once its start has passed, never by the student; a
  * waiting visit holds its time; staff see a student's no-shows. Across roles and both universities.
  */
-import { actAs, type Caller, clinicSlot, type PgError, probe, rolledBack, testDatabase } from './harness';
+import { actAs, type Caller, clinicSlot, laterOrEarlierToday, type PgError, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -83,10 +83,6 @@ async function undone(fn: () => Promise<unknown>): Promise<PgError | undefined> 
   }
 }
 
-/** 23:00 today on Northfield's calendar, which has or has not come yet. */
-const LATE_TODAY = `(select (date_trunc('day', now() at time zone s.timezone) + interval '23 hours') at time zone s.timezone
-                     from public.clinic_settings s where s.university_id = '${NORTHFIELD_ID}')`;
-
 async function setStatus(caller: Caller, id: string, status: string): Promise<void> {
   await actAs(database.client, caller);
   await database.client.query('select public.update_appointment($1, status => $2)', [id, status]);
@@ -148,6 +144,22 @@ describe('appointment types', () => {
     expect(outcome.error?.message).toBe('Choose a doctor of this university for a type of this university');
   });
 
+  it('are given their doctors by the university’s super admin only', async () => {
+    const checkUp = await typeId('Check-up');
+    const offer = `insert into public.appointment_type_doctors (appointment_type_id, doctor_id) values ('${checkUp}', '${BELLO}') returning doctor_id`;
+    expect((await probe(database.client, SUPER, offer)).rows).toEqual([{ doctor_id: BELLO }]);
+    for (const caller of [ADMIN, ADAMS, STUDENT, SOUTHBANK_SUPER, null]) {
+      expect([caller, (await probe(database.client, caller, offer)).ok]).toEqual([caller, false]);
+    }
+    const offered = `insert into public.appointment_type_doctors (appointment_type_id, doctor_id, university_id) values ('${checkUp}', '${BELLO}', '${NORTHFIELD_ID}')`;
+    const withdraw = `delete from public.appointment_type_doctors where appointment_type_id = '${checkUp}' returning doctor_id`;
+    expect((await probe(database.client, SUPER, withdraw, [], offered)).rows).toEqual([{ doctor_id: BELLO }]);
+    for (const caller of [ADMIN, ADAMS, STUDENT, SOUTHBANK_SUPER]) {
+      expect([caller, (await probe(database.client, caller, withdraw, [], offered)).rows]).toEqual([caller, []]);
+    }
+    expect((await probe(database.client, null, withdraw, [], offered)).ok).toBe(false);
+  });
+
   it('set the length of the free times offered, on the clinic’s grid, with only the doctors who offer the type', async () => {
     const outcome = await rolledBack(database.client, async () => {
       const counselling = await addCounselling({ selfBookable: true, onlyWith: BELLO });
@@ -197,6 +209,28 @@ describe('appointment types', () => {
     const otherUniversity = await probe(database.client, STUDENT, `select public.book_appointment($1, null, appointment_type_id => $2)`,
       [await clinicSlot(database.client, 7, '10:00'), await typeId('Check-up', SOUTHBANK_ID)]);
     expect(otherUniversity.error?.message).toBe('Choose one of the clinic\'s types of visit');
+  });
+
+  it('name a walk-in’s type as its reason names one of the university’s types, in any case, and any other words Other', async () => {
+    const outcome = await rolledBack(database.client, async () => {
+      const counselling = await addCounselling({ selfBookable: false });
+      await database.client.query(`delete from public.appointment_types where university_id = $1 and name = 'Malaria'`, [NORTHFIELD_ID]);
+      await actAs(database.client, ADAMS);
+      const started = [];
+      for (const [student, reason] of [[nf('student09'), ' counselling '], [nf('student10'), 'Malaria']]) {
+        started.push((await database.client.query<{ appointment_id: string }>('select appointment_id from public.start_walk_in_visit($1, $2)', [student, reason])).rows[0].appointment_id);
+      }
+      await asServer();
+      const walkIns = await database.client.query<{ reason: string; appointment_type_id: string | null }>(
+        'select reason, appointment_type_id from public.appointments where id = any($1::uuid[]) order by array_position($1::uuid[], id)', [started]);
+      return { walkIns: walkIns.rows, counselling, other: await typeId('Other') };
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.value?.walkIns).toEqual([
+      { reason: 'Counselling', appointment_type_id: outcome.value?.counselling },
+      // A type the clinic no longer keeps is the student's words.
+      { reason: 'Other: Malaria', appointment_type_id: outcome.value?.other },
+    ]);
   });
 
   it('keep a student’s direct insert to the type its reason names', async () => {
@@ -252,7 +286,8 @@ describe('the front desk', () => {
   it('checks students in on the visit’s day, in arrival order, and the waiting visit keeps its time', async () => {
     const outcome = await rolledBack(database.client, async () => {
       await fixtureVisit(VISIT, STUDENT, EARLIER_TODAY);
-      await fixtureVisit(SECOND_VISIT, OTHER_STUDENT, LATE_TODAY);
+      // Another time today, hours away from EARLIER_TODAY: both visits are Dr Adams's, and must not overlap at any hour.
+      await fixtureVisit(SECOND_VISIT, OTHER_STUDENT, `'${await laterOrEarlierToday(database.client)}'::timestamptz`);
       await setStatus(ADMIN, VISIT, 'arrived');
       await setStatus(ADAMS, SECOND_VISIT, 'arrived');
       const waiting = await database.client.query<{ id: string }>(
@@ -303,7 +338,15 @@ describe('the front desk', () => {
         await asServer();
         return rows.map((r) => r.no_show_count);
       };
-      const seen = { admin: await counts(ADMIN), doctor: await counts(ADAMS), student: await counts(STUDENT), otherUniversity: await counts(SOUTHBANK_DOCTOR) };
+      // Another student cannot read the student's member row; handed a row of that id, the count still sees only their own visits.
+      await actAs(database.client, OTHER_STUDENT);
+      const forged = await database.client.query<{ n: number }>(
+        `select public.no_show_count(jsonb_populate_record(null::public.members, jsonb_build_object('id', $1::uuid))) as n`, [STUDENT]);
+      await asServer();
+      const seen = {
+        admin: await counts(ADMIN), doctor: await counts(ADAMS), student: await counts(STUDENT), otherStudent: await counts(OTHER_STUDENT),
+        forgedByOtherStudent: forged.rows.map((r) => r.n), otherUniversity: await counts(SOUTHBANK_DOCTOR),
+      };
       const moved = await undone(async () => {
         await actAs(database.client, ADMIN);
         await database.client.query(`select public.update_appointment($1, date => now() + interval '2 days')`, [VISIT]);
@@ -314,7 +357,7 @@ describe('the front desk', () => {
     });
     expect(outcome.error).toBeUndefined();
     expect(outcome.value).toEqual({
-      seen: { admin: [1], doctor: [1], student: [1], otherUniversity: [] },
+      seen: { admin: [1], doctor: [1], student: [1], otherStudent: [], forgedByOtherStudent: [0], otherUniversity: [] },
       moved: 'This appointment was marked as a no-show: check the student in if they came after all',
       started: 'This appointment was marked as a no-show: check the student in if they came after all',
     });
