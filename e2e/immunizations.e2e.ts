@@ -5,7 +5,7 @@ import { fhirSchemaErrors } from '../supabase/tests/fhirSchema';
 import { expect as expectPage } from './support/expectations';
 import { openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
-import { dayText, TINY_PNG, unexpectedErrors } from './support/doctor-data';
+import { clinicDay, dayText, TINY_PNG, unexpectedErrors } from './support/doctor-data';
 
 const suite = useE2eSuite();
 
@@ -21,10 +21,8 @@ const VACCINE = 'Yellow fever (CVX 37)';
 const REJECTION = 'The date on the card cannot be read: please take the photo again in daylight.';
 
 /** A day ('YYYY-MM-DD') `offset` days from the clinic's today, as PostgreSQL's clock and the clinic's zone say. */
-async function clinicDayFromToday(offset: number): Promise<string> {
-  const [row] = await suite.query<{ day: string }>(`select to_char((now() at time zone $1)::date + $2::integer, 'YYYY-MM-DD') as day`, [NORTHFIELD_ZONE, offset]);
-  if (!row) throw new Error('no day');
-  return row.day;
+function clinicDayFromToday(offset: number): Promise<string> {
+  return clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, offset);
 }
 
 async function open(signInPath: string, email: string, path: string): Promise<{ readonly page: Page; readonly errors: string[] }> {

@@ -1,7 +1,4 @@
-import type { Database } from '@campuscare/shared';
-
-type QueueRow = Database['public']['Functions']['immunization_review_queue']['Returns'][number];
-type SentQueueRow = { readonly [Column in keyof QueueRow]: QueueRow[Column] | null };
+import type { SentQueueRow } from '../features/immunization-review/reviewApi';
 
 /** A pending dose of Hepatitis B as immunization_review_queue() sends it, with the card it rests on and the series so far. */
 export function doseRow(overrides: Partial<SentQueueRow> = {}): SentQueueRow {

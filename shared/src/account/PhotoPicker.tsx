@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { API_MESSAGES, Button, imageFileError, queryKeys, uploadImage, useApiMutation, userMessage } from '@campuscare/shared';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { API_MESSAGES, Button, imageFileError, queryKeys, uploadImage, useApiMutation, useObjectUrl, userMessage } from '@campuscare/shared';
 import styles from './account.module.css';
 
 interface PhotoPickerProps {
@@ -27,7 +27,7 @@ export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadL
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const previewUrl = useObjectUrl(file);
   const [error, setError] = useState<string | null>(null);
   const upload = useApiMutation(
     async (client, chosen: File) => {
@@ -36,16 +36,6 @@ export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadL
     },
     { errors: 'caller', invalidates: [queryKeys.images] },
   );
-
-  useEffect(() => {
-    if (!file) return undefined;
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreviewUrl(null);
-    };
-  }, [file]);
 
   const drop = (reason: string | null) => {
     setFile(null);

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { ErrorBanner, type FieldErrors, Modal, QueryErrorBanner, queryClient, queryKeys, QueryView, SelectField, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { DialogButtons, ErrorBanner, type FieldErrors, Modal, QueryErrorBanner, queryClient, queryKeys, QueryView, SelectField, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
-import { APPOINTMENT_CHANGE_INVALIDATES, providerName } from './appointmentsApi';
-import { type AppointmentType, chooseAppointmentType, detailsError, detailsLabel, detailsMaxLength, doctorsOffering, isOtherType, typeLabel } from './appointmentTypesApi';
+import { APPOINTMENT_CHANGE_INVALIDATES } from './appointmentsApi';
+import { type AppointmentType, chooseAppointmentType, detailsError, detailsLabel, detailsMaxLength, isOtherType, typeLabel } from './appointmentTypesApi';
 import { useAppointmentTypes, useDoctors } from './appointmentHooks';
-import { DialogButtons } from './DialogButtons';
-import { choosePickedSlot, FreeSlotPicker, pickedSlotErrors, type PickedSlot } from './FreeSlotPicker';
+import { DoctorAndTimeFields } from './DoctorAndTimeFields';
+import { pickedSlotErrors, type PickedSlot } from './FreeSlotPicker';
 import { bookForStudent, type StudentBooking } from './frontDeskApi';
 import { StudentSearch } from './StudentSearch';
 import { type StudentChoice, studentLine } from './studentSearchApi';
@@ -84,7 +84,6 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
     onSuccess: onClose,
   });
   const type = types.find((candidate) => candidate.id === form.values.typeId);
-  const offering = doctorsOffering(type, doctors.data ?? []);
 
   const chooseStudent = (next: StudentChoice) => {
     setChosen(next);
@@ -107,24 +106,7 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
             {...form.field('typeId')}
             onChange={(event) => chooseAppointmentType(form, types, event.target.value)}
           />
-          <SelectField
-            label="Doctor"
-            hint="First available: the clinic assigns a doctor who offers this type and is free then"
-            options={[{ value: '', label: 'First available doctor' }, ...offering.map((doctor) => ({ value: doctor.id, label: providerName(doctor) }))]}
-            {...form.field('providerId')}
-            onChange={(event) => {
-              form.setValue('providerId', event.target.value);
-              form.setValue('startsAt', '');
-            }}
-          />
-          <FreeSlotPicker
-            clinic={clinic}
-            doctorId={form.values.providerId === '' ? null : form.values.providerId}
-            appointmentTypeId={type?.id ?? null}
-            value={form.values}
-            errors={form.errors}
-            onChange={(choice) => choosePickedSlot(form, choice)}
-          />
+          <DoctorAndTimeFields clinic={clinic} type={type} doctors={doctors.data ?? []} form={form} />
           <TextField label={detailsLabel(type)} maxLength={type ? detailsMaxLength(type) : undefined} autoComplete="off" {...form.field('details')} />
         </div>
         <p className={styles.summary}>The student is emailed the date and time, as when they book themselves.</p>

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { COLUMN_RULES, columnError, ErrorBanner, Modal, RULE_MESSAGES, TextField, useForm } from '@campuscare/shared';
+import { COLUMN_RULES, columnError, DialogButtons, ErrorBanner, Modal, RULE_MESSAGES, TextField, useForm } from '@campuscare/shared';
 import { useAppointmentChange, useChangeCutoff } from './appointmentHooks';
 import type { AppointmentDialogProps, ClinicDialogProps } from './appointmentDialogProps';
 import { AppointmentSummary } from './AppointmentSummary';
-import { DialogButtons } from './DialogButtons';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';
 

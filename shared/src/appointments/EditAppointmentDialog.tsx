@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { ApiError, type Appointment, type AppointmentStatus, ErrorBanner, getSupabase, Modal, QueryErrorBanner, type Role, SelectField, TextField, useForm } from '@campuscare/shared';
+import { ApiError, type Appointment, type AppointmentStatus, DialogButtons, ErrorBanner, getSupabase, Modal, QueryErrorBanner, type Role, SelectField, TextField, useForm } from '@campuscare/shared';
 import { type Clinic, dateTimeInputInZone, formatInZone, momentFromDateTimeInput, slotRuleBroken } from '@campuscare/shared/scheduling';
 import { nextStatuses, providerName, STATUS_LABEL, visitDayHasCome, type AppointmentChange, type OverviewAppointment, type ProviderSummary } from './appointmentsApi';
 import { useAppointmentChange, useDoctors, useFreeSlotConfirmation } from './appointmentHooks';
-import { DialogButtons } from './DialogButtons';
 import { FreeSlotWarning, outsideFreeSlotsMessage } from './FreeSlotWarning';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { type Appointment, ErrorBanner, Modal, queryClient, queryKeys, useForm } from '@campuscare/shared';
+import { type Appointment, DialogButtons, ErrorBanner, Modal, queryClient, queryKeys, useForm } from '@campuscare/shared';
 import { type Clinic, dayInZone } from '@campuscare/shared/scheduling';
 import { useAppointmentChange, useChangeCutoff } from './appointmentHooks';
 import type { AppointmentDialogProps, ClinicDialogProps } from './appointmentDialogProps';
 import { AppointmentSummary } from './AppointmentSummary';
 import { bookableDays } from './clinicCalendar';
-import { DialogButtons } from './DialogButtons';
 import { choosePickedSlot, FreeSlotPicker, pickedSlotErrors, type PickedSlot } from './FreeSlotPicker';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';

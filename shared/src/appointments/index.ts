@@ -19,3 +19,4 @@ export * from './studentSearchApi';
 export * from './StudentSearch';
 export * from './WaitingList';
 export * from './BookForStudentDialog';
+export * from './DoctorAndTimeFields';

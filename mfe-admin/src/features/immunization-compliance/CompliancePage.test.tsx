@@ -85,6 +85,7 @@ describe('immunization compliance', () => {
     const [fileName, csv, type] = jest.mocked(downloadText).mock.calls[0] ?? [];
     expect(fileName).toBe('immunization-holds-2026-11-23.csv');
     expect(type).toBe('text/csv;charset=utf-8');
+    expect(csv?.startsWith('\uFEFF"Student",')).toBe(true);
     expect(csv).toContain('"Ada Okoro","NFU/2025/001","Medicine","2","Hepatitis B","2026-10-01"');
     expect(exportHolds).toHaveBeenCalledWith({}, { requirementId: '', department: '', year: '' });
   });

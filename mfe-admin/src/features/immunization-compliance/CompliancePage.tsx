@@ -22,7 +22,7 @@ import { COMPLIANCE_KEY, type ComplianceRow, exportHolds, type Hold, HOLDS_KEY, 
 import { holdsCsv } from './holdsCsv';
 import styles from './compliance.module.css';
 
-export const HOLDS_PAGE_SIZE = 25;
+const HOLDS_PAGE_SIZE = 25;
 
 const YEAR_OPTIONS = [
   { value: '', label: 'Any year' },
@@ -67,7 +67,8 @@ function Holds({ requirements, zone }: { readonly requirements: readonly Complia
   const filtered = requirementId !== '' || filter.department.trim() !== '' || year !== '';
   const exportCsv = useApiMutation(exportHolds, {
     success: (holds) => `Exported ${formatCount(holds.length)} ${holds.length === 1 ? 'row' : 'rows'}`,
-    onSuccess: (holds) => downloadText(`immunization-holds-${dayInZone(new Date(), zone)}.csv`, holdsCsv(holds), 'text/csv;charset=utf-8'),
+    // With a byte order mark, as the other CSV exports: spreadsheets then read the students' names as UTF-8.
+    onSuccess: (holds) => downloadText(`immunization-holds-${dayInZone(new Date(), zone)}.csv`, `\uFEFF${holdsCsv(holds)}`, 'text/csv;charset=utf-8'),
   });
   const requirementOptions = [{ value: '', label: 'Every requirement' }, ...requirements.map((row) => ({ value: row.requirement_id, label: row.name }))];
   return (

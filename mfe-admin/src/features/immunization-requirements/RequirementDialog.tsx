@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useMemo } from 'react';
 import {
-  Button,
+  DialogButtons,
   ErrorBanner,
   IMMUNIZATION_DAYS_RANGE,
   IMMUNIZATION_DOSES_RANGE,
@@ -165,14 +165,12 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
           )}
         </ChoiceGroup>
         {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Saving…' : requirement ? 'Save the requirement' : 'Add the requirement'}
-          </Button>
-        </div>
+        <DialogButtons
+          dismiss={{ label: 'Cancel', onClick: onClose }}
+          submit={requirement ? 'Save the requirement' : 'Add the requirement'}
+          busy={form.submitting}
+          busyLabel="Saving…"
+        />
       </form>
     </Modal>
   );

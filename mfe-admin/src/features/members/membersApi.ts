@@ -28,6 +28,12 @@ export type MemberRow = Pick<
 
 const MEMBER_COLUMNS = 'id, role, is_super_admin, status, must_change_password, title, first_name, last_name, email, phone, staff_id, position, specialization, reg_number, department';
 
+/** The PostgREST `or` filter of a list's search: any of `columns` holds the term (private.directory_search_pattern agrees); null for no search. */
+function anyColumnMatches(columns: readonly string[], search: string): string | null {
+  const pattern = searchPattern(search);
+  return pattern ? columns.map((column) => `${column}.ilike.${pattern}`).join(',') : null;
+}
+
 interface MemberQuery {
   readonly kind: MemberKind;
   /** 1-based. */
@@ -44,11 +50,8 @@ export async function listMembers(client: CampusCareClient, query: MemberQuery):
   const from = (query.page - 1) * query.pageSize;
   let request = client.from('members').select(MEMBER_COLUMNS, { count: 'exact' });
   request = query.kind === 'staff' ? request.in('role', ['admin', 'doctor']) : request.eq('role', 'student');
-  const pattern = searchPattern(query.search);
-  if (pattern) {
-    const idColumn = query.kind === 'staff' ? 'staff_id' : 'reg_number';
-    request = request.or(['first_name', 'last_name', 'email', idColumn].map((column) => `${column}.ilike.${pattern}`).join(','));
-  }
+  const matches = anyColumnMatches(['first_name', 'last_name', 'email', query.kind === 'staff' ? 'staff_id' : 'reg_number'], query.search);
+  if (matches) request = request.or(matches);
   const result = await request.order('last_name').order('first_name').order('id').range(from, from + query.pageSize - 1);
   return { rows: unwrap(result), total: result.count ?? 0 };
 }
@@ -119,8 +122,8 @@ export interface StudentFilter {
 export async function listStudents(client: CampusCareClient, query: { readonly filter: StudentFilter; readonly page: number; readonly pageSize: number }): Promise<PagedRows<StudentRow>> {
   const from = (query.page - 1) * query.pageSize;
   let request = client.from('student_directory').select(STUDENT_COLUMNS, { count: 'exact' });
-  const pattern = searchPattern(query.filter.search);
-  if (pattern) request = request.or(['first_name', 'last_name', 'email', 'reg_number'].map((column) => `${column}.ilike.${pattern}`).join(','));
+  const matches = anyColumnMatches(['first_name', 'last_name', 'email', 'reg_number'], query.filter.search);
+  if (matches) request = request.or(matches);
   if (query.filter.status) request = request.eq('status', query.filter.status);
   const result = await request.order('last_name').order('first_name').order('id').range(from, from + query.pageSize - 1);
   const rows = unwrap(result).flatMap((row) =>

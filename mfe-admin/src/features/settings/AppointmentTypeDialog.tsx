@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { APPOINTMENT_TYPE_MINUTES_RANGE, APPOINTMENT_TYPE_NAME_MAX_LENGTH, Button, ErrorBanner, Modal, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { APPOINTMENT_TYPE_MINUTES_RANGE, APPOINTMENT_TYPE_NAME_MAX_LENGTH, DialogButtons, ErrorBanner, Modal, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { type AppointmentType, providerName, type ProviderSummary } from '@campuscare/shared/appointments';
 import { APPOINTMENT_TYPE_MESSAGES, appointmentTypeSave, appointmentTypeValues, newAppointmentType, validateAppointmentType, type AppointmentTypeValues } from './appointmentTypeForm';
 import { APPOINTMENT_TYPE_CHANGES, saveAppointmentType } from './appointmentTypesSettingsApi';
@@ -84,14 +84,7 @@ export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: A
           )}
         </fieldset>
         {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.dialogButtons}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Saving…' : type ? 'Save the type' : 'Add the type'}
-          </Button>
-        </div>
+        <DialogButtons dismiss={{ label: 'Cancel', onClick: onClose }} submit={type ? 'Save the type' : 'Add the type'} busy={form.submitting} busyLabel="Saving…" />
       </form>
     </Modal>
   );

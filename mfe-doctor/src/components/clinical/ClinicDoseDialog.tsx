@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, COLUMN_RULES, ErrorBanner, Modal, queryKeys, SelectField, storedValue, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { COLUMN_RULES, DialogButtons, ErrorBanner, Modal, queryKeys, SelectField, storedValue, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { type DoseEntry, doseEntryErrors, LOT_MAX_LENGTH, useVaccines, vaccineOptions } from '@campuscare/shared/clinical';
 import { recordClinicDose } from './clinicDoseApi';
 import styles from './clinical.module.css';
@@ -35,14 +35,7 @@ export function ClinicDoseDialog({ student, today, onClose }: ClinicDoseDialogPr
         <TextField label="Day it was given" type="date" max={today} {...form.field('givenOn')} />
         <TextField label="Lot number (optional)" maxLength={LOT_MAX_LENGTH} autoComplete="off" {...form.field('lot')} />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Recording…' : 'Record the dose'}
-          </Button>
-        </div>
+        <DialogButtons dismiss={{ label: 'Cancel', onClick: onClose }} submit="Record the dose" busy={form.submitting} busyLabel="Recording…" />
       </form>
     </Modal>
   );

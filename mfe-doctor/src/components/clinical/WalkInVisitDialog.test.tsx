@@ -2,12 +2,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, OTHER_REASON_MAX_LENGTH, queryClient, RULE_MESSAGES } from '@campuscare/shared';
+import { listAppointmentTypes } from '../../../../shared/src/appointments/appointmentTypesApi';
 import { searchActiveStudents } from '../../../../shared/src/appointments/studentSearchApi';
+import { APPOINTMENT_TYPES } from '../../../../test/web/appointmentsTestData';
 import { startWalkInVisit } from './visitStartApi';
 import { WALK_IN_MESSAGES, WalkInVisitDialog, walkInErrors, walkInReason } from './WalkInVisitDialog';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
+jest.mock('../../../../shared/src/appointments/appointmentTypesApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/appointmentTypesApi'), listAppointmentTypes: jest.fn() }));
 jest.mock('../../../../shared/src/appointments/studentSearchApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/studentSearchApi'), searchActiveStudents: jest.fn() }));
 jest.mock('./visitStartApi', () => ({ ...jest.requireActual('./visitStartApi'), startWalkInVisit: jest.fn() }));
 
@@ -31,6 +34,7 @@ function renderDialog(onClose = jest.fn()) {
 }
 
 beforeEach(() => {
+  jest.mocked(listAppointmentTypes).mockResolvedValue([APPOINTMENT_TYPES.checkUp, APPOINTMENT_TYPES.malaria, APPOINTMENT_TYPES.other]);
   jest.mocked(searchActiveStudents).mockReset().mockResolvedValue([rosa]);
   jest.mocked(startWalkInVisit).mockReset();
 });
@@ -66,6 +70,13 @@ describe('WalkInVisitDialog', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-7'));
     expect(startWalkInVisit).toHaveBeenCalledWith({}, { studentId: 'student-1', reason: 'Twisted ankle at football' });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers the clinic’s own types of visit as reasons, then Other', async () => {
+    jest.mocked(listAppointmentTypes).mockResolvedValue([APPOINTMENT_TYPES.counselling, APPOINTMENT_TYPES.vaccination, APPOINTMENT_TYPES.other]);
+    renderDialog();
+    const reason = within(screen.getByRole('dialog', { name: 'Start a walk-in visit' })).getByLabelText('Reason');
+    await waitFor(() => expect(within(reason).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a reason', 'Counselling', 'Vaccination', 'Other (describe)']));
   });
 
   it('says when nobody matches, and shows the refusal of the database', async () => {

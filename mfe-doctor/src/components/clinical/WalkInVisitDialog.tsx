@@ -1,20 +1,20 @@
 import { useMemo, useState } from 'react';
 import {
-  APPOINTMENT_REASONS,
   appointmentReason,
-  Button,
   COLUMN_RULES,
   columnError,
+  DialogButtons,
   ErrorBanner,
   type FieldErrors,
   Modal,
   OTHER_REASON,
   OTHER_REASON_MAX_LENGTH,
+  QueryErrorBanner,
   SelectField,
   TextField,
   useForm,
 } from '@campuscare/shared';
-import { type StudentChoice, studentLine, StudentSearch } from '@campuscare/shared/appointments';
+import { type AppointmentType, isOtherType, type StudentChoice, studentLine, StudentSearch, useAppointmentTypes } from '@campuscare/shared/appointments';
 import { useStartWalkInVisit } from './useVisitStart';
 import styles from './clinical.module.css';
 
@@ -30,14 +30,19 @@ export const WALK_IN_MESSAGES = {
   otherReason: 'Say why the student came in',
 } as const;
 
-/** The reasons offered: the clinic's categories, then "Other", which asks for the complaint in words. */
-const REASON_OPTIONS = [
-  { value: '', label: 'Choose a reason' },
-  ...APPOINTMENT_REASONS.filter((reason) => reason !== OTHER_REASON).map((reason) => ({ value: reason, label: reason })),
-  { value: OTHER_REASON, label: 'Other (describe)' },
-];
+/**
+ * The reasons offered: the clinic's types of visit by name (start_walk_in_visit takes a type's name as that type), then
+ * "Other", which asks for the complaint in words. Until the types load, or if they cannot, "Other" still starts a visit.
+ */
+function reasonOptions(types: readonly AppointmentType[]) {
+  return [
+    { value: '', label: 'Choose a reason' },
+    ...types.filter((type) => !isOtherType(type)).map((type) => ({ value: type.name, label: type.name })),
+    { value: OTHER_REASON, label: 'Other (describe)' },
+  ];
+}
 
-/** What start_walk_in_visit takes: a category, or the words typed for "Other" (the database adds "Other: "). */
+/** What start_walk_in_visit takes: a type's name, or the words typed for "Other" (the database adds "Other: "). */
 export function walkInReason(values: Pick<WalkInValues, 'reasonChoice' | 'otherReason'>): string {
   return values.reasonChoice === OTHER_REASON ? values.otherReason.trim() : values.reasonChoice;
 }
@@ -69,6 +74,7 @@ interface WalkInVisitDialogProps {
  */
 export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) {
   const start = useStartWalkInVisit();
+  const types = useAppointmentTypes();
   const [chosen, setChosen] = useState<StudentChoice | null>(student ?? null);
   const initial = useMemo<WalkInValues>(() => ({ studentId: student?.id ?? '', reasonChoice: '', otherReason: '' }), [student]);
   const form = useForm<WalkInValues>({
@@ -97,19 +103,13 @@ export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) 
             <strong>Chosen:</strong> {studentLine(chosen)}
           </p>
         )}
-        <SelectField label="Reason" options={REASON_OPTIONS} {...form.field('reasonChoice')} />
+        <SelectField label="Reason" options={reasonOptions(types.data ?? [])} {...form.field('reasonChoice')} />
         {form.values.reasonChoice === OTHER_REASON && (
           <TextField label="Why did the student come in?" maxLength={OTHER_REASON_MAX_LENGTH} autoComplete="off" {...form.field('otherReason')} />
         )}
+        <QueryErrorBanner query={types} />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Starting…' : 'Start visit'}
-          </Button>
-        </div>
+        <DialogButtons dismiss={{ label: 'Close', onClick: onClose }} submit="Start visit" busy={form.submitting} busyLabel="Starting…" />
       </form>
     </Modal>
   );

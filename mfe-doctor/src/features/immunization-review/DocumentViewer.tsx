@@ -1,17 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Button, ErrorBanner, useApiMutation } from '@campuscare/shared';
+import { Button, ErrorBanner, useApiMutation, useObjectUrl } from '@campuscare/shared';
 import { openDocument, type OpenedDocument, type ReviewItem } from './reviewApi';
 import { documentShownAs } from './reviewFormat';
 import styles from './review.module.css';
 
 /** The opened file in the page, for as long as the item is on screen. */
 function ShownDocument({ opened, label }: { readonly opened: OpenedDocument; readonly label: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(opened.blob);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [opened.blob]);
+  const url = useObjectUrl(opened.blob);
   if (url === null) return null;
   const shownAs = documentShownAs(opened.contentType);
   return (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, columnError, ErrorBanner, Modal, REVIEW_REJECT_REASON_RULE, TextAreaField, useApiMutation, useForm } from '@campuscare/shared';
+import { columnError, DialogButtons, ErrorBanner, Modal, REVIEW_REJECT_REASON_RULE, TextAreaField, useApiMutation, useForm } from '@campuscare/shared';
 import { decide, REVIEW_QUEUE_KEY, type ReviewItem } from './reviewApi';
 import { itemTitle } from './reviewFormat';
 import styles from './review.module.css';
@@ -31,14 +31,7 @@ export function RejectDialog({ item, onClose }: RejectDialogProps) {
         </p>
         <TextAreaField label="Reason the student reads" rows={3} maxLength={REVIEW_REJECT_REASON_RULE.maxLength} {...form.field('reason')} />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={form.submitting}>
-            {form.submitting ? 'Rejecting…' : 'Reject'}
-          </Button>
-        </div>
+        <DialogButtons dismiss={{ label: 'Cancel', onClick: onClose }} submit="Reject" busy={form.submitting} busyLabel="Rejecting…" danger />
       </form>
     </Modal>
   );

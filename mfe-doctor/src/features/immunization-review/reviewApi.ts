@@ -6,7 +6,7 @@ export const REVIEW_QUEUE_KEY = [...queryKeys.immunizations, 'review'] as const;
 
 type QueueRow = Database['public']['Functions']['immunization_review_queue']['Returns'][number];
 /** A queue row as the database really sends it: a dose's row has no exemption, an exemption's no vaccine, either may have no document. */
-type SentQueueRow = { readonly [Column in keyof QueueRow]: QueueRow[Column] | null };
+export type SentQueueRow = { readonly [Column in keyof QueueRow]: QueueRow[Column] | null };
 
 /** A dose of the same vaccines the student entered before (or the clinic gave): the series the dose belongs to. */
 export interface SeriesDose {

@@ -4,15 +4,12 @@ import {
   APPOINTMENT_CHANGE_INVALIDATES,
   type AppointmentType,
   chooseAppointmentType,
-  choosePickedSlot,
   detailsError,
   detailsLabel,
   detailsMaxLength,
-  doctorsOffering,
-  FreeSlotPicker,
+  DoctorAndTimeFields,
   isOtherType,
   pickedSlotErrors,
-  providerName,
   type ProviderSummary,
   REASON_DETAILS_MESSAGES,
   typeLabel,
@@ -153,24 +150,7 @@ export function BookingForm({ member, clinic, types, doctors }: BookingFormProps
           onChange={(event) => chooseAppointmentType(form, types, event.target.value)}
         />
         <TextField label={detailsLabel(type)} maxLength={type ? detailsMaxLength(type) : undefined} autoComplete="off" {...form.field('details')} />
-        <SelectField
-          label="Doctor"
-          hint="First available: the clinic assigns a doctor who offers this type and is free at the time you choose"
-          options={[{ value: '', label: 'First available doctor' }, ...doctorsOffering(type, doctors).map((doctor) => ({ value: doctor.id, label: providerName(doctor) }))]}
-          {...form.field('providerId')}
-          onChange={(event) => {
-            form.setValue('providerId', event.target.value);
-            form.setValue('startsAt', '');
-          }}
-        />
-        <FreeSlotPicker
-          clinic={clinic}
-          doctorId={form.values.providerId === '' ? null : form.values.providerId}
-          appointmentTypeId={type?.id ?? null}
-          value={form.values}
-          errors={form.errors}
-          onChange={(choice) => choosePickedSlot(form, choice)}
-        />
+        <DoctorAndTimeFields clinic={clinic} type={type} doctors={doctors} form={form} />
         <TextField label="Name" value={`${member.first_name} ${member.last_name}`.trim()} readOnly hint={FROM_PROFILE} />
         <TextField label="Department" maxLength={COLUMN_RULES.appointments_department_length.maxLength} {...form.field('department')} />
         <TextField label="Registration number" value={member.reg_number ?? ''} readOnly hint={FROM_PROFILE} />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ApiError, Button, ErrorBanner, Modal, SelectField, TextAreaField, useApiMutation, useForm } from '@campuscare/shared';
+import { ApiError, DialogButtons, ErrorBanner, Modal, SelectField, TextAreaField, useApiMutation, useForm } from '@campuscare/shared';
 import { MY_IMMUNIZATIONS_KEY, requestExemption, type RequirementTerms, type Standing } from './immunizationsApi';
 import { acceptedKinds, EXEMPTION_REASON_MAX_LENGTH, exemptionKindLabel, exemptionNeedsDocument, IMMUNIZATION_MESSAGES, validateExemption, type ExemptionValues } from './immunizationRules';
 import type { MedicalDocument } from './proofApi';
@@ -50,14 +50,7 @@ export function ExemptionDialog({ studentId, standing, terms, documents, zone, o
           optional={!needsDocument}
         />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Sending…' : 'Ask for the exemption'}
-          </Button>
-        </div>
+        <DialogButtons dismiss={{ label: 'Cancel', onClick: onClose }} submit="Ask for the exemption" busy={form.submitting} busyLabel="Sending…" />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { SelectField } from '@campuscare/shared';
+import { type ChangeEvent, useId } from 'react';
+import { SelectField, useObjectUrl } from '@campuscare/shared';
 import { formatDayOf } from '@campuscare/shared/scheduling';
 import { fileSizeText, type MedicalDocument, PROOF_ACCEPT, type ProofChoice, proofFileError } from './proofApi';
 import styles from './Immunizations.module.css';
@@ -20,12 +20,7 @@ function choiceOf(value: string): ProofChoice {
 
 /** What was chosen, shown before it is sent: a photo as itself, a PDF in the browser's own viewer. */
 function Preview({ file }: { readonly file: File }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
+  const url = useObjectUrl(file);
   const description = `${file.name}, ${fileSizeText(file.size)}`;
   if (url === null) return null;
   return (

@@ -24,7 +24,7 @@ export interface DoseValues {
 export const EMPTY_DOSE: DoseValues = { cvxCode: '', givenOn: '', givenAt: '', lot: '', proof: { kind: 'new', file: null } };
 
 /** Why the proof chosen cannot be sent: a new file not chosen yet or not a PDF, JPEG or PNG of 10 MB at most; none when one is needed. */
-export function proofError(proof: ProofChoice, required: boolean): string | undefined {
+function proofError(proof: ProofChoice, required: boolean): string | undefined {
   if (proof.kind === 'none') return required ? IMMUNIZATION_MESSAGES.documentNeeded : undefined;
   if (proof.kind === 'new') return proof.file === null ? IMMUNIZATION_MESSAGES.chooseFile : proofFileError(proof.file);
   return undefined;

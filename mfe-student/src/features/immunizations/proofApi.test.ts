@@ -1,6 +1,7 @@
 import { API_MESSAGES, type CampusCareClient } from '@campuscare/shared';
 import { recordDose, requestExemption } from './immunizationsApi';
 import { fileSizeText, MAX_PROOF_BYTES, PROOF_MESSAGES, proofFileError, proofObjectPath, uploadProof } from './proofApi';
+import { fileOf } from '../../test/immunizationsTestData';
 
 type Call = readonly [string, ...unknown[]];
 
@@ -29,22 +30,16 @@ function fakeClient(answers: Answers = {}) {
   return { client: client as unknown as CampusCareClient, calls };
 }
 
-function file(name: string, type: string, size = 2048): File {
-  const made = new File(['x'], name, { type });
-  Object.defineProperty(made, 'size', { value: size });
-  return made;
-}
-
 const STUDENT = '11111111-1111-4111-8111-111111111111';
 
 describe('proof files', () => {
   it('takes a PDF, JPEG or PNG of 1 byte to 10 MB, and nothing else', () => {
-    expect(proofFileError(file('card.pdf', 'application/pdf'))).toBeUndefined();
-    expect(proofFileError(file('card.jpg', 'image/jpeg', MAX_PROOF_BYTES))).toBeUndefined();
-    expect(proofFileError(file('card.png', 'image/png'))).toBeUndefined();
-    expect(proofFileError(file('card.png', 'image/png', MAX_PROOF_BYTES + 1))).toBe(PROOF_MESSAGES.tooLarge);
-    expect(proofFileError(file('card.png', 'image/png', 0))).toBe(PROOF_MESSAGES.empty);
-    for (const type of ['image/heic', 'image/webp', 'image/svg+xml', 'text/plain', '']) expect(proofFileError(file('card', type))).toBe(PROOF_MESSAGES.wrongType);
+    expect(proofFileError(fileOf('card.pdf', 'application/pdf'))).toBeUndefined();
+    expect(proofFileError(fileOf('card.jpg', 'image/jpeg', MAX_PROOF_BYTES))).toBeUndefined();
+    expect(proofFileError(fileOf('card.png', 'image/png'))).toBeUndefined();
+    expect(proofFileError(fileOf('card.png', 'image/png', MAX_PROOF_BYTES + 1))).toBe(PROOF_MESSAGES.tooLarge);
+    expect(proofFileError(fileOf('card.png', 'image/png', 0))).toBe(PROOF_MESSAGES.empty);
+    for (const type of ['image/heic', 'image/webp', 'image/svg+xml', 'text/plain', '']) expect(proofFileError(fileOf('card', type))).toBe(PROOF_MESSAGES.wrongType);
   });
 
   it('stores each file under the student’s own folder with a name of its own', () => {
@@ -61,7 +56,7 @@ describe('proof files', () => {
 
   it('uploads into the private bucket, then registers the file', async () => {
     const { client, calls } = fakeClient();
-    const document = await uploadProof(client, { studentId: STUDENT, file: file('card.png', 'image/png') });
+    const document = await uploadProof(client, { studentId: STUDENT, file: fileOf('card.png', 'image/png') });
     expect(document).toEqual({ id: 'doc-1' });
     const [upload, register] = calls;
     expect(upload).toEqual(['upload', 'medical-documents', expect.stringMatching(new RegExp(`^${STUDENT}/.+\\.png$`)), 'card.png', { contentType: 'image/png', upsert: false }]);
@@ -71,12 +66,12 @@ describe('proof files', () => {
   it('says in words for proof when the storage refuses the content or the size, and registers nothing', async () => {
     // As the storage service answers: HTTP 400, its own status code in the body.
     const refusedType = fakeClient({ upload: { data: null, error: { name: 'StorageApiError', __isStorageError: true, status: 400, statusCode: '415', message: 'file content does not match mime type image/png' } } });
-    await expect(uploadProof(refusedType.client, { studentId: STUDENT, file: file('card.png', 'image/png') })).rejects.toThrow(PROOF_MESSAGES.contentMismatch);
+    await expect(uploadProof(refusedType.client, { studentId: STUDENT, file: fileOf('card.png', 'image/png') })).rejects.toThrow(PROOF_MESSAGES.contentMismatch);
     expect(refusedType.calls.filter(([kind]) => kind === 'rpc')).toEqual([]);
     const tooLarge = fakeClient({ upload: { data: null, error: { name: 'StorageApiError', __isStorageError: true, status: 413, message: 'The object exceeded the maximum allowed size' } } });
-    await expect(uploadProof(tooLarge.client, { studentId: STUDENT, file: file('card.png', 'image/png') })).rejects.toThrow(PROOF_MESSAGES.tooLarge);
+    await expect(uploadProof(tooLarge.client, { studentId: STUDENT, file: fileOf('card.png', 'image/png') })).rejects.toThrow(PROOF_MESSAGES.tooLarge);
     const forbidden = fakeClient({ upload: { data: null, error: { name: 'StorageApiError', __isStorageError: true, status: 403, message: 'new row violates row-level security policy' } } });
-    await expect(uploadProof(forbidden.client, { studentId: STUDENT, file: file('card.png', 'image/png') })).rejects.toThrow(API_MESSAGES.forbidden);
+    await expect(uploadProof(forbidden.client, { studentId: STUDENT, file: fileOf('card.png', 'image/png') })).rejects.toThrow(API_MESSAGES.forbidden);
   });
 });
 
@@ -84,7 +79,7 @@ describe('recording a dose and asking for an exemption', () => {
   it('sends a new file first and names it, names a file sent before, or none', async () => {
     const { client, calls } = fakeClient();
     const dose = { cvxCode: '03', givenOn: '2026-11-20', givenAt: 'Campus pharmacy', lot: null } as const;
-    await recordDose(client, { studentId: STUDENT, dose: { ...dose, proof: { kind: 'new', file: file('card.jpg', 'image/jpeg') } } });
+    await recordDose(client, { studentId: STUDENT, dose: { ...dose, proof: { kind: 'new', file: fileOf('card.jpg', 'image/jpeg') } } });
     await recordDose(client, { studentId: STUDENT, dose: { ...dose, proof: { kind: 'existing', documentId: 'doc-9' } } });
     await recordDose(client, { studentId: STUDENT, dose: { ...dose, proof: { kind: 'none' } } });
     const doses = calls.filter(([kind, name]) => kind === 'rpc' && name === 'record_immunization_dose').map(([, , args]) => args);

@@ -5,7 +5,7 @@ import { formatCount, formatDecimal } from '@campuscare/shared/scheduling';
 export type MedicalDocument = Tables<'medical_documents'>;
 
 /** The private bucket of proof: each student writes only into their own folder, and nobody replaces a file. */
-export const MEDICAL_DOCUMENTS_BUCKET = 'medical-documents';
+const MEDICAL_DOCUMENTS_BUCKET = 'medical-documents';
 
 /** What the bucket takes (its allowed_mime_types), and the extension each is stored with. */
 const PROOF_TYPES: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
@@ -27,8 +27,6 @@ export type ProofChoice =
   | { readonly kind: 'none' }
   | { readonly kind: 'new'; readonly file: File | null }
   | { readonly kind: 'existing'; readonly documentId: string };
-
-export const NO_PROOF: ProofChoice = { kind: 'none' };
 
 /** Why `file` cannot be sent as proof, or undefined when it can (the bucket checks again, its content too). */
 export function proofFileError(file: Pick<File, 'type' | 'size'>): string | undefined {

@@ -1,7 +1,10 @@
-import { Button } from '@campuscare/shared';
-import styles from './appointments.module.css';
+import { Button } from '../ui/Button';
+import styles from './forms.module.css';
 
-/** The foot of every appointment dialog: the way out, then the submit button, which says so while sending. */
+/**
+ * The foot of a form in a dialog: the way out, then the submit button, which says so while sending. Every role area's
+ * dialogs end with it, so it lives in the core; the form's refusal (an ErrorBanner) goes just above it.
+ */
 export function DialogButtons({ dismiss, submit, busy, busyLabel, danger = false, describedBy, disabled = false }: {
   readonly dismiss: { readonly label: string; readonly onClick: () => void };
   readonly submit: string;
