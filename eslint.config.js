@@ -20,7 +20,10 @@ const FRONTEND_SOURCES = ['shared/src', ...APPS.map((app) => `${app}/src`)];
  */
 const WEB_TEST_HARNESS = 'test/web';
 const FRONTEND_CODE = [...FRONTEND_SOURCES, WEB_TEST_HARNESS];
-const FRONTEND_TESTS = [...FRONTEND_SOURCES.flatMap((dir) => [`${dir}/**/*.test.{ts,tsx}`, `${dir}/test/**/*.{ts,tsx}`]), `${WEB_TEST_HARNESS}/**/*.{ts,tsx}`];
+const FRONTEND_TESTS = [
+  ...FRONTEND_SOURCES.flatMap((dir) => [`${dir}/**/*.test.{ts,tsx}`, `${dir}/test/**/*.{ts,tsx}`]),
+  `${WEB_TEST_HARNESS}/**/*.{ts,tsx}`,
+];
 /** The entries of @campuscare/shared: its core and its feature parts (shared/package.json's exports). */
 const SHARED_PARTS = ['appointments', 'programs', 'scheduling', 'account', 'health', 'clinical'];
 const SHARED_ENTRIES = ['./src/index.ts', ...SHARED_PARTS.map((part) => `./src/${part}/index.ts`)];
@@ -50,7 +53,12 @@ const IMPORT_RESOLVER = {
 /** The feature folders of an app, read from disk so a new feature is covered without touching this file. */
 function featuresOf(app) {
   const dir = path.join(__dirname, app, 'src/features');
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
 }
 
 /**
@@ -61,8 +69,15 @@ const FORMATTING_MODULE = 'shared/src/scheduling/zonedTime.ts';
 const FORMATTING_MESSAGE =
   "Format dates, times and numbers with @campuscare/shared/scheduling (formatDay, formatDateTime, formatInZone, timeInZone, formatCount, formatDecimal): times are the clinic's, in the product's one format.";
 const LOCALE_FORMATTERS = [
-  ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toDateString', 'toTimeString'].map((property) => ({ property, message: FORMATTING_MESSAGE })),
-  ...['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat'].map((property) => ({ object: 'Intl', property, message: FORMATTING_MESSAGE })),
+  ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toDateString', 'toTimeString'].map((property) => ({
+    property,
+    message: FORMATTING_MESSAGE,
+  })),
+  ...['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat'].map((property) => ({
+    object: 'Intl',
+    property,
+    message: FORMATTING_MESSAGE,
+  })),
 ];
 
 /** The folders of shared/src that know the session, the API or its cache: the UI kit (shared/src/ui) imports none of them. */
@@ -80,11 +95,19 @@ const zonesFor = ({ tests }) => [
     ...APPS.filter((other) => other !== app).map((other) => ({
       target: `./${app}/src`,
       from: `./${other}`,
-      message: 'Apps do not import each other’s source: share it through @campuscare/shared or load it through Module Federation.',
+      message:
+        'Apps do not import each other’s source: share it through @campuscare/shared or load it through Module Federation.',
     })),
     ...(tests
       ? []
-      : [{ target: `./${app}/src`, from: './shared', except: SHARED_ENTRIES, message: 'Import @campuscare/shared or one of its parts, not a file inside it.' }]),
+      : [
+          {
+            target: `./${app}/src`,
+            from: './shared',
+            except: SHARED_ENTRIES,
+            message: 'Import @campuscare/shared or one of its parts, not a file inside it.',
+          },
+        ]),
     {
       target: `./${app}/src/features`,
       from: [`./${app}/src/routes`, `./${app}/src/bootstrap.ts`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`],
@@ -92,14 +115,21 @@ const zonesFor = ({ tests }) => [
     },
     {
       target: `./${app}/src/components`,
-      from: [`./${app}/src/features`, `./${app}/src/routes`, `./${app}/src/bootstrap.ts`, `./${app}/src/bootstrap.tsx`, `./${app}/src/index.ts`],
+      from: [
+        `./${app}/src/features`,
+        `./${app}/src/routes`,
+        `./${app}/src/bootstrap.ts`,
+        `./${app}/src/bootstrap.tsx`,
+        `./${app}/src/index.ts`,
+      ],
       message: 'Components serve the app’s features: they import neither a feature nor the app around them.',
     },
     ...featuresOf(app).map((feature) => ({
       target: `./${app}/src/features/${feature}`,
       from: `./${app}/src/features`,
       except: [`./${feature}`],
-      message: 'Features do not import each other: move what both need into the app’s src/components (or @campuscare/shared when two apps need it).',
+      message:
+        'Features do not import each other: move what both need into the app’s src/components (or @campuscare/shared when two apps need it).',
     })),
   ]),
   ...APPS.map((app) => ({
@@ -110,8 +140,13 @@ const zonesFor = ({ tests }) => [
   { target: './shared/src', from: './server', message: 'The shared package does not depend on the server.' },
   {
     target: './shared/src/ui',
-    from: [...SESSION_AWARE.map((folder) => `./shared/src/${folder}`), './node_modules/@supabase', './node_modules/@tanstack'],
-    message: 'The UI kit knows no session: what needs the signed-in member, the API or its cache lives beside them (e.g. shared/src/auth), and passes the UI kit plain props.',
+    from: [
+      ...SESSION_AWARE.map((folder) => `./shared/src/${folder}`),
+      './node_modules/@supabase',
+      './node_modules/@tanstack',
+    ],
+    message:
+      'The UI kit knows no session: what needs the signed-in member, the API or its cache lives beside them (e.g. shared/src/auth), and passes the UI kit plain props.',
   },
   ...(tests
     ? []
@@ -128,7 +163,8 @@ const zonesFor = ({ tests }) => [
         {
           target: FRONTEND_SOURCES.map((dir) => `./${dir}`),
           from: [`./${WEB_TEST_HARNESS}`, ...FRONTEND_SOURCES.map((dir) => `./${dir}/test`)],
-          message: 'Product code does not import the test harness or test data (test/web, src/test): only tests do, so none of it reaches a bundle.',
+          message:
+            'Product code does not import the test harness or test data (test/web, src/test): only tests do, so none of it reaches a bundle.',
         },
       ]),
   {
@@ -140,7 +176,15 @@ const zonesFor = ({ tests }) => [
 
 module.exports = defineConfig(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'bench/results/**', 'e2e/artifacts/**', '.data/**', '.bench-data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'coverage/**',
+      'bench/results/**',
+      'e2e/artifacts/**',
+      '.data/**',
+      '.bench-data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -204,7 +248,8 @@ module.exports = defineConfig(
             ...FRONTEND_IMPORT_PATTERNS,
             {
               group: ['../*'],
-              message: 'A part of @campuscare/shared reaches the core and the other parts by package name, or its chunk carries its own copy of them.',
+              message:
+                'A part of @campuscare/shared reaches the core and the other parts by package name, or its chunk carries its own copy of them.',
             },
           ],
         },

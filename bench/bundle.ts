@@ -27,7 +27,8 @@ const RESULTS_FILE = resolve(process.env.BENCH_BUNDLE_RESULTS ?? join(__dirname,
 function lighthouseRuns(): number {
   const raw = process.env.BENCH_LIGHTHOUSE_RUNS ?? '3';
   const runs = Number(raw);
-  if (!Number.isInteger(runs) || runs < 0) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number ≥ 0, not ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(runs) || runs < 0)
+    throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number ≥ 0, not ${JSON.stringify(raw)}`);
   return runs;
 }
 
@@ -66,24 +67,40 @@ async function main(): Promise<void> {
     // Script sizes first, for every route, so a Lighthouse failure later still leaves them on screen.
     for (const route of ROUTES) {
       const measured = await measureScripts(origin, route);
-      log(`scripts ${route.path}: ${measured.scripts} scripts, ${kilobytes(measured.gzipBytes)} gzip, React ×${measured.reactCopies}`);
+      log(
+        `scripts ${route.path}: ${measured.scripts} scripts, ${kilobytes(measured.gzipBytes)} gzip, React ×${measured.reactCopies}`,
+      );
       scripts.push({ route, scripts: measured });
     }
     const measured: RouteResult[] = [];
     for (const result of scripts) {
-      measured.push(runs > 0 ? { ...result, lighthouse: await lighthouseRoute(origin, result.route, runs, log) } : result);
+      measured.push(
+        runs > 0 ? { ...result, lighthouse: await lighthouseRoute(origin, result.route, runs, log) } : result,
+      );
     }
     return measured;
   });
 
   const report = buildReport(results);
-  console.log(`\nFirst-load JavaScript (gzip on the wire, cold cache) and Lighthouse mobile (median of ${runs} run${runs === 1 ? '' : 's'}) per route\n`);
+  console.log(
+    `\nFirst-load JavaScript (gzip on the wire, cold cache) and Lighthouse mobile (median of ${runs} run${runs === 1 ? '' : 's'}) per route\n`,
+  );
   console.log(consoleTable(report));
   console.log(`\n${goalsText()}`);
-  console.log(report.missed.length === 0 ? '\nEvery goal is met.' : `\nMissed goals:\n${report.missed.map((line) => `  - ${line}`).join('\n')}`);
-  if (report.failures.length > 0) console.log(`\nFailures:\n${report.failures.map((line) => `  - ${line}`).join('\n')}`);
+  console.log(
+    report.missed.length === 0
+      ? '\nEvery goal is met.'
+      : `\nMissed goals:\n${report.missed.map((line) => `  - ${line}`).join('\n')}`,
+  );
+  if (report.failures.length > 0)
+    console.log(`\nFailures:\n${report.failures.map((line) => `  - ${line}`).join('\n')}`);
 
-  writeResults(RESULTS_FILE, { results, report, target: givenOrigin ? `the gateway at ${givenOrigin}` : 'its own stack (a fresh seeded database)', runs });
+  writeResults(RESULTS_FILE, {
+    results,
+    report,
+    target: givenOrigin ? `the gateway at ${givenOrigin}` : 'its own stack (a fresh seeded database)',
+    runs,
+  });
   console.log(`\nReport: ${RESULTS_FILE}`);
   if (report.failures.length > 0) process.exitCode = 1;
 }

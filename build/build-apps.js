@@ -51,7 +51,9 @@ function runWebpack(app, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WEBPACK_CLI, ...args], { cwd: path.join(REPO_ROOT, app), stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building ${app} failed (exit code ${code})`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`building ${app} failed (exit code ${code})`)),
+    );
   });
 }
 
@@ -92,7 +94,10 @@ function waitForFreshStamps(since) {
 async function watchApps({ serve }) {
   const startedAt = Date.now();
   const children = APPS.map((app) =>
-    spawn(process.execPath, [WEBPACK_CLI, '--watch', '--mode', 'development'], { cwd: path.join(REPO_ROOT, app), stdio: 'inherit' }),
+    spawn(process.execPath, [WEBPACK_CLI, '--watch', '--mode', 'development'], {
+      cwd: path.join(REPO_ROOT, app),
+      stdio: 'inherit',
+    }),
   );
   const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
   process.on('SIGINT', stopAll);
@@ -100,7 +105,11 @@ async function watchApps({ serve }) {
   if (!serve) return;
   await waitForFreshStamps(startedAt);
   console.log('[dev] first builds done; starting the gateway');
-  const gateway = spawn('npm', ['start'], { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, [WATCHERS_OWN_BUILDS]: '1' } });
+  const gateway = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, [WATCHERS_OWN_BUILDS]: '1' },
+  });
   children.push(gateway);
 }
 
@@ -108,7 +117,9 @@ module.exports = { APPS, buildApps, isStale };
 
 if (require.main === module) {
   const args = new Set(process.argv.slice(2));
-  const run = args.has('--watch') ? watchApps({ serve: args.has('--serve') }) : buildApps({ onlyStale: args.has('--if-stale') });
+  const run = args.has('--watch')
+    ? watchApps({ serve: args.has('--serve') })
+    : buildApps({ onlyStale: args.has('--if-stale') });
   run.catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -33,7 +33,9 @@ class BuildStampPlugin {
     compiler.hooks.afterEmit.tapAsync('BuildStampPlugin', (compilation, done) => {
       if (compilation.errors.length > 0) return done();
       const stamp = `${JSON.stringify({ startedAt, mode: this.mode })}\n`;
-      return compiler.outputFileSystem.writeFile(path.join(compiler.outputPath, BUILD_STAMP_FILE), stamp, (error) => done(error || undefined));
+      return compiler.outputFileSystem.writeFile(path.join(compiler.outputPath, BUILD_STAMP_FILE), stamp, (error) =>
+        done(error || undefined),
+      );
     });
   }
 }
@@ -144,7 +146,9 @@ function createAppConfig(app) {
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
-      entry: hasOwnEntry ? { main: { import: './src/index.ts', filename: production ? '[name].[fullhash:8].js' : '[name].js' } } : {},
+      entry: hasOwnEntry
+        ? { main: { import: './src/index.ts', filename: production ? '[name].[fullhash:8].js' : '[name].js' } }
+        : {},
       output: {
         path: path.join(app.dir, 'dist'),
         publicPath: 'auto',
@@ -164,7 +168,9 @@ function createAppConfig(app) {
             // The federation runtime reaches its core both by `import` (bundler runtime) and by `require` (the plugin
             // that hands the core to the remotes): one resolution for both keeps one copy (~24 KB gz) instead of two.
             test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
-            resolve: { byDependency: { commonjs: { conditionNames: ['import', 'module', 'webpack', 'browser', '...'] } } },
+            resolve: {
+              byDependency: { commonjs: { conditionNames: ['import', 'module', 'webpack', 'browser', '...'] } },
+            },
           },
           SCRIPT_RULE,
           cssModuleRule(app.classPrefix),
@@ -189,7 +195,8 @@ function createAppConfig(app) {
             // Webpack's vendor group, plus the stand-in for realtime-js: it rides in supabase-js's chunk instead of
             // costing a request of its own.
             defaultVendors: {
-              test: (module) => /[\\/]node_modules[\\/]/.test(module.resource ?? '') || module.resource === REALTIME_STAND_IN,
+              test: (module) =>
+                /[\\/]node_modules[\\/]/.test(module.resource ?? '') || module.resource === REALTIME_STAND_IN,
               priority: -10,
               reuseExistingChunk: true,
             },
@@ -220,4 +227,12 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig, sharedSingletons, cssModuleRule, GLOBAL_CSS_RULE, SCRIPT_RULE, BUILD_STAMP_FILE, REPO_ROOT };
+module.exports = {
+  createAppConfig,
+  sharedSingletons,
+  cssModuleRule,
+  GLOBAL_CSS_RULE,
+  SCRIPT_RULE,
+  BUILD_STAMP_FILE,
+  REPO_ROOT,
+};

@@ -2,7 +2,17 @@ import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import { DEMO_PASSWORD } from './support/session';
 import { useE2eSuite } from './support/suite';
-import { affectedVisitsDialog, canSignIn, chooseRowAction, mailboxMessage, memberIdOf, saveThroughAffectedVisits, TINY_PNG, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
+import {
+  affectedVisitsDialog,
+  canSignIn,
+  chooseRowAction,
+  mailboxMessage,
+  memberIdOf,
+  saveThroughAffectedVisits,
+  TINY_PNG,
+  unexpectedConsoleErrors,
+  waitForText,
+} from './support/admin-helpers';
 import { clinicDateTimeInput, clinicDateTimeText, clinicDay } from './support/doctor-data';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
@@ -15,7 +25,8 @@ const NORTHFIELD_ZONE = 'America/New_York';
 const suite = useE2eSuite();
 
 const openAs = (email: string, path: string) => suite.openAsStaff(email, path);
-const query = <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) => suite.query<Row>(sql, params);
+const query = <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  suite.query<Row>(sql, params);
 
 /** Waits for a database condition the UI action should have caused. */
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
@@ -48,13 +59,18 @@ async function saveConfirmingOutsideHours(edit: Locator): Promise<void> {
 
 /** The number of free slots the database offers on a clinic day (any doctor), read behind the API. */
 async function freeSlotCount(universityId: string, day: string): Promise<number> {
-  const [row] = await query<{ count: string }>('select count(*) from private.free_slots($1, $2::date, $2::date, null, null, null)', [universityId, day]);
+  const [row] = await query<{ count: string }>(
+    'select count(*) from private.free_slots($1, $2::date, $2::date, null, null, null)',
+    [universityId, day],
+  );
   return Number(row!.count);
 }
 
 describe('admin dashboard', () => {
   it('shows live counts, the per-day chart, and edits, assigns and cancels appointments with conflicts explained', async () => {
-    const [university] = await query<{ id: string }>(`select id from public.universities where name = 'Northfield University'`);
+    const [university] = await query<{ id: string }>(
+      `select id from public.universities where name = 'Northfield University'`,
+    );
     const [counts] = await query<{ appointments: string; programs: string; staff: string; students: string }>(
       `select (select count(*) from public.appointments where university_id = $1) appointments,
               (select count(*) from public.programs where university_id = $1) programs,
@@ -79,7 +95,11 @@ describe('admin dashboard', () => {
     );
     target!.date = free!.starts_at;
     await query(`update public.appointments set date = $1 where id = $2`, [target!.date, target!.id]);
-    await query(`update public.appointments set provider_id = $1, date = $2 where id = $3`, [bello, target!.date, other!.id]);
+    await query(`update public.appointments set provider_id = $1, date = $2 where id = $3`, [
+      bello,
+      target!.date,
+      other!.id,
+    ]);
 
     const { page, errors } = await openAs(SUPER_ADMIN, '/dashboardd');
     const cards = page.getByRole('region', { name: 'University at a glance' });
@@ -100,24 +120,32 @@ describe('admin dashboard', () => {
     await chooseRowAction(row, new RegExp(`^Actions for ${target!.name}`), 'Edit');
     const edit = dialog(page, 'Edit appointment');
     // The time is shown on the clinic's clock (New York), whatever the browser's zone, and the zone is named.
-    expect(await edit.getByLabel('Date and time').inputValue()).toBe(clinicDateTimeInput(target!.date, NORTHFIELD_ZONE));
+    expect(await edit.getByLabel('Date and time').inputValue()).toBe(
+      clinicDateTimeInput(target!.date, NORTHFIELD_ZONE),
+    );
     await waitForText(edit, `Clinic time (${NORTHFIELD_ZONE})`);
     const belloOption = await edit.getByLabel('Doctor').locator('option', { hasText: 'Bello' }).getAttribute('value');
     await edit.getByLabel('Doctor').selectOption(belloOption!);
     await edit.getByRole('button', { name: 'Save changes' }).click();
     // Dr Bello is booked then: not one of his free slots, so the dialog asks before saving.
     await waitForText(edit, 'Already taken: Dr Tunde Bello has a visit then — save anyway?');
-    expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBeNull();
+    expect(
+      (await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id,
+    ).toBeNull();
     await edit.getByRole('button', { name: 'Save anyway' }).click();
     await waitForText(edit.getByRole('alert'), 'That doctor is already booked at that time');
-    expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBeNull();
+    expect(
+      (await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id,
+    ).toBeNull();
 
     const adamsOption = await edit.getByLabel('Doctor').locator('option', { hasText: 'Adams' }).getAttribute('value');
     await edit.getByLabel('Doctor').selectOption(adamsOption!);
     await saveConfirmingOutsideHours(edit);
     await waitForText(page, 'Appointment updated');
     await expectPage.visible(row.filter({ hasText: 'Adams' }));
-    expect((await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id).toBe(adamsOption);
+    expect(
+      (await query(`select provider_id from public.appointments where id = $1`, [target!.id]))[0]!.provider_id,
+    ).toBe(adamsOption);
 
     await chooseRowAction(row, new RegExp(`^Actions for ${target!.name}`), 'Cancel');
     const cancel = dialog(page, 'Cancel appointment');
@@ -126,7 +154,10 @@ describe('admin dashboard', () => {
     await cancel.getByLabel('Reason for cancelling').fill('Clinic closed for training');
     await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
     await waitForText(page, 'Appointment cancelled');
-    const [cancelled] = await query<{ status: string; cancel_reason: string }>(`select status, cancel_reason from public.appointments where id = $1`, [target!.id]);
+    const [cancelled] = await query<{ status: string; cancel_reason: string }>(
+      `select status, cancel_reason from public.appointments where id = $1`,
+      [target!.id],
+    );
     expect(cancelled).toEqual({ status: 'cancelled', cancel_reason: 'Clinic closed for training' });
     await page.getByLabel('Status', { exact: true }).selectOption('cancelled');
     await expectPage.visible(row.filter({ hasText: 'Cancelled' }));
@@ -136,7 +167,9 @@ describe('admin dashboard', () => {
 
 describe('programs', () => {
   it('shows the empty state, creates through the two-step dialog, edits and deletes', async () => {
-    await query(`delete from public.programs where university_id = (select id from public.universities where name = 'Southbank University')`);
+    await query(
+      `delete from public.programs where university_id = (select id from public.universities where name = 'Southbank University')`,
+    );
     const { page, errors } = await openAs(SOUTHBANK_SUPER_ADMIN, '/newprogram');
     await waitForText(page, "You haven't created any program yet");
     await page.getByRole('button', { name: 'Create a program' }).click();
@@ -161,7 +194,9 @@ describe('programs', () => {
     await stepTwo.getByRole('button', { name: 'Create program' }).click();
     await waitForText(page, 'Program created');
     await expectPage.visible(page.getByRole('article', { name: 'Hydration Week' }));
-    const [stored] = await query<{ organiser: string; time: string; location: string }>(`select organiser, time::text, location from public.programs where title = 'Hydration Week'`);
+    const [stored] = await query<{ organiser: string; time: string; location: string }>(
+      `select organiser, time::text, location from public.programs where title = 'Hydration Week'`,
+    );
     expect(stored).toEqual({ organiser: 'Southbank University', time: '11:15:00', location: 'Main Quad' });
 
     await page.goto(`${suite.stack.url}/programs`);
@@ -195,7 +230,9 @@ describe('staff', () => {
     await invite.getByLabel('Email address').fill('new.doctor@northfield.edu');
     await invite.getByRole('button', { name: 'Copy Link' }).click();
     await waitForText(page, 'Link copied to clipboard!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.stack.url}/adminsignin?email=new.doctor%40northfield.edu`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${suite.stack.url}/adminsignin?email=new.doctor%40northfield.edu`,
+    );
 
     await invite.getByRole('button', { name: 'Send' }).click();
     await waitForText(page, 'Invitation sent to new.doctor@northfield.edu');
@@ -203,7 +240,12 @@ describe('staff', () => {
     expect(await query(`select 1 from auth.users where email = 'new.doctor@northfield.edu'`)).toHaveLength(0);
 
     const doctor = await suite.openBrowser();
-    const mail = await mailboxMessage(doctor.page, suite.stack.mailboxUrl, 'new.doctor@northfield.edu', 'You have been invited to Northfield University on CampusCare');
+    const mail = await mailboxMessage(
+      doctor.page,
+      suite.stack.mailboxUrl,
+      'new.doctor@northfield.edu',
+      'You have been invited to Northfield University on CampusCare',
+    );
     const link = /(http\S+\/register\?invitation=\S+)/.exec(mail)?.[1];
     if (!link) throw new Error(`no invitation link in: ${mail}`);
     await doctor.page.goto(link);
@@ -218,7 +260,9 @@ describe('staff', () => {
 
     await page.reload();
     await page.getByLabel('Search staff').fill('new.doctor');
-    await expectPage.visible(page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: 'Nia Okoye' }));
+    await expectPage.visible(
+      page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: 'Nia Okoye' }),
+    );
     expect(unexpectedConsoleErrors([...errors, ...doctor.errors])).toEqual([]);
   });
 
@@ -228,7 +272,12 @@ describe('staff', () => {
     await dialog(page, 'Invite Members').getByLabel('Email address').fill('student02@northfield.edu');
     await dialog(page, 'Invite Members').getByRole('button', { name: 'Send' }).click();
     await waitForText(page, 'Invitation sent to student02@northfield.edu');
-    const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'student02@northfield.edu', 'You have been invited to Southbank University on CampusCare');
+    const mail = await mailboxMessage(
+      page,
+      suite.stack.mailboxUrl,
+      'student02@northfield.edu',
+      'You have been invited to Southbank University on CampusCare',
+    );
     expect(mail).toContain('this address already has a CampusCare account');
     expect(mail).not.toContain('/register?invitation=');
     expect(await canSignIn(suite.stack, 'student02@northfield.edu', DEMO_PASSWORD)).toBe(true);
@@ -245,7 +294,9 @@ describe('staff', () => {
     await chooseRowAction(page, /^Actions for .*Bello/, 'Make Super Admin');
     await dialog(page, 'Make super admin').getByRole('button', { name: 'Make Super Admin' }).click();
     await waitForText(page, 'is now a super admin');
-    expect((await query(`select is_super_admin from public.members where id = $1`, [bello]))[0]!.is_super_admin).toBe(true);
+    expect((await query(`select is_super_admin from public.members where id = $1`, [bello]))[0]!.is_super_admin).toBe(
+      true,
+    );
     await expectPage.visible(table.getByText('Super admin'));
 
     await page.getByLabel('Search staff').fill('Chen');
@@ -289,7 +340,9 @@ describe('staff', () => {
     await chooseRowAction(page, /^Actions for .*Adams/, 'Remove User');
     await dialog(page, 'Remove user').getByRole('button', { name: 'Remove User' }).click();
     await waitForText(dialog(page, 'Remove user'), 'Only a super admin can do this');
-    const [row] = await query<{ is_super_admin: boolean }>(`select is_super_admin from public.members where id = $1`, [adams]);
+    const [row] = await query<{ is_super_admin: boolean }>(`select is_super_admin from public.members where id = $1`, [
+      adams,
+    ]);
     expect(row).toEqual({ is_super_admin: false });
   });
 });
@@ -324,7 +377,12 @@ describe('students', () => {
     await page.getByLabel('Student email').fill('fresher@example.edu');
     await page.getByRole('button', { name: 'Send join link' }).click();
     await waitForText(page, 'Invitation sent to fresher@example.edu');
-    const mail = await mailboxMessage(page, suite.stack.mailboxUrl, 'fresher@example.edu', 'Join Northfield University on CampusCare');
+    const mail = await mailboxMessage(
+      page,
+      suite.stack.mailboxUrl,
+      'fresher@example.edu',
+      'Join Northfield University on CampusCare',
+    );
     expect(mail).toContain('/register?join=NORTHFIELD');
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });
@@ -332,7 +390,9 @@ describe('students', () => {
 
 describe('clinic settings', () => {
   it('lets a super admin change the opening hours, booking rules and closures, and the free slots follow', async () => {
-    const [university] = await query<{ id: string }>(`select id from public.universities where name = 'Northfield University'`);
+    const [university] = await query<{ id: string }>(
+      `select id from public.universities where name = 'Northfield University'`,
+    );
     const saturday = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 2, [6]);
     expect(await freeSlotCount(university!.id, saturday)).toBe(0);
     const { page, errors } = await openAs(SUPER_ADMIN, '/clinicpage');
@@ -344,8 +404,18 @@ describe('clinic settings', () => {
     await hours.getByLabel('Saturday from').fill('09:00');
     await hours.getByLabel('Saturday until').fill('12:00');
     await hours.getByLabel('Friday until').fill('15:00');
-    await saveThroughAffectedVisits(page, hours.getByRole('button', { name: 'Save opening hours' }), 'Save the hours anyway', 'Opening hours saved');
-    expect(await query(`select weekday, opens_at::text, closes_at::text from public.clinic_hours where university_id = $1 and weekday >= 5 order by weekday`, [university!.id])).toEqual([
+    await saveThroughAffectedVisits(
+      page,
+      hours.getByRole('button', { name: 'Save opening hours' }),
+      'Save the hours anyway',
+      'Opening hours saved',
+    );
+    expect(
+      await query(
+        `select weekday, opens_at::text, closes_at::text from public.clinic_hours where university_id = $1 and weekday >= 5 order by weekday`,
+        [university!.id],
+      ),
+    ).toEqual([
       { weekday: 5, opens_at: '08:00:00', closes_at: '15:00:00' },
       { weekday: 6, opens_at: '09:00:00', closes_at: '12:00:00' },
     ]);
@@ -363,7 +433,14 @@ describe('clinic settings', () => {
     await waitForText(rules, 'Students book at least 1 hour ahead');
     await rules.getByRole('button', { name: 'Save booking rules' }).click();
     await waitForText(page, 'Booking rules saved');
-    await eventually(() => query<{ min_notice_minutes: number }>(`select min_notice_minutes from public.clinic_settings where university_id = $1`, [university!.id]), (rows) => rows[0]?.min_notice_minutes === 60);
+    await eventually(
+      () =>
+        query<{ min_notice_minutes: number }>(
+          `select min_notice_minutes from public.clinic_settings where university_id = $1`,
+          [university!.id],
+        ),
+      (rows) => rows[0]?.min_notice_minutes === 60,
+    );
 
     const closureDay = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 22, [1, 2, 3, 4]);
     expect(await freeSlotCount(university!.id, closureDay)).toBeGreaterThan(0);
@@ -372,15 +449,30 @@ describe('clinic settings', () => {
     await waitForText(addClosure, 'Say why the clinic is closed');
     await addClosure.getByLabel('First day').fill(closureDay);
     await addClosure.getByLabel('Reason').fill('Staff training day');
-    await saveThroughAffectedVisits(page, addClosure.getByRole('button', { name: 'Add closure' }), 'Add the closure anyway', 'Closure added');
-    const closure = page.getByRole('list', { name: 'Upcoming closures' }).getByRole('listitem').filter({ hasText: 'Staff training day' });
+    await saveThroughAffectedVisits(
+      page,
+      addClosure.getByRole('button', { name: 'Add closure' }),
+      'Add the closure anyway',
+      'Closure added',
+    );
+    const closure = page
+      .getByRole('list', { name: 'Upcoming closures' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Staff training day' });
     await expectPage.visible(closure);
-    expect(await query(`select starts_on::text, ends_on::text from public.clinic_closures where reason = 'Staff training day'`)).toEqual([{ starts_on: closureDay, ends_on: closureDay }]);
+    expect(
+      await query(
+        `select starts_on::text, ends_on::text from public.clinic_closures where reason = 'Staff training day'`,
+      ),
+    ).toEqual([{ starts_on: closureDay, ends_on: closureDay }]);
     expect(await freeSlotCount(university!.id, closureDay)).toBe(0);
 
     await closure.getByRole('button', { name: /^Remove closure / }).click();
     await waitForText(page, 'Closure removed');
-    await eventually(() => query(`select 1 from public.clinic_closures where reason = 'Staff training day'`), (rows) => rows.length === 0);
+    await eventually(
+      () => query(`select 1 from public.clinic_closures where reason = 'Staff training day'`),
+      (rows) => rows.length === 0,
+    );
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });
 
@@ -410,8 +502,18 @@ describe('clinic settings', () => {
     await hours.getByRole('button', { name: 'Save weekly hours' }).click();
     await waitForText(hours, "Hours must be within the clinic's: 08:00–17:00");
     await hours.getByLabel('Tuesday until').fill('17:00');
-    await saveThroughAffectedVisits(page, hours.getByRole('button', { name: 'Save weekly hours' }), 'Save the change anyway', 'Weekly hours saved');
-    expect(await query(`select weekday, opens_at::text, closes_at::text from public.doctor_hours where doctor_id = $1 order by weekday`, [chen])).toEqual([
+    await saveThroughAffectedVisits(
+      page,
+      hours.getByRole('button', { name: 'Save weekly hours' }),
+      'Save the change anyway',
+      'Weekly hours saved',
+    );
+    expect(
+      await query(
+        `select weekday, opens_at::text, closes_at::text from public.doctor_hours where doctor_id = $1 order by weekday`,
+        [chen],
+      ),
+    ).toEqual([
       { weekday: 1, opens_at: '09:00:00', closes_at: '13:00:00' },
       { weekday: 2, opens_at: '13:00:00', closes_at: '17:00:00' },
       { weekday: 3, opens_at: '09:00:00', closes_at: '13:00:00' },
@@ -425,7 +527,12 @@ describe('clinic settings', () => {
     await addTimeOff.getByLabel('From', { exact: true }).fill('09:00');
     await addTimeOff.getByLabel('Until', { exact: true }).fill('11:00');
     await addTimeOff.getByLabel('Reason (optional)').fill('Vaccination drive');
-    await saveThroughAffectedVisits(page, addTimeOff.getByRole('button', { name: 'Add time off' }), 'Save the change anyway', 'Time off added');
+    await saveThroughAffectedVisits(
+      page,
+      addTimeOff.getByRole('button', { name: 'Add time off' }),
+      'Save the change anyway',
+      'Time off added',
+    );
     await waitForText(availability.getByRole('list', { name: 'Upcoming time off' }), /09:00–11:00 · Vaccination drive/);
     const [stored] = await query<{ starts: string; ends: string }>(
       `select to_char(starts_at at time zone $2, 'YYYY-MM-DD HH24:MI') as starts, to_char(ends_at at time zone $2, 'YYYY-MM-DD HH24:MI') as ends
@@ -445,13 +552,19 @@ describe('settings', () => {
     await page.getByLabel('Phone').fill('+44 20 7946 0000');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForText(page, 'University details saved');
-    expect((await query(`select phone from public.universities where name = 'Northfield University'`))[0]!.phone).toBe('+44 20 7946 0000');
+    expect((await query(`select phone from public.universities where name = 'Northfield University'`))[0]!.phone).toBe(
+      '+44 20 7946 0000',
+    );
 
-    await page.getByLabel('University logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page
+      .getByLabel('University logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expectPage.visible(page.getByRole('img', { name: 'University logo preview' }));
     await page.getByRole('button', { name: 'Change Profile photo' }).click();
     await waitForText(page, 'Logo updated');
-    const [university] = await query<{ id: string; logo_path: string }>(`select id, logo_path from public.universities where name = 'Northfield University'`);
+    const [university] = await query<{ id: string; logo_path: string }>(
+      `select id, logo_path from public.universities where name = 'Northfield University'`,
+    );
     expect(university!.logo_path).toMatch(new RegExp(`^${university!.id}/logo-\\d+\\.png$`));
     await page.reload();
     expect(await page.getByLabel('Phone').inputValue()).toBe('+44 20 7946 0000');

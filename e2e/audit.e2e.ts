@@ -30,7 +30,10 @@ describe('the audit log', () => {
   it('lets the super admin open it from the sidebar, filter it and export the filtered entries as CSV', async () => {
     await failSignIn(PLAIN_ADMIN);
     const { page, errors } = await openAs(SUPER_ADMIN, '/dashboardd');
-    await page.getByRole('navigation', { name: 'University account navigation' }).getByRole('link', { name: 'Audit log' }).click();
+    await page
+      .getByRole('navigation', { name: 'University account navigation' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await expectPage.heading(page, 'Audit log');
     expect(new URL(page.url()).pathname).toBe('/adminaudit');
     const table = page.getByRole('table', { name: 'Audit log' });
@@ -52,12 +55,21 @@ describe('the audit log', () => {
       expect.stringMatching(/^Wrong password/),
     ]);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('"When (UTC)","Person","Email","Role","Event","What","About","Details"');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^"\\d{4}-\\d{2}-\\d{2}T[^"]+","Unknown \\(not signed in\\)","","","Failed sign-in","Sign-in","${PLAIN_ADMIN_NAME}","Wrong password`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^"\\d{4}-\\d{2}-\\d{2}T[^"]+","Unknown \\(not signed in\\)","","","Failed sign-in","Sign-in","${PLAIN_ADMIN_NAME}","Wrong password`,
+      ),
+    );
     await expectPage.visible(page.getByText('Exported 1 entry'));
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });

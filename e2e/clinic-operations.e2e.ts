@@ -1,7 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import { useE2eSuite } from './support/suite';
-import { affectedVisitsDialog, chooseRowAction, mailboxMessage, memberIdOf, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
+import {
+  affectedVisitsDialog,
+  chooseRowAction,
+  mailboxMessage,
+  memberIdOf,
+  unexpectedConsoleErrors,
+  waitForText,
+} from './support/admin-helpers';
 import { clinicDateTimeText } from './support/doctor-data';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
@@ -10,7 +17,8 @@ const NORTHFIELD_ZONE = 'America/New_York';
 const suite = useE2eSuite();
 
 const openAs = (email: string, path: string) => suite.openAsStaff(email, path);
-const query = <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) => suite.query<Row>(sql, params);
+const query = <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  suite.query<Row>(sql, params);
 
 interface BookedVisit {
   readonly id: string;
@@ -48,7 +56,9 @@ describe('no orphaned visits', () => {
 
     const affected = affectedVisitsDialog(page);
     await expectPage.visible(affected);
-    expect(await affected.getByRole('heading').innerText()).toBe(`This change affects ${visits.length} booked ${visits.length === 1 ? 'visit' : 'visits'}`);
+    expect(await affected.getByRole('heading').innerText()).toBe(
+      `This change affects ${visits.length} booked ${visits.length === 1 ? 'visit' : 'visits'}`,
+    );
     const row = visitRow(affected, reassigned!);
     await waitForText(row, 'Dr Tunde Bello will no longer be at the clinic');
 
@@ -58,17 +68,32 @@ describe('no orphaned visits', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     // Whether Dr Adams is free then depends on the seed's day: staff may still assign her after the warning.
     const saveAnyway = edit.getByRole('button', { name: 'Save anyway' });
-    if (await Promise.race([saveAnyway.waitFor().then(() => true), edit.waitFor({ state: 'detached' }).then(() => false)])) await saveAnyway.click();
+    if (
+      await Promise.race([saveAnyway.waitFor().then(() => true), edit.waitFor({ state: 'detached' }).then(() => false)])
+    )
+      await saveAnyway.click();
 
     // Back on the list, read again: the reassigned visit has left it.
     await expectPage.visible(affected);
     await visitRow(affected, reassigned!).waitFor({ state: 'detached' });
-    expect((await query<{ provider_id: string }>('select provider_id from public.appointments where id = $1', [reassigned!.id]))[0]!.provider_id).toBe(adams);
+    expect(
+      (
+        await query<{ provider_id: string }>('select provider_id from public.appointments where id = $1', [
+          reassigned!.id,
+        ])
+      )[0]!.provider_id,
+    ).toBe(adams);
 
-    const [student] = await query<{ email: string }>('select email from public.members where id = $1', [reassigned!.student_id]);
+    const [student] = await query<{ email: string }>('select email from public.members where id = $1', [
+      reassigned!.student_id,
+    ]);
     const mail = await mailboxMessage(page, suite.stack.mailboxUrl, student!.email, 'Appointment update: new doctor');
     expect(mail).toContain('Dr Amelia Adams');
-    expect(await query(`select 1 from public.email_outbox where appointment_id = $1 and kind = 'doctor_change'`, [reassigned!.id])).toHaveLength(1);
+    expect(
+      await query(`select 1 from public.email_outbox where appointment_id = $1 and kind = 'doctor_change'`, [
+        reassigned!.id,
+      ]),
+    ).toHaveLength(1);
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });
 
@@ -76,7 +101,10 @@ describe('no orphaned visits', () => {
     const chen = await memberIdOf(suite.stack, 'dr.chen@northfield.edu');
     const [visit] = await bookedVisitsOf(chen);
     expect(visit).toBeDefined();
-    const [{ day }] = (await query<{ day: string }>(`select to_char(($1::timestamptz at time zone $2)::date, 'YYYY-MM-DD') as day`, [visit!.date, NORTHFIELD_ZONE])) as [{ day: string }];
+    const [{ day }] = (await query<{ day: string }>(
+      `select to_char(($1::timestamptz at time zone $2)::date, 'YYYY-MM-DD') as day`,
+      [visit!.date, NORTHFIELD_ZONE],
+    )) as [{ day: string }];
     // The first later day Dr Chen is free for this student: where the visit is moved to.
     const [freeDay] = await query<{ day: string }>(
       `select to_char((s.starts_at at time zone $5)::date, 'YYYY-MM-DD') as day
@@ -109,7 +137,10 @@ describe('no orphaned visits', () => {
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     await waitForText(page, 'Appointment rescheduled');
     await row.waitFor({ state: 'detached' });
-    const [moved] = await query<{ day: string }>(`select to_char((date at time zone $2)::date, 'YYYY-MM-DD') as day from public.appointments where id = $1`, [visit!.id, NORTHFIELD_ZONE]);
+    const [moved] = await query<{ day: string }>(
+      `select to_char((date at time zone $2)::date, 'YYYY-MM-DD') as day from public.appointments where id = $1`,
+      [visit!.id, NORTHFIELD_ZONE],
+    );
     expect(moved!.day).toBe(freeDay!.day);
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
   });

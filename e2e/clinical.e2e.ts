@@ -109,7 +109,10 @@ describe('the clinical record, from booking to the student’s summary', () => {
 
     // The doctor starts the visit from the agenda and lands on its draft.
     const doctor = await openAs('/adminsignin', ADAMS, '/dashboarrd');
-    await doctor.page.getByRole('button', { name: new RegExp(`^Start the visit of ${student.name} at `) }).first().click();
+    await doctor.page
+      .getByRole('button', { name: new RegExp(`^Start the visit of ${student.name} at `) })
+      .first()
+      .click();
     await doctor.page.waitForURL(/\/visit\?id=/);
     await expectPage.heading(doctor.page, 'Visit');
     const visitId = new URL(doctor.page.url()).searchParams.get('id');
@@ -142,9 +145,19 @@ describe('the clinical record, from booking to the student’s summary', () => {
     await expectPage.visible(doctor.page.getByText(DIAGNOSIS, { exact: true }).first());
 
     const prescription = doctor.page.getByRole('form', { name: 'Add a prescription' });
-    await fillWithin(prescription, { Drug: DRUG, Strength: '500 mg', Dose: '2 tablets', Route: 'by mouth', Frequency: 'every 6 hours', Duration: '3 days', Quantity: '24 tablets' });
+    await fillWithin(prescription, {
+      Drug: DRUG,
+      Strength: '500 mg',
+      Dose: '2 tablets',
+      Route: 'by mouth',
+      Frequency: 'every 6 hours',
+      Duration: '3 days',
+      Quantity: '24 tablets',
+    });
     await prescription.getByRole('button', { name: 'Add prescription' }).click();
-    await expectPage.visible(doctor.page.getByRole('list', { name: 'Prescriptions' }).getByText(DRUG, { exact: false }).first());
+    await expectPage.visible(
+      doctor.page.getByRole('list', { name: 'Prescriptions' }).getByText(DRUG, { exact: false }).first(),
+    );
 
     const letterForm = doctor.page.getByRole('form', { name: 'Issue an excuse letter' });
     const { rows: days } = await suite.stack.adminPool.query<{ today: string; tomorrow: string }>(
@@ -160,9 +173,15 @@ describe('the clinical record, from booking to the student’s summary', () => {
     await issued.getByRole('button', { name: 'Done' }).click();
 
     await doctor.page.getByRole('region', { name: 'Sign' }).getByRole('button', { name: 'Sign visit' }).click();
-    await doctor.page.getByRole('dialog', { name: 'Sign this visit?' }).getByRole('button', { name: 'Sign visit' }).click();
+    await doctor.page
+      .getByRole('dialog', { name: 'Sign this visit?' })
+      .getByRole('button', { name: 'Sign visit' })
+      .click();
     await expectPage.visible(doctor.page.getByRole('region', { name: 'Signed visit' }).getByText(ASSESSMENT));
-    const { rows: afterSigning } = await suite.stack.adminPool.query('select status::text from public.appointments where id = $1', [appointmentId]);
+    const { rows: afterSigning } = await suite.stack.adminPool.query(
+      'select status::text from public.appointments where id = $1',
+      [appointmentId],
+    );
     expect(afterSigning).toEqual([{ status: 'completed' }]);
 
     // The doctor opens the chart, which the student will see in "Who viewed my health record".
@@ -188,7 +207,9 @@ describe('the clinical record, from booking to the student’s summary', () => {
 
     // Anyone holding the code checks it, signed in or not, and learns nothing clinical.
     const visitor = await suite.openBrowser();
-    await visitor.page.goto(`${suite.stack.url}/verify-letter?code=${encodeURIComponent(code.toLowerCase().replace(/-/g, ' '))}`);
+    await visitor.page.goto(
+      `${suite.stack.url}/verify-letter?code=${encodeURIComponent(code.toLowerCase().replace(/-/g, ' '))}`,
+    );
     await expectPage.mainHeading(visitor.page);
     const result = visitor.page.getByRole('region', { name: /Valid letter/ });
     await expectPage.visible(result.getByText(student.name));
@@ -226,7 +247,11 @@ describe('the clinical record, from booking to the student’s summary', () => {
     await page.keyboard.press('Escape');
     await page.goto(`${suite.stack.url}/studentprivacy`);
     const views = page.getByRole('table', { name: 'Views of my health record, newest first' });
-    await expectPage.visible(views.getByRole('row').filter({ hasText: ADAMS_NAME }).filter({ hasText: 'Patient chart' }).first());
-    await expectPage.visible(views.getByRole('row').filter({ hasText: ADAMS_NAME }).filter({ hasText: 'Visit' }).first());
+    await expectPage.visible(
+      views.getByRole('row').filter({ hasText: ADAMS_NAME }).filter({ hasText: 'Patient chart' }).first(),
+    );
+    await expectPage.visible(
+      views.getByRole('row').filter({ hasText: ADAMS_NAME }).filter({ hasText: 'Visit' }).first(),
+    );
   });
 });

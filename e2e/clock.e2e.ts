@@ -5,7 +5,15 @@
  * the zone named.
  */
 import { chooseRowAction } from './support/admin-helpers';
-import { clinicDateTimeText, clinicDay, clinicMoment, dayText, memberId, scheduledAppointmentsOf, unexpectedErrors } from './support/doctor-data';
+import {
+  clinicDateTimeText,
+  clinicDay,
+  clinicMoment,
+  dayText,
+  memberId,
+  scheduledAppointmentsOf,
+  unexpectedErrors,
+} from './support/doctor-data';
 import { expect as expectPage } from './support/expectations';
 import { openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
@@ -44,12 +52,17 @@ describe('one clock, whatever the computer’s zone', () => {
     const doctor = await openInLosAngeles('/adminsignin', ADAMS, '/dashboarrd');
     const schedule = doctor.page.getByRole('region', { name: 'My schedule' });
     await expectPage.visible(schedule.getByText(`Times are the clinic's, in ${NORTHFIELD_ZONE}.`));
-    const agendaItem = schedule.getByRole('list', { name: `Visits on ${dayText(today)}` }).getByRole('listitem').filter({ hasText: visit.name });
+    const agendaItem = schedule
+      .getByRole('list', { name: `Visits on ${dayText(today)}` })
+      .getByRole('listitem')
+      .filter({ hasText: visit.name });
     await expectPage.visible(agendaItem.getByText('18:30–19:00', { exact: true }));
 
     const mine = doctor.page.getByRole('table', { name: 'My Appointments' });
     await expectPage.visible(mine.getByRole('columnheader', { name: `Date/time (${NORTHFIELD_ZONE})` }));
-    await expectPage.visible(mine.getByRole('row').filter({ hasText: visit.name }).getByRole('cell', { name: when, exact: true }));
+    await expectPage.visible(
+      mine.getByRole('row').filter({ hasText: visit.name }).getByRole('cell', { name: when, exact: true }),
+    );
 
     // The overview of the patients page: the same time, and its Edit dialog too, with the zone named.
     await doctor.page.goto(`${suite.stack.url}/patients`);
@@ -79,9 +92,14 @@ describe('one clock, whatever the computer’s zone', () => {
     const { page, errors } = await openInLosAngeles('/signin', email, '/studentprivacy');
     const views = page.getByRole('table', { name: 'Views of my health record, newest first' });
     await expectPage.visible(views.getByRole('columnheader', { name: `When (${NORTHFIELD_ZONE})` }));
-    await expectPage.visible(views.getByRole('row').filter({ hasText: 'Dr Amelia Adams' }).getByRole('cell', { name: readWhen, exact: true }));
+    await expectPage.visible(
+      views.getByRole('row').filter({ hasText: 'Dr Amelia Adams' }).getByRole('cell', { name: readWhen, exact: true }),
+    );
 
-    const [printable] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open printable copy' }).click()]);
+    const [printable] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Open printable copy' }).click(),
+    ]);
     await printable.waitForLoadState();
     const printedViews = printable.getByRole('table', { name: 'Who viewed my health record' });
     await expectPage.visible(printedViews.getByRole('columnheader', { name: `When (${NORTHFIELD_ZONE})` }));

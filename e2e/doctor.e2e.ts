@@ -21,7 +21,12 @@ const CHEN = 'dr.chen@northfield.edu';
 const SOUTHBANK_DOCTOR = 'dr.adams@southbank.edu';
 const NEW_PROGRAM_TITLE = 'Night-shift sleep clinic';
 const NORTHFIELD_ZONE = 'America/New_York';
-const STATUS_LABEL: Readonly<Record<string, string>> = { scheduled: 'Scheduled', ongoing: 'Ongoing', completed: 'Completed', cancelled: 'Cancelled' };
+const STATUS_LABEL: Readonly<Record<string, string>> = {
+  scheduled: 'Scheduled',
+  ongoing: 'Ongoing',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 let browser: BrowserSession | undefined;
 
@@ -42,7 +47,10 @@ async function rowAction(page: Page, name: string, action: string, rowText?: str
   const table = page.getByRole('table', { name: 'My Appointments' });
   let rows = table.getByRole('row').filter({ hasText: name });
   if (rowText) rows = rows.filter({ hasText: rowText });
-  await rows.first().getByRole('button', { name: /^Actions for / }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: /^Actions for / })
+    .click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
@@ -68,7 +76,11 @@ describe('doctor dashboard: My Appointments', () => {
       'select count(*) from public.appointments where provider_id = $1',
       [await memberId(suite.stack.adminPool, ADAMS)],
     );
-    await expectPage.visible(page.getByRole('region', { name: 'Your work at a glance' }).getByText(Number(rows[0]?.count).toLocaleString('en-US'), { exact: true }));
+    await expectPage.visible(
+      page
+        .getByRole('region', { name: 'Your work at a glance' })
+        .getByText(Number(rows[0]?.count).toLocaleString('en-US'), { exact: true }),
+    );
     await expectPage.visible(page.getByRole('columnheader', { name: 'Contact Information' }));
 
     // Start opens the visit the database drafted for the appointment.
@@ -76,9 +88,16 @@ describe('doctor dashboard: My Appointments', () => {
     await page.waitForURL(/\/visit\?id=/);
     await expectPage.heading(page, 'Visit');
     await expectPage.visible(page.getByText('Visit started'));
-    await waitFor(() => appointmentRow(suite.stack.adminPool, target.id), (row) => row.status === 'ongoing', 'ongoing');
+    await waitFor(
+      () => appointmentRow(suite.stack.adminPool, target.id),
+      (row) => row.status === 'ongoing',
+      'ongoing',
+    );
     const visitId = new URL(page.url()).searchParams.get('id');
-    const { rows: drafted } = await suite.stack.adminPool.query('select appointment_id, status::text from public.visits where id = $1', [visitId]);
+    const { rows: drafted } = await suite.stack.adminPool.query(
+      'select appointment_id, status::text from public.visits where id = $1',
+      [visitId],
+    );
     expect(drafted).toEqual([{ appointment_id: target.id, status: 'draft' }]);
     await expectPage.visible(page.getByRole('region', { name: 'Patient' }).getByText(target.name, { exact: true }));
 
@@ -97,9 +116,18 @@ describe('doctor dashboard: My Appointments', () => {
     await expectPage.visible(page.getByRole('form', { name: 'Add an addendum' }));
 
     // Signing, and nothing else, completed the appointment.
-    await waitFor(() => appointmentRow(suite.stack.adminPool, target.id), (row) => row.status === 'completed', 'completed');
-    const { rows: signed } = await suite.stack.adminPool.query('select status::text, chief_complaint, assessment, signed_at is not null as signed from public.visits where id = $1', [visitId]);
-    expect(signed).toEqual([{ status: 'signed', chief_complaint: 'Headache for two days', assessment: 'Tension-type headache', signed: true }]);
+    await waitFor(
+      () => appointmentRow(suite.stack.adminPool, target.id),
+      (row) => row.status === 'completed',
+      'completed',
+    );
+    const { rows: signed } = await suite.stack.adminPool.query(
+      'select status::text, chief_complaint, assessment, signed_at is not null as signed from public.visits where id = $1',
+      [visitId],
+    );
+    expect(signed).toEqual([
+      { status: 'signed', chief_complaint: 'Headache for two days', assessment: 'Tension-type headache', signed: true },
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -117,13 +145,18 @@ describe('doctor dashboard: My Appointments', () => {
         .then(({ rows }) => rows.map((row) => row.starts_at));
     // Dr Adams's first free time from four days on (free for the patient too), and another of that day that his other
     // visit is moved to: taken now, so it must not be offered.
-    const [slot] = await freeTimes(await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 4), await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 11), moving.studentId);
+    const [slot] = await freeTimes(
+      await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 4),
+      await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 11),
+      moving.studentId,
+    );
     if (!slot) throw new Error('dr.adams has free slots next week');
     const day = clinicDateTimeInput(slot, NORTHFIELD_ZONE).slice(0, 10);
     const booked = (await freeTimes(day, day, other.studentId)).find((moment) => moment.getTime() !== slot.getTime());
     if (!booked) throw new Error('dr.adams has two free slots that day');
     await suite.stack.adminPool.query('update public.appointments set date = $1 where id = $2', [booked, other.id]);
-    const timeLabel = (moment: Date) => `${clinicDateTimeInput(moment, NORTHFIELD_ZONE).slice(11)} (${NORTHFIELD_ZONE})`;
+    const timeLabel = (moment: Date) =>
+      `${clinicDateTimeInput(moment, NORTHFIELD_ZONE).slice(11)} (${NORTHFIELD_ZONE})`;
     const { page, errors } = await openAs(ADAMS, '/dashboarrd');
 
     await rowAction(page, moving.name, 'Reschedule', 'Scheduled');
@@ -139,7 +172,11 @@ describe('doctor dashboard: My Appointments', () => {
     await time.selectOption({ label: timeLabel(slot) });
     await dialog.getByRole('button', { name: 'Reschedule' }).click();
     await expectPage.visible(page.getByText('Appointment rescheduled'));
-    await waitFor(() => appointmentRow(suite.stack.adminPool, moving.id), (row) => row.date.getTime() === slot.getTime(), 'the free slot');
+    await waitFor(
+      () => appointmentRow(suite.stack.adminPool, moving.id),
+      (row) => row.date.getTime() === slot.getTime(),
+      'the free slot',
+    );
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -155,7 +192,11 @@ describe('doctor dashboard: My Appointments', () => {
     await dialog.getByLabel('Reason for cancelling').fill('Doctor called away to an emergency');
     await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
     await expectPage.visible(page.getByText('Appointment cancelled'));
-    const row = await waitFor(() => appointmentRow(suite.stack.adminPool, target.id), (value) => value.status === 'cancelled', 'cancelled');
+    const row = await waitFor(
+      () => appointmentRow(suite.stack.adminPool, target.id),
+      (value) => value.status === 'cancelled',
+      'cancelled',
+    );
     expect(row.cancel_reason).toBe('Doctor called away to an emergency');
     expect(errors).toEqual([]);
   });
@@ -177,7 +218,8 @@ describe('doctor dashboard: My schedule', () => {
       const shown = expected.length === 0 ? [] : await list.getByRole('listitem').allInnerTexts();
       expect(shown).toHaveLength(expected.length);
       expected.forEach((visit, index) => {
-        for (const text of [visit.time, visit.name, STATUS_LABEL[visit.status] ?? visit.status]) expect(shown[index]).toContain(text);
+        for (const text of [visit.time, visit.name, STATUS_LABEL[visit.status] ?? visit.status])
+          expect(shown[index]).toContain(text);
       });
     };
     // The next clinic day (after tomorrow) with visits of Dr Adams, and how many days ahead it is.
@@ -225,7 +267,10 @@ describe('doctor patients', () => {
   it("opens a patient's record from the overview and the health profile read is audited", async () => {
     const adamsId = await memberId(suite.stack.adminPool, ADAMS);
     const studentId = await memberId(suite.stack.adminPool, 'student18@northfield.edu');
-    const { rows: student } = await suite.stack.adminPool.query<{ reg_number: string }>('select reg_number from public.members where id = $1', [studentId]);
+    const { rows: student } = await suite.stack.adminPool.query<{ reg_number: string }>(
+      'select reg_number from public.members where id = $1',
+      [studentId],
+    );
     const reg = student[0]?.reg_number ?? '';
     const auditedReads = () =>
       suite.stack.adminPool
@@ -271,7 +316,9 @@ describe('doctor programs', () => {
 
     await expectPage.visible(page.getByRole('article', { name: NEW_PROGRAM_TITLE }));
     expect(pathOf(page)).toBe('/programm');
-    const { rows } = await suite.stack.adminPool.query('select created_by from public.programs where title = $1', [NEW_PROGRAM_TITLE]);
+    const { rows } = await suite.stack.adminPool.query('select created_by from public.programs where title = $1', [
+      NEW_PROGRAM_TITLE,
+    ]);
     expect(rows).toEqual([{ created_by: await memberId(suite.stack.adminPool, ADAMS) }]);
     expect(errors).toEqual([]);
   });
@@ -286,7 +333,9 @@ describe('doctor settings', () => {
     await expectPage.visible(page.getByRole('img', { name: 'Profile photo preview' }));
     await page.getByRole('button', { name: 'Change Profile photo' }).click();
     await expectPage.visible(page.getByText('Profile photo updated'));
-    const { rows: avatar } = await suite.stack.adminPool.query('select avatar_path from public.members where id = $1', [adamsId]);
+    const { rows: avatar } = await suite.stack.adminPool.query('select avatar_path from public.members where id = $1', [
+      adamsId,
+    ]);
     expect(avatar).toEqual([{ avatar_path: `${adamsId}/avatar.png` }]);
     await expectPage.visible(page.getByRole('img', { name: 'Profile photo', exact: true }));
 
@@ -298,7 +347,9 @@ describe('doctor settings', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectPage.visible(page.getByText('Profile saved'));
     await expectPage.visible(page.getByLabel('Signed in as').getByText('Dr Amelie Adams', { exact: true }));
-    const { rows } = await suite.stack.adminPool.query('select first_name, phone from public.members where id = $1', [adamsId]);
+    const { rows } = await suite.stack.adminPool.query('select first_name, phone from public.members where id = $1', [
+      adamsId,
+    ]);
     expect(rows).toEqual([{ first_name: 'Amelie', phone: '+1 555 010 0999' }]);
     expect(errors).toEqual([]);
   });
@@ -328,8 +379,16 @@ describe('doctor settings', () => {
     await hours.getByLabel('Monday from').fill('10:00');
     await hours.getByLabel('Monday until').fill('12:00');
     // Dr Adams's demo visits on Friday or Monday afternoons, if the suite's day puts any there, are listed first.
-    await saveThroughAffectedVisits(page, hours.getByRole('button', { name: 'Save weekly hours' }), 'Save the change anyway', 'Weekly hours saved');
-    const { rows: stored } = await suite.stack.adminPool.query('select weekday, opens_at::text, closes_at::text from public.doctor_hours where doctor_id = $1 order by weekday', [adams]);
+    await saveThroughAffectedVisits(
+      page,
+      hours.getByRole('button', { name: 'Save weekly hours' }),
+      'Save the change anyway',
+      'Weekly hours saved',
+    );
+    const { rows: stored } = await suite.stack.adminPool.query(
+      'select weekday, opens_at::text, closes_at::text from public.doctor_hours where doctor_id = $1 order by weekday',
+      [adams],
+    );
     expect(stored).toEqual([
       { weekday: 1, opens_at: '10:00:00', closes_at: '12:00:00' },
       { weekday: 2, opens_at: '08:00:00', closes_at: '17:00:00' },
@@ -355,8 +414,15 @@ describe('doctor settings', () => {
     const addTimeOff = page.getByRole('form', { name: 'Add time off' });
     await addTimeOff.getByLabel('First day').fill(dayOff);
     await addTimeOff.getByLabel('Reason (optional)').fill('Medical conference');
-    await saveThroughAffectedVisits(page, addTimeOff.getByRole('button', { name: 'Add time off' }), 'Save the change anyway', 'Time off added');
-    await expectPage.visible(page.getByRole('list', { name: 'Upcoming time off' }).getByText(/\(all day\) · Medical conference/));
+    await saveThroughAffectedVisits(
+      page,
+      addTimeOff.getByRole('button', { name: 'Add time off' }),
+      'Save the change anyway',
+      'Time off added',
+    );
+    await expectPage.visible(
+      page.getByRole('list', { name: 'Upcoming time off' }).getByText(/\(all day\) · Medical conference/),
+    );
     // The whole day on the clinic's clock: midnight to the next midnight in New York.
     const { rows: timeOff } = await suite.stack.adminPool.query<{ starts: string; ends: string; next_day: string }>(
       `select to_char(starts_at at time zone $2, 'YYYY-MM-DD HH24:MI') as starts, to_char(ends_at at time zone $2, 'YYYY-MM-DD HH24:MI') as ends,
@@ -364,7 +430,9 @@ describe('doctor settings', () => {
          from public.doctor_time_off where doctor_id = $1 and reason = 'Medical conference'`,
       [adams, NORTHFIELD_ZONE, dayOff],
     );
-    expect(timeOff.map((entry) => [entry.starts, entry.ends])).toEqual([[`${dayOff} 00:00`, `${timeOff[0]?.next_day} 00:00`]]);
+    expect(timeOff.map((entry) => [entry.starts, entry.ends])).toEqual([
+      [`${dayOff} 00:00`, `${timeOff[0]?.next_day} 00:00`],
+    ]);
     expect(await freeStarts(dayOff)).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -395,7 +463,10 @@ describe('doctor settings', () => {
     await expectPage.heading(page, 'Dashboard');
     expect(pathOf(page)).toBe('/dashboarrd');
 
-    const { rows } = await suite.stack.adminPool.query('select must_change_password from public.members where email = $1', [CHEN]);
+    const { rows } = await suite.stack.adminPool.query(
+      'select must_change_password from public.members where email = $1',
+      [CHEN],
+    );
     expect(rows).toEqual([{ must_change_password: false }]);
     const signInWith = (password: string) =>
       fetch(`${suite.stack.url}/auth/v1/token?grant_type=password`, {

@@ -15,10 +15,14 @@ const WEEKDAYS = [1, 2, 3, 4, 5];
 
 const suite = useE2eSuite();
 
-const query = <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) => suite.query<Row>(sql, params);
+const query = <Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  suite.query<Row>(sql, params);
 
 async function student(email: string): Promise<{ readonly id: string; readonly name: string; readonly email: string }> {
-  const [row] = await query<{ id: string; name: string }>("select id, first_name || ' ' || last_name as name from public.members where email = $1", [email]);
+  const [row] = await query<{ id: string; name: string }>(
+    "select id, first_name || ' ' || last_name as name from public.members where email = $1",
+    [email],
+  );
   if (!row) throw new Error(`no student ${email}`);
   return { ...row, email };
 }
@@ -26,7 +30,10 @@ async function student(email: string): Promise<{ readonly id: string; readonly n
 /** The times a picker offers once it has read them for the chosen day, as the moments their options stand for. */
 async function offeredStarts(scope: Locator): Promise<string[]> {
   await expectPage.visible(scope.getByRole('status').filter({ hasText: /free time/ }));
-  const values = await scope.getByLabel('Time').locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  const values = await scope
+    .getByLabel('Time')
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
   return values.filter((value) => value !== '');
 }
 
@@ -37,7 +44,11 @@ const moment = (value: string | Date) => new Date(value).getTime();
  * fixture: nobody is emailed), at the latest half hour of today when both are free; with `passed`, one whose start
  * has gone by. Any hour of the day has such a half hour: the seed's visits fill a few hours at most.
  */
-async function visitToday(studentId: string, doctorId: string, { passed }: { readonly passed: boolean }): Promise<{ readonly id: string; readonly date: Date }> {
+async function visitToday(
+  studentId: string,
+  doctorId: string,
+  { passed }: { readonly passed: boolean },
+): Promise<{ readonly id: string; readonly date: Date }> {
   const client = await suite.stack.adminPool.connect();
   try {
     await client.query('begin');
@@ -89,21 +100,47 @@ describe('appointment types and booking for a student', () => {
     await dialog.getByRole('checkbox', { name: 'Dr Amelia Adams' }).check();
     await dialog.getByRole('button', { name: 'Add the type' }).click();
     await waitForText(admin.page, 'Type of visit added');
-    const typeRow = admin.page.getByRole('table', { name: 'Types of visit' }).getByRole('row').filter({ hasText: 'Counselling' });
-    await expectPage.visible(typeRow.filter({ hasText: '50 min' }).filter({ hasText: 'No: staff book it' }).filter({ hasText: 'Dr Amelia Adams' }));
-    const [counselling] = await query<{ id: string; duration_minutes: number; self_bookable: boolean; doctors: string[] }>(
+    const typeRow = admin.page
+      .getByRole('table', { name: 'Types of visit' })
+      .getByRole('row')
+      .filter({ hasText: 'Counselling' });
+    await expectPage.visible(
+      typeRow
+        .filter({ hasText: '50 min' })
+        .filter({ hasText: 'No: staff book it' })
+        .filter({ hasText: 'Dr Amelia Adams' }),
+    );
+    const [counselling] = await query<{
+      id: string;
+      duration_minutes: number;
+      self_bookable: boolean;
+      doctors: string[];
+    }>(
       `select t.id, t.duration_minutes, t.self_bookable, array(select o.doctor_id::text from public.appointment_type_doctors o where o.appointment_type_id = t.id) as doctors
          from public.appointment_types t where t.university_id = $1 and t.name = 'Counselling'`,
       [NORTHFIELD_ID],
     );
-    expect(counselling).toEqual({ id: expect.any(String), duration_minutes: 50, self_bookable: false, doctors: [adams] });
+    expect(counselling).toEqual({
+      id: expect.any(String),
+      duration_minutes: 50,
+      self_bookable: false,
+      doctors: [adams],
+    });
     expect(unexpectedConsoleErrors(admin.errors)).toEqual([]);
 
     // A student picks from the types they may book themselves: Counselling is not one.
     const studentPage = await suite.openBrowser();
-    await openSignedIn(studentPage.page, suite.stack, { signInPath: '/signin', email: rosa.email, path: '/studentdashboard' });
+    await openSignedIn(studentPage.page, suite.stack, {
+      signInPath: '/signin',
+      email: rosa.email,
+      path: '/studentdashboard',
+    });
     await studentPage.page.getByRole('button', { name: 'Book an Appointment' }).click();
-    const reasons = await studentPage.page.getByRole('form', { name: 'Book an appointment' }).getByLabel('Reason', { exact: true }).locator('option').allTextContents();
+    const reasons = await studentPage.page
+      .getByRole('form', { name: 'Book an appointment' })
+      .getByLabel('Reason', { exact: true })
+      .locator('option')
+      .allTextContents();
     expect(reasons).toContain('Vaccination · 15 min');
     expect(reasons.filter((reason) => reason.startsWith('Counselling'))).toEqual([]);
 
@@ -116,7 +153,10 @@ describe('appointment types and booking for a student', () => {
     await booking.getByRole('radio', { name: new RegExp(`^${rosa.name} · `) }).check();
     const form = booking.getByRole('form', { name: 'Book for a student' });
     await form.getByLabel('Type of visit').selectOption({ label: 'Counselling · 50 min (staff only)' });
-    expect(await form.getByLabel('Doctor').locator('option').allTextContents()).toEqual(['First available doctor', 'Dr Amelia Adams']);
+    expect(await form.getByLabel('Doctor').locator('option').allTextContents()).toEqual([
+      'First available doctor',
+      'Dr Amelia Adams',
+    ]);
     await form.getByLabel('Date').fill(day);
     const offered = await offeredStarts(form);
     // Exactly the database's free times for 50 minutes with the doctors who offer Counselling.
@@ -126,31 +166,48 @@ describe('appointment types and booking for a student', () => {
     );
     expect(offered.map(moment)).toEqual(expected.map((row) => moment(row.starts_at)));
     // A free time of the student's too, or the database would refuse the clash (and say so).
-    const [free] = await query<{ starts_at: Date }>(`select f.starts_at from private.free_slots($1, $2::date, $2::date, $3, $4, null, 50, $5) f order by 1 limit 1`, [
-      NORTHFIELD_ID,
-      day,
-      adams,
-      rosa.id,
-      counselling!.id,
-    ]);
+    const [free] = await query<{ starts_at: Date }>(
+      `select f.starts_at from private.free_slots($1, $2::date, $2::date, $3, $4, null, 50, $5) f order by 1 limit 1`,
+      [NORTHFIELD_ID, day, adams, rosa.id, counselling!.id],
+    );
     const startsAt = offered.find((value) => moment(value) === moment(free!.starts_at));
     expect(startsAt).toBeDefined();
     await form.getByLabel('Time').selectOption(startsAt!);
     await form.getByLabel('Details (optional)').fill('Exam stress');
     await form.getByRole('button', { name: 'Book the visit' }).click();
     await waitForText(desk.page, `Visit booked for ${rosa.name}: they are emailed the time`);
-    const [booked] = await query<{ id: string; reason: string; duration_minutes: number; provider_id: string; status: string; appointment_type_id: string }>(
+    const [booked] = await query<{
+      id: string;
+      reason: string;
+      duration_minutes: number;
+      provider_id: string;
+      status: string;
+      appointment_type_id: string;
+    }>(
       `select id, reason, duration_minutes, provider_id, status::text, appointment_type_id from public.appointments where student_id = $1 and date = $2`,
       [rosa.id, free!.starts_at],
     );
-    expect(booked).toEqual({ id: expect.any(String), reason: 'Counselling: Exam stress', duration_minutes: 50, provider_id: adams, status: 'scheduled', appointment_type_id: counselling!.id });
+    expect(booked).toEqual({
+      id: expect.any(String),
+      reason: 'Counselling: Exam stress',
+      duration_minutes: 50,
+      provider_id: adams,
+      status: 'scheduled',
+      appointment_type_id: counselling!.id,
+    });
     expect(unexpectedConsoleErrors(desk.errors)).toEqual([]);
 
     // The student's own list shows it, on the clinic's clock.
     const time = clinicDateTimeInput(free!.starts_at, NORTHFIELD_ZONE).split('T')[1]!;
     await studentPage.page.reload();
     const upcoming = studentPage.page.getByRole('table', { name: 'Upcoming appointments' });
-    await expectPage.visible(upcoming.getByRole('row').filter({ hasText: 'Counselling: Exam stress' }).filter({ hasText: clinicTimeText(day, time, NORTHFIELD_ZONE) }).filter({ hasText: 'Dr Amelia Adams' }));
+    await expectPage.visible(
+      upcoming
+        .getByRole('row')
+        .filter({ hasText: 'Counselling: Exam stress' })
+        .filter({ hasText: clinicTimeText(day, time, NORTHFIELD_ZONE) })
+        .filter({ hasText: 'Dr Amelia Adams' }),
+    );
     expect(unexpectedConsoleErrors(studentPage.errors)).toEqual([]);
 
     // And the usual confirmation is in the local mailbox, with the doctor and without the reason.
@@ -158,12 +215,17 @@ describe('appointment types and booking for a student', () => {
     expect(mail).toContain('Dr Amelia Adams');
     expect(mail).not.toContain('Counselling');
     expect(mail).not.toContain('Exam stress');
-    expect(await query(`select 1 from public.email_outbox where appointment_id = $1 and kind = 'booking_confirmation' and to_email = $2`, [booked!.id, rosa.email])).toHaveLength(1);
+    expect(
+      await query(
+        `select 1 from public.email_outbox where appointment_id = $1 and kind = 'booking_confirmation' and to_email = $2`,
+        [booked!.id, rosa.email],
+      ),
+    ).toHaveLength(1);
   });
 });
 
 describe('the day of the visit', () => {
-  it("checks the student in at the front desk; the doctor sees them under Waiting and starts the visit from there", async () => {
+  it('checks the student in at the front desk; the doctor sees them under Waiting and starts the visit from there', async () => {
     const adams = await memberId(suite.stack.adminPool, ADAMS);
     const ben = await student('student15@northfield.edu');
     const visit = await visitToday(ben.id, adams, { passed: false });
@@ -178,13 +240,22 @@ describe('the day of the visit', () => {
     await waitForText(desk.page, 'Checked in');
     await expectPage.visible(row.getByText('Arrived', { exact: true }));
     // The clinic's waiting list on the dashboard has them too.
-    await expectPage.visible(desk.page.getByRole('list', { name: 'Waiting, in order of arrival' }).getByRole('listitem', { name: new RegExp(`^${ben.name}, `) }));
-    const [arrived] = await query<{ status: string; arrived: boolean }>('select status::text, arrived_at is not null as arrived from public.appointments where id = $1', [visit.id]);
+    await expectPage.visible(
+      desk.page
+        .getByRole('list', { name: 'Waiting, in order of arrival' })
+        .getByRole('listitem', { name: new RegExp(`^${ben.name}, `) }),
+    );
+    const [arrived] = await query<{ status: string; arrived: boolean }>(
+      'select status::text, arrived_at is not null as arrived from public.appointments where id = $1',
+      [visit.id],
+    );
     expect(arrived).toEqual({ status: 'arrived', arrived: true });
     expect(unexpectedConsoleErrors(desk.errors)).toEqual([]);
 
     const doctor = await suite.openAsStaff(ADAMS, '/dashboarrd');
-    const waiting = doctor.page.getByRole('region', { name: 'Waiting' }).getByRole('list', { name: 'Waiting, in order of arrival' });
+    const waiting = doctor.page
+      .getByRole('region', { name: 'Waiting' })
+      .getByRole('list', { name: 'Waiting, in order of arrival' });
     const waitingRow = waiting.getByRole('listitem', { name: new RegExp(`^${ben.name}, `) });
     await expectPage.visible(waitingRow.getByText(`booked for ${at}`, { exact: false }));
     await waitingRow.getByRole('button', { name: `Start the visit of ${ben.name}` }).click();
@@ -202,13 +273,20 @@ describe('the day of the visit', () => {
   it("marks a visit whose start has passed as a no-show, which the student's chart counts", async () => {
     const adams = await memberId(suite.stack.adminPool, ADAMS);
     const cy = await student('student16@northfield.edu');
-    const [before] = await query<{ count: number }>(`select count(*)::integer as count from public.appointments where student_id = $1 and status = 'no_show'`, [cy.id]);
+    const [before] = await query<{ count: number }>(
+      `select count(*)::integer as count from public.appointments where student_id = $1 and status = 'no_show'`,
+      [cy.id],
+    );
     const visit = await visitToday(cy.id, adams, { passed: true });
     const at = clinicDateTimeInput(visit.date, NORTHFIELD_ZONE).split('T')[1]!;
 
     const desk = await suite.openAsStaff(FRONT_DESK, '/dashboardd');
     await desk.page.getByLabel('Search appointments').fill(cy.name);
-    const row = desk.page.getByRole('table', { name: 'Appointments Overview' }).getByRole('row').filter({ hasText: cy.name }).filter({ hasText: at });
+    const row = desk.page
+      .getByRole('table', { name: 'Appointments Overview' })
+      .getByRole('row')
+      .filter({ hasText: cy.name })
+      .filter({ hasText: at });
     await row.getByRole('button', { name: /^Actions for / }).click();
     await desk.page.getByRole('menuitem', { name: 'No-show', exact: true }).click();
     await waitForText(desk.page, 'Marked as a no-show');
@@ -217,7 +295,11 @@ describe('the day of the visit', () => {
 
     const doctor = await suite.openAsStaff(ADAMS, `/patientchart?student=${cy.id}`);
     const count = before!.count + 1;
-    await expectPage.visible(doctor.page.getByRole('region', { name: 'Patient' }).getByText(`${count} ${count === 1 ? 'no-show' : 'no-shows'}`, { exact: true }));
+    await expectPage.visible(
+      doctor.page
+        .getByRole('region', { name: 'Patient' })
+        .getByText(`${count} ${count === 1 ? 'no-show' : 'no-shows'}`, { exact: true }),
+    );
     expect(unexpectedConsoleErrors(doctor.errors)).toEqual([]);
   });
 });

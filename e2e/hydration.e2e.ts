@@ -51,7 +51,10 @@ async function tap(field: Locator): Promise<void> {
 }
 
 /** Once the page is live: the fields hold everything entered, the form knows it (its button is enabled), and it signs in. */
-async function expectSignedInWithWhatWasEntered(session: BrowserSession, { email, submit, dashboard }: SignInPage): Promise<void> {
+async function expectSignedInWithWhatWasEntered(
+  session: BrowserSession,
+  { email, submit, dashboard }: SignInPage,
+): Promise<void> {
   const { page, errors } = session;
   await expectPage.mainHeading(page);
   expect(await emailField(page).inputValue()).toBe(email);
@@ -77,29 +80,32 @@ describe('a prerendered sign-in page keeps what is entered before it hydrates', 
     await expectSignedInWithWhatWasEntered(session, signInPage);
   });
 
-  it.each(SIGN_INS)('$path at $slowdown× CPU: both fields filled at the first paint by a password manager', async (signInPage) => {
-    const session = await suite.openBrowser();
-    const { page } = session;
-    await openAtFirstPaint(page, signInPage.path, signInPage.slowdown);
-    // As a password manager fills a form: both values at once, each with the events typing would have sent.
-    await page.evaluate(
-      (credentials) => {
-        for (const [autocomplete, value] of credentials) {
-          const field = document.querySelector<HTMLInputElement>(`input[autocomplete="${autocomplete}"]`);
-          if (!field) throw new Error(`no field with autocomplete="${autocomplete}"`);
-          field.value = value;
-          field.dispatchEvent(new Event('input', { bubbles: true }));
-          field.dispatchEvent(new Event('change', { bubbles: true }));
-        }
-      },
-      [
-        ['email', signInPage.email],
-        ['current-password', DEMO_PASSWORD],
-      ] as const,
-    );
-    if (signInPage.role) await page.getByLabel('Role').selectOption(signInPage.role);
-    await expectSignedInWithWhatWasEntered(session, signInPage);
-  });
+  it.each(SIGN_INS)(
+    '$path at $slowdown× CPU: both fields filled at the first paint by a password manager',
+    async (signInPage) => {
+      const session = await suite.openBrowser();
+      const { page } = session;
+      await openAtFirstPaint(page, signInPage.path, signInPage.slowdown);
+      // As a password manager fills a form: both values at once, each with the events typing would have sent.
+      await page.evaluate(
+        (credentials) => {
+          for (const [autocomplete, value] of credentials) {
+            const field = document.querySelector<HTMLInputElement>(`input[autocomplete="${autocomplete}"]`);
+            if (!field) throw new Error(`no field with autocomplete="${autocomplete}"`);
+            field.value = value;
+            field.dispatchEvent(new Event('input', { bubbles: true }));
+            field.dispatchEvent(new Event('change', { bubbles: true }));
+          }
+        },
+        [
+          ['email', signInPage.email],
+          ['current-password', DEMO_PASSWORD],
+        ] as const,
+      );
+      if (signInPage.role) await page.getByLabel('Role').selectOption(signInPage.role);
+      await expectSignedInWithWhatWasEntered(session, signInPage);
+    },
+  );
 });
 
 describe(`hydrating at ${PHONE_CPU_SLOWDOWN}× CPU logs no error`, () => {
@@ -137,7 +143,9 @@ describe(`hydrating at ${PHONE_CPU_SLOWDOWN}× CPU logs no error`, () => {
     await slowDownCpu(page, PHONE_CPU_SLOWDOWN);
     // The landing area's code but its entry and routes: the page's own chunk, held back (as on a slow network) until
     // the session check has been answered, or until it is clear that the check waits for the page.
-    const sessionChecked = page.waitForResponse((response) => response.url().includes('/rest/v1/members'), { timeout: 5_000 }).catch(() => undefined);
+    const sessionChecked = page
+      .waitForResponse((response) => response.url().includes('/rest/v1/members'), { timeout: 5_000 })
+      .catch(() => undefined);
     await context.route(/\/mfe\/landing\/(?!remoteEntry|__federation_expose|mf-manifest)[^?]*\.js/, async (route) => {
       await sessionChecked;
       await route.continue();
@@ -157,7 +165,9 @@ describe(`hydrating at ${PHONE_CPU_SLOWDOWN}× CPU logs no error`, () => {
 
     it('a student’s dashboard on a 360 px wide phone, with the booking form open', async () => {
       const { page, errors } = await openAs('student08@northfield.edu', '/signin', '/studentdashboard');
-      const sidebarWidth = await page.evaluate(() => parseInt(getComputedStyle(document.documentElement).getPropertyValue('--cc-sidebar-width'), 10));
+      const sidebarWidth = await page.evaluate(() =>
+        parseInt(getComputedStyle(document.documentElement).getPropertyValue('--cc-sidebar-width'), 10),
+      );
       await page.setViewportSize({ width: 360 + sidebarWidth, height: 740 });
       await page.getByRole('button', { name: 'Book an Appointment' }).click();
       await expectPage.visible(page.getByRole('form', { name: 'Book an appointment' }));
@@ -169,14 +179,23 @@ describe(`hydrating at ${PHONE_CPU_SLOWDOWN}× CPU logs no error`, () => {
       const [target] = await scheduledAppointmentsOf(suite.stack.adminPool, DEMO_ACCOUNTS.doctor);
       if (!target) throw new Error('the seed gives dr.adams scheduled appointments');
       const { page, errors } = await openAs(DEMO_ACCOUNTS.doctor, '/adminsignin', '/dashboarrd');
-      const rows = page.getByRole('table', { name: 'My Appointments' }).getByRole('row').filter({ hasText: target.name }).filter({ hasText: 'Scheduled' });
-      await rows.first().getByRole('button', { name: /^Actions for / }).click();
+      const rows = page
+        .getByRole('table', { name: 'My Appointments' })
+        .getByRole('row')
+        .filter({ hasText: target.name })
+        .filter({ hasText: 'Scheduled' });
+      await rows
+        .first()
+        .getByRole('button', { name: /^Actions for / })
+        .click();
       await page.getByRole('menuitem', { name: 'Cancel', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
       await dialog.getByLabel('Reason for cancelling').fill('Doctor called away to an emergency');
       await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
       await expectPage.visible(page.getByText('Appointment cancelled'));
-      expect((await appointmentRow(suite.stack.adminPool, target.id)).cancel_reason).toBe('Doctor called away to an emergency');
+      expect((await appointmentRow(suite.stack.adminPool, target.id)).cancel_reason).toBe(
+        'Doctor called away to an emergency',
+      );
       expect(errors).toEqual([]);
     });
   });

@@ -32,7 +32,10 @@ async function almostIdle(email: string): Promise<void> {
   const back = `(interval '5 minutes' - make_interval(secs => ${SECONDS_LEFT}))`;
   const sessions = `select s.id from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1`;
   await query(`update auth.sessions set created_at = now() - ${back} where id in (${sessions})`, [email]);
-  await query(`update private.session_activity set last_active_at = now() - ${back} where session_id in (${sessions})`, [email]);
+  await query(
+    `update private.session_activity set last_active_at = now() - ${back} where session_id in (${sessions})`,
+    [email],
+  );
 }
 
 describe('idle logoff', () => {
@@ -59,7 +62,9 @@ describe('idle logoff', () => {
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
     await expectPage.visible(dialog.getByText(/You will be signed out in \d+ s/));
-    const touched = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/touch_session') && response.ok());
+    const touched = page.waitForResponse(
+      (response) => response.url().endsWith('/rest/v1/rpc/touch_session') && response.ok(),
+    );
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
     await dialog.waitFor({ state: 'hidden' });
     // The server heard of it: the session has its whole limit again.

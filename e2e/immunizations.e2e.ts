@@ -15,7 +15,12 @@ const REGISTRAR = 'registrar@northfield.edu';
 const DOCTOR = 'dr.adams@northfield.edu';
 const DOCTOR_NAME = 'Dr Amelia Adams';
 /** The only seeded Northfield student of Architecture in year 3: the requirement below applies to her alone. */
-const STUDENT = { email: 'student07@northfield.edu', name: 'Grace Kim', department: 'Architecture', year: '3' } as const;
+const STUDENT = {
+  email: 'student07@northfield.edu',
+  name: 'Grace Kim',
+  department: 'Architecture',
+  year: '3',
+} as const;
 const REQUIREMENT = 'Yellow fever (travel term)';
 const VACCINE = 'Yellow fever (CVX 37)';
 const REJECTION = 'The date on the card cannot be read: please take the photo again in daylight.';
@@ -25,7 +30,11 @@ function clinicDayFromToday(offset: number): Promise<string> {
   return clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, offset);
 }
 
-async function open(signInPath: string, email: string, path: string): Promise<{ readonly page: Page; readonly errors: string[] }> {
+async function open(
+  signInPath: string,
+  email: string,
+  path: string,
+): Promise<{ readonly page: Page; readonly errors: string[] }> {
   const browser = await suite.openBrowser();
   await openSignedIn(browser.page, suite.stack, { signInPath, email, path });
   return browser;
@@ -41,7 +50,9 @@ async function recordDoseWithCard(page: Page, givenOn: string, fileName: string)
   await form.getByLabel('Vaccine').selectOption({ label: VACCINE });
   await form.getByLabel('Day it was given').fill(givenOn);
   await form.getByLabel('Where it was given (optional)').fill('Travel clinic, Lagos');
-  await form.getByLabel('Photo or PDF of the document').setInputFiles({ name: fileName, mimeType: 'image/png', buffer: TINY_PNG });
+  await form
+    .getByLabel('Photo or PDF of the document')
+    .setInputFiles({ name: fileName, mimeType: 'image/png', buffer: TINY_PNG });
   await expectPage.visible(form.getByRole('img', { name: `Preview of ${fileName}` }));
   await form.getByRole('button', { name: 'Record the dose' }).click();
   await expectPage.visible(requirementCard(page).getByText('Under review', { exact: true }));
@@ -73,7 +84,12 @@ describe('immunization compliance, the whole path', () => {
     await dialog.getByRole('button', { name: 'Add the requirement' }).click();
     await dialog.waitFor({ state: 'detached' });
     const requirements = superAdmin.page.getByRole('table', { name: 'Immunization requirements' });
-    await expectPage.visible(requirements.getByRole('row').filter({ hasText: REQUIREMENT }).getByText(`${STUDENT.department} · year ${STUDENT.year}`));
+    await expectPage.visible(
+      requirements
+        .getByRole('row')
+        .filter({ hasText: REQUIREMENT })
+        .getByText(`${STUDENT.department} · year ${STUDENT.year}`),
+    );
 
     // The student is shown as due, with what is missing.
     const student = await open('/signin', STUDENT.email, '/immunizations');
@@ -88,14 +104,20 @@ describe('immunization compliance, the whole path', () => {
     await item.getByRole('button', { name: `Open the document from ${STUDENT.name}` }).click();
     await expectPage.visible(item.getByRole('img', { name: `Document from ${STUDENT.name}: card.png` }));
     await item.getByRole('button', { name: 'Reject…' }).click();
-    const reject = doctor.page.getByRole('dialog', { name: `Reject the dose of Yellow fever given on ${dayText(givenOn)}` });
+    const reject = doctor.page.getByRole('dialog', {
+      name: `Reject the dose of Yellow fever given on ${dayText(givenOn)}`,
+    });
     await reject.getByLabel('Reason the student reads').fill(REJECTION);
     await reject.getByRole('button', { name: 'Reject' }).click();
     await item.waitFor({ state: 'detached' });
 
     // The student reads why, and is due again.
     await student.page.reload();
-    await expectPage.visible(requirementCard(student.page).getByText(`The dose given on ${dayText(givenOn)} was not accepted by the clinic: ${REJECTION}`));
+    await expectPage.visible(
+      requirementCard(student.page).getByText(
+        `The dose given on ${dayText(givenOn)} was not accepted by the clinic: ${REJECTION}`,
+      ),
+    );
     await expectPage.visible(requirementCard(student.page).getByText(`Due by ${dayText(dueOn)}`));
 
     // The deadline passes (the super admin brings it forward to yesterday): the registrar's holds list names the student.
@@ -119,7 +141,11 @@ describe('immunization compliance, the whole path', () => {
     await expectPage.visible(requirementCard(student.page).getByText(`Overdue: it was due by ${dayText(yesterday)}`));
     await recordDoseWithCard(student.page, givenOn, 'card-daylight.png');
     await doctor.page.reload();
-    await doctor.page.getByRole('button', { name: `Approve the dose of Yellow fever given on ${dayText(givenOn)} for ${STUDENT.name}` }).click();
+    await doctor.page
+      .getByRole('button', {
+        name: `Approve the dose of Yellow fever given on ${dayText(givenOn)} for ${STUDENT.name}`,
+      })
+      .click();
     await item.waitFor({ state: 'detached' });
     await student.page.reload();
     await expectPage.visible(requirementCard(student.page).getByText('Met', { exact: true }));
@@ -127,8 +153,15 @@ describe('immunization compliance, the whole path', () => {
     // The holds list no longer names the student; the counts say met.
     await registrar.page.reload();
     await holdsFor(registrar.page);
-    await expectPage.visible(registrar.page.getByRole('table', { name: 'Overdue students' }).getByText('Nobody matching these filters is overdue'));
-    const counts = registrar.page.getByRole('table', { name: 'Compliance per requirement' }).getByRole('row').filter({ hasText: REQUIREMENT });
+    await expectPage.visible(
+      registrar.page
+        .getByRole('table', { name: 'Overdue students' })
+        .getByText('Nobody matching these filters is overdue'),
+    );
+    const counts = registrar.page
+      .getByRole('table', { name: 'Compliance per requirement' })
+      .getByRole('row')
+      .filter({ hasText: REQUIREMENT });
     await expectPage.visible(counts.getByText('1 of 1 (100 %)'));
 
     // The doctor's opening of the card is in the student's "Who viewed my health record".
@@ -145,14 +178,22 @@ describe('immunization compliance, the whole path', () => {
     expect(download.suggestedFilename()).toMatch(/^campuscare-record-\d{4}-\d{2}-\d{2}\.json$/);
     const bundle = JSON.parse(readFileSync(await download.path(), 'utf8')) as Bundle<FhirResource>;
     expect(fhirSchemaErrors(bundle)).toEqual([]);
-    const immunizations = (bundle.entry ?? []).map((entry) => entry.resource).filter((resource) => resource?.resourceType === 'Immunization');
+    const immunizations = (bundle.entry ?? [])
+      .map((entry) => entry.resource)
+      .filter((resource) => resource?.resourceType === 'Immunization');
     expect(immunizations).toEqual([
-      expect.objectContaining({ status: 'completed', vaccineCode: expect.objectContaining({ coding: expect.arrayContaining([expect.objectContaining({ code: '37' })]) }) }),
+      expect.objectContaining({
+        status: 'completed',
+        vaccineCode: expect.objectContaining({
+          coding: expect.arrayContaining([expect.objectContaining({ code: '37' })]),
+        }),
+      }),
     ]);
 
     // Nothing of the record reached the registrar's screen: no document, no dose detail.
     expect(await registrar.page.getByText('card.png').count()).toBe(0);
-    for (const session of [superAdmin, student, doctor, registrar]) expect(unexpectedErrors(session.errors)).toEqual([]);
+    for (const session of [superAdmin, student, doctor, registrar])
+      expect(unexpectedErrors(session.errors)).toEqual([]);
   });
 
   it('refuses a file whose content is not what its type says, in words', async () => {
@@ -160,7 +201,9 @@ describe('immunization compliance, the whole path', () => {
     const form = student.page.getByRole('form', { name: 'Record a dose' });
     await form.getByLabel('Vaccine').selectOption({ label: VACCINE });
     await form.getByLabel('Day it was given').fill(await clinicDayFromToday(-3));
-    await form.getByLabel('Photo or PDF of the document').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+    await form
+      .getByLabel('Photo or PDF of the document')
+      .setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
     await form.getByRole('button', { name: 'Record the dose' }).click();
     await expectPage.visible(form.getByRole('alert').filter({ hasText: 'That file is not what its name says' }));
     const [{ count }] = await suite.query<{ count: string }>(

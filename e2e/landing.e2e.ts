@@ -51,10 +51,20 @@ describe('landing page', () => {
   it('has the header, sections, an accessible FAQ accordion and working links', async () => {
     const { page, errors } = await open('/');
     const main = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Why Choose Us', 'Our key features', 'Frequently asked questions', 'Students deserve the best care']) {
+    for (const name of [
+      'Why Choose Us',
+      'Our key features',
+      'Frequently asked questions',
+      'Students deserve the best care',
+    ]) {
       await expectPage.visible(page.getByRole('heading', { level: 2, name }));
     }
-    for (const name of ['Enhanced efficiency', 'Improved patient care', 'Universal adaptability', 'Better data management']) {
+    for (const name of [
+      'Enhanced efficiency',
+      'Improved patient care',
+      'Universal adaptability',
+      'Better data management',
+    ]) {
       await expectPage.visible(page.getByRole('heading', { level: 3, name }));
     }
 
@@ -65,7 +75,11 @@ describe('landing page', () => {
     await question.click();
     expect(await question.getAttribute('aria-expanded')).toBe('true');
     await expectPage.visible(page.getByRole('region', { name: 'What are the payment options?' }));
-    expect(await page.getByRole('button', { name: /^(Is the platform|What types|What are|How do we|Do you offer|Can students)/ }).count()).toBe(6);
+    expect(
+      await page
+        .getByRole('button', { name: /^(Is the platform|What types|What are|How do we|Do you offer|Can students)/ })
+        .count(),
+    ).toBe(6);
 
     await page.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
     await page.waitForURL('**/register');
@@ -125,7 +139,10 @@ describe('a new university and its first student', () => {
     expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
     // Nothing exists until the mailbox is proven.
     const university = () =>
-      suite.stack.adminPool.query<{ id: string; join_code: string }>('select id, join_code from public.universities where email = $1', [universityEmail]);
+      suite.stack.adminPool.query<{ id: string; join_code: string }>(
+        'select id, join_code from public.universities where email = $1',
+        [universityEmail],
+      );
     expect((await university()).rows).toHaveLength(0);
 
     await openConfirmationLink(page, universityEmail);
@@ -177,7 +194,16 @@ describe('a new university and its first student', () => {
        from public.health_profiles h join public.members m on m.id = h.student_id where m.email = $1`,
       [studentEmail],
     );
-    expect(health.rows).toEqual([{ genotype: 'AS', blood_group: 'O+', disabled: false, allergies: 'Penicillin', bmi: '25.0', university_id: rows[0].id }]);
+    expect(health.rows).toEqual([
+      {
+        genotype: 'AS',
+        blood_group: 'O+',
+        disabled: false,
+        allergies: 'Penicillin',
+        bmi: '25.0',
+        university_id: rows[0].id,
+      },
+    ]);
 
     await logOut(page);
     expect(await activeSessions(studentEmail)).toBe(0);
@@ -236,13 +262,19 @@ describe('registration errors', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectPage.visible(page.getByRole('heading', { name: 'Check your email' }));
     expect(await sessionGone(page, SESSION_STORAGE_KEY)).toBe(true);
-    const { rows } = await suite.stack.adminPool.query(`select 1 from public.universities where name = 'Northfield Again'`);
+    const { rows } = await suite.stack.adminPool.query(
+      `select 1 from public.universities where name = 'Northfield Again'`,
+    );
     expect(rows).toHaveLength(0);
   });
 
   it('shows a clear message when the server fails', async () => {
     const { page } = await open('/register');
-    await page.context().route(/\/auth\/v1\/signup(\?|$)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page
+      .context()
+      .route(/\/auth\/v1\/signup(\?|$)/, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+      );
     await page.getByLabel('University name').fill('Hillside College');
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('admin'));
     await page.getByLabel('Phone').fill('+1 555 030 0500');
@@ -256,7 +288,11 @@ describe('registration errors', () => {
     const response = await fetch(`${suite.stack.url}/auth/v1/signup`, {
       method: 'POST',
       headers: { apikey: suite.stack.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: uniqueEmail('weak'), password: 'alllowercase', data: { kind: 'university', university_name: 'Weak U', phone: '+1 555 030 0600' } }),
+      body: JSON.stringify({
+        email: uniqueEmail('weak'),
+        password: 'alllowercase',
+        data: { kind: 'university', university_name: 'Weak U', phone: '+1 555 030 0600' },
+      }),
     });
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual(expect.objectContaining({ code: 'weak_password' }));
@@ -338,7 +374,10 @@ describe('/signin', () => {
 
   it('asks a student without a health profile to complete it after sign-in', async () => {
     const email = 'student05@northfield.edu';
-    await suite.stack.adminPool.query('delete from public.health_profiles where student_id = (select id from public.members where email = $1)', [email]);
+    await suite.stack.adminPool.query(
+      'delete from public.health_profiles where student_id = (select id from public.members where email = $1)',
+      [email],
+    );
     const { page } = await open('/signin');
     await fillSignIn(page, email, DEMO_PASSWORD, 'student');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -382,7 +421,9 @@ describe('/adminsignin', () => {
 
   it('sends staff who must change their password to the password page first', async () => {
     const email = 'dr.chen@northfield.edu';
-    await suite.stack.adminPool.query('update public.members set must_change_password = true where email = $1', [email]);
+    await suite.stack.adminPool.query('update public.members set must_change_password = true where email = $1', [
+      email,
+    ]);
     const { page } = await open('/adminsignin');
     await fillSignIn(page, email, DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -409,7 +450,9 @@ describe('sessions', () => {
     // Leave the app first: a running page would notice the revocation itself (its own requests are refused) and sign
     // out before the reload, which is not the case this test is about.
     await page.goto('about:blank');
-    await suite.stack.adminPool.query("delete from auth.sessions where user_id = (select id from auth.users where email = 'student02@northfield.edu')");
+    await suite.stack.adminPool.query(
+      "delete from auth.sessions where user_id = (select id from auth.users where email = 'student02@northfield.edu')",
+    );
     // The tab comes back holding the revoked session, its access token expired.
     await page.addInitScript(
       ([key, value]) => {

@@ -12,23 +12,30 @@ const PRERENDERED = [
 ] as const;
 
 describe('pages rendered at build time', () => {
-  it.each(PRERENDERED)('serves $path with its content in the HTML, painted without any script', async ({ path, heading }) => {
-    const html = await (await fetch(`${suite.stack.url}${path}`)).text();
-    expect(html).toContain(`${PRERENDERED_PATH_ATTRIBUTE}="${path}"`);
-    expect(html).toContain(heading);
+  it.each(PRERENDERED)(
+    'serves $path with its content in the HTML, painted without any script',
+    async ({ path, heading }) => {
+      const html = await (await fetch(`${suite.stack.url}${path}`)).text();
+      expect(html).toContain(`${PRERENDERED_PATH_ATTRIBUTE}="${path}"`);
+      expect(html).toContain(heading);
 
-    const session = await suite.openBrowser();
-    await session.context.route('**/*.js', (route) => route.abort());
-    await session.page.goto(`${suite.stack.url}${path}`);
-    await expectPage.visible(session.page.getByRole('heading', { level: 1, name: heading, exact: true }));
-    // Styled from the start: the style sheet that arrives with the HTML has the rules of the heading's class.
-    const styled = await session.page.getByRole('heading', { level: 1 }).evaluate((element) =>
-      Array.from(document.styleSheets).some((sheet) =>
-        Array.from(sheet.cssRules).some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(`.${element.classList[0]}`)),
-      ),
-    );
-    expect(styled).toBe(true);
-  });
+      const session = await suite.openBrowser();
+      await session.context.route('**/*.js', (route) => route.abort());
+      await session.page.goto(`${suite.stack.url}${path}`);
+      await expectPage.visible(session.page.getByRole('heading', { level: 1, name: heading, exact: true }));
+      // Styled from the start: the style sheet that arrives with the HTML has the rules of the heading's class.
+      const styled = await session.page
+        .getByRole('heading', { level: 1 })
+        .evaluate((element) =>
+          Array.from(document.styleSheets).some((sheet) =>
+            Array.from(sheet.cssRules).some(
+              (rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(`.${element.classList[0]}`),
+            ),
+          ),
+        );
+      expect(styled).toBe(true);
+    },
+  );
 
   it('hydrates the landing page in place: the same elements become live, with no error and no layout shift', async () => {
     const session = await suite.openBrowser();
@@ -36,7 +43,8 @@ describe('pages rendered at build time', () => {
       const win = window as unknown as { prerenderedHeading?: Element | null; layoutShift: number };
       win.layoutShift = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) win.layoutShift += entry.value;
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+          win.layoutShift += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive') win.prerenderedHeading = document.querySelector('h1');
@@ -56,7 +64,9 @@ describe('pages rendered at build time', () => {
     await session.page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await session.page.getByRole('link', { name: 'Sign In' }).first().click();
     await expectPage.heading(session.page, 'Sign in');
-    expect(await session.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await session.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
   });
 
   it('signs a student in from the hydrated sign-in page', async () => {

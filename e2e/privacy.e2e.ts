@@ -43,7 +43,9 @@ describe('who viewed my health record, and my data', () => {
     await doctor.page.getByLabel('Search appointments').fill(student.reg);
     const table = doctor.page.getByRole('table', { name: 'Appointments' });
     await table.getByRole('button', { name: student.name }).first().click();
-    await expectPage.visible(doctor.page.getByRole('dialog', { name: `Patient: ${student.name}` }).getByText('Genotype'));
+    await expectPage.visible(
+      doctor.page.getByRole('dialog', { name: `Patient: ${student.name}` }).getByText('Genotype'),
+    );
     expect(unexpectedErrors(doctor.errors)).toEqual([]);
 
     const { page, errors } = await openAs('/signin', student.email, '/studentprofile');
@@ -51,10 +53,19 @@ describe('who viewed my health record, and my data', () => {
     const views = page.getByRole('table', { name: 'Views of my health record, newest first' });
     const row = views.getByRole('row').filter({ hasText: ADAMS_NAME });
     await expectPage.visible(row);
-    expect(await row.getByRole('cell').allTextContents()).toEqual([expect.any(String), ADAMS_NAME, ADAMS, 'Doctor', 'Patient record']);
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      expect.any(String),
+      ADAMS_NAME,
+      ADAMS,
+      'Doctor',
+      'Patient record',
+    ]);
     expect(new URL(page.url()).pathname).toBe('/studentprivacy');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data (JSON)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('campuscare-my-data.json');
     const path = await download.path();
     const data = JSON.parse(readFileSync(path, 'utf8')) as {
@@ -64,9 +75,14 @@ describe('who viewed my health record, and my data', () => {
     };
     expect(data.profile.email).toBe(student.email);
     expect(data.appointments.length).toBeGreaterThan(0);
-    expect(data.health_record_views).toEqual([expect.objectContaining({ viewer_name: ADAMS_NAME, viewer_role: 'doctor', screen: 'Patient record' })]);
+    expect(data.health_record_views).toEqual([
+      expect.objectContaining({ viewer_name: ADAMS_NAME, viewer_role: 'doctor', screen: 'Patient record' }),
+    ]);
 
-    const [printable] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open printable copy' }).click()]);
+    const [printable] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Open printable copy' }).click(),
+    ]);
     await printable.waitForLoadState();
     await expectPage.heading(printable, `My data — ${student.name}`);
     const printedViews = printable.getByRole('table', { name: 'Who viewed my health record' });

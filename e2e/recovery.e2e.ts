@@ -99,7 +99,9 @@ describe('forgot password', () => {
 
     await page.goto(link);
     await page.waitForURL('**/resetpassword');
-    await expectPage.visible(page.getByText('This password reset link has expired or has already been used. Ask for a new one.'));
+    await expectPage.visible(
+      page.getByText('This password reset link has expired or has already been used. Ask for a new one.'),
+    );
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
     await expectPage.heading(page, 'Forgot password');
 
@@ -175,7 +177,11 @@ describe('email change', () => {
     await opened.goto(link);
     await opened.waitForURL('**/email-changed');
     await expectPage.heading(opened, 'Email address not changed');
-    await expectPage.visible(opened.getByRole('alert').filter({ hasText: 'This link has expired or has already been used, so your email address has not changed.' }));
+    await expectPage.visible(
+      opened
+        .getByRole('alert')
+        .filter({ hasText: 'This link has expired or has already been used, so your email address has not changed.' }),
+    );
     expect(opened.url()).toBe(`${suite.stack.url}/email-changed`);
   });
 });

@@ -84,7 +84,9 @@ describe('guards', () => {
 
   it('sends a member who must change their password to their password page', async () => {
     const email = 'dr.bello@northfield.edu';
-    await suite.stack.adminPool.query('update public.members set must_change_password = true where email = $1', [email]);
+    await suite.stack.adminPool.query('update public.members set must_change_password = true where email = $1', [
+      email,
+    ]);
     const session = await openSignedIn(email);
     await session.page.goto(`${suite.stack.url}/patients`);
     await session.page.waitForURL('**/adminpassword');
@@ -141,10 +143,13 @@ function addressOf(session: BrowserSession): string {
 }
 
 describe('deep links', () => {
-  const askedToSignIn = (session: BrowserSession) => session.page.getByRole('status').filter({ hasText: 'Please sign in to continue.' });
+  const askedToSignIn = (session: BrowserSession) =>
+    session.page.getByRole('status').filter({ hasText: 'Please sign in to continue.' });
 
   it('sends a signed-out doctor to sign in, then on to the page of the link, query string included', async () => {
-    const { rows } = await suite.stack.adminPool.query<{ id: string }>("select id from public.members where email = 'student02@northfield.edu'");
+    const { rows } = await suite.stack.adminPool.query<{ id: string }>(
+      "select id from public.members where email = 'student02@northfield.edu'",
+    );
     const chart = `/patientchart?student=${rows[0]!.id}`;
     const session = await open(chart);
     await session.page.waitForURL('**/adminsignin');
@@ -179,7 +184,10 @@ describe('deep links', () => {
       await expectPage.mainHeading(session.page);
       // The only input the sign-in page reads the page asked for from is its history entry, which no other site can
       // write: this test writes it as a hostile script would, in the router's own layout, and reloads.
-      await session.page.evaluate((from) => window.history.replaceState({ usr: { from, notice: 'signInRequired' }, key: 'planted', idx: 0 }, ''), elsewhere);
+      await session.page.evaluate(
+        (from) => window.history.replaceState({ usr: { from, notice: 'signInRequired' }, key: 'planted', idx: 0 }, ''),
+        elsewhere,
+      );
       await session.page.reload();
       await expectPage.visible(askedToSignIn(session));
       await signInThroughForm(session.page, DEMO_ACCOUNTS.doctor);
@@ -206,11 +214,14 @@ describe('the session check while the API cannot be reached', () => {
     /** Nothing in flight and no task waiting in the page: what is left to happen waits for the page's clock. */
     const settled = async () => {
       while (inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      await page.evaluate(() => new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      }));
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(null);
+          }),
+      );
     };
 
     await context.route(API, (route) => route.abort('connectionrefused'));
@@ -227,14 +238,17 @@ describe('the session check while the API cannot be reached', () => {
     let sawChecking = false;
     while (!(await failed.isVisible())) {
       sawChecking ||= await checking.isVisible();
-      if (waited > 4 * PATIENCE_MS) throw new Error(`still "Checking your session…" after ${waited} ms of the page's time`);
+      if (waited > 4 * PATIENCE_MS)
+        throw new Error(`still "Checking your session…" after ${waited} ms of the page's time`);
       await settled();
       await page.clock.runFor(STEP_MS);
       waited += STEP_MS;
     }
     expect(sawChecking).toBe(true);
     expect(waited).toBeLessThanOrEqual(PATIENCE_MS);
-    await expectPage.visible(page.getByRole('alert').filter({ hasText: 'Could not reach CampusCare. Check your connection and try again.' }));
+    await expectPage.visible(
+      page.getByRole('alert').filter({ hasText: 'Could not reach CampusCare. Check your connection and try again.' }),
+    );
 
     await context.unroute(API);
     await page.clock.resume();

@@ -31,7 +31,11 @@ async function bookAs(email: string, day: string, time: string, reason: string):
   const student = await apiUser(suite.stack, email);
   const booked = await student.rest('rpc/book_appointment', {
     method: 'POST',
-    body: { date: (await clinicMoment(pool, NORTHFIELD_ZONE, day, time)).toISOString(), reason, provider_id: await memberId(pool, ADAMS) },
+    body: {
+      date: (await clinicMoment(pool, NORTHFIELD_ZONE, day, time)).toISOString(),
+      reason,
+      provider_id: await memberId(pool, ADAMS),
+    },
   });
   expect(booked.status).toBe(200);
   return (booked.body as { id: string }).id;
@@ -54,7 +58,11 @@ describe('the doctors a student is offered', () => {
       await page.getByRole('button', { name: 'Book an Appointment' }).click();
       const booking = page.getByRole('form', { name: 'Book an appointment' });
       await booking.getByRole('option', { name: 'Dr Amelia Adams' }).waitFor({ state: 'attached' });
-      expect(await doctorOptions(page, 'Book an appointment')).toEqual(['First available doctor', 'Dr Amelia Adams', 'Dr Tunde Bello']);
+      expect(await doctorOptions(page, 'Book an appointment')).toEqual([
+        'First available doctor',
+        'Dr Amelia Adams',
+        'Dr Tunde Bello',
+      ]);
       expect(await doctorOptions(page, WAITLIST_FORM)).toEqual(['Any doctor', 'Dr Amelia Adams', 'Dr Tunde Bello']);
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {
@@ -72,7 +80,10 @@ describe('the grace period', () => {
       const day = await clinicDay(pool, NORTHFIELD_ZONE, 3, WEEKDAYS);
       const id = await bookAs('student11@northfield.edu', day, '14:00', 'Other: E2E booked by mistake');
       const { page, errors } = await openDashboard('student11@northfield.edu');
-      const row = page.getByRole('table', { name: 'Upcoming appointments' }).getByRole('row').filter({ hasText: 'Other: E2E booked by mistake' });
+      const row = page
+        .getByRole('table', { name: 'Upcoming appointments' })
+        .getByRole('row')
+        .filter({ hasText: 'Other: E2E booked by mistake' });
 
       await row.getByRole('button', { name: /^Actions for the appointment/ }).click();
       await page.getByRole('menuitem', { name: 'Reschedule', exact: true }).click();
@@ -87,7 +98,9 @@ describe('the grace period', () => {
       await cancel.getByLabel('Reason for cancelling').fill('Booked the wrong day');
       await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
       await expectPage.visible(page.locator('.Toastify').getByText('Appointment cancelled', { exact: true }));
-      const { rows } = await pool.query<{ status: string }>('select status from public.appointments where id = $1', [id]);
+      const { rows } = await pool.query<{ status: string }>('select status from public.appointments where id = $1', [
+        id,
+      ]);
       expect(rows).toEqual([{ status: 'cancelled' }]);
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {
@@ -114,9 +127,15 @@ describe('the waitlist', () => {
 
     // The other student cancels: the time is offered to those waiting for that day.
     const other = await apiUser(suite.stack, 'student14@northfield.edu');
-    const cancelled = await other.rest('rpc/update_appointment', { method: 'POST', body: { id: othersVisit, status: 'cancelled', cancel_reason: 'Feeling better' } });
+    const cancelled = await other.rest('rpc/update_appointment', {
+      method: 'POST',
+      body: { id: othersVisit, status: 'cancelled', cancel_reason: 'Feeling better' },
+    });
     expect(cancelled.status).toBe(200);
-    const offers = await pool.query<{ body: string }>("select body from public.email_outbox where to_email = $1 and kind = 'waitlist_offer'", [waiting]);
+    const offers = await pool.query<{ body: string }>(
+      "select body from public.email_outbox where to_email = $1 and kind = 'waitlist_offer'",
+      [waiting],
+    );
     expect(offers.rows).toHaveLength(1);
     expect(offers.rows[0]!.body).toContain('Doctor: Dr Amelia Adams');
 
@@ -134,7 +153,10 @@ describe('the waitlist', () => {
 
     await expectPage.visible(waitlist.getByText('Your last request ended when you booked a visit on those days.'));
     expect(await waitlist.getByRole('button', { name: 'Leave the waitlist' }).count()).toBe(0);
-    const entries = await pool.query<{ end_reason: string | null }>('select end_reason from public.waitlist_entries where student_id = $1', [await memberId(pool, waiting)]);
+    const entries = await pool.query<{ end_reason: string | null }>(
+      'select end_reason from public.waitlist_entries where student_id = $1',
+      [await memberId(pool, waiting)],
+    );
     expect(entries.rows).toEqual([{ end_reason: 'booked' }]);
     expect(unexpectedErrors(errors)).toEqual([]);
   });

@@ -14,7 +14,8 @@ const FILL_ALL = 'Please fill in all the fields correctly';
 const SUBMIT_FAILED = 'Could not reach CampusCare. Check your connection and try again.';
 const NOT_FREE = 'That time is not free: choose one of the free times';
 // The seeded clinic's phone: every "call the clinic" a student sees names it.
-const CUTOFF = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic on +1 555 010 0110 to change this one.';
+const CUTOFF =
+  'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic on +1 555 010 0110 to change this one.';
 
 let browser: BrowserSession | undefined;
 
@@ -27,7 +28,10 @@ async function openAs(email: string, path: string): Promise<BrowserSession> {
 }
 
 async function studentName(email: string): Promise<string> {
-  const { rows } = await suite.stack.adminPool.query<{ name: string }>("select first_name || ' ' || last_name as name from public.members where email = $1", [email]);
+  const { rows } = await suite.stack.adminPool.query<{ name: string }>(
+    "select first_name || ' ' || last_name as name from public.members where email = $1",
+    [email],
+  );
   return rows[0]?.name ?? '';
 }
 
@@ -55,7 +59,9 @@ async function isInvalid(field: Locator): Promise<boolean> {
 }
 
 async function bookingAlert(page: Page, message: string) {
-  await expectPage.visible(page.getByRole('form', { name: 'Book an appointment' }).getByRole('alert').filter({ hasText: message }));
+  await expectPage.visible(
+    page.getByRole('form', { name: 'Book an appointment' }).getByRole('alert').filter({ hasText: message }),
+  );
 }
 
 async function toastCount(page: Page, text: string): Promise<number> {
@@ -91,7 +97,15 @@ describe('booking an appointment from /studentdashboard', () => {
 
     // The reason is one of the clinic's types the student may book, with its length; "Other" asks what it is about.
     const reasons = await form.getByLabel('Reason', { exact: true }).locator('option').allTextContents();
-    expect(reasons).toEqual(['Choose a reason', 'Check-up · 30 min', 'Consultation · 30 min', 'Follow-up · 30 min', 'Malaria · 30 min', 'Vaccination · 15 min', 'Other · 30 min']);
+    expect(reasons).toEqual([
+      'Choose a reason',
+      'Check-up · 30 min',
+      'Consultation · 30 min',
+      'Follow-up · 30 min',
+      'Malaria · 30 min',
+      'Vaccination · 15 min',
+      'Other · 30 min',
+    ]);
     await form.getByLabel('Reason', { exact: true }).selectOption({ label: 'Other · 30 min' });
     await form.getByLabel('Date').fill(day);
     await form.getByLabel('Doctor').selectOption({ label: 'Dr Amelia Adams' });
@@ -110,7 +124,16 @@ describe('booking an appointment from /studentdashboard', () => {
     await form.getByLabel('Department').fill('Computer Science');
     await form.getByLabel('What is the visit about?').fill('Sports injury');
     await page.route('**/rest/v1/rpc/book_appointment', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'P0001', message: 'The clinic is closed for a staff day', details: null, hint: null }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'P0001',
+          message: 'The clinic is closed for a staff day',
+          details: null,
+          hint: null,
+        }),
+      }),
     );
     await form.getByRole('button', { name: 'Submit' }).click();
     await bookingAlert(page, 'The clinic is closed for a staff day');
@@ -139,7 +162,11 @@ describe('booking an appointment from /studentdashboard', () => {
     const other = await apiUser(suite.stack, 'student09@northfield.edu');
     const taken = await other.rest('rpc/book_appointment', {
       method: 'POST',
-      body: { date: (await clinicMoment(suite.stack.adminPool, NORTHFIELD_ZONE, day, '15:00')).toISOString(), reason: 'Check-up', provider_id: await memberId(suite.stack.adminPool, ADAMS) },
+      body: {
+        date: (await clinicMoment(suite.stack.adminPool, NORTHFIELD_ZONE, day, '15:00')).toISOString(),
+        reason: 'Check-up',
+        provider_id: await memberId(suite.stack.adminPool, ADAMS),
+      },
     });
     expect(taken.status).toBe(200);
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -157,15 +184,26 @@ describe('booking an appointment from /studentdashboard', () => {
 
     const upcoming = page.getByRole('table', { name: 'Upcoming appointments' });
     await expectPage.visible(
-      upcoming.getByRole('row').filter({ hasText: 'Other: Sports injury' }).filter({ hasText: 'Dr Amelia Adams' }).filter({ hasText: clinicTimeText(day, '15:30', NORTHFIELD_ZONE) }),
+      upcoming
+        .getByRole('row')
+        .filter({ hasText: 'Other: Sports injury' })
+        .filter({ hasText: 'Dr Amelia Adams' })
+        .filter({ hasText: clinicTimeText(day, '15:30', NORTHFIELD_ZONE) }),
     );
 
     const start = await clinicMoment(suite.stack.adminPool, NORTHFIELD_ZONE, day, '15:30');
-    const { rows } = await suite.stack.adminPool.query('select reason, status, provider_id, duration_minutes from public.appointments where student_id = $1 and date = $2', [
-      await memberId(suite.stack.adminPool, student),
-      start,
+    const { rows } = await suite.stack.adminPool.query(
+      'select reason, status, provider_id, duration_minutes from public.appointments where student_id = $1 and date = $2',
+      [await memberId(suite.stack.adminPool, student), start],
+    );
+    expect(rows).toEqual([
+      {
+        reason: 'Other: Sports injury',
+        status: 'scheduled',
+        provider_id: await memberId(suite.stack.adminPool, ADAMS),
+        duration_minutes: 30,
+      },
     ]);
-    expect(rows).toEqual([{ reason: 'Other: Sports injury', status: 'scheduled', provider_id: await memberId(suite.stack.adminPool, ADAMS), duration_minutes: 30 }]);
 
     // The student's own visit blocks that time with any doctor: the first available is not offered it again.
     await form.getByLabel('Date').fill(day);
@@ -174,7 +212,9 @@ describe('booking an appointment from /studentdashboard', () => {
 
     // The doctor sees it in their own list, through the API and on their dashboard.
     const doctor = await apiUser(suite.stack, ADAMS);
-    const own = await doctor.rest(`appointments?select=name,reason&provider_id=eq.${doctor.id}&date=eq.${encodeURIComponent(start.toISOString())}`);
+    const own = await doctor.rest(
+      `appointments?select=name,reason&provider_id=eq.${doctor.id}&date=eq.${encodeURIComponent(start.toISOString())}`,
+    );
     expect(own.body).toEqual([{ name: await studentName(student), reason: 'Other: Sports injury' }]);
     await browser?.close();
     browser = await suite.openBrowser();
@@ -182,7 +222,12 @@ describe('booking an appointment from /studentdashboard', () => {
     await expectPage.mainHeading(browser.page);
     await signIn(browser.page, suite.stack.url, suite.stack.anonKey, ADAMS);
     await browser.page.goto(`${suite.stack.url}/dashboarrd`);
-    await expectPage.visible(browser.page.getByRole('row').filter({ hasText: await studentName(student) }).filter({ hasText: 'Other: Sports injury' }));
+    await expectPage.visible(
+      browser.page
+        .getByRole('row')
+        .filter({ hasText: await studentName(student) })
+        .filter({ hasText: 'Other: Sports injury' }),
+    );
   });
 });
 
@@ -196,7 +241,11 @@ describe('my appointments', () => {
     const api = await apiUser(suite.stack, student);
     const booked = await api.rest('rpc/book_appointment', {
       method: 'POST',
-      body: { date: (await clinicMoment(pool, NORTHFIELD_ZONE, bookedDay, '13:00')).toISOString(), reason: 'Other: E2E knee check', provider_id: adams },
+      body: {
+        date: (await clinicMoment(pool, NORTHFIELD_ZONE, bookedDay, '13:00')).toISOString(),
+        reason: 'Other: E2E knee check',
+        provider_id: adams,
+      },
     });
     expect(booked.status).toBe(200);
     // A visit six hours from now: inside the 12-hour cutoff.
@@ -241,8 +290,13 @@ describe('my appointments', () => {
     await reschedule.getByLabel('Time').selectOption({ label: slotOption('14:30') });
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     await expectPage.visible(page.locator('.Toastify').getByText('Appointment rescheduled', { exact: true }));
-    const moved = await pool.query('select date, provider_id from public.appointments where student_id = $1 and reason = $2', [id, 'Other: E2E knee check']);
-    expect(moved.rows).toEqual([{ date: await clinicMoment(pool, NORTHFIELD_ZONE, newDay, '14:30'), provider_id: adams }]);
+    const moved = await pool.query(
+      'select date, provider_id from public.appointments where student_id = $1 and reason = $2',
+      [id, 'Other: E2E knee check'],
+    );
+    expect(moved.rows).toEqual([
+      { date: await clinicMoment(pool, NORTHFIELD_ZONE, newDay, '14:30'), provider_id: adams },
+    ]);
     await expectPage.visible(row.filter({ hasText: clinicTimeText(newDay, '14:30', NORTHFIELD_ZONE) }));
 
     await row.getByRole('button', { name: /^Actions for the appointment/ }).click();
@@ -269,14 +323,20 @@ describe('settings', () => {
     const { page, errors } = await openAs(student, '/studentprofile');
     const details = page.getByRole('form', { name: 'Personal details' });
     await expectPage.visible(details.getByLabel('Matric number'));
-    const stored = await suite.stack.adminPool.query<{ reg_number: string }>('select reg_number from public.members where email = $1', [student]);
+    const stored = await suite.stack.adminPool.query<{ reg_number: string }>(
+      'select reg_number from public.members where email = $1',
+      [student],
+    );
     expect(await details.getByLabel('Matric number').inputValue()).toBe(stored.rows[0]?.reg_number);
     await details.getByLabel('Phone').fill('+234 803 555 0199');
     await details.getByLabel('Department').fill('Pharmacy');
     await details.getByRole('button', { name: 'Save changes' }).click();
     await expectPage.visible(page.locator('.Toastify').getByText('Profile saved', { exact: true }));
 
-    await page.getByRole('region', { name: 'Profile photo' }).getByLabel('Profile photo', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page
+      .getByRole('region', { name: 'Profile photo' })
+      .getByLabel('Profile photo', { exact: true })
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
     await page.getByRole('button', { name: 'Change Profile photo' }).click();
     await expectPage.visible(page.locator('.Toastify').getByText('Profile photo updated', { exact: true }));
 
@@ -344,7 +404,13 @@ describe('programs', () => {
     const cards = page.getByRole('list', { name: 'Programs' }).getByRole('article');
     await expectPage.visible(cards.first());
     const titles = await cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
-    expect(titles).toEqual(['Malaria Awareness Week', 'Blood Donation Drive', 'Mental Health Check-in', 'Fitness and Nutrition Fair', 'Vaccination Clinic']);
+    expect(titles).toEqual([
+      'Malaria Awareness Week',
+      'Blood Donation Drive',
+      'Mental Health Check-in',
+      'Fitness and Nutrition Fair',
+      'Vaccination Clinic',
+    ]);
 
     const sidebar = page.getByRole('navigation', { name: 'Student navigation' });
     const links = await sidebar.getByRole('link').allTextContents();
@@ -363,7 +429,9 @@ describe('isolation', () => {
 
     const appointments = await me.rest('appointments?select=student_id');
     expect((appointments.body as { student_id: string }[]).length).toBeGreaterThan(0);
-    expect(new Set((appointments.body as { student_id: string }[]).map((row) => row.student_id))).toEqual(new Set([me.id]));
+    expect(new Set((appointments.body as { student_id: string }[]).map((row) => row.student_id))).toEqual(
+      new Set([me.id]),
+    );
     expect((await me.rest(`appointments?student_id=eq.${other}`)).body).toEqual([]);
     expect((await me.rest(`appointments?student_id=eq.${southbank}`)).body).toEqual([]);
 
@@ -372,12 +440,22 @@ describe('isolation', () => {
     expect((await me.rest(`health_profiles?student_id=eq.${other}`)).body).toEqual([]);
     const audited = await me.rest('rpc/get_health_profile', { method: 'POST', body: { student_id: other } });
     expect(audited.status).toBeGreaterThanOrEqual(400);
-    expect(audited.body).toEqual(expect.objectContaining({ message: "Only doctors of the student's university can read health profiles" }));
+    expect(audited.body).toEqual(
+      expect.objectContaining({ message: "Only doctors of the student's university can read health profiles" }),
+    );
 
-    const theirs = await suite.stack.adminPool.query<{ id: string }>("select id from public.appointments where student_id = $1 and status = 'scheduled' limit 1", [other]);
-    const change = await me.rest('rpc/update_appointment', { method: 'POST', body: { id: theirs.rows[0]?.id, status: 'cancelled', cancel_reason: 'Not mine' } });
+    const theirs = await suite.stack.adminPool.query<{ id: string }>(
+      "select id from public.appointments where student_id = $1 and status = 'scheduled' limit 1",
+      [other],
+    );
+    const change = await me.rest('rpc/update_appointment', {
+      method: 'POST',
+      body: { id: theirs.rows[0]?.id, status: 'cancelled', cancel_reason: 'Not mine' },
+    });
     expect(change.status).toBeGreaterThanOrEqual(400);
-    const after = await suite.stack.adminPool.query('select status from public.appointments where id = $1', [theirs.rows[0]?.id]);
+    const after = await suite.stack.adminPool.query('select status from public.appointments where id = $1', [
+      theirs.rows[0]?.id,
+    ]);
     expect(after.rows[0].status).toBe('scheduled');
 
     const members = await me.rest('members?select=id');
@@ -388,16 +466,21 @@ describe('isolation', () => {
 // The shared RoleLayout keeps its sidebar beside the content at every width, so this measures the student's
 // content in a 360 px wide content column; stacking the sidebar on phones belongs to RoleLayout.
 describe('on a 360 px wide phone', () => {
-  it.each(['/studentdashboard', '/studentprogram', '/studentprofile', '/studentpassword'])('%s fits a 360 px column', async (path) => {
-    const { page, errors } = await openAs('student08@northfield.edu', path);
-    const sidebarWidth = await page.evaluate(() => parseInt(getComputedStyle(document.documentElement).getPropertyValue('--cc-sidebar-width'), 10));
-    await page.setViewportSize({ width: 360 + sidebarWidth, height: 740 });
-    if (path === '/studentdashboard') {
-      await openBookingForm(page);
-      await expectPage.visible(page.getByRole('table', { name: 'Upcoming appointments' }));
-    }
-    const overflow = await page.getByRole('main').evaluate((main) => main.scrollWidth - main.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+  it.each(['/studentdashboard', '/studentprogram', '/studentprofile', '/studentpassword'])(
+    '%s fits a 360 px column',
+    async (path) => {
+      const { page, errors } = await openAs('student08@northfield.edu', path);
+      const sidebarWidth = await page.evaluate(() =>
+        parseInt(getComputedStyle(document.documentElement).getPropertyValue('--cc-sidebar-width'), 10),
+      );
+      await page.setViewportSize({ width: 360 + sidebarWidth, height: 740 });
+      if (path === '/studentdashboard') {
+        await openBookingForm(page);
+        await expectPage.visible(page.getByRole('table', { name: 'Upcoming appointments' }));
+      }
+      const overflow = await page.getByRole('main').evaluate((main) => main.scrollWidth - main.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+  );
 });

@@ -15,7 +15,11 @@ const MIN_TOUCH_TARGET = 44;
 const MIN_CHOICE_TARGET = 24;
 
 /** Opens `path` signed in as `email` (or signed out), in a window of `viewport`. */
-async function openAt(path: string, viewport: { readonly width: number; readonly height: number }, email?: string): Promise<BrowserSession> {
+async function openAt(
+  path: string,
+  viewport: { readonly width: number; readonly height: number },
+  email?: string,
+): Promise<BrowserSession> {
   const session = await suite.openBrowser();
   await session.page.setViewportSize(viewport);
   if (email) {
@@ -55,7 +59,9 @@ describe('row action menus', () => {
     const table = page.getByRole('table', { name: 'Students' });
     const menuButton = table.getByRole('button', { name: /^Actions for / }).last();
     await expectPage.visible(menuButton);
-    expect(await menuButton.evaluate((button) => button.closest('tr') === button.closest('tbody')?.lastElementChild)).toBe(true);
+    expect(
+      await menuButton.evaluate((button) => button.closest('tr') === button.closest('tbody')?.lastElementChild),
+    ).toBe(true);
 
     await menuButton.evaluate((button) => button.scrollIntoView({ block: 'end' }));
     await menuButton.click();
@@ -87,24 +93,35 @@ describe('program details', () => {
     ['admin', DEMO_ACCOUNTS.admin, '/programs'],
     ['doctor', DEMO_ACCOUNTS.doctor, '/programm'],
     ['student', DEMO_ACCOUNTS.student, '/studentprogram'],
-  ])('shows the %s where, what kind, for whom and which activities, with past programs apart', async (_role, email, path) => {
-    const { page, errors } = await openAt(path, DESKTOP, email);
-    const upcoming = page.getByRole('list', { name: 'Upcoming programs' });
-    await expectPage.visible(upcoming.getByRole('article', { name: 'Malaria Awareness Week' }));
-    await expectPage.visible(page.getByRole('list', { name: 'Past programs' }).getByRole('article', { name: 'Vaccination Clinic' }));
-    expect(await upcoming.getByRole('article', { name: 'Vaccination Clinic' }).count()).toBe(0);
+  ])(
+    'shows the %s where, what kind, for whom and which activities, with past programs apart',
+    async (_role, email, path) => {
+      const { page, errors } = await openAt(path, DESKTOP, email);
+      const upcoming = page.getByRole('list', { name: 'Upcoming programs' });
+      await expectPage.visible(upcoming.getByRole('article', { name: 'Malaria Awareness Week' }));
+      await expectPage.visible(
+        page.getByRole('list', { name: 'Past programs' }).getByRole('article', { name: 'Vaccination Clinic' }),
+      );
+      expect(await upcoming.getByRole('article', { name: 'Vaccination Clinic' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'View details of Malaria Awareness Week' }).click();
-    const details = page.getByRole('dialog', { name: 'Malaria Awareness Week' });
-    await expectPage.visible(details);
-    const text = await details.innerText();
-    for (const detail of ['Student Union Hall', 'Awareness', 'All students', 'Talks, free rapid tests, net distribution', 'University Health Centre']) {
-      expect(text).toContain(detail);
-    }
-    await details.getByRole('button', { name: 'Close' }).click();
-    await details.waitFor({ state: 'detached' });
-    expect(unexpectedErrors(errors)).toEqual([]);
-  });
+      await page.getByRole('button', { name: 'View details of Malaria Awareness Week' }).click();
+      const details = page.getByRole('dialog', { name: 'Malaria Awareness Week' });
+      await expectPage.visible(details);
+      const text = await details.innerText();
+      for (const detail of [
+        'Student Union Hall',
+        'Awareness',
+        'All students',
+        'Talks, free rapid tests, net distribution',
+        'University Health Centre',
+      ]) {
+        expect(text).toContain(detail);
+      }
+      await details.getByRole('button', { name: 'Close' }).click();
+      await details.waitFor({ state: 'detached' });
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+  );
 });
 
 /** The first row of a table, seen as a phone shows it: its status and actions must be on screen. */
@@ -121,7 +138,8 @@ async function expectStatusAndActionsOnScreen(page: Page, tableName: string): Pr
     expect(await cell.isVisible()).toBe(true);
   }
   const menuButtons = table.getByRole('button', { name: /^Actions for / });
-  if ((await menuButtons.count()) > 0) expect((await boxOf(menuButtons.first())).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
+  if ((await menuButtons.count()) > 0)
+    expect((await boxOf(menuButtons.first())).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -133,7 +151,11 @@ async function expectChoicesEasyToTap(page: Page): Promise<number> {
   const sizes = await page.locator('input[type="checkbox"], input[type="radio"]').evaluateAll((inputs) =>
     inputs.map((input) => {
       const box = input.getBoundingClientRect();
-      return { name: input.getAttribute('aria-label') ?? input.parentElement?.textContent?.trim() ?? '', width: box.width, height: box.height };
+      return {
+        name: input.getAttribute('aria-label') ?? input.parentElement?.textContent?.trim() ?? '',
+        width: box.width,
+        height: box.height,
+      };
     }),
   );
   expect(sizes.filter((size) => Math.min(size.width, size.height) < MIN_CHOICE_TARGET)).toEqual([]);
@@ -191,19 +213,25 @@ describe('on a 390 px wide phone', () => {
     const { page, errors } = await openAt('/immunizations', PHONE, 'student02@northfield.edu');
     await expectPage.visible(page.getByRole('article', { name: 'MMR' }).getByText('Under review', { exact: true }));
     const form = page.getByRole('form', { name: 'Record a dose' });
-    await form.getByLabel('Photo or PDF of the document').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await form
+      .getByLabel('Photo or PDF of the document')
+      .setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: TINY_PNG });
     const preview = form.getByRole('img', { name: 'Preview of card.png' });
     await expectPage.visible(preview);
     const box = await boxOf(preview);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    expect((await boxOf(form.getByRole('button', { name: 'Record the dose' }))).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
+    expect((await boxOf(form.getByRole('button', { name: 'Record the dose' }))).height).toBeGreaterThanOrEqual(
+      MIN_TOUCH_TARGET,
+    );
     await expectNoSidewaysScroll(page);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
   it("the super admin's immunization requirements fit, the requirement's choices easy to tap", async () => {
     const { page, errors } = await openAt('/immunization-requirements', PHONE, DEMO_ACCOUNTS.admin);
-    await expectPage.visible(page.getByRole('table', { name: 'Immunization requirements' }).getByText('Hepatitis B', { exact: true }));
+    await expectPage.visible(
+      page.getByRole('table', { name: 'Immunization requirements' }).getByText('Hepatitis B', { exact: true }),
+    );
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Add a requirement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a requirement' });
@@ -230,7 +258,11 @@ describe('on a 390 px wide phone', () => {
     const { page, errors } = await openAt('/immunization-review', PHONE, DEMO_ACCOUNTS.doctor);
     const item = page.getByRole('list', { name: 'Waiting for review, the oldest first' }).getByRole('article').first();
     await expectPage.visible(item);
-    for (const button of [item.getByRole('button', { name: /^Approve / }), item.getByRole('button', { name: 'Reject…' }), item.getByRole('button', { name: 'Record a clinic dose' })]) {
+    for (const button of [
+      item.getByRole('button', { name: /^Approve / }),
+      item.getByRole('button', { name: 'Reject…' }),
+      item.getByRole('button', { name: 'Record a clinic dose' }),
+    ]) {
       const box = await boxOf(button);
       expect(box.height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
@@ -266,11 +298,17 @@ describe('on a 390 px wide phone', () => {
     await dialog.getByRole('searchbox', { name: 'Find the student' }).fill('NFU');
     await expectPage.visible(dialog.getByRole('radio').first());
     expect(await expectChoicesEasyToTap(page)).toBeGreaterThanOrEqual(2);
-    for (const control of [dialog.getByLabel('Type of visit'), dialog.getByLabel('Time'), dialog.getByRole('button', { name: 'Book the visit' })]) {
+    for (const control of [
+      dialog.getByLabel('Type of visit'),
+      dialog.getByLabel('Time'),
+      dialog.getByRole('button', { name: 'Book the visit' }),
+    ]) {
       const box = await boxOf(control);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     }
-    expect((await boxOf(dialog.getByRole('button', { name: 'Book the visit' }))).height).toBeGreaterThanOrEqual(MIN_TOUCH_TARGET);
+    expect((await boxOf(dialog.getByRole('button', { name: 'Book the visit' }))).height).toBeGreaterThanOrEqual(
+      MIN_TOUCH_TARGET,
+    );
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -288,7 +326,12 @@ async function textBoxOf(locator: Locator): Promise<{ left: number; right: numbe
     range.selectNodeContents(element);
     const text = range.getBoundingClientRect();
     const own = element.getBoundingClientRect();
-    return { left: Math.min(text.left, own.left), right: Math.max(text.right, own.right), top: Math.min(text.top, own.top), bottom: Math.max(text.bottom, own.bottom) };
+    return {
+      left: Math.min(text.left, own.left),
+      right: Math.max(text.right, own.right),
+      top: Math.min(text.top, own.top),
+      bottom: Math.max(text.bottom, own.bottom),
+    };
   });
 }
 
@@ -296,11 +339,16 @@ describe('on a 1366 px wide laptop', () => {
   it("the student's information shows the email address and the phone number apart", async () => {
     const { page, errors } = await openAt('/studentdashboard', LAPTOP, DEMO_ACCOUNTS.student);
     const information = page.getByRole('region', { name: 'Your information' });
-    const valueOf = (term: string) => information.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    const valueOf = (term: string) =>
+      information.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
     const email = valueOf('Contact');
     await expectPage.visible(email.getByText(DEMO_ACCOUNTS.student));
     const [emailBox, phoneBox] = [await textBoxOf(email), await textBoxOf(valueOf('Phone'))];
-    const overlap = emailBox.left < phoneBox.right && phoneBox.left < emailBox.right && emailBox.top < phoneBox.bottom && phoneBox.top < emailBox.bottom;
+    const overlap =
+      emailBox.left < phoneBox.right &&
+      phoneBox.left < emailBox.right &&
+      emailBox.top < phoneBox.bottom &&
+      phoneBox.top < emailBox.bottom;
     expect({ emailBox, phoneBox, overlap }).toEqual({ emailBox, phoneBox, overlap: false });
     expect(unexpectedErrors(errors)).toEqual([]);
   });

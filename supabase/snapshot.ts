@@ -120,12 +120,17 @@ async function tablesFile(client: Client, schemas: string[]): Promise<string> {
   const indexesOf = groupBy(indexes, (index) => index.table);
   const tableBlocks = tables.map((table) => {
     const tableColumns = columnsOf.get(table.name) ?? [];
-    const body = [...tableColumns.map((c) => c.definition), ...(constraintsOf.get(table.name) ?? []).map((c) => c.definition)];
+    const body = [
+      ...tableColumns.map((c) => c.definition),
+      ...(constraintsOf.get(table.name) ?? []).map((c) => c.definition),
+    ];
     return [
       `CREATE TABLE ${table.name} (\n${body.map((line) => `    ${line}`).join(',\n')}\n);`,
       ...(indexesOf.get(table.name) ?? []).map((index) => index.definition),
       ...(table.comment === null ? [] : [`COMMENT ON TABLE ${table.name} IS ${sqlLiteral(table.comment)};`]),
-      ...tableColumns.flatMap((c) => (c.comment === null ? [] : [`COMMENT ON COLUMN ${table.name}.${c.name} IS ${sqlLiteral(c.comment)};`])),
+      ...tableColumns.flatMap((c) =>
+        c.comment === null ? [] : [`COMMENT ON COLUMN ${table.name}.${c.name} IS ${sqlLiteral(c.comment)};`],
+      ),
     ].join('\n');
   });
   const viewBlocks = views.map((view) =>
@@ -168,14 +173,23 @@ async function functionsFile(client: Client, schemas: string[]): Promise<string>
     '',
     functions
       .map((f) =>
-        [`${f.definition.trimEnd()};`, ...(f.comment === null ? [] : [`COMMENT ON FUNCTION ${f.signature} IS ${sqlLiteral(f.comment)};`])].join('\n'),
+        [
+          `${f.definition.trimEnd()};`,
+          ...(f.comment === null ? [] : [`COMMENT ON FUNCTION ${f.signature} IS ${sqlLiteral(f.comment)};`]),
+        ].join('\n'),
       )
       .join('\n\n'),
   ].join('\n');
 }
 
 /** The order of a statement's triggers: before it, before each row, instead of each row, after each row, after it. */
-const TRIGGER_PHASES = ['BEFORE, for each statement', 'BEFORE, for each row', 'INSTEAD OF, for each row', 'AFTER, for each row', 'AFTER, for each statement'];
+const TRIGGER_PHASES = [
+  'BEFORE, for each statement',
+  'BEFORE, for each row',
+  'INSTEAD OF, for each row',
+  'AFTER, for each row',
+  'AFTER, for each statement',
+];
 
 async function triggersFile(client: Client): Promise<string> {
   // tgtype's bits (PostgreSQL's trigger.h): 1 = for each row, 2 = before, 64 = instead of.
@@ -290,7 +304,12 @@ async function grantsFile(client: Client, schemas: string[]): Promise<string> {
      order by section, object collate "C", ${granteeName} collate "C", columns collate "C", is_grantable`,
     [schemas],
   );
-  const titles = ['Schemas', 'Tables, views and sequences', 'Columns (on top of the table-wide grants above)', 'Functions and procedures'];
+  const titles = [
+    'Schemas',
+    'Tables, views and sequences',
+    'Columns (on top of the table-wide grants above)',
+    'Functions and procedures',
+  ];
   const sections = [...groupBy(grants, (grant) => titles[grant.section])].map(([title, ofSection]) =>
     [`-- ${title}`, ...ofSection.map((grant) => grant.definition)].join('\n'),
   );
@@ -323,7 +342,11 @@ export async function schemaSnapshot(pool: Pool): Promise<GeneratedFile[]> {
       `-- Schemas: ${schemas.join(', ')}; of the platform's (${PLATFORM_SCHEMAS.join(', ')}) only the`,
       '-- triggers and policies the migrations attach to their tables.',
     ].join('\n');
-    return files.map(([name, body]) => ({ path: join(SCHEMA_DIR, name), text: `${HEADER}\n${scope}\n${body}\n`, command: COMMAND }));
+    return files.map(([name, body]) => ({
+      path: join(SCHEMA_DIR, name),
+      text: `${HEADER}\n${scope}\n${body}\n`,
+      command: COMMAND,
+    }));
   } finally {
     // Destroyed rather than returned to the pool: it carries our search_path.
     client.release(true);

@@ -35,27 +35,54 @@ function tsType(type: string, typeSchema: string, isArray: boolean, enums: Set<s
   else if (type === 'void') base = 'undefined';
   else if (type === 'record') base = 'Record<string, unknown>';
   else if (
-    ['text', 'varchar', 'bpchar', 'citext', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz', 'interval',
-      'bytea', 'inet', 'cidr', 'tstzrange', 'tsrange', 'daterange', 'name', 'char'].includes(type)
-  ) base = 'string';
+    [
+      'text',
+      'varchar',
+      'bpchar',
+      'citext',
+      'uuid',
+      'date',
+      'time',
+      'timetz',
+      'timestamp',
+      'timestamptz',
+      'interval',
+      'bytea',
+      'inet',
+      'cidr',
+      'tstzrange',
+      'tsrange',
+      'daterange',
+      'name',
+      'char',
+    ].includes(type)
+  )
+    base = 'string';
   else base = 'unknown';
   return isArray ? `${base.includes('|') ? `(${base})` : base}[]` : base;
 }
 
 async function introspect(pool: Pool) {
   const enums = (
-    await pool.query<{ name: string; labels: string[] }>(`
+    await pool.query<{ name: string; labels: string[] }>(
+      `
       select t.typname as name, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
       from pg_type t join pg_enum e on e.enumtypid = t.oid join pg_namespace n on n.oid = t.typnamespace
-      where n.nspname = $1 group by t.typname order by t.typname`, [SCHEMA])
+      where n.nspname = $1 group by t.typname order by t.typname`,
+      [SCHEMA],
+    )
   ).rows;
   const relations = (
-    await pool.query<{ name: string; kind: string }>(`
+    await pool.query<{ name: string; kind: string }>(
+      `
       select c.relname as name, c.relkind as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm') order by c.relname`, [SCHEMA])
+      where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm') order by c.relname`,
+      [SCHEMA],
+    )
   ).rows;
   const columns = (
-    await pool.query<Column>(`
+    await pool.query<Column>(
+      `
       select c.relname as table, a.attname as name,
              coalesce(et.typname, t.typname) as "type", coalesce(etn.nspname, tn.nspname) as "typeSchema",
              t.typcategory = 'A' as "isArray",
@@ -68,10 +95,20 @@ async function introspect(pool: Pool) {
       left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
       left join pg_namespace etn on etn.oid = et.typnamespace
       where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm') and a.attnum > 0 and not a.attisdropped
-      order by c.relname, a.attnum`, [SCHEMA])
+      order by c.relname, a.attnum`,
+      [SCHEMA],
+    )
   ).rows;
   const foreignKeys = (
-    await pool.query<{ name: string; table: string; columns: string[]; ref: string; refColumns: string[]; oneToOne: boolean }>(`
+    await pool.query<{
+      name: string;
+      table: string;
+      columns: string[];
+      ref: string;
+      refColumns: string[];
+      oneToOne: boolean;
+    }>(
+      `
       select con.conname as name, c.relname as table,
              array(select a.attname::text from unnest(con.conkey) with ordinality k(n, i)
                    join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.i) as columns,
@@ -85,7 +122,9 @@ async function introspect(pool: Pool) {
       join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
       join pg_class rc on rc.oid = con.confrelid join pg_namespace rn on rn.oid = rc.relnamespace
       where con.contype = 'f' and n.nspname = $1 and rn.nspname = $1
-      order by c.relname, con.conname`, [SCHEMA])
+      order by c.relname, con.conname`,
+      [SCHEMA],
+    )
   ).rows;
   const functions = (
     await pool.query<{
@@ -100,7 +139,8 @@ async function introspect(pool: Pool) {
       returnIsArray: boolean;
       returnRelation: string | null;
       returnsSet: boolean;
-    }>(`
+    }>(
+      `
       select p.proname as name, p.proargnames as "argNames", p.proargmodes::text[] as "argModes",
              (select coalesce(json_agg(json_build_object('type', coalesce(et.typname, t.typname), 'schema', coalesce(etn.nspname, tn.nspname),
                                                 'isArray', t.typcategory = 'A') order by i), '[]'::json)
@@ -118,7 +158,9 @@ async function introspect(pool: Pool) {
       left join pg_type ert on ert.oid = rt.typelem and rt.typcategory = 'A'
       where n.nspname = $1 and p.prokind = 'f' and rt.typname <> 'trigger'
         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
-      order by p.proname`, [SCHEMA])
+      order by p.proname`,
+      [SCHEMA],
+    )
   ).rows;
   return { enums, relations, columns, foreignKeys, functions };
 }
@@ -129,7 +171,12 @@ function render(model: Awaited<ReturnType<typeof introspect>>): string {
   const ind = (n: number) => '  '.repeat(n);
   const colsOf = (table: string) => model.columns.filter((c) => c.table === table);
   const rowType = (table: string, depth: number) =>
-    `{\n${colsOf(table).map((c) => `${ind(depth + 1)}${quote(c.name)}: ${type(c.type, c.typeSchema, c.isArray)}${c.nullable ? ' | null' : ''}`).join('\n')}\n${ind(depth)}}`;
+    `{\n${colsOf(table)
+      .map(
+        (c) =>
+          `${ind(depth + 1)}${quote(c.name)}: ${type(c.type, c.typeSchema, c.isArray)}${c.nullable ? ' | null' : ''}`,
+      )
+      .join('\n')}\n${ind(depth)}}`;
   const writeType = (table: string, depth: number, insert: boolean) =>
     `{\n${colsOf(table)
       .map((c) => {
@@ -153,14 +200,19 @@ function render(model: Awaited<ReturnType<typeof introspect>>): string {
   };
   const tables = model.relations.filter((r) => r.kind === 'r' || r.kind === 'p');
   const views = model.relations.filter((r) => r.kind === 'v' || r.kind === 'm');
-  const block = (entries: string[], depth: number) => (entries.length ? `{\n${entries.join('\n')}\n${ind(depth)}}` : `{\n${ind(depth + 1)}[_ in never]: never\n${ind(depth)}}`);
+  const block = (entries: string[], depth: number) =>
+    entries.length
+      ? `{\n${entries.join('\n')}\n${ind(depth)}}`
+      : `{\n${ind(depth + 1)}[_ in never]: never\n${ind(depth)}}`;
 
   const tableEntries = tables.map(
     (t) =>
       `${ind(3)}${quote(t.name)}: {\n${ind(4)}Row: ${rowType(t.name, 4)}\n${ind(4)}Insert: ${writeType(t.name, 4, true)}\n` +
       `${ind(4)}Update: ${writeType(t.name, 4, false)}\n${ind(4)}Relationships: ${relationships(t.name, 4)}\n${ind(3)}}`,
   );
-  const viewEntries = views.map((v) => `${ind(3)}${quote(v.name)}: {\n${ind(4)}Row: ${rowType(v.name, 4)}\n${ind(4)}Relationships: []\n${ind(3)}}`);
+  const viewEntries = views.map(
+    (v) => `${ind(3)}${quote(v.name)}: {\n${ind(4)}Row: ${rowType(v.name, 4)}\n${ind(4)}Relationships: []\n${ind(3)}}`,
+  );
 
   const byName = new Map<string, typeof model.functions>();
   for (const f of model.functions) byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
@@ -194,8 +246,12 @@ function render(model: Awaited<ReturnType<typeof introspect>>): string {
     });
     return `${ind(3)}${quote(name)}:\n${ind(4)}${variants.length > 1 ? variants.map((v) => `| ${v}`).join(`\n${ind(4)}`) : variants[0]}`;
   });
-  const enumEntries = model.enums.map((e) => `${ind(3)}${quote(e.name)}: ${e.labels.map((l) => JSON.stringify(l)).join(' | ')}`);
-  const constants = model.enums.map((e) => `${ind(3)}${quote(e.name)}: [${e.labels.map((l) => JSON.stringify(l)).join(', ')}],`).join('\n');
+  const enumEntries = model.enums.map(
+    (e) => `${ind(3)}${quote(e.name)}: ${e.labels.map((l) => JSON.stringify(l)).join(' | ')}`,
+  );
+  const constants = model.enums
+    .map((e) => `${ind(3)}${quote(e.name)}: [${e.labels.map((l) => JSON.stringify(l)).join(', ')}],`)
+    .join('\n');
 
   return `// Generated by \`npm run db:types\` (supabase/typegen.ts) from supabase/migrations. Do not edit by hand.
 

@@ -26,9 +26,15 @@ declare module 'autocannon' {
   }
 
   interface AutocannonInstance extends EventEmitter {
-    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+    ): this;
   }
 
-  function autocannon(options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void): AutocannonInstance;
+  function autocannon(
+    options: AutocannonOptions,
+    done: (error: Error | null, result: AutocannonResult) => void,
+  ): AutocannonInstance;
   export = autocannon;
 }

@@ -47,7 +47,9 @@ export async function deleteBenchBookings(pool: Pool, context: ScenarioContext |
     // The dashboard counters are kept by triggers, which this delete bypassed.
     await client.query('select private.recount_dashboard_tallies()');
   });
-  await pool.query('vacuum (analyze) public.appointments, public.audit_log, public.email_outbox, private.dashboard_tallies');
+  await pool.query(
+    'vacuum (analyze) public.appointments, public.audit_log, public.email_outbox, private.dashboard_tallies',
+  );
   await pool.query('checkpoint');
 }
 

@@ -64,7 +64,12 @@ function groupOf(comm: string): CpuGroup {
 }
 
 export function emptyCpuUsage(): CpuUsage {
-  return { seconds: 0, machineBusy: 0, machineSteal: 0, groups: Object.fromEntries(CPU_GROUPS.map((g) => [g, 0])) as Record<CpuGroup, number> };
+  return {
+    seconds: 0,
+    machineBusy: 0,
+    machineSteal: 0,
+    groups: Object.fromEntries(CPU_GROUPS.map((g) => [g, 0])) as Record<CpuGroup, number>,
+  };
 }
 
 /**
@@ -109,7 +114,12 @@ export function addCpuSpan(into: CpuUsage, before: CpuSample, after: CpuSample):
 }
 
 /** Cores kept busy on average: by each group, by the benchmark altogether, and by everything else on the machine. */
-export function cpuCores(usage: CpuUsage): { groups: Record<CpuGroup, number>; ours: number; others: number; steal: number } {
+export function cpuCores(usage: CpuUsage): {
+  groups: Record<CpuGroup, number>;
+  ours: number;
+  others: number;
+  steal: number;
+} {
   const cores = (ticks: number) => (usage.seconds > 0 ? ticks / TICKS_PER_SECOND / usage.seconds : 0);
   const groups = Object.fromEntries(CPU_GROUPS.map((g) => [g, cores(usage.groups[g])])) as Record<CpuGroup, number>;
   const ours = CPU_GROUPS.reduce((sum, g) => sum + groups[g], 0);

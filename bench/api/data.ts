@@ -36,7 +36,16 @@ import {
 
 /** Every benchmark account's password, so a person can also sign in to the loaded data and look around. */
 const BENCH_PASSWORD = 'CampusCare2026';
-const DEPARTMENTS = ['Computer Science', 'Medicine', 'Law', 'Economics', 'Mechanical Engineering', 'Biology', 'Accounting', 'Architecture'];
+const DEPARTMENTS = [
+  'Computer Science',
+  'Medicine',
+  'Law',
+  'Economics',
+  'Mechanical Engineering',
+  'Biology',
+  'Accounting',
+  'Architecture',
+];
 /** The booking reasons appointments are given in turn (six: appointment i has reason i mod 6). */
 const REASONS = ['Check-up', 'Malaria', 'Consultation', 'Vaccination', 'Follow-up', 'Other: Sports injury'];
 /** Multiplier coprime with every student count: consecutive appointments of a day go to distinct students. */
@@ -47,7 +56,12 @@ async function main(): Promise<void> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   mkdirSync(dataDir, { recursive: true });
   const secrets = loadOrCreateSecrets(dataDir);
-  const cluster = await startCluster({ dataDir, port: await freePort(), superuserPassword: secrets.superuserPassword, logger });
+  const cluster = await startCluster({
+    dataDir,
+    port: await freePort(),
+    superuserPassword: secrets.superuserPassword,
+    logger,
+  });
   try {
     await migrate({
       pool: cluster.adminPool,
@@ -56,7 +70,9 @@ async function main(): Promise<void> {
       runSeed: false,
       logger,
     });
-    const { rows } = await cluster.adminPool.query('select 1 from public.universities where id = $1', [BIG_UNIVERSITY.id]);
+    const { rows } = await cluster.adminPool.query('select 1 from public.universities where id = $1', [
+      BIG_UNIVERSITY.id,
+    ]);
     if (rows.length > 0) {
       console.log(`Benchmark data already loaded in ${dataDir} (delete that directory to load it again).`);
       await loadImmunizations(cluster.adminPool);
@@ -73,14 +89,20 @@ async function main(): Promise<void> {
       await client.query(`set local maintenance_work_mem = '512MB'`);
       const secondaryIndexes = await dropSecondaryIndexes(client, BULK_LOADED_TABLES);
       const passwordHash = (
-        await client.query<{ hash: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', 10)) as hash`, [BENCH_PASSWORD])
+        await client.query<{ hash: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', 10)) as hash`, [
+          BENCH_PASSWORD,
+        ])
       ).rows[0].hash;
       for (const university of UNIVERSITIES) {
         await loadUniversity(client, university, passwordHash);
-        console.log(`  ${university.name}: ${university.students} students, ${university.doctors} doctors, ${university.appointments} appointments (${seconds(startedAt)} s)`);
+        console.log(
+          `  ${university.name}: ${university.students} students, ${university.doctors} doctors, ${university.appointments} appointments (${seconds(startedAt)} s)`,
+        );
       }
       await loadChartAppointments(client, BIG_UNIVERSITY);
-      console.log(`  ${CHART_STUDENTS} chart students: ${CHART_VISITS} more past visits each (${seconds(startedAt)} s)`);
+      console.log(
+        `  ${CHART_STUDENTS} chart students: ${CHART_VISITS} more past visits each (${seconds(startedAt)} s)`,
+      );
       await loadClinicalRecord(client);
       console.log(`  clinical record: ${await clinicalCounts(client)} (${seconds(startedAt)} s)`);
       console.log(`  rebuilding ${secondaryIndexes.length} indexes…`);
@@ -118,7 +140,10 @@ async function main(): Promise<void> {
  */
 async function loadImmunizations(pool: Pool): Promise<void> {
   const universities = UNIVERSITIES.map((u) => u.id);
-  const { rows } = await pool.query('select 1 from public.immunization_requirements where university_id = any($1) limit 1', [universities]);
+  const { rows } = await pool.query(
+    'select 1 from public.immunization_requirements where university_id = any($1) limit 1',
+    [universities],
+  );
   if (rows.length > 0) return;
   const startedAt = Date.now();
   await inTransaction(pool, async (client) => {
@@ -171,7 +196,10 @@ async function loadImmunizations(pool: Pool): Promise<void> {
          as e(key, kind, review, applies)
        where e.applies`,
     );
-    await client.query('select private.refresh_requirement_standings(r.id) from public.immunization_requirements r where r.university_id = any($1)', [universities]);
+    await client.query(
+      'select private.refresh_requirement_standings(r.id) from public.immunization_requirements r where r.university_id = any($1)',
+      [universities],
+    );
     // The counts the overview reads are kept by a trigger on the standings, which the load bypassed.
     await client.query('select private.recount_immunization_tallies()');
   });
@@ -181,7 +209,9 @@ async function loadImmunizations(pool: Pool): Promise<void> {
   const counts = await pool.query<{ doses: string; standings: string }>(
     'select (select count(*) from public.immunization_doses) as doses, (select count(*) from private.immunization_standings) as standings',
   );
-  console.log(`  immunizations: ${counts.rows[0].doses} doses, ${counts.rows[0].standings} standings (${seconds(startedAt)} s)`);
+  console.log(
+    `  immunizations: ${counts.rows[0].doses} doses, ${counts.rows[0].standings} standings (${seconds(startedAt)} s)`,
+  );
 }
 
 function seconds(since: number): string {
@@ -316,7 +346,20 @@ async function loadUniversity(client: PoolClient, u: UniversitySpec, passwordHas
               case when a.at < now() - interval '30 minutes' and i % 100 < 12 then 'Could not attend'
                    when a.at > now() and i % 100 < 7 then 'Rescheduled by the student' end as cancel_reason
      ) st`,
-    [u.id, u.domain, u.doctors, FIRST_NAMES, LAST_NAMES, DEPARTMENTS, u.regPrefix, u.appointments, HISTORY_DAYS, u.students, FUTURE_DAYS, REASONS],
+    [
+      u.id,
+      u.domain,
+      u.doctors,
+      FIRST_NAMES,
+      LAST_NAMES,
+      DEPARTMENTS,
+      u.regPrefix,
+      u.appointments,
+      HISTORY_DAYS,
+      u.students,
+      FUTURE_DAYS,
+      REASONS,
+    ],
   );
   await client.query('drop table bench_people');
 }
@@ -332,7 +375,8 @@ async function loadUniversity(client: PoolClient, u: UniversitySpec, passwordHas
 async function loadChartAppointments(client: PoolClient, u: UniversitySpec): Promise<void> {
   const daysPerRound = Math.ceil(CHART_STUDENTS / CHART_EVENING_SLOTS);
   const oldestDay = CHART_VISITS * daysPerRound;
-  if (oldestDay >= HISTORY_DAYS - FUTURE_DAYS) throw new Error(`Chart visits would reach ${oldestDay} days back, before the history starts`);
+  if (oldestDay >= HISTORY_DAYS - FUTURE_DAYS)
+    throw new Error(`Chart visits would reach ${oldestDay} days back, before the history starts`);
   const lastSlotEnds = CHART_EVENING_STARTS_HOUR * 60 + CHART_EVENING_SLOTS * 30;
   if (lastSlotEnds > 24 * 60) throw new Error('Chart visits would run past midnight');
   const numbers = Array.from({ length: CHART_STUDENTS }, (_, k) => chartStudentNumber(k));
@@ -402,64 +446,191 @@ interface Finding {
 }
 
 const PARACETAMOL: Prescription = {
-  drug: 'Paracetamol', strength: '500 mg', dose: '2 tablets', route: 'oral', frequency: 'every 6 hours as needed',
-  duration: '3 days', quantity: '24 tablets', instructions: 'No more than 8 tablets in 24 hours.',
+  drug: 'Paracetamol',
+  strength: '500 mg',
+  dose: '2 tablets',
+  route: 'oral',
+  frequency: 'every 6 hours as needed',
+  duration: '3 days',
+  quantity: '24 tablets',
+  instructions: 'No more than 8 tablets in 24 hours.',
 };
 const IBUPROFEN: Prescription = {
-  drug: 'Ibuprofen', strength: '400 mg', dose: '1 tablet', route: 'oral', frequency: 'three times daily', duration: '5 days',
-  quantity: '15 tablets', instructions: 'Take after food. Rest, ice, compression and elevation.',
+  drug: 'Ibuprofen',
+  strength: '400 mg',
+  dose: '1 tablet',
+  route: 'oral',
+  frequency: 'three times daily',
+  duration: '5 days',
+  quantity: '15 tablets',
+  instructions: 'Take after food. Rest, ice, compression and elevation.',
 };
 const ARTEMETHER_LUMEFANTRINE: Prescription = {
-  drug: 'Artemether/lumefantrine', strength: '20 mg/120 mg', dose: '4 tablets', route: 'oral', frequency: 'twice daily',
-  duration: '3 days', quantity: '24 tablets', instructions: 'Take with food or milk. Finish the course even if you feel better.',
+  drug: 'Artemether/lumefantrine',
+  strength: '20 mg/120 mg',
+  dose: '4 tablets',
+  route: 'oral',
+  frequency: 'twice daily',
+  duration: '3 days',
+  quantity: '24 tablets',
+  instructions: 'Take with food or milk. Finish the course even if you feel better.',
 };
 /** A general clinic's everyday findings: consultations and follow-ups draw from these. */
 const CONSULTATION_FINDINGS: Finding[] = [
-  { description: 'Upper respiratory infection', icd10: 'J06.9', subjective: 'Sore throat, runny nose and cough for 3 days.',
-    plan: 'Symptomatic treatment, fluids and rest.', prescription: PARACETAMOL },
-  { description: 'Gastroenteritis', icd10: 'A09', subjective: 'Diarrhoea and cramps since yesterday.',
+  {
+    description: 'Upper respiratory infection',
+    icd10: 'J06.9',
+    subjective: 'Sore throat, runny nose and cough for 3 days.',
+    plan: 'Symptomatic treatment, fluids and rest.',
+    prescription: PARACETAMOL,
+  },
+  {
+    description: 'Gastroenteritis',
+    icd10: 'A09',
+    subjective: 'Diarrhoea and cramps since yesterday.',
     plan: 'Oral rehydration. Return if there is blood in the stool or drinking is difficult.',
-    prescription: { drug: 'Oral rehydration salts', strength: null, dose: '1 sachet in 1 litre of water', route: 'oral',
-                    frequency: 'after each loose stool', duration: '2 days', quantity: '6 sachets', instructions: 'Drink small amounts often.' } },
-  { description: 'Generalized anxiety', icd10: 'F41.1', subjective: 'Worry and poor sleep before exams.',
-    plan: 'Referred to the counselling service; sleep hygiene advice.' },
-  { description: 'Headache', icd10: 'R51', subjective: 'Headaches most afternoons this week.',
-    plan: 'Analgesia, fluids and screen breaks.', prescription: PARACETAMOL },
-  { description: 'Urinary tract infection', icd10: 'N39.0', subjective: 'Burning on urination for 2 days.',
+    prescription: {
+      drug: 'Oral rehydration salts',
+      strength: null,
+      dose: '1 sachet in 1 litre of water',
+      route: 'oral',
+      frequency: 'after each loose stool',
+      duration: '2 days',
+      quantity: '6 sachets',
+      instructions: 'Drink small amounts often.',
+    },
+  },
+  {
+    description: 'Generalized anxiety',
+    icd10: 'F41.1',
+    subjective: 'Worry and poor sleep before exams.',
+    plan: 'Referred to the counselling service; sleep hygiene advice.',
+  },
+  {
+    description: 'Headache',
+    icd10: 'R51',
+    subjective: 'Headaches most afternoons this week.',
+    plan: 'Analgesia, fluids and screen breaks.',
+    prescription: PARACETAMOL,
+  },
+  {
+    description: 'Urinary tract infection',
+    icd10: 'N39.0',
+    subjective: 'Burning on urination for 2 days.',
     plan: 'Antibiotic and fluids. Return if fever or back pain.',
-    prescription: { drug: 'Nitrofurantoin', strength: '100 mg', dose: '1 capsule', route: 'oral', frequency: 'twice daily',
-                    duration: '5 days', quantity: '10 capsules', instructions: 'Take with food.' } },
-  { description: 'Acne vulgaris', icd10: 'L70.0', subjective: 'Spots on the face for some months.',
+    prescription: {
+      drug: 'Nitrofurantoin',
+      strength: '100 mg',
+      dose: '1 capsule',
+      route: 'oral',
+      frequency: 'twice daily',
+      duration: '5 days',
+      quantity: '10 capsules',
+      instructions: 'Take with food.',
+    },
+  },
+  {
+    description: 'Acne vulgaris',
+    icd10: 'L70.0',
+    subjective: 'Spots on the face for some months.',
     plan: 'Topical treatment; review in 6 weeks.',
-    prescription: { drug: 'Benzoyl peroxide', strength: '5% gel', dose: 'thin layer', route: 'topical', frequency: 'once daily at night',
-                    duration: '6 weeks', quantity: '1 tube', instructions: 'Apply to dry skin; keep away from the eyes.' } },
-  { description: 'Conjunctivitis', icd10: 'H10.9', subjective: 'Red, sticky eye since this morning.',
+    prescription: {
+      drug: 'Benzoyl peroxide',
+      strength: '5% gel',
+      dose: 'thin layer',
+      route: 'topical',
+      frequency: 'once daily at night',
+      duration: '6 weeks',
+      quantity: '1 tube',
+      instructions: 'Apply to dry skin; keep away from the eyes.',
+    },
+  },
+  {
+    description: 'Conjunctivitis',
+    icd10: 'H10.9',
+    subjective: 'Red, sticky eye since this morning.',
     plan: 'Eye drops; hand hygiene advice.',
-    prescription: { drug: 'Chloramphenicol eye drops', strength: '0.5%', dose: '1 drop', route: 'eye', frequency: 'four times daily',
-                    duration: '5 days', quantity: '1 bottle', instructions: 'Wash your hands before and after.' } },
-  { description: 'Acute pharyngitis', icd10: 'J02.9', subjective: 'Painful swallowing and fever.', fever: true,
+    prescription: {
+      drug: 'Chloramphenicol eye drops',
+      strength: '0.5%',
+      dose: '1 drop',
+      route: 'eye',
+      frequency: 'four times daily',
+      duration: '5 days',
+      quantity: '1 bottle',
+      instructions: 'Wash your hands before and after.',
+    },
+  },
+  {
+    description: 'Acute pharyngitis',
+    icd10: 'J02.9',
+    subjective: 'Painful swallowing and fever.',
+    fever: true,
     plan: 'Antibiotic, analgesia and fluids.',
-    prescription: { drug: 'Azithromycin', strength: '500 mg', dose: '1 tablet', route: 'oral', frequency: 'once daily',
-                    duration: '3 days', quantity: '3 tablets', instructions: 'Take one hour before food.' } },
+    prescription: {
+      drug: 'Azithromycin',
+      strength: '500 mg',
+      dose: '1 tablet',
+      route: 'oral',
+      frequency: 'once daily',
+      duration: '3 days',
+      quantity: '3 tablets',
+      instructions: 'Take one hour before food.',
+    },
+  },
 ];
 const FINDINGS: Record<string, Finding[]> = {
-  'Check-up': [{ description: 'General medical examination', icd10: 'Z00.0', subjective: 'Routine check-up; no complaints.',
-                 plan: 'No treatment needed. Next check-up in a year.' }],
+  'Check-up': [
+    {
+      description: 'General medical examination',
+      icd10: 'Z00.0',
+      subjective: 'Routine check-up; no complaints.',
+      plan: 'No treatment needed. Next check-up in a year.',
+    },
+  ],
   Malaria: [
-    { description: 'Uncomplicated malaria', icd10: 'B54', subjective: 'Fever, chills and headache for 2 days.', fever: true,
-      plan: 'Antimalarial for 3 days, fluids and rest. Return if vomiting or not better in 48 hours.', prescription: ARTEMETHER_LUMEFANTRINE },
-    { description: 'Plasmodium falciparum malaria', icd10: 'B50.9', subjective: 'Fever and body aches since yesterday; rapid test positive.',
-      fever: true, plan: 'Antimalarial for 3 days, fluids and rest.', prescription: ARTEMETHER_LUMEFANTRINE },
+    {
+      description: 'Uncomplicated malaria',
+      icd10: 'B54',
+      subjective: 'Fever, chills and headache for 2 days.',
+      fever: true,
+      plan: 'Antimalarial for 3 days, fluids and rest. Return if vomiting or not better in 48 hours.',
+      prescription: ARTEMETHER_LUMEFANTRINE,
+    },
+    {
+      description: 'Plasmodium falciparum malaria',
+      icd10: 'B50.9',
+      subjective: 'Fever and body aches since yesterday; rapid test positive.',
+      fever: true,
+      plan: 'Antimalarial for 3 days, fluids and rest.',
+      prescription: ARTEMETHER_LUMEFANTRINE,
+    },
   ],
   Consultation: CONSULTATION_FINDINGS,
-  Vaccination: [{ description: 'Immunization', icd10: 'Z23', subjective: 'Came for a scheduled vaccine dose.',
-                  plan: 'Vaccine given; observed for 15 minutes, no reaction.' }],
+  Vaccination: [
+    {
+      description: 'Immunization',
+      icd10: 'Z23',
+      subjective: 'Came for a scheduled vaccine dose.',
+      plan: 'Vaccine given; observed for 15 minutes, no reaction.',
+    },
+  ],
   'Follow-up': CONSULTATION_FINDINGS,
   'Other: Sports injury': [
-    { description: 'Ankle sprain', icd10: 'S93.4', subjective: 'Twisted the right ankle playing football.',
-      plan: 'Rest, ice, compression, elevation and ibuprofen. Return if unable to bear weight.', prescription: IBUPROFEN },
-    { description: 'Knee sprain', icd10: 'S83.6', subjective: 'Knee pain after a fall during training.',
-      plan: 'Rest, ice, compression, elevation and ibuprofen.', prescription: IBUPROFEN },
+    {
+      description: 'Ankle sprain',
+      icd10: 'S93.4',
+      subjective: 'Twisted the right ankle playing football.',
+      plan: 'Rest, ice, compression, elevation and ibuprofen. Return if unable to bear weight.',
+      prescription: IBUPROFEN,
+    },
+    {
+      description: 'Knee sprain',
+      icd10: 'S83.6',
+      subjective: 'Knee pain after a fall during training.',
+      plan: 'Rest, ice, compression, elevation and ibuprofen.',
+      prescription: IBUPROFEN,
+    },
   ],
 };
 
@@ -478,7 +649,14 @@ const FINDINGS: Record<string, Finding[]> = {
  */
 async function loadClinicalRecord(client: PoolClient): Promise<void> {
   const findings = Object.entries(FINDINGS).flatMap(([reason, list]) =>
-    list.map((finding, k) => ({ reason, k, n: list.length, ...finding, ...finding.prescription, prescription: undefined })),
+    list.map((finding, k) => ({
+      reason,
+      k,
+      n: list.length,
+      ...finding,
+      ...finding.prescription,
+      prescription: undefined,
+    })),
   );
   const missingReasons = REASONS.filter((reason) => !(reason in FINDINGS));
   if (missingReasons.length > 0) throw new Error(`No findings for ${missingReasons.join(', ')}`);
@@ -497,7 +675,9 @@ async function loadClinicalRecord(client: PoolClient): Promise<void> {
              where d.drug is not null and cardinality(private.allergy_matches(h.allergies, d.drug)) > 0) as allergy_matches`,
   );
   if (checks[0].unknown_codes !== '0' || checks[0].allergy_matches !== '0') {
-    throw new Error(`Findings: ${checks[0].unknown_codes} unknown ICD-10 codes, ${checks[0].allergy_matches} drugs matching a recorded allergy`);
+    throw new Error(
+      `Findings: ${checks[0].unknown_codes} unknown ICD-10 codes, ${checks[0].allergy_matches} drugs matching a recorded allergy`,
+    );
   }
 
   await client.query(
@@ -516,7 +696,9 @@ async function loadClinicalRecord(client: PoolClient): Promise<void> {
             (select count(*) from bench_clinical where doctor_id is null) as unassigned`,
   );
   if (coverage[0].started !== coverage[0].covered || coverage[0].unassigned !== '0') {
-    throw new Error(`Clinical record: ${coverage[0].covered} of ${coverage[0].started} started appointments covered, ${coverage[0].unassigned} without a doctor`);
+    throw new Error(
+      `Clinical record: ${coverage[0].covered} of ${coverage[0].started} started appointments covered, ${coverage[0].unassigned} without a doctor`,
+    );
   }
 
   await client.query(
@@ -570,8 +752,16 @@ async function loadClinicalRecord(client: PoolClient): Promise<void> {
             c.date + interval '21 minutes', c.date + interval '21 minutes'
      from bench_clinical c join bench_dx dx on dx.id = c.dx
      where c.signed and c.chart_visit % 4 = 0 and dx.drug is distinct from $1`,
-    [PARACETAMOL.drug, PARACETAMOL.strength, PARACETAMOL.dose, PARACETAMOL.route, PARACETAMOL.frequency, PARACETAMOL.duration,
-     PARACETAMOL.quantity, PARACETAMOL.instructions],
+    [
+      PARACETAMOL.drug,
+      PARACETAMOL.strength,
+      PARACETAMOL.dose,
+      PARACETAMOL.route,
+      PARACETAMOL.frequency,
+      PARACETAMOL.duration,
+      PARACETAMOL.quantity,
+      PARACETAMOL.instructions,
+    ],
   );
   await client.query(
     `insert into public.excuse_letters (visit_id, university_id, student_id, starts_on, ends_on, verification_code, issued_by,
@@ -599,7 +789,9 @@ async function clinicalCounts(client: PoolClient): Promise<string> {
   const { rows } = await client.query<{ counts: string[] }>(
     `select array[${CLINICAL_TABLES.map((table) => `(select count(*) from ${table})::text`).join(', ')}] as counts`,
   );
-  return CLINICAL_TABLES.map((table, i) => `${Number(rows[0].counts[i]).toLocaleString('en')} ${table.replace('public.', '')}`).join(', ');
+  return CLINICAL_TABLES.map(
+    (table, i) => `${Number(rows[0].counts[i]).toLocaleString('en')} ${table.replace('public.', '')}`,
+  ).join(', ');
 }
 
 main().catch((error: unknown) => {

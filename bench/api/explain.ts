@@ -125,7 +125,10 @@ export async function explainScenario(pool: Pool, scenario: ScenarioName, contex
           await client.query(statement.sql, statement.params);
           plan = summariseNestedPlans(notices.map((notice) => notice.trim()));
         } else {
-          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+            `explain (analyze, buffers) ${statement.sql}`,
+            statement.params,
+          );
           plan = rows.map((row) => row['QUERY PLAN']).join('\n');
         }
       } finally {

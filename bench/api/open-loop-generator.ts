@@ -104,7 +104,10 @@ function kindCounts(mix: readonly MixEntry[], count: number): number[] {
  * count strays by a few percent in a 10 s run). The kinds, in their exact shares, are shuffled over those times.
  * Requests are built here, so signing tokens costs nothing while sending.
  */
-function buildSchedule(job: OpenLoopJob): { arrivals: Arrival[]; requestsBuilt: Partial<Record<ScenarioName, number>> } {
+function buildSchedule(job: OpenLoopJob): {
+  arrivals: Arrival[];
+  requestsBuilt: Partial<Record<ScenarioName, number>>;
+} {
   const random = seededRandom(job.seed);
   const count = Math.round(job.ratePerSecond * job.durationSeconds);
   const times = Array.from({ length: count }, () => random() * job.durationSeconds * 1000).sort((a, b) => a - b);
@@ -178,14 +181,18 @@ function send(agent: Agent, target: URL, basePath: string, apiKey: string, reque
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2] ?? '') as OpenLoopJob;
   const target = new URL(job.baseUrl);
-  if (!LOOPBACK_HOSTS.has(target.hostname)) throw new Error(`Refusing to load ${target.host}: the benchmark only targets loopback`);
+  if (!LOOPBACK_HOSTS.has(target.hostname))
+    throw new Error(`Refusing to load ${target.host}: the benchmark only targets loopback`);
   const basePath = target.pathname.replace(/\/$/, '');
   const { arrivals, requestsBuilt } = buildSchedule(job);
   const byScenario: Partial<Record<ScenarioName, Measurement>> = {};
   for (const { scenario } of job.mix) byScenario[scenario] = emptyMeasurement();
 
   const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
-  const watchdog = setTimeout(() => agent.destroy(), job.durationSeconds * 1000 + REQUEST_TIMEOUT_MS + WATCHDOG_GRACE_MS);
+  const watchdog = setTimeout(
+    () => agent.destroy(),
+    job.durationSeconds * 1000 + REQUEST_TIMEOUT_MS + WATCHDOG_GRACE_MS,
+  );
   const sendLagsMs: number[] = [];
   let inFlight = 0;
   let peakInFlight = 0;
@@ -207,7 +214,12 @@ async function main(): Promise<void> {
         const measurement = byScenario[arrival.scenario] ?? emptyMeasurement();
         measurement.latenciesMs.push(Math.round((finishedAt - scheduledAt) * 100) / 100);
         if ('status' in outcome) measurement.requests++;
-        const error = 'failure' in outcome ? outcome.failure : outcome.status >= 300 ? `HTTP ${outcome.status} ${outcome.errorBody}` : undefined;
+        const error =
+          'failure' in outcome
+            ? outcome.failure
+            : outcome.status >= 300
+              ? `HTTP ${outcome.status} ${outcome.errorBody}`
+              : undefined;
         if (error === undefined) return;
         measurement.errors++;
         const sample = error.slice(0, ERROR_BODY_CHARS);
@@ -227,7 +239,10 @@ async function main(): Promise<void> {
   const result: OpenLoopResult = {
     byScenario,
     requestsBuilt,
-    sendLagMs: sortedLags.length === 0 ? { p99: 0, max: 0 } : { p99: percentile(sortedLags, 0.99), max: sortedLags[sortedLags.length - 1] },
+    sendLagMs:
+      sortedLags.length === 0
+        ? { p99: 0, max: 0 }
+        : { p99: percentile(sortedLags, 0.99), max: sortedLags[sortedLags.length - 1] },
     peakInFlight,
   };
   process.stdout.write(JSON.stringify(result));

@@ -20,7 +20,15 @@ import { checkBookings, deleteBenchBookings, type BookingCheck } from './booking
 import { runGeneratorProcess } from './generator-process';
 import type { MixEntry, OpenLoopJob, OpenLoopResult } from './open-loop-generator';
 import { isScenarioName, probeScenario, type ScenarioContext, type ScenarioName, type Target } from './scenarios';
-import { addRun, concurrentRuns, emptyMeasurement, latencyCells, progressLine, summarise, type Measurement } from './stats';
+import {
+  addRun,
+  concurrentRuns,
+  emptyMeasurement,
+  latencyCells,
+  progressLine,
+  summarise,
+  type Measurement,
+} from './stats';
 
 /** The goal: p95 of the mix through the gateway at this offered rate. */
 export const OPEN_LOOP_GOAL = { ratePerSecond: 200, p95Ms: 25 } as const;
@@ -95,7 +103,9 @@ export function parseMix(text: string): MixEntry[] {
     const [name = '', weightText, ...rest] = part.trim().split(':');
     const weight = Number(weightText);
     if (!isScenarioName(name) || rest.length > 0 || !(weight > 0)) {
-      throw new Error(`BENCH_OPEN_MIX: "${part}" is not <scenario>:<positive weight> with a scenario from scenarios.ts`);
+      throw new Error(
+        `BENCH_OPEN_MIX: "${part}" is not <scenario>:<positive weight> with a scenario from scenarios.ts`,
+      );
     }
     return { scenario: name, weight };
   });
@@ -135,7 +145,11 @@ function mixed(kinds: readonly KindResult[]): Measurement {
 }
 
 function resultKinds(mix: readonly MixEntry[], result: OpenLoopResult): KindResult[] {
-  return mix.map(({ scenario, weight }) => ({ scenario, weight, measurement: result.byScenario[scenario] ?? emptyMeasurement() }));
+  return mix.map(({ scenario, weight }) => ({
+    scenario,
+    weight,
+    measurement: result.byScenario[scenario] ?? emptyMeasurement(),
+  }));
 }
 
 export async function runOpenLoop(input: {
@@ -169,7 +183,8 @@ export async function runOpenLoop(input: {
       context,
     };
     const result = await runGeneratorProcess<OpenLoopResult>(GENERATOR_SCRIPT, job);
-    for (const { scenario } of options.mix) nextRequest[scenario] = (nextRequest[scenario] ?? 0) + (result.requestsBuilt[scenario] ?? 0);
+    for (const { scenario } of options.mix)
+      nextRequest[scenario] = (nextRequest[scenario] ?? 0) + (result.requestsBuilt[scenario] ?? 0);
     return result;
   };
 
@@ -200,7 +215,8 @@ export async function runOpenLoop(input: {
 
   if (options.maxSteps > 0) {
     console.log(`  capacity: highest offered rate with p95 ≤ ${CAPACITY_P95_MS} ms`);
-    for (const target of TARGETS) byTarget[target].steps.push(capacityStep(options.ratePerSecond, mixed(byTarget[target].kinds)));
+    for (const target of TARGETS)
+      byTarget[target].steps.push(capacityStep(options.ratePerSecond, mixed(byTarget[target].kinds)));
   }
   for (let step = 1; step <= options.maxSteps; step++) {
     let measured = false;
@@ -268,7 +284,12 @@ function latencyTable(run: OpenLoopRun): string {
 }
 
 /** What a target's search found: the highest rate that held, the lowest that missed, and every step. */
-function searchOutcome(steps: readonly CapacityStep[]): { capacity: number | undefined; held: string; missed: string; trail: string } {
+function searchOutcome(steps: readonly CapacityStep[]): {
+  capacity: number | undefined;
+  held: string;
+  missed: string;
+  trail: string;
+} {
   const held = steps.filter((step) => step.held);
   const capacity = held.length > 0 ? Math.max(...held.map((step) => step.ratePerSecond)) : undefined;
   const lowestMissed = steps.filter((step) => !step.held).sort((a, b) => a.ratePerSecond - b.ratePerSecond)[0];

@@ -26,7 +26,14 @@ const INVALID_EVERY = 100;
 const MEMORY_SAMPLE_MS = 50;
 
 export interface RosterBenchResult {
-  import: { rows: number; invited: number; invalid: number; seconds: number; checkSeconds: number; confirmSeconds: number };
+  import: {
+    rows: number;
+    invited: number;
+    invalid: number;
+    seconds: number;
+    checkSeconds: number;
+    confirmSeconds: number;
+  };
   export: { lines: number; megabytes: number; seconds: number; rssBeforeMb: number; rssPeakMb: number };
 }
 
@@ -59,13 +66,22 @@ function rosterRows(run: string): Record<string, string | number>[] {
 async function measureImport(baseUrl: string, apiKey: string, token: string, run: string) {
   const rows = rosterRows(run);
   const started = performance.now();
-  const created = await rpc<{ id: string }>(baseUrl, apiKey, token, 'start_roster_import', { kind: 'students', file_name: 'bench-roster.csv', total_rows: rows.length });
+  const created = await rpc<{ id: string }>(baseUrl, apiKey, token, 'start_roster_import', {
+    kind: 'students',
+    file_name: 'bench-roster.csv',
+    total_rows: rows.length,
+  });
   let checked: { new_count: number; invalid_count: number } = { new_count: 0, invalid_count: 0 };
   for (let from = 0; from < rows.length; from += ROWS_PER_REQUEST) {
-    checked = await rpc(baseUrl, apiKey, token, 'add_roster_import_rows', { import_id: created.id, rows: rows.slice(from, from + ROWS_PER_REQUEST) });
+    checked = await rpc(baseUrl, apiKey, token, 'add_roster_import_rows', {
+      import_id: created.id,
+      rows: rows.slice(from, from + ROWS_PER_REQUEST),
+    });
   }
   const checkedAt = performance.now();
-  const confirmed = await rpc<{ queued_count: number }>(baseUrl, apiKey, token, 'confirm_roster_import', { import_id: created.id });
+  const confirmed = await rpc<{ queued_count: number }>(baseUrl, apiKey, token, 'confirm_roster_import', {
+    import_id: created.id,
+  });
   const done = performance.now();
   return {
     importId: created.id,
@@ -93,8 +109,20 @@ async function measureExport(baseUrl: string, apiKey: string, token: string): Pr
   const started = performance.now();
   try {
     const curl = spawn('curl', [
-      '--silent', '--show-error', '--fail', '--request', 'POST', '--header', `apikey: ${apiKey}`, '--header', `authorization: Bearer ${token}`,
-      '--header', 'content-type: application/json', '--data', JSON.stringify({ report: 'students' }), `${baseUrl}/functions/v1/export`,
+      '--silent',
+      '--show-error',
+      '--fail',
+      '--request',
+      'POST',
+      '--header',
+      `apikey: ${apiKey}`,
+      '--header',
+      `authorization: Bearer ${token}`,
+      '--header',
+      'content-type: application/json',
+      '--data',
+      JSON.stringify({ report: 'students' }),
+      `${baseUrl}/functions/v1/export`,
     ]);
     let bytes = 0;
     let lines = 0;
@@ -106,25 +134,41 @@ async function measureExport(baseUrl: string, apiKey: string, token: string): Pr
     }
     const [code] = (await once(curl, 'close')) as [number | null];
     if (code !== 0) throw new Error(`export: curl exited ${code}: ${error}`);
-    return { lines, megabytes: mb(bytes), seconds: (performance.now() - started) / 1000, rssBeforeMb: mb(rssBefore), rssPeakMb: mb(peak) };
+    return {
+      lines,
+      megabytes: mb(bytes),
+      seconds: (performance.now() - started) / 1000,
+      rssBeforeMb: mb(rssBefore),
+      rssPeakMb: mb(peak),
+    };
   } finally {
     clearInterval(sampler);
   }
 }
 
 async function deleteImport(pool: Pool, importId: string): Promise<void> {
-  await pool.query('delete from public.email_outbox o using public.student_roster s where s.import_id = $1 and o.id = s.last_outbox_id', [importId]);
+  await pool.query(
+    'delete from public.email_outbox o using public.student_roster s where s.import_id = $1 and o.id = s.last_outbox_id',
+    [importId],
+  );
   await pool.query('delete from public.student_roster where import_id = $1', [importId]);
   await pool.query('delete from public.roster_imports where id = $1', [importId]);
   await pool.query('delete from private.bulk_invitations where university_id = $1', [BIG_UNIVERSITY.id]);
   await pool.query('delete from private.bulk_mail_schedule where university_id = $1', [BIG_UNIVERSITY.id]);
 }
 
-export async function runRosterBench(input: { pool: Pool; baseUrl: string; apiKey: string; context: ScenarioContext }): Promise<RosterBenchResult> {
+export async function runRosterBench(input: {
+  pool: Pool;
+  baseUrl: string;
+  apiKey: string;
+  context: ScenarioContext;
+}): Promise<RosterBenchResult> {
   const token = accessToken(adminId(BIG_UNIVERSITY), adminEmail(BIG_UNIVERSITY), input.context);
   console.log('\n▶ roster: export 100,000 students (streamed)');
   const exported = await measureExport(input.baseUrl, input.apiKey, token);
-  console.log(`  ${exported.lines.toLocaleString('en')} lines, ${exported.megabytes.toFixed(1)} MB in ${exported.seconds.toFixed(2)} s; gateway process RSS ${exported.rssBeforeMb.toFixed(0)} → peak ${exported.rssPeakMb.toFixed(0)} MB`);
+  console.log(
+    `  ${exported.lines.toLocaleString('en')} lines, ${exported.megabytes.toFixed(1)} MB in ${exported.seconds.toFixed(2)} s; gateway process RSS ${exported.rssBeforeMb.toFixed(0)} → peak ${exported.rssPeakMb.toFixed(0)} MB`,
+  );
   console.log(`▶ roster: import ${IMPORT_ROWS.toLocaleString('en')} rows`);
   const run = randomUUID().replace(/-/g, '').slice(0, 12);
   let importId: string | undefined;
@@ -137,13 +181,20 @@ export async function runRosterBench(input: { pool: Pool; baseUrl: string; apiKe
     );
     return { import: result, export: exported };
   } finally {
-    const leftover = importId ?? (await input.pool.query<{ id: string }>(`select id from public.roster_imports where file_name = 'bench-roster.csv'`)).rows[0]?.id;
+    const leftover =
+      importId ??
+      (
+        await input.pool.query<{ id: string }>(
+          `select id from public.roster_imports where file_name = 'bench-roster.csv'`,
+        )
+      ).rows[0]?.id;
     if (leftover) await deleteImport(input.pool, leftover);
   }
 }
 
 export function renderRosterSection(result: RosterBenchResult): string {
-  const verdict = (seconds: number, goal: number) => (seconds <= goal ? `met (≤ ${goal} s)` : `missed (goal ≤ ${goal} s)`);
+  const verdict = (seconds: number, goal: number) =>
+    seconds <= goal ? `met (≤ ${goal} s)` : `missed (goal ≤ ${goal} s)`;
   const { import: imported, export: exported } = result;
   return `
 ## Onboarding: roster import and export

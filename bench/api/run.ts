@@ -54,8 +54,25 @@ import {
   type OpenLoopRun,
 } from './open-loop';
 import { renderRosterSection, runRosterBench } from './roster';
-import { SCENARIOS, benchSessionId, isScenarioName, probeScenario, type ScenarioContext, type ScenarioName, type Target } from './scenarios';
-import { addRun, concurrentRuns, emptyMeasurement, latencyCells, progressLine, summarise, type Measurement, type Summary } from './stats';
+import {
+  SCENARIOS,
+  benchSessionId,
+  isScenarioName,
+  probeScenario,
+  type ScenarioContext,
+  type ScenarioName,
+  type Target,
+} from './scenarios';
+import {
+  addRun,
+  concurrentRuns,
+  emptyMeasurement,
+  latencyCells,
+  progressLine,
+  summarise,
+  type Measurement,
+  type Summary,
+} from './stats';
 
 /** All connections to the first gateway, or half to each of two gateway processes. */
 type Gateways = 'one' | 'two';
@@ -139,7 +156,8 @@ const env = (name: string, fallback: number, { allowZero = false } = {}) => {
 function modesFromEnv(): Set<Mode> {
   const names = (process.env.BENCH_MODES ?? MODES.join(',')).split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !(MODES as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`BENCH_MODES: unknown ${JSON.stringify(unknown)}; known: ${MODES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_MODES: unknown ${JSON.stringify(unknown)}; known: ${MODES.join(', ')}`);
   return new Set(names as Mode[]);
 }
 
@@ -189,10 +207,16 @@ async function main(): Promise<void> {
   });
   try {
     const loaded = await stack.adminPool.query('select 1 from public.universities where id = $1', [BIG_UNIVERSITY.id]);
-    if (loaded.rows.length === 0) throw new Error(`${dataDir} holds no benchmark data: run \`npm run bench:data\` first.`);
+    if (loaded.rows.length === 0)
+      throw new Error(`${dataDir} holds no benchmark data: run \`npm run bench:data\` first.`);
     // The loader writes rows with triggers off, so the universities' default clinics may be missing.
     await stack.adminPool.query('select private.create_default_clinic(u.id) from public.universities u');
-    const { rows } = await stack.adminPool.query<{ today: Date; window_start: Date; week_from: string; week_to: string }>(
+    const { rows } = await stack.adminPool.query<{
+      today: Date;
+      window_start: Date;
+      week_from: string;
+      week_to: string;
+    }>(
       `select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as today,
               date_trunc('week', (now() at time zone 'utc') + make_interval(days => $1)) at time zone 'utc' as window_start,
               to_char(date_trunc('week', now() + interval '7 days'), 'YYYY-MM-DD') as week_from,
@@ -213,13 +237,28 @@ async function main(): Promise<void> {
 
     const targets: Record<Target, string> = { direct: stack.postgrestUrl, gateway: `${stack.url}/rest/v1` };
     const closedLoop = modes.has('closed')
-      ? await runClosedLoop({ stack, context, dataDir, pgPort, targets, knobs: { scenarios, seconds, rounds, connections } })
+      ? await runClosedLoop({
+          stack,
+          context,
+          dataDir,
+          pgPort,
+          targets,
+          knobs: { scenarios, seconds, rounds, connections },
+        })
       : undefined;
     const openLoop = modes.has('open')
-      ? await runOpenLoop({ pool: stack.adminPool, restUrls: targets, apiKey: stack.anonKey, context, options: openLoopOptions })
+      ? await runOpenLoop({
+          pool: stack.adminPool,
+          restUrls: targets,
+          apiKey: stack.anonKey,
+          context,
+          options: openLoopOptions,
+        })
       : undefined;
 
-    const roster = modes.has('roster') ? await runRosterBench({ pool: stack.adminPool, baseUrl: stack.url, apiKey: stack.anonKey, context }) : undefined;
+    const roster = modes.has('roster')
+      ? await runRosterBench({ pool: stack.adminPool, baseUrl: stack.url, apiKey: stack.anonKey, context })
+      : undefined;
 
     const machine = await describeMachine(stack, loadBefore);
     const report = `${renderReport({ closedLoop, openLoop, machine, gateCost })}${roster ? renderRosterSection(roster) : ''}`;
@@ -232,7 +271,9 @@ async function main(): Promise<void> {
     ];
     console.log(`\n${tables.join('\n\n')}\n\nFull report: ${resultsFile}`);
   } finally {
-    await deleteBenchBookings(stack.adminPool, undefined).catch((error: unknown) => console.error('cleanup failed', error));
+    await deleteBenchBookings(stack.adminPool, undefined).catch((error: unknown) =>
+      console.error('cleanup failed', error),
+    );
     await stack.stop();
   }
 }
@@ -330,7 +371,8 @@ async function runClosedLoop(input: {
 
   console.log('\nQuery plans (as each request’s user)…');
   const plans: { scenario: ScenarioName; plan: string }[] = [];
-  for (const scenario of scenarios) plans.push({ scenario, plan: await explainScenario(stack.adminPool, scenario, context) });
+  for (const scenario of scenarios)
+    plans.push({ scenario, plan: await explainScenario(stack.adminPool, scenario, context) });
   return { knobs, results, comparisons, plans };
 }
 
@@ -350,7 +392,8 @@ async function warmUpThenAlternate<Side extends string>(
   for (const side of sides) await run(side, WARM_UP_SECONDS, false);
   const bySide = Object.fromEntries(sides.map((side) => [side, emptyMeasurement()])) as Record<Side, Measurement>;
   for (let round = 0; round < rounds; round++) {
-    for (const side of sides) console.log(`${indent}${side.padEnd(7)} ${record(bySide[side], await run(side, seconds, true))}`);
+    for (const side of sides)
+      console.log(`${indent}${side.padEnd(7)} ${record(bySide[side], await run(side, seconds, true))}`);
   }
   return bySide;
 }
@@ -452,12 +495,20 @@ async function createBenchSessions(pool: Pool): Promise<void> {
  */
 async function measureRequestGate(pool: Pool): Promise<string> {
   const doctor = doctorId(BIG_UNIVERSITY, 1);
-  const claims = JSON.stringify({ role: 'authenticated', aud: 'authenticated', sub: doctor, session_id: benchSessionId(doctor) });
+  const claims = JSON.stringify({
+    role: 'authenticated',
+    aud: 'authenticated',
+    sub: doctor,
+    session_id: benchSessionId(doctor),
+  });
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query(`select set_config('request.jwt.claims', $1, true), set_config('request.method', 'GET', true),
-                               set_config('request.path', '/appointments', true)`, [claims]);
+    await client.query(
+      `select set_config('request.jwt.claims', $1, true), set_config('request.method', 'GET', true),
+                               set_config('request.path', '/appointments', true)`,
+      [claims],
+    );
     await client.query('set local role authenticated');
     const calls = 20_000;
     // The DO block runs as the doctor and hands its result back through transaction-local settings.
@@ -527,7 +578,9 @@ function renderCpuTable(results: ScenarioResult[]): string {
       const cores = cpuCores(usage);
       const requests = result.byTarget[target].requests;
       const perRequest = CPU_GROUPS.slice(0, 3)
-        .map((group) => (target === 'direct' && group === 'gateway' ? '–' : cpuMsPerRequest(usage, group, requests).toFixed(2)))
+        .map((group) =>
+          target === 'direct' && group === 'gateway' ? '–' : cpuMsPerRequest(usage, group, requests).toFixed(2),
+        )
         .join(' / ');
       lines.push(
         `| ${result.scenario} | ${target} | ${CPU_GROUPS.map((g) => cores.groups[g].toFixed(2)).join(' | ')} | ${cores.others.toFixed(2)} | ${cores.steal.toFixed(2)} | ${perRequest} |`,
@@ -596,7 +649,12 @@ async function describeMachine(stack: Stack, loadBefore: number[]): Promise<stri
   ].join('\n');
 }
 
-function renderReport(input: { closedLoop?: ClosedLoopRun; openLoop?: OpenLoopRun; machine: string; gateCost: string }): string {
+function renderReport(input: {
+  closedLoop?: ClosedLoopRun;
+  openLoop?: OpenLoopRun;
+  machine: string;
+  gateCost: string;
+}): string {
   const { closedLoop, openLoop } = input;
   return `# API benchmark results
 
@@ -613,8 +671,11 @@ ${closedLoop ? renderClosedLoopResults(closedLoop, input.gateCost) : ''}${openLo
 }
 
 function closedLoopIntro({ scenarios, connections, rounds, seconds }: ClosedLoopKnobs): string {
-  const own = scenarios.filter((scenario) => SCENARIO_CONNECTIONS[scenario] !== undefined && SCENARIO_CONNECTIONS[scenario] !== connections);
-  const exceptions = own.length > 0 ? ` (${own.map((scenario) => `${scenario} ${SCENARIO_CONNECTIONS[scenario]}`).join(', ')})` : '';
+  const own = scenarios.filter(
+    (scenario) => SCENARIO_CONNECTIONS[scenario] !== undefined && SCENARIO_CONNECTIONS[scenario] !== connections,
+  );
+  const exceptions =
+    own.length > 0 ? ` (${own.map((scenario) => `${scenario} ${SCENARIO_CONNECTIONS[scenario]}`).join(', ')})` : '';
   return `Closed loop: ${connections} connections${exceptions}; per scenario a ${WARM_UP_SECONDS} s warm-up on each target, then ${rounds} × (direct ${seconds} s, gateway ${seconds} s), alternating.`;
 }
 
@@ -655,7 +716,10 @@ function renderClosedLoopDetails({ results, comparisons, plans }: ClosedLoopRun)
       comparisons.flatMap((c) =>
         (['one', 'two'] as const)
           .filter((g) => c.byGateways[g].errorSamples.length > 0)
-          .map((g) => `- ${c.scenario} (${g} gateway${g === 'two' ? 's' : ''}): ${c.byGateways[g].errorSamples.join(', ')}`),
+          .map(
+            (g) =>
+              `- ${c.scenario} (${g} gateway${g === 'two' ? 's' : ''}): ${c.byGateways[g].errorSamples.join(', ')}`,
+          ),
       ),
     );
   const planSections = plans.map(({ scenario, plan }) => `### ${scenario}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n');

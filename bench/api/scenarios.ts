@@ -62,7 +62,8 @@ export interface ScenarioRequest {
 /** The columns and embeds the screens ask for: mfe-doctor listMyAppointments and shared listAppointments. */
 export const DOCTOR_DAY_COLUMNS =
   '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name), student:members!appointments_student_id_fkey(email, phone)';
-export const ADMIN_OVERVIEW_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
+export const ADMIN_OVERVIEW_COLUMNS =
+  '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
 /** The doctor's page is measured at 50 rows (the issue's figure; the screen shows 10 at a time). */
 export const DOCTOR_DAY_ROWS = 50;
 /** The admin overview's page size. */
@@ -123,7 +124,10 @@ const SLOTS_PER_DAY = 18;
  * Booking n: a different student each time, doctors in turn, each doctor's next free clinic slot in the window (the
  * database refuses students anything else), weekdays only from the window's Monday.
  */
-export function bookingSlot(n: number, context: ScenarioContext): { student: number; doctor: number; startsAt: string } {
+export function bookingSlot(
+  n: number,
+  context: ScenarioContext,
+): { student: number; doctor: number; startsAt: string } {
   const doctor = 1 + (n % BIG_UNIVERSITY.doctors);
   const slot = Math.floor(n / BIG_UNIVERSITY.doctors);
   const weekday = Math.floor(slot / SLOTS_PER_DAY);
@@ -167,11 +171,20 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
     case 'admin-search':
       // What the overview's search sends (shared listAppointments): the search RPC, ordered, paged and counted.
       return () => {
-        const query = new URLSearchParams({ select: ADMIN_OVERVIEW_COLUMNS, order: 'date.asc,id.asc', offset: '0', limit: String(ADMIN_OVERVIEW_ROWS) });
+        const query = new URLSearchParams({
+          select: ADMIN_OVERVIEW_COLUMNS,
+          order: 'date.asc,id.asc',
+          offset: '0',
+          limit: String(ADMIN_OVERVIEW_ROWS),
+        });
         return {
           method: 'POST',
           path: `/rpc/search_appointments?${query}`,
-          headers: { authorization: bearer(adminId(u), adminEmail(u)), 'content-type': 'application/json', ...EXACT_COUNT },
+          headers: {
+            authorization: bearer(adminId(u), adminEmail(u)),
+            'content-type': 'application/json',
+            ...EXACT_COUNT,
+          },
           body: JSON.stringify({ term: ADMIN_SEARCH_TERM }),
           userId: adminId(u),
         };
@@ -226,7 +239,10 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
         return {
           method: 'POST',
           path: '/rpc/available_slots',
-          headers: { authorization: bearer(studentId(u, student), studentEmail(u, student)), 'content-type': 'application/json' },
+          headers: {
+            authorization: bearer(studentId(u, student), studentEmail(u, student)),
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ from_date: context.slotWeek.from, to_date: context.slotWeek.to, ...doctor }),
           userId: studentId(u, student),
         };
@@ -241,7 +257,10 @@ export function requestBuilder(scenario: ScenarioName, context: ScenarioContext)
         return {
           method: 'POST',
           path: '/rpc/open_patient_chart',
-          headers: { authorization: bearer(doctorId(u, doctor), doctorEmail(u, doctor)), 'content-type': 'application/json' },
+          headers: {
+            authorization: bearer(doctorId(u, doctor), doctorEmail(u, doctor)),
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ student_id: studentId(u, chartStudentNumber(n)) }),
           userId: doctorId(u, doctor),
         };
@@ -271,7 +290,12 @@ function describeChart(chart: Record<string, unknown>, bytes: number): string | 
  * One request before measuring, at `restUrl` (the gateway's `/rest/v1` or PostgREST itself): proves the scenario
  * returns real data under RLS. Returns what came back, for the console and the report.
  */
-export async function probeScenario(restUrl: string, apiKey: string, scenario: ScenarioName, context: ScenarioContext): Promise<string> {
+export async function probeScenario(
+  restUrl: string,
+  apiKey: string,
+  scenario: ScenarioName,
+  context: ScenarioContext,
+): Promise<string> {
   const request = requestBuilder(scenario, context)(PROBE_REQUEST);
   const response = await fetch(`${restUrl}${request.path}`, {
     method: request.method,
@@ -283,10 +307,15 @@ export async function probeScenario(restUrl: string, apiKey: string, scenario: S
   if (!response.ok) throw new Error(`${scenario} probe failed with ${response.status}: ${text}`);
   const range = response.headers.get('content-range');
   if (Array.isArray(body)) {
-    if (body.length === 0) throw new Error(`${scenario} probe returned no rows: the benchmark would measure an empty page`);
+    if (body.length === 0)
+      throw new Error(`${scenario} probe returned no rows: the benchmark would measure an empty page`);
     return `HTTP ${response.status}, ${body.length} rows${range ? `, Content-Range ${range}` : ''}`;
   }
-  const chart = scenario === 'patient-chart' && body !== null && typeof body === 'object' ? describeChart(body as Record<string, unknown>, Buffer.byteLength(text)) : undefined;
-  if (scenario === 'patient-chart' && chart === undefined) throw new Error(`patient-chart probe returned no chart: ${text.slice(0, 160)}`);
+  const chart =
+    scenario === 'patient-chart' && body !== null && typeof body === 'object'
+      ? describeChart(body as Record<string, unknown>, Buffer.byteLength(text))
+      : undefined;
+  if (scenario === 'patient-chart' && chart === undefined)
+    throw new Error(`patient-chart probe returned no chart: ${text.slice(0, 160)}`);
   return `HTTP ${response.status}, ${chart ?? JSON.stringify(body).slice(0, 160)}`;
 }

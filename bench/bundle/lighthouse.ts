@@ -37,13 +37,15 @@ export interface LighthouseFigures {
 
 function numericAudit(lhr: Result, id: string): number {
   const value = lhr.audits[id]?.numericValue;
-  if (value === undefined || !Number.isFinite(value)) throw new Error(`Lighthouse on ${lhr.finalDisplayedUrl} produced no ${id}`);
+  if (value === undefined || !Number.isFinite(value))
+    throw new Error(`Lighthouse on ${lhr.finalDisplayedUrl} produced no ${id}`);
   return value;
 }
 
 function performanceScore(lhr: Result): number {
   const score = lhr.categories.performance?.score;
-  if (score === null || score === undefined) throw new Error(`Lighthouse on ${lhr.finalDisplayedUrl} produced no performance score`);
+  if (score === null || score === undefined)
+    throw new Error(`Lighthouse on ${lhr.finalDisplayedUrl} produced no performance score`);
   return Math.round(score * 100);
 }
 
@@ -100,14 +102,22 @@ async function lighthouseOnce(origin: string, route: BenchRoute): Promise<Result
     const result = await lighthouse(`${origin}${route.path}`, FLAGS, undefined, page);
     if (!result) throw new Error(`Lighthouse on ${route.path} returned no result`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse on ${route.path} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    for (const warning of lhr.runWarnings) console.warn(`warning: Lighthouse on ${route.path}: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}`);
+    if (lhr.runtimeError)
+      throw new LighthouseRunError(
+        `Lighthouse on ${route.path} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
+    for (const warning of lhr.runWarnings)
+      console.warn(
+        `warning: Lighthouse on ${route.path}: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}`,
+      );
 
     // A guard that sends a visitor without a valid session to the sign-in page would otherwise be measured as the
     // dashboard: the figures would be the sign-in page's. Lighthouse's final URL follows client-side navigation.
     const landedOn = new URL(lhr.finalDisplayedUrl).pathname;
     if (landedOn !== route.path) {
-      throw new Error(`Lighthouse on ${route.path} ended on ${landedOn}, not the route itself${route.account ? ': the session did not reach the app' : ''}`);
+      throw new Error(
+        `Lighthouse on ${route.path} ended on ${landedOn}, not the route itself${route.account ? ': the session did not reach the app' : ''}`,
+      );
     }
     // And the page the browser shows now: rendered (an h1, as the first-load measurement waits for) and still on the
     // route. Lighthouse's back-forward-cache check leaves and comes back at the end, possibly reloading the app, hence
@@ -119,7 +129,9 @@ async function lighthouseOnce(origin: string, route: BenchRoute): Promise<Result
     const pageNowOn = new URL(page.url()).pathname;
     if (!rendered || pageNowOn !== route.path) {
       const errors = pageErrors.length > 0 ? ` (page errors: ${pageErrors.join('; ')})` : '';
-      throw new Error(`Lighthouse on ${route.path}: the page is now at ${pageNowOn}${rendered ? '' : ' and shows no h1'}, so the route did not render as measured${errors}`);
+      throw new Error(
+        `Lighthouse on ${route.path}: the page is now at ${pageNowOn}${rendered ? '' : ' and shows no h1'}, so the route did not render as measured${errors}`,
+      );
     }
     for (const message of pageErrors) console.warn(`warning: ${route.path} page error during Lighthouse: ${message}`);
     return lhr;
@@ -134,7 +146,12 @@ async function lighthouseOnce(origin: string, route: BenchRoute): Promise<Result
  * picks the run closest to the median FCP and TTI, i.e. one coherent run, rather than mixing medians of each metric
  * from different runs.
  */
-export async function lighthouseRoute(origin: string, route: BenchRoute, runs: number, log: (message: string) => void): Promise<LighthouseFigures> {
+export async function lighthouseRoute(
+  origin: string,
+  route: BenchRoute,
+  runs: number,
+  log: (message: string) => void,
+): Promise<LighthouseFigures> {
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const results: Result[] = [];
   for (let run = 1; run <= runs; run += 1) {
@@ -151,7 +168,10 @@ export async function lighthouseRoute(origin: string, route: BenchRoute, runs: n
     lcpMs: numericAudit(median, 'largest-contentful-paint'),
     tbtMs: numericAudit(median, 'total-blocking-time'),
     cls: numericAudit(median, 'cumulative-layout-shift'),
-    runs: results.map((lhr) => ({ performance: performanceScore(lhr), benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) })),
+    runs: results.map((lhr) => ({
+      performance: performanceScore(lhr),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    })),
     lighthouseVersion: median.lighthouseVersion,
     settings: median.configSettings,
   };

@@ -48,22 +48,40 @@ export function buildReport(results: readonly RouteResult[]): Report {
         const extra = scripts.gzipBytes - baseline.scripts.gzipBytes;
         const verdict = judge(extra <= GOALS.roleExtraBytes);
         const sign = extra >= 0 ? '+' : '−';
-        sizeGoal = { text: `${sign}${kilobytes(Math.abs(extra))} over ${ROLE_BASELINE_PATH} (≤ ${kilobytes(GOALS.roleExtraBytes)})`, verdict };
+        sizeGoal = {
+          text: `${sign}${kilobytes(Math.abs(extra))} over ${ROLE_BASELINE_PATH} (≤ ${kilobytes(GOALS.roleExtraBytes)})`,
+          verdict,
+        };
         if (verdict === 'missed') {
-          missed.push(`${route.path} (${route.role}): first navigation is ${kilobytes(extra)} of JS over ${ROLE_BASELINE_PATH}, goal ≤ ${kilobytes(GOALS.roleExtraBytes)}`);
+          missed.push(
+            `${route.path} (${route.role}): first navigation is ${kilobytes(extra)} of JS over ${ROLE_BASELINE_PATH}, goal ≤ ${kilobytes(GOALS.roleExtraBytes)}`,
+          );
         }
       }
     } else {
       const verdict = judge(scripts.gzipBytes <= GOALS.firstLoadBytes);
       sizeGoal = { text: `≤ ${kilobytes(GOALS.firstLoadBytes)}`, verdict };
-      if (verdict === 'missed') missed.push(`${route.path}: first-load JS ${kilobytes(scripts.gzipBytes)}, goal ≤ ${kilobytes(GOALS.firstLoadBytes)}`);
+      if (verdict === 'missed')
+        missed.push(
+          `${route.path}: first-load JS ${kilobytes(scripts.gzipBytes)}, goal ≤ ${kilobytes(GOALS.firstLoadBytes)}`,
+        );
     }
 
     const react: Cell = { text: String(scripts.reactCopies), verdict: judge(scripts.reactCopies === 1) };
-    if (scripts.reactCopies !== 1) failures.push(`${route.path} loaded React ${scripts.reactCopies} times (goal: exactly once)`);
+    if (scripts.reactCopies !== 1)
+      failures.push(`${route.path} loaded React ${scripts.reactCopies} times (goal: exactly once)`);
 
-    const lighthouseCells: Cell[] = lighthouse ? lighthouseRow(route, lighthouse, missed) : [{ text: '–' }, { text: '–' }, { text: '–' }, { text: '–' }];
-    return [{ text: route.path }, { text: String(scripts.scripts) }, { text: kilobytes(scripts.gzipBytes) }, sizeGoal, react, ...lighthouseCells];
+    const lighthouseCells: Cell[] = lighthouse
+      ? lighthouseRow(route, lighthouse, missed)
+      : [{ text: '–' }, { text: '–' }, { text: '–' }, { text: '–' }];
+    return [
+      { text: route.path },
+      { text: String(scripts.scripts) },
+      { text: kilobytes(scripts.gzipBytes) },
+      sizeGoal,
+      react,
+      ...lighthouseCells,
+    ];
   });
 
   return {
@@ -82,23 +100,46 @@ function lighthouseRow(route: BenchRoute, figures: LighthouseFigures, missed: st
     return judge(met);
   };
   return [
-    { text: String(figures.performance), verdict: check(figures.performance >= GOALS.performanceScore, `performance ${figures.performance}, goal ≥ ${GOALS.performanceScore}`) },
-    { text: `${(figures.lcpMs / 1000).toFixed(2)} s`, verdict: check(figures.lcpMs <= GOALS.lcpMs, `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, goal ≤ ${GOALS.lcpMs / 1000} s`) },
-    { text: `${Math.round(figures.tbtMs)} ms`, verdict: check(figures.tbtMs <= GOALS.tbtMs, `TBT ${Math.round(figures.tbtMs)} ms, goal ≤ ${GOALS.tbtMs} ms`) },
-    { text: figures.cls.toFixed(3), verdict: check(figures.cls <= GOALS.cls, `CLS ${figures.cls.toFixed(3)}, goal ≤ ${GOALS.cls}`) },
+    {
+      text: String(figures.performance),
+      verdict: check(
+        figures.performance >= GOALS.performanceScore,
+        `performance ${figures.performance}, goal ≥ ${GOALS.performanceScore}`,
+      ),
+    },
+    {
+      text: `${(figures.lcpMs / 1000).toFixed(2)} s`,
+      verdict: check(
+        figures.lcpMs <= GOALS.lcpMs,
+        `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, goal ≤ ${GOALS.lcpMs / 1000} s`,
+      ),
+    },
+    {
+      text: `${Math.round(figures.tbtMs)} ms`,
+      verdict: check(figures.tbtMs <= GOALS.tbtMs, `TBT ${Math.round(figures.tbtMs)} ms, goal ≤ ${GOALS.tbtMs} ms`),
+    },
+    {
+      text: figures.cls.toFixed(3),
+      verdict: check(figures.cls <= GOALS.cls, `CLS ${figures.cls.toFixed(3)}, goal ≤ ${GOALS.cls}`),
+    },
   ];
 }
 
 const NUMERIC_COLUMNS = new Set(['scripts', 'gz JS', 'React copies', 'perf', 'LCP', 'TBT', 'CLS']);
 
 export function consoleTable(report: Report): string {
-  const render = (cell: Cell) => (cell.verdict ? `${cell.text} ${cell.verdict === 'met' ? 'met' : 'MISSED'}` : cell.text);
+  const render = (cell: Cell) =>
+    cell.verdict ? `${cell.text} ${cell.verdict === 'met' ? 'met' : 'MISSED'}` : cell.text;
   const lines = [report.header, ...report.rows.map((row) => row.map(render))];
   const widths = report.header.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length)));
   return lines
     .map((line) =>
       line
-        .map((text, column) => (NUMERIC_COLUMNS.has(report.header[column] ?? '') ? text.padStart(widths[column] ?? 0) : text.padEnd(widths[column] ?? 0)))
+        .map((text, column) =>
+          NUMERIC_COLUMNS.has(report.header[column] ?? '')
+            ? text.padStart(widths[column] ?? 0)
+            : text.padEnd(widths[column] ?? 0),
+        )
         .join('  ')
         .trimEnd(),
     )
@@ -106,9 +147,12 @@ export function consoleTable(report: Report): string {
 }
 
 export function markdownTable(report: Report): string {
-  const render = (cell: Cell) => (cell.verdict ? `${cell.text} ${cell.verdict === 'met' ? 'met' : '**missed**'}` : cell.text);
+  const render = (cell: Cell) =>
+    cell.verdict ? `${cell.text} ${cell.verdict === 'met' ? 'met' : '**missed**'}` : cell.text;
   const align = report.header.map((name) => (NUMERIC_COLUMNS.has(name) ? '---:' : '---'));
-  return [report.header, align, ...report.rows.map((row) => row.map(render))].map((line) => `| ${line.join(' | ')} |`).join('\n');
+  return [report.header, align, ...report.rows.map((row) => row.map(render))]
+    .map((line) => `| ${line.join(' | ')} |`)
+    .join('\n');
 }
 
 export function goalsText(): string {

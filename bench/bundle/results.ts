@@ -9,7 +9,11 @@ import { goalsText, markdownTable, type Report, type RouteResult } from './repor
 export function chromiumVersion(): string {
   try {
     // Debian's wrapper script prints shell noise on stderr; the version is the first line of stdout.
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n')[0] ?? 'unknown';
+    return (
+      execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .trim()
+        .split('\n')[0] ?? 'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -30,13 +34,19 @@ function lighthouseSettings(figures: LighthouseFigures | undefined, runs: number
   ].join('\n');
 }
 
-export function writeResults(file: string, options: { results: readonly RouteResult[]; report: Report; target: string; runs: number }): void {
+export function writeResults(
+  file: string,
+  options: { results: readonly RouteResult[]; report: Report; target: string; runs: number },
+): void {
   const { results, report, target, runs } = options;
   const cores = cpus();
   const lighthouse = results.find((result) => result.lighthouse)?.lighthouse;
   const spreads = results
     .filter((result) => result.lighthouse)
-    .map((result) => `\`${result.route.path}\` ${(result.lighthouse?.runs ?? []).map((run) => `${run.performance} (${run.benchmarkIndex})`).join(', ')}`);
+    .map(
+      (result) =>
+        `\`${result.route.path}\` ${(result.lighthouse?.runs ?? []).map((run) => `${run.performance} (${run.benchmarkIndex})`).join(', ')}`,
+    );
 
   const text = `# First-load JavaScript and Lighthouse results
 
@@ -65,9 +75,17 @@ ${goalsText()}
 
 `;
   const tail = [
-    report.missed.length === 0 ? 'Every goal is met.' : `Missed:\n\n${report.missed.map((line) => `- ${line}`).join('\n')}`,
-    ...(report.failures.length === 0 ? [] : [`Failures (these fail the bench):\n\n${report.failures.map((line) => `- ${line}`).join('\n')}`]),
-    ...(spreads.length === 0 ? [] : [`Performance score of each Lighthouse run, in order, with the benchmark index of that run: ${spreads.join('; ')}.`]),
+    report.missed.length === 0
+      ? 'Every goal is met.'
+      : `Missed:\n\n${report.missed.map((line) => `- ${line}`).join('\n')}`,
+    ...(report.failures.length === 0
+      ? []
+      : [`Failures (these fail the bench):\n\n${report.failures.map((line) => `- ${line}`).join('\n')}`]),
+    ...(spreads.length === 0
+      ? []
+      : [
+          `Performance score of each Lighthouse run, in order, with the benchmark index of that run: ${spreads.join('; ')}.`,
+        ]),
   ];
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${text}${tail.join('\n\n')}\n`);

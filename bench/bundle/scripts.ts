@@ -23,13 +23,16 @@ function collectScripts(cdp: CDPSession) {
   cdp.on('Network.responseReceived', (event) => {
     if (event.type !== 'Script') return;
     scriptRequests.add(event.requestId);
-    const encoding = Object.entries(event.response.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
+    const encoding = Object.entries(event.response.headers).find(
+      ([name]) => name.toLowerCase() === 'content-encoding',
+    )?.[1];
     if (encoding !== 'gzip' && Number(event.response.headers['content-length'] ?? Infinity) > 1024) {
       console.warn(`warning: ${event.response.url} arrived with content-encoding ${encoding ?? 'none'}`);
     }
   });
   cdp.on('Network.loadingFinished', (event) => {
-    if (scriptRequests.has(event.requestId)) finished.push({ requestId: event.requestId, bytes: event.encodedDataLength });
+    if (scriptRequests.has(event.requestId))
+      finished.push({ requestId: event.requestId, bytes: event.encodedDataLength });
   });
   return finished;
 }
@@ -40,11 +43,18 @@ function collectScripts(cdp: CDPSession) {
  */
 export async function measureScripts(origin: string, route: BenchRoute): Promise<ScriptMeasurement> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'campuscare-bench-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     if (route.account) {
-      await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [SESSION_STORAGE_KEY, await sessionFor(origin, route.account)] as const);
+      await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+        SESSION_STORAGE_KEY,
+        await sessionFor(origin, route.account),
+      ] as const);
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -34,7 +34,12 @@ function rendererConfig(outputDir) {
         SCRIPT_RULE,
         // Class names as the browser builds name them: the landing area's own, and the shell's for everything the shell
         // provides at run time (itself and the shared package).
-        { oneOf: [{ ...cssModuleRule('landing'), include: path.join(REPO_ROOT, 'mfe-landing') }, cssModuleRule('shell')] },
+        {
+          oneOf: [
+            { ...cssModuleRule('landing'), include: path.join(REPO_ROOT, 'mfe-landing') },
+            cssModuleRule('shell'),
+          ],
+        },
         GLOBAL_CSS_RULE,
       ],
     },
@@ -69,8 +74,13 @@ function pageFileName(pagePath) {
  * forms do until their fields are valid).
  */
 function assertNoSubmittableForm(pagePath, markup) {
-  const enabledSubmit = (markup.match(/<button[^>]*type="submit"[^>]*>/g) ?? []).find((button) => !/\sdisabled=/.test(button));
-  if (enabledSubmit) throw new Error(`${pagePath} would be prerendered with a form the browser could submit before hydration: ${enabledSubmit}`);
+  const enabledSubmit = (markup.match(/<button[^>]*type="submit"[^>]*>/g) ?? []).find(
+    (button) => !/\sdisabled=/.test(button),
+  );
+  if (enabledSubmit)
+    throw new Error(
+      `${pagePath} would be prerendered with a form the browser could submit before hydration: ${enabledSubmit}`,
+    );
 }
 
 /**
@@ -104,7 +114,10 @@ async function prerenderPages({ log = console.log } = {}) {
       const file = pageFileName(pagePath);
       const markup = await renderPage(pagePath);
       assertNoSubmittableForm(pagePath, markup);
-      fs.writeFileSync(path.join(OUTPUT_DIR, file), pageHtml(template, { pagePath, markup, css, pathAttribute: PRERENDERED_PATH_ATTRIBUTE }));
+      fs.writeFileSync(
+        path.join(OUTPUT_DIR, file),
+        pageHtml(template, { pagePath, markup, css, pathAttribute: PRERENDERED_PATH_ATTRIBUTE }),
+      );
       pages[pagePath] = file;
     }
     // Written last: the gateway serves prerendered pages only once all of them are there.

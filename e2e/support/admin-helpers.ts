@@ -2,11 +2,16 @@ import type { Locator, Page } from 'playwright-core';
 import type { TestStack } from '../../server/test/support/stack';
 
 /** A 1×1 PNG, for logo uploads. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** The seed's user ids: md5(email)::uuid. */
 export async function memberIdOf(stack: TestStack, email: string): Promise<string> {
-  const { rows } = await stack.adminPool.query<{ id: string }>('select id from public.members where email = $1', [email]);
+  const { rows } = await stack.adminPool.query<{ id: string }>('select id from public.members where email = $1', [
+    email,
+  ]);
   if (!rows[0]) throw new Error(`no member ${email}`);
   return rows[0].id;
 }
@@ -25,12 +30,20 @@ export async function canSignIn(stack: TestStack, email: string, password: strin
  * Waits until the local mailbox (its URL carries the secret token the stack printed) shows a message to `email` with
  * `subject`; returns the message text.
  */
-export async function mailboxMessage(page: Page, mailboxUrl: string | null, email: string, subject: string): Promise<string> {
+export async function mailboxMessage(
+  page: Page,
+  mailboxUrl: string | null,
+  email: string,
+  subject: string,
+): Promise<string> {
   if (!mailboxUrl) throw new Error('this stack serves no local mailbox');
   const deadline = Date.now() + 30_000;
   for (;;) {
     await page.goto(mailboxUrl);
-    const message = page.getByRole('article').filter({ hasText: `To ${email}` }).filter({ has: page.getByRole('heading', { name: subject }) });
+    const message = page
+      .getByRole('article')
+      .filter({ hasText: `To ${email}` })
+      .filter({ has: page.getByRole('heading', { name: subject }) });
     if ((await message.count()) > 0) return message.first().innerText();
     if (Date.now() > deadline) throw new Error(`no "${subject}" to ${email} in the mailbox`);
     await page.waitForTimeout(500);
@@ -38,11 +51,19 @@ export async function mailboxMessage(page: Page, mailboxUrl: string | null, emai
 }
 
 /** Opens a row's "⋮" menu (the first one named so within `scope`) and picks an item. */
-export async function chooseRowAction(scope: Page | Locator, rowMenuName: string | RegExp, item: string): Promise<void> {
+export async function chooseRowAction(
+  scope: Page | Locator,
+  rowMenuName: string | RegExp,
+  item: string,
+): Promise<void> {
   await scope.getByRole('button', { name: rowMenuName }).first().click();
   // The menu opens over the page, outside the row or card that holds its button.
   const page = 'page' in scope ? scope.page() : scope;
-  await page.getByRole('menu', { name: rowMenuName }).getByRole('menuitem', { name: item, exact: true }).first().click();
+  await page
+    .getByRole('menu', { name: rowMenuName })
+    .getByRole('menuitem', { name: item, exact: true })
+    .first()
+    .click();
 }
 
 export async function waitForText(scope: Page | Locator, text: string | RegExp): Promise<void> {
@@ -58,10 +79,22 @@ export function affectedVisitsDialog(page: Page): Locator {
  * Clicks `save` and waits for `done`; when the change affects booked visits (which seeded visits do depending on the
  * day the suite runs), goes on past their list with `proceed` ("Save the hours anyway").
  */
-export async function saveThroughAffectedVisits(page: Page, save: Locator, proceed: string, done: string): Promise<void> {
+export async function saveThroughAffectedVisits(
+  page: Page,
+  save: Locator,
+  proceed: string,
+  done: string,
+): Promise<void> {
   await save.click();
   const affected = affectedVisitsDialog(page);
-  const listed = await Promise.race([affected.waitFor().then(() => true), page.getByText(done).first().waitFor().then(() => false)]);
+  const listed = await Promise.race([
+    affected.waitFor().then(() => true),
+    page
+      .getByText(done)
+      .first()
+      .waitFor()
+      .then(() => false),
+  ]);
   if (listed) await affected.getByRole('button', { name: proceed }).click();
   await waitForText(page, done);
 }

@@ -32,21 +32,40 @@ export async function scheduledAppointmentsOf(pool: Pool, doctorEmail: string): 
   return rows.map((row) => ({ id: row.id, name: row.name, date: row.date, studentId: row.student_id }));
 }
 
-export async function appointmentRow(pool: Pool, id: string): Promise<{ status: string; date: Date; cancel_reason: string | null; provider_id: string | null }> {
-  const { rows } = await pool.query('select status, date, cancel_reason, provider_id from public.appointments where id = $1', [id]);
+export async function appointmentRow(
+  pool: Pool,
+  id: string,
+): Promise<{ status: string; date: Date; cancel_reason: string | null; provider_id: string | null }> {
+  const { rows } = await pool.query(
+    'select status, date, cancel_reason, provider_id from public.appointments where id = $1',
+    [id],
+  );
   if (!rows[0]) throw new Error(`no appointment ${id}`);
   return rows[0];
 }
 
 /** A moment as a `datetime-local` value on a clinic's clock: the staff dialogs show and take times in the clinic's zone. */
 export function clinicDateTimeInput(moment: Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(moment);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(moment);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
 /** The first day ('YYYY-MM-DD') at least `offset` days after the clinic's today whose ISO weekday is in `weekdays`. */
-export async function clinicDay(pool: Pool, zone: string, offset: number, weekdays: readonly number[] = [1, 2, 3, 4, 5, 6, 7]): Promise<string> {
+export async function clinicDay(
+  pool: Pool,
+  zone: string,
+  offset: number,
+  weekdays: readonly number[] = [1, 2, 3, 4, 5, 6, 7],
+): Promise<string> {
   const { rows } = await pool.query<{ day: string }>(
     `select to_char(d, 'YYYY-MM-DD') as day
        from generate_series((now() at time zone $1)::date + $2::integer, (now() at time zone $1)::date + $2::integer + 6, interval '1 day') d
@@ -59,7 +78,10 @@ export async function clinicDay(pool: Pool, zone: string, offset: number, weekda
 
 /** The moment a clinic wall-clock time names ('YYYY-MM-DD', 'HH:MM'), as PostgreSQL reads it. */
 export async function clinicMoment(pool: Pool, zone: string, day: string, time: string): Promise<Date> {
-  const { rows } = await pool.query<{ moment: Date }>('select ($1::timestamp at time zone $2) as moment', [`${day} ${time}`, zone]);
+  const { rows } = await pool.query<{ moment: Date }>('select ($1::timestamp at time zone $2) as moment', [
+    `${day} ${time}`,
+    zone,
+  ]);
   return rows[0]!.moment;
 }
 
@@ -82,9 +104,13 @@ export async function moveToClinicToday(pool: Pool, appointmentId: string, zone:
 /** "Tue, 24 Nov 2026": how every screen names a day ('YYYY-MM-DD'). */
 export function dayText(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).formatToParts(
-    new Date(Date.UTC(year!, month! - 1, date!)),
-  );
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(year!, month! - 1, date!)));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
 }

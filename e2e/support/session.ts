@@ -6,7 +6,12 @@ import { expect as expectPage } from './expectations';
 export const DEMO_PASSWORD = 'CampusCare2026';
 
 /** Fills the sign-in form as a person would; the role select is on the students' and doctors' page only. */
-export async function fillSignIn(page: Page, email: string, password: string, role?: 'doctor' | 'student'): Promise<void> {
+export async function fillSignIn(
+  page: Page,
+  email: string,
+  password: string,
+  role?: 'doctor' | 'student',
+): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(email);
   if (role) await page.getByLabel('Role').selectOption(role);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -30,14 +35,21 @@ export async function signIn(page: Page, stackUrl: string, anonKey: string, emai
   });
   if (!response.ok) throw new Error(`sign-in of ${email} failed: HTTP ${response.status} ${await response.text()}`);
   const session: unknown = await response.json();
-  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify(session)] as const);
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
 }
 
 /**
  * Opens `path` as `email`: first the sign-in page `signInPath` (a member's way in, and the app's origin for the
  * session), signed in behind it the way the app's client does, then `path`, once it shows its heading.
  */
-export async function openSignedIn(page: Page, stack: Pick<TestStack, 'url' | 'anonKey'>, { signInPath, email, path }: { readonly signInPath: string; readonly email: string; readonly path: string }): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  stack: Pick<TestStack, 'url' | 'anonKey'>,
+  { signInPath, email, path }: { readonly signInPath: string; readonly email: string; readonly path: string },
+): Promise<void> {
   await page.goto(`${stack.url}${signInPath}`);
   await expectPage.mainHeading(page);
   await signIn(page, stack.url, stack.anonKey, email);

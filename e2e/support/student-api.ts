@@ -6,7 +6,10 @@ import { DEMO_PASSWORD } from './session';
 export interface ApiUser {
   readonly id: string;
   readonly accessToken: string;
-  rest(path: string, init?: { readonly method?: string; readonly body?: unknown }): Promise<{ readonly status: number; readonly body: unknown }>;
+  rest(
+    path: string,
+    init?: { readonly method?: string; readonly body?: unknown },
+  ): Promise<{ readonly status: number; readonly body: unknown }>;
 }
 
 export async function passwordGrant(stack: TestStack, email: string, password = DEMO_PASSWORD): Promise<Response> {

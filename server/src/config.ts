@@ -40,7 +40,8 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, max = Number.MAX_
   const value = env[name];
   if (value === undefined || value === '') return undefined;
   const number = Number(value);
-  if (!/^\d+$/.test(value) || number <= 0 || number > max) throw new Error(`${name} must be a whole number from 1 to ${max}, got "${value}"`);
+  if (!/^\d+$/.test(value) || number <= 0 || number > max)
+    throw new Error(`${name} must be a whole number from 1 to ${max}, got "${value}"`);
   return number;
 }
 
@@ -65,7 +66,10 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value.split(',').map((address) => address.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();

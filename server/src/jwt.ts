@@ -1,6 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type JwtClaims = Record<string, unknown> & { exp?: number; iat?: number; nbf?: number; role?: string; sub?: string };
+export type JwtClaims = Record<string, unknown> & {
+  exp?: number;
+  iat?: number;
+  nbf?: number;
+  role?: string;
+  sub?: string;
+};
 
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
@@ -37,7 +43,8 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   } catch {
     throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed');
   }
-  if (parsedHeader.alg !== 'HS256') throw new JwtError('invalid JWT: unable to parse or verify signature, signing method is invalid');
+  if (parsedHeader.alg !== 'HS256')
+    throw new JwtError('invalid JWT: unable to parse or verify signature, signing method is invalid');
   const expected = signature(`${header}.${payload}`, secret);
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -51,7 +58,9 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   }
   // As PostgREST does: a token is not valid before its `nbf`, so one minted for later cannot be used early.
   if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)) {
-    throw new JwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is not valid yet');
+    throw new JwtError(
+      'invalid JWT: unable to parse or verify signature, token has invalid claims: token is not valid yet',
+    );
   }
   return claims;
 }

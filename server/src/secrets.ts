@@ -56,7 +56,10 @@ export const SECRET_VARIABLES = {
 export function secretsFromEnv(env: NodeJS.ProcessEnv): StackSecrets {
   const read = (name: string) => {
     const value = env[name];
-    if (!value) throw new Error(`${name} must be set when DATABASE_URL is (print a fresh set with: node --import tsx server/src/secrets-cli.ts)`);
+    if (!value)
+      throw new Error(
+        `${name} must be set when DATABASE_URL is (print a fresh set with: node --import tsx server/src/secrets-cli.ts)`,
+      );
     return value;
   };
   const secrets: StackSecrets = {
@@ -75,7 +78,8 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): StackSecrets {
     try {
       claims = verifyJwt(key, secrets.jwtSecret);
     } catch (error) {
-      if (error instanceof JwtError) throw new Error(`${name} is not a valid key for this JWT_SECRET: ${error.message}`);
+      if (error instanceof JwtError)
+        throw new Error(`${name} is not a valid key for this JWT_SECRET: ${error.message}`);
       throw error;
     }
     if (claims.role !== role) throw new Error(`${name} must carry role "${role}", not "${String(claims.role)}"`);

@@ -109,7 +109,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { database, secrets } = await openDatabase(options, dataDir, logger);
   const stopSteps: (() => Promise<void>)[] = [() => database.stop()];
   const stopAll = async () => {
-    for (const step of stopSteps.reverse()) await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
+    for (const step of stopSteps.reverse())
+      await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
   };
   try {
     // Database-built links (invitation and appointment emails) need the public origin; migrate stores it.
@@ -163,7 +164,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     stopSteps.push(() => app.close());
     if (hasOutbox && options.deliverEmail !== false) {
-      const mail = startMailWorker({ pool: database.adminPool, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger });
+      const mail = startMailWorker({
+        pool: database.adminPool,
+        smtpUrl: options.smtpUrl,
+        mailFrom: options.mailFrom,
+        logger,
+      });
       stopSteps.push(() => mail.stop());
     }
     await app.listen({ port: options.port, host: options.host ?? 'localhost' });
@@ -193,7 +199,8 @@ async function openDatabase(
   dataDir: string,
   logger: Logger,
 ): Promise<{ database: Database; secrets: StackSecrets }> {
-  if (options.database) return { database: externalDatabase(options.database.url, logger), secrets: options.database.secrets };
+  if (options.database)
+    return { database: externalDatabase(options.database.url, logger), secrets: options.database.secrets };
   const secrets = loadOrCreateSecrets(dataDir);
   const database = await startCluster({
     dataDir,
@@ -215,7 +222,9 @@ const REQUEST_GATE = 'gate.check_request';
  * `pgrst.db_pre_request` on the authenticator role, which only a superuser may set on PostgreSQL 15+.
  */
 async function requestGateOf(pool: Pool): Promise<string | null> {
-  const { rows } = await pool.query<{ present: boolean }>(`select to_regprocedure($1) is not null as present`, [`${REQUEST_GATE}()`]);
+  const { rows } = await pool.query<{ present: boolean }>(`select to_regprocedure($1) is not null as present`, [
+    `${REQUEST_GATE}()`,
+  ]);
   return rows[0].present ? REQUEST_GATE : null;
 }
 

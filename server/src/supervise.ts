@@ -26,7 +26,14 @@ export interface Supervised {
 }
 
 /** Runs `launch()` now and again whenever its child exits, until `stop()`. */
-export function supervise({ name, logger, launch, stopSignal, forceSignal, forceAfterMs }: SuperviseOptions): Supervised {
+export function supervise({
+  name,
+  logger,
+  launch,
+  stopSignal,
+  forceSignal,
+  forceAfterMs,
+}: SuperviseOptions): Supervised {
   let child: ChildProcess;
   let stopping = false;
   let restartDelay = FIRST_RESTART_DELAY_MS;
@@ -39,7 +46,10 @@ export function supervise({ name, logger, launch, stopSignal, forceSignal, force
     proc.once('exit', (code, signal) => {
       if (stopping) return;
       // A child that ran for a while gets a quick restart; one that keeps crashing backs off.
-      restartDelay = Date.now() - startedAt > HEALTHY_RUN_MS ? FIRST_RESTART_DELAY_MS : Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
+      restartDelay =
+        Date.now() - startedAt > HEALTHY_RUN_MS
+          ? FIRST_RESTART_DELAY_MS
+          : Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
       logger.warn({ code, signal, restartInMs: restartDelay }, `${name} exited; restarting`);
       pendingRestart = setTimeout(start, restartDelay);
     });

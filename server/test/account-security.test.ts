@@ -11,7 +11,10 @@ import { startTestStack, type TestStack } from './support/stack';
  */
 const DEMO_PASSWORD = 'CampusCare2026';
 const NEW_PASSWORD = 'Brand1NewSecret';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 describe('the account layer under attack', () => {
   let stack: TestStack;
@@ -23,7 +26,10 @@ describe('the account layer under attack', () => {
     await stack?.stop();
   });
 
-  async function signedIn(email: string, password = DEMO_PASSWORD): Promise<{ client: SupabaseClient; token: string; userId: string }> {
+  async function signedIn(
+    email: string,
+    password = DEMO_PASSWORD,
+  ): Promise<{ client: SupabaseClient; token: string; userId: string }> {
     const client = stack.client();
     const { data, error } = await client.auth.signInWithPassword({ email, password });
     if (error || !data.session) throw error ?? new Error(`no session for ${email}`);
@@ -43,10 +49,18 @@ describe('the account layer under attack', () => {
   async function expectSessionEnded(token: string): Promise<void> {
     const rest = await restWith(token);
     expect(rest.status).toBe(401);
-    expect(await rest.json()).toMatchObject({ code: 'PT401', message: 'Your session has ended. Please sign in again.' });
+    expect(await rest.json()).toMatchObject({
+      code: 'PT401',
+      message: 'Your session has ended. Please sign in again.',
+    });
     const storage = await storageListWith(token);
-    expect(await storage.json()).toMatchObject({ statusCode: '401', message: 'Your session has ended. Please sign in again.' });
-    const user = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` } });
+    expect(await storage.json()).toMatchObject({
+      statusCode: '401',
+      message: 'Your session has ended. Please sign in again.',
+    });
+    const user = await fetch(`${stack.url}/auth/v1/user`, {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` },
+    });
     expect(user.status).toBe(403);
   }
 
@@ -54,7 +68,9 @@ describe('the account layer under attack', () => {
     it('opens only with the secret printed at start-up, so a requested recovery link cannot be read by others', async () => {
       const recover = await stack.client().auth.resetPasswordForEmail('dr.adams@northfield.edu');
       expect(recover.error).toBeNull();
-      await stack.adminPool.query(`update public.email_outbox set sent_at = now(), delivered_via = 'mailbox' where sent_at is null`);
+      await stack.adminPool.query(
+        `update public.email_outbox set sent_at = now(), delivered_via = 'mailbox' where sent_at is null`,
+      );
 
       for (const url of [`${stack.url}/mailbox`, `${stack.url}/mailbox?token=`, `${stack.url}/mailbox?token=guess`]) {
         const response = await fetch(url);
@@ -123,7 +139,10 @@ describe('the account layer under attack', () => {
       const { access_token: newToken } = (await refreshed.json()) as { access_token: string };
       expect((await restWith(newToken)).status).toBe(200);
       // The grace period for concurrent refreshes is 10 s; past it, a reused token means theft.
-      await stack.adminPool.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [stolenRefresh]);
+      await stack.adminPool.query(
+        `update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`,
+        [stolenRefresh],
+      );
       const reused = await fetch(`${stack.url}/auth/v1/token?grant_type=refresh_token`, {
         method: 'POST',
         headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
@@ -134,11 +153,14 @@ describe('the account layer under attack', () => {
       await expectSessionEnded(student.token);
     });
 
-    it('ends a deactivated member\'s sessions on the next request', async () => {
+    it("ends a deactivated member's sessions on the next request", async () => {
       const student = await signedIn('student03@northfield.edu');
       expect((await restWith(student.token)).status).toBe(200);
       const admin = await signedIn('admin@northfield.edu');
-      const deactivated = await admin.client.rpc('set_member_status', { member_id: student.userId, status: 'deactivated' });
+      const deactivated = await admin.client.rpc('set_member_status', {
+        member_id: student.userId,
+        status: 'deactivated',
+      });
       expect(deactivated.error).toBeNull();
       await expectSessionEnded(student.token);
     });
@@ -146,7 +168,10 @@ describe('the account layer under attack', () => {
     it('ends the other sessions when the password changes and keeps the one that changed it', async () => {
       const laptop = await signedIn('student04@northfield.edu');
       const phone = await signedIn('student04@northfield.edu');
-      const changed = await laptop.client.auth.updateUser({ password: NEW_PASSWORD, current_password: DEMO_PASSWORD } as { password: string });
+      const changed = await laptop.client.auth.updateUser({
+        password: NEW_PASSWORD,
+        current_password: DEMO_PASSWORD,
+      } as { password: string });
       expect(changed.error).toBeNull();
       await expectSessionEnded(phone.token);
       expect((await restWith(laptop.token)).status).toBe(200);
@@ -157,9 +182,15 @@ describe('the account layer under attack', () => {
       const southbank = await signedIn('student05@southbank.edu');
       for (const { token, userId } of [northfield, southbank]) {
         const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
-        const forgedSession = signJwt({ ...claims, session_id: '00000000-0000-4000-8000-000000000000' }, stack.jwtSecret);
+        const forgedSession = signJwt(
+          { ...claims, session_id: '00000000-0000-4000-8000-000000000000' },
+          stack.jwtSecret,
+        );
         const noSession = signJwt({ ...claims, session_id: undefined }, stack.jwtSecret);
-        const otherUsersSession = signJwt({ ...claims, sub: userId === northfield.userId ? southbank.userId : northfield.userId }, stack.jwtSecret);
+        const otherUsersSession = signJwt(
+          { ...claims, sub: userId === northfield.userId ? southbank.userId : northfield.userId },
+          stack.jwtSecret,
+        );
         for (const forged of [forgedSession, noSession, otherUsersSession]) {
           expect((await restWith(forged)).status).toBe(401);
           expect(await (await storageListWith(forged)).json()).toMatchObject({ statusCode: '401' });
@@ -173,7 +204,9 @@ describe('the account layer under attack', () => {
     let invited: { client: SupabaseClient; token: string; userId: string };
 
     beforeAll(async () => {
-      await stack.adminPool.query(`update public.members set must_change_password = true where email = 'dr.chen@northfield.edu'`);
+      await stack.adminPool.query(
+        `update public.members set must_change_password = true where email = 'dr.chen@northfield.edu'`,
+      );
       invited = await signedIn('dr.chen@northfield.edu');
     });
 
@@ -181,35 +214,59 @@ describe('the account layer under attack', () => {
       const own = await invited.client.from('members').select('id, must_change_password');
       expect(own.error).toBeNull();
       expect(own.data).toEqual([{ id: invited.userId, must_change_password: true }]);
-      for (const table of ['appointments', 'health_profiles', 'programs', 'universities', 'staff_directory', 'invitations']) {
+      for (const table of [
+        'appointments',
+        'health_profiles',
+        'programs',
+        'universities',
+        'staff_directory',
+        'invitations',
+      ]) {
         // Invitations grant their columns one by one (never the link hashes), so `*` is refused outright.
-        const read = await invited.client.from(table).select(table === 'invitations' ? 'id, email' : '*').limit(5);
+        const read = await invited.client
+          .from(table)
+          .select(table === 'invitations' ? 'id, email' : '*')
+          .limit(5);
         expect({ table, rows: read.data }).toEqual({ table, rows: [] });
       }
     });
 
     it('may not read a health record, write, or call any function', async () => {
-      const student = (await stack.adminPool.query(`select id from public.members where email = 'student01@northfield.edu'`)).rows[0].id as string;
+      const student = (
+        await stack.adminPool.query(`select id from public.members where email = 'student01@northfield.edu'`)
+      ).rows[0].id as string;
       const attempts = [
         await invited.client.rpc('get_health_profile', { student_id: student }),
         await invited.client.rpc('dashboard_counts'),
         await invited.client.from('members').update({ first_name: 'Mallory' }).eq('id', invited.userId).select(),
-        await invited.client.from('programs').insert({ title: 'x', description: 'x', date: '2030-01-01', time: '10:00' }).select(),
+        await invited.client
+          .from('programs')
+          .insert({ title: 'x', description: 'x', date: '2030-01-01', time: '10:00' })
+          .select(),
       ];
       for (const attempt of attempts) {
         expect(attempt.status).toBe(403);
         expect(attempt.error?.message).toBe('Change your password before you continue.');
       }
-      const upload = await invited.client.storage.from('avatars').upload(`${invited.userId}/me.png`, PNG, { contentType: 'image/png' });
+      const upload = await invited.client.storage
+        .from('avatars')
+        .upload(`${invited.userId}/me.png`, PNG, { contentType: 'image/png' });
       expect(upload.error).not.toBeNull();
-      const stored = await stack.adminPool.query(`select 1 from storage.objects where name like $1`, [`${invited.userId}/%`]);
+      const stored = await stack.adminPool.query(`select 1 from storage.objects where name like $1`, [
+        `${invited.userId}/%`,
+      ]);
       expect(stored.rowCount).toBe(0);
-      const member = await stack.adminPool.query('select first_name from public.members where id = $1', [invited.userId]);
+      const member = await stack.adminPool.query('select first_name from public.members where id = $1', [
+        invited.userId,
+      ]);
       expect(member.rows[0].first_name).not.toBe('Mallory');
     });
 
-    it('gets the doctor\'s rights once the password is its own', async () => {
-      const changed = await invited.client.auth.updateUser({ password: NEW_PASSWORD, current_password: DEMO_PASSWORD } as {
+    it("gets the doctor's rights once the password is its own", async () => {
+      const changed = await invited.client.auth.updateUser({
+        password: NEW_PASSWORD,
+        current_password: DEMO_PASSWORD,
+      } as {
         password: string;
       });
       expect(changed.error).toBeNull();
@@ -224,7 +281,10 @@ describe('the account layer under attack', () => {
   describe('token claims', () => {
     it('refuses tokens without an expiry or for another audience on REST, storage and auth', async () => {
       const doctor = await signedIn('dr.chen@southbank.edu');
-      const claims = JSON.parse(Buffer.from(doctor.token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+      const claims = JSON.parse(Buffer.from(doctor.token.split('.')[1], 'base64url').toString()) as Record<
+        string,
+        unknown
+      >;
       const neverExpires = signJwt({ ...claims, exp: undefined }, stack.jwtSecret);
       const otherAudience = signJwt({ ...claims, aud: 'some-other-api' }, stack.jwtSecret);
       const noAudience = signJwt({ ...claims, aud: undefined }, stack.jwtSecret);
@@ -234,7 +294,9 @@ describe('the account layer under attack', () => {
         expect(rest.status).toBe(401);
         expect(await rest.json()).toMatchObject({ code: 'PGRST301' });
         expect(await (await storageListWith(token)).json()).toMatchObject({ statusCode: '403', code: 'InvalidJWT' });
-        const user = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` } });
+        const user = await fetch(`${stack.url}/auth/v1/user`, {
+          headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` },
+        });
         expect(user.status).toBe(403);
       }
       expect((await restWith(doctor.token)).status).toBe(200);
@@ -246,7 +308,12 @@ describe('the account layer under attack', () => {
   describe('unreadable input', () => {
     it('answers a URL with a NUL or broken percent-encoding with a 400, not a 5xx', async () => {
       const doctor = await signedIn('dr.adams@southbank.edu');
-      for (const path of ['/members%00', '/members?first_name=eq.%00', '/members?first_name=eq.%E0%A4%A', '/members?first_name=eq.%ED%A0%80']) {
+      for (const path of [
+        '/members%00',
+        '/members?first_name=eq.%00',
+        '/members?first_name=eq.%E0%A4%A',
+        '/members?first_name=eq.%ED%A0%80',
+      ]) {
         const response = await restWith(doctor.token, path);
         expect({ path, status: response.status }).toEqual({ path, status: 400 });
         expect(await response.json()).toMatchObject({ code: 'PGRST100' });
@@ -257,10 +324,16 @@ describe('the account layer under attack', () => {
       const headers = { apikey: stack.anonKey };
       const storage = await fetch(`${stack.url}/storage/v1/object/info/avatars/%ED%A0%80`, { headers });
       expect(storage.status).toBe(400);
-      expect(await storage.json()).toMatchObject({ statusCode: '400', message: 'The request URL is not valid percent-encoded UTF-8' });
+      expect(await storage.json()).toMatchObject({
+        statusCode: '400',
+        message: 'The request URL is not valid percent-encoded UTF-8',
+      });
       const auth = await fetch(`${stack.url}/auth/v1/%zz`, { headers });
       expect(auth.status).toBe(400);
-      expect(await auth.json()).toMatchObject({ error_code: 'validation_failed', msg: 'The request URL is not valid percent-encoded UTF-8' });
+      expect(await auth.json()).toMatchObject({
+        error_code: 'validation_failed',
+        msg: 'The request URL is not valid percent-encoded UTF-8',
+      });
       const page = await fetch(`${stack.url}/%E0%A4%A`);
       expect(page.status).toBe(400);
     });
@@ -269,12 +342,18 @@ describe('the account layer under attack', () => {
       const student = await signedIn('student06@northfield.edu');
       const response = await fetch(`${stack.url}/rest/v1/members?id=eq.${student.userId}`, {
         method: 'PATCH',
-        headers: { apikey: stack.anonKey, authorization: `Bearer ${student.token}`, 'content-type': 'application/json' },
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${student.token}`,
+          'content-type': 'application/json',
+        },
         body: '{"first_name":"Nul\\u0000Byte"}',
       });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      const member = await stack.adminPool.query('select first_name from public.members where id = $1', [student.userId]);
+      const member = await stack.adminPool.query('select first_name from public.members where id = $1', [
+        student.userId,
+      ]);
       expect(member.rows[0].first_name).not.toContain('Nul');
     });
   });

@@ -83,7 +83,10 @@ async function signedUp(data: Record<string, unknown> = {}) {
 }
 
 async function idOf(email: string): Promise<string> {
-  const { rows } = await cluster.adminPool.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email]);
+  const { rows } = await cluster.adminPool.query<{ id: string }>(
+    'select id from auth.users where lower(email) = lower($1)',
+    [email],
+  );
   return rows[0].id;
 }
 
@@ -149,7 +152,12 @@ async function userRow(id: string): Promise<StoredUser> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'campuscare-auth-'));
   secrets = loadOrCreateSecrets(dataDir);
-  cluster = await startCluster({ dataDir, port: await freePort(), superuserPassword: secrets.superuserPassword, logger });
+  cluster = await startCluster({
+    dataDir,
+    port: await freePort(),
+    superuserPassword: secrets.superuserPassword,
+    logger,
+  });
   await migrate({
     pool: cluster.adminPool,
     supabaseDir: join(dataDir, 'no-supabase'),
@@ -164,7 +172,13 @@ beforeAll(async () => {
   // Every test comes from one IP: the shared gateway's per-IP limits would soon trip. The tests of those limits start
   // gateways of their own.
   const unlimited = 100_000;
-  url = await startGateway({ token: unlimited, signup: unlimited, recover: unlimited, userUpdate: unlimited, verify: unlimited });
+  url = await startGateway({
+    token: unlimited,
+    signup: unlimited,
+    recover: unlimited,
+    userUpdate: unlimited,
+    verify: unlimited,
+  });
 });
 
 afterAll(async () => {
@@ -177,7 +191,11 @@ describe('sign-up', () => {
   it('creates an unconfirmed user and no session, and mails a link that confirms the address and signs in', async () => {
     const email = newEmail();
     const supabase = client();
-    const signUp = await supabase.auth.signUp({ email, password: STRONG, options: { data: { kind: 'student', first_name: 'Ada' }, emailRedirectTo: `${url}/register` } });
+    const signUp = await supabase.auth.signUp({
+      email,
+      password: STRONG,
+      options: { data: { kind: 'student', first_name: 'Ada' }, emailRedirectTo: `${url}/register` },
+    });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).toBeNull();
     const user = signUp.data.user as NonNullable<typeof signUp.data.user>;
@@ -193,8 +211,15 @@ describe('sign-up', () => {
     });
     expect(user.email_confirmed_at).toBeUndefined();
     expect(user.identities).toHaveLength(1);
-    expect(user.identities?.[0]).toMatchObject({ provider: 'email', user_id: user.id, id: user.id, identity_data: { email, email_verified: false } });
-    const { rows } = await cluster.adminPool.query('select encrypted_password from auth.users where id = $1', [user.id]);
+    expect(user.identities?.[0]).toMatchObject({
+      provider: 'email',
+      user_id: user.id,
+      id: user.id,
+      identity_data: { email, email_verified: false },
+    });
+    const { rows } = await cluster.adminPool.query('select encrypted_password from auth.users where id = $1', [
+      user.id,
+    ]);
     expect(rows[0].encrypted_password).toMatch(/^\$2[ab]\$10\$/);
 
     // Until the link is opened, the right password does not sign in.
@@ -225,7 +250,11 @@ describe('sign-up', () => {
     });
     expect(claims.exp).toBe((claims.iat as number) + 3600);
     const confirmed = await client().auth.getUser(fragment.get('access_token') as string);
-    expect(confirmed.data.user).toMatchObject({ email, email_confirmed_at: expect.any(String), confirmed_at: expect.any(String) });
+    expect(confirmed.data.user).toMatchObject({
+      email,
+      email_confirmed_at: expect.any(String),
+      confirmed_at: expect.any(String),
+    });
     expect(confirmed.data.user?.identities?.[0].identity_data).toMatchObject({ email_verified: true });
 
     expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
@@ -240,21 +269,39 @@ describe('sign-up', () => {
     const late = newEmail();
     expect((await client().auth.signUp({ email: late, password: STRONG })).error).toBeNull();
     const token = (await linkFor(late))?.searchParams.get('token') as string;
-    await cluster.adminPool.query(`update auth.one_time_tokens set created_at = now() - interval '61 minutes' where user_id = (select id from auth.users where email = $1)`, [late]);
-    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: token })).error).toMatchObject({ status: 403, code: 'otp_expired' });
+    await cluster.adminPool.query(
+      `update auth.one_time_tokens set created_at = now() - interval '61 minutes' where user_id = (select id from auth.users where email = $1)`,
+      [late],
+    );
+    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: token })).error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+    });
     expect((await userRow(await idOf(late))).email_confirmed_at).toBeNull();
   });
 
   it('resends the link to a sign-up waiting for it, at most once a minute, and answers every address alike', async () => {
     const pending = newEmail();
-    expect((await client().auth.signUp({ email: pending, password: STRONG, options: { emailRedirectTo: `${url}/register` } })).error).toBeNull();
+    expect(
+      (
+        await client().auth.signUp({
+          email: pending,
+          password: STRONG,
+          options: { emailRedirectTo: `${url}/register` },
+        })
+      ).error,
+    ).toBeNull();
     const first = (await linkFor(pending)) as URL;
-    const resend = (email: string) => client().auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${url}/register` } });
+    const resend = (email: string) =>
+      client().auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${url}/register` } });
     const answers = [];
     // Within the minute of the first email: nothing is sent.
     answers.push(await resend(pending));
     expect(await mailsTo(pending)).toHaveLength(1);
-    await cluster.adminPool.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [pending]);
+    await cluster.adminPool.query(
+      `update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`,
+      [pending],
+    );
     answers.push(await resend(pending));
     const { email: confirmed } = await signedUp();
     answers.push(await resend(confirmed));
@@ -266,8 +313,12 @@ describe('sign-up', () => {
     // The new link replaces the first one.
     const second = (await linkFor(pending)) as URL;
     expect(second.searchParams.get('redirect_to')).toBe(`${url}/register`);
-    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: first.searchParams.get('token') as string })).error).toMatchObject({ code: 'otp_expired' });
-    expect((await client().auth.verifyOtp({ type: 'signup', token_hash: second.searchParams.get('token') as string })).error).toBeNull();
+    expect(
+      (await client().auth.verifyOtp({ type: 'signup', token_hash: first.searchParams.get('token') as string })).error,
+    ).toMatchObject({ code: 'otp_expired' });
+    expect(
+      (await client().auth.verifyOtp({ type: 'signup', token_hash: second.searchParams.get('token') as string })).error,
+    ).toBeNull();
 
     const wrongType = await sendJson('POST', '/resend', { type: 'sms', email: pending });
     expect(wrongType.status).toBe(400);
@@ -278,9 +329,17 @@ describe('sign-up', () => {
     const { email, user } = await signedUp({ kind: 'student' });
     const before = await userRow(user.id);
     const mailsBefore = (await mailsTo(email)).length;
-    const existing = await sendJson('POST', '/signup', { email: email.toUpperCase(), password: 'Another2Horse', data: { kind: 'student' } });
+    const existing = await sendJson('POST', '/signup', {
+      email: email.toUpperCase(),
+      password: 'Another2Horse',
+      data: { kind: 'student' },
+    });
     const fresh = newEmail();
-    const unknown = await sendJson('POST', '/signup', { email: fresh.toUpperCase(), password: 'Another2Horse', data: { kind: 'student' } });
+    const unknown = await sendJson('POST', '/signup', {
+      email: fresh.toUpperCase(),
+      password: 'Another2Horse',
+      data: { kind: 'student' },
+    });
     const shape = async (res: Response, email: string) => {
       const body = (await res.json()) as Record<string, unknown>;
       // What differs by nature: the new ids and the times.
@@ -297,26 +356,37 @@ describe('sign-up', () => {
     expect(await userRow(user.id)).toEqual(before);
     expect(await mailsTo(email)).toHaveLength(mailsBefore);
     expect(await countUsers(email)).toBe(1);
-    expect((await client().auth.signInWithPassword({ email, password: 'Another2Horse' })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await client().auth.signInWithPassword({ email, password: 'Another2Horse' })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
-  it("replaces a sign-up nobody confirmed: the first to sign an address up does not keep it", async () => {
+  it('replaces a sign-up nobody confirmed: the first to sign an address up does not keep it', async () => {
     const email = newEmail();
-    expect((await client().auth.signUp({ email, password: 'Squatter9Lamp', options: { data: { kind: 'squatter' } } })).error).toBeNull();
+    expect(
+      (await client().auth.signUp({ email, password: 'Squatter9Lamp', options: { data: { kind: 'squatter' } } })).error,
+    ).toBeNull();
     const squatterLink = (await linkFor(email)) as URL;
     // Within the minute of the last email the address gets none: GoTrue's answer.
     const soon = await client().auth.signUp({ email, password: STRONG, options: { data: { kind: 'owner' } } });
     expect(soon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
-    await cluster.adminPool.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+    await cluster.adminPool.query(
+      `update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`,
+      [email],
+    );
 
     const owner = await client().auth.signUp({ email, password: STRONG, options: { data: { kind: 'owner' } } });
     expect(owner.error).toBeNull();
     expect(await countUsers(email)).toBe(1);
-    expect(redirected(await fetch(squatterLink, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
+    expect(redirected(await fetch(squatterLink, { redirect: 'manual' })).fragment.get('error_code')).toBe(
+      'otp_expired',
+    );
     const token = (await linkFor(email))?.searchParams.get('token') as string;
     const verified = await client().auth.verifyOtp({ type: 'signup', token_hash: token });
     expect(verified.data.user).toMatchObject({ id: owner.data.user?.id, user_metadata: { kind: 'owner' } });
-    expect((await client().auth.signInWithPassword({ email, password: 'Squatter9Lamp' })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await client().auth.signInWithPassword({ email, password: 'Squatter9Lamp' })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
   it('gives a sign-up the database confirms itself (proof of the mailbox in its metadata) its session at once', async () => {
@@ -333,13 +403,19 @@ describe('sign-up', () => {
         for each row execute function public.confirm_with_proof();`);
     try {
       const email = newEmail();
-      const { data, error } = await client().auth.signUp({ email, password: STRONG, options: { data: { proof: 'mailbox' } } });
+      const { data, error } = await client().auth.signUp({
+        email,
+        password: STRONG,
+        options: { data: { proof: 'mailbox' } },
+      });
       expect(error).toBeNull();
       expect(data.session?.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
       expect(data.session?.user.identities?.[0].identity_data).toMatchObject({ email_verified: true });
       expect(await mailsTo(email)).toEqual([]);
     } finally {
-      await cluster.adminPool.query('drop trigger confirm_with_proof on auth.users; drop function public.confirm_with_proof()');
+      await cluster.adminPool.query(
+        'drop trigger confirm_with_proof on auth.users; drop function public.confirm_with_proof()',
+      );
     }
   });
 
@@ -358,7 +434,11 @@ describe('sign-up', () => {
 
   it('refuses an invalid email address', async () => {
     const { error } = await client().auth.signUp({ email: 'not-an-email', password: STRONG });
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
+    });
   });
 
   it('turns a refusal by a database trigger into a 400 with its message, and stores nothing', async () => {
@@ -379,7 +459,9 @@ describe('sign-up', () => {
       const { rows } = await cluster.adminPool.query(`select 1 from auth.identities where email = $1`, [email]);
       expect(rows).toHaveLength(0);
     } finally {
-      await cluster.adminPool.query('drop trigger refuse_unknown_kind on auth.users; drop function public.refuse_unknown_kind()');
+      await cluster.adminPool.query(
+        'drop trigger refuse_unknown_kind on auth.users; drop function public.refuse_unknown_kind()',
+      );
     }
   });
 });
@@ -427,7 +509,11 @@ describe('bad requests', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await authFetch('/token?grant_type=password', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const res = await authFetch('/token?grant_type=password', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ code: 'validation_failed' });
   });
@@ -469,7 +555,11 @@ describe('sign-in and sessions', () => {
 
     await new Promise((resolve) => setTimeout(resolve, (GRACE_SECONDS + 0.5) * 1000));
     const late = await client().auth.refreshSession({ refresh_token: first });
-    expect(late.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    expect(late.error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
     // The whole family is gone: the legitimate holder of the newest token is signed out too.
     const after = await client().auth.refreshSession({ refresh_token: second as string });
     expect(after.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
@@ -479,7 +569,11 @@ describe('sign-in and sessions', () => {
 
   it('refuses an unknown refresh token', async () => {
     const { error } = await client().auth.refreshSession({ refresh_token: 'no-such-token' });
-    expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_not_found',
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
   });
 
   it('returns the current user for a live access token and refuses bad tokens', async () => {
@@ -519,7 +613,10 @@ describe('sign-in and sessions', () => {
     expect(await e.supabase.auth.signOut()).toEqual({ error: null });
     expect([await alive(b.token), await alive(e.token)]).toEqual([false, false]);
 
-    const res = await authFetch('/logout?scope=global', { method: 'POST', headers: { authorization: `Bearer ${e.token}` } });
+    const res = await authFetch('/logout?scope=global', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${e.token}` },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'session_not_found' });
   });
@@ -535,13 +632,29 @@ describe('updating the user', () => {
 
     // GoTrue's codes, status and wording (internal/api/user.go), the same message for a missing and a wrong password.
     const missing = await supabase.auth.updateUser({ password: newPassword });
-    expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required', message: 'Current password required when setting new password.' });
+    expect(missing.error).toMatchObject({
+      status: 400,
+      code: 'current_password_required',
+      message: 'Current password required when setting new password.',
+    });
     const empty = await supabase.auth.updateUser({ password: newPassword, current_password: '' });
-    expect(empty.error).toMatchObject({ status: 400, code: 'current_password_required', message: 'Current password required when setting new password.' });
+    expect(empty.error).toMatchObject({
+      status: 400,
+      code: 'current_password_required',
+      message: 'Current password required when setting new password.',
+    });
     const wrong = await supabase.auth.updateUser({ password: newPassword, current_password: 'Wrong1Password' });
-    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid', message: 'Current password required when setting new password.' });
+    expect(wrong.error).toMatchObject({
+      status: 400,
+      code: 'current_password_invalid',
+      message: 'Current password required when setting new password.',
+    });
     const same = await supabase.auth.updateUser({ password: STRONG, current_password: STRONG });
-    expect(same.error).toMatchObject({ status: 422, code: 'same_password', message: 'New password should be different from the old password.' });
+    expect(same.error).toMatchObject({
+      status: 422,
+      code: 'same_password',
+      message: 'New password should be different from the old password.',
+    });
     const weak = await supabase.auth.updateUser({ password: 'weak', current_password: STRONG });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
 
@@ -619,32 +732,52 @@ describe('admin API', () => {
       user_metadata: { first_name: 'Grace' },
       app_metadata: { university_id: 'u1', provider: 'email', providers: ['email'] },
     });
-    expect((await admin.createUser({ email, password: STRONG })).error).toMatchObject({ status: 422, code: 'email_exists' });
-    expect((await admin.createUser({ email: newEmail(), password: 'weak' })).error).toBeInstanceOf(AuthWeakPasswordError);
+    expect((await admin.createUser({ email, password: STRONG })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
+    expect((await admin.createUser({ email: newEmail(), password: 'weak' })).error).toBeInstanceOf(
+      AuthWeakPasswordError,
+    );
     expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
 
     const page = await admin.listUsers({ page: 1, perPage: 1 });
     expect(page.error).toBeNull();
-    const { count } = (await cluster.adminPool.query('select count(*)::int as count from auth.users where deleted_at is null')).rows[0];
+    const { count } = (
+      await cluster.adminPool.query('select count(*)::int as count from auth.users where deleted_at is null')
+    ).rows[0];
     // auth-js reads only the first digit of a page number from the Link header, hence the guard on lastPage.
-    expect(page.data).toMatchObject({ aud: 'authenticated', total: count, nextPage: 2, lastPage: count > 9 ? expect.any(Number) : count });
+    expect(page.data).toMatchObject({
+      aud: 'authenticated',
+      total: count,
+      nextPage: 2,
+      lastPage: count > 9 ? expect.any(Number) : count,
+    });
     expect(page.data.users).toHaveLength(1);
     expect(page.data.users[0].id).toBe(id);
     const all = await admin.listUsers();
     expect(all.data.users.map((u) => u.id)).toContain(id);
 
     expect((await admin.getUserById(id)).data.user?.email).toBe(email);
-    const updated = await admin.updateUserById(id, { user_metadata: { last_name: 'Hopper' }, password: 'Fresh3Password' });
+    const updated = await admin.updateUserById(id, {
+      user_metadata: { last_name: 'Hopper' },
+      password: 'Fresh3Password',
+    });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata).toEqual({ first_name: 'Grace', last_name: 'Hopper' });
     expect((await client().auth.signInWithPassword({ email, password: 'Fresh3Password' })).error).toBeNull();
-    expect((await admin.updateUserById('00000000-0000-4000-8000-000000000000', {})).error).toMatchObject({ status: 404, code: 'user_not_found' });
+    expect((await admin.updateUserById('00000000-0000-4000-8000-000000000000', {})).error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+    });
 
     const deleted = await admin.deleteUser(id);
     expect(deleted.error).toBeNull();
     expect(await countUsers(email)).toBe(0);
     expect((await admin.getUserById(id)).error).toMatchObject({ status: 404 });
-    expect((await client().auth.signInWithPassword({ email, password: 'Fresh3Password' })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await client().auth.signInWithPassword({ email, password: 'Fresh3Password' })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
   });
 
   it('bans a user: no sign-in, no refresh, no /user', async () => {
@@ -657,7 +790,9 @@ describe('admin API', () => {
     const signIn = await client().auth.signInWithPassword({ email, password: STRONG });
     expect(signIn.error).toMatchObject({ status: 400, code: 'user_banned', message: 'User is banned' });
     // Banning ends the sessions at once.
-    expect((await client().auth.getUser(session.access_token)).error).toMatchObject({ name: 'AuthSessionMissingError' });
+    expect((await client().auth.getUser(session.access_token)).error).toMatchObject({
+      name: 'AuthSessionMissingError',
+    });
 
     await admin.updateUserById(user.id, { ban_duration: 'none' });
     expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
@@ -665,10 +800,15 @@ describe('admin API', () => {
 
   it('refuses refresh and /user to a banned user whose session still exists', async () => {
     const { session, user } = await signedUp();
-    await cluster.adminPool.query(`update auth.users set banned_until = now() + interval '1 hour' where id = $1`, [user.id]);
+    await cluster.adminPool.query(`update auth.users set banned_until = now() + interval '1 hour' where id = $1`, [
+      user.id,
+    ]);
     const refreshed = await client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refreshed.error).toMatchObject({ status: 400, code: 'user_banned' });
-    expect((await client().auth.getUser(session.access_token)).error).toMatchObject({ status: 403, code: 'user_banned' });
+    expect((await client().auth.getUser(session.access_token)).error).toMatchObject({
+      status: 403,
+      code: 'user_banned',
+    });
   });
 });
 
@@ -679,7 +819,10 @@ describe('password recovery', () => {
     expect(await linkFor(unknown)).toBeUndefined();
 
     const { email } = await signedUp();
-    expect(await client().auth.resetPasswordForEmail(email, { redirectTo: `${url}/reset` })).toEqual({ data: {}, error: null });
+    expect(await client().auth.resetPasswordForEmail(email, { redirectTo: `${url}/reset` })).toEqual({
+      data: {},
+      error: null,
+    });
     const link = await linkFor(email);
     expect(link?.searchParams.get('type')).toBe('recovery');
     expect(link?.searchParams.get('redirect_to')).toBe(`${url}/reset`);
@@ -722,16 +865,23 @@ describe('password recovery', () => {
     await cluster.adminPool.query(`update auth.one_time_tokens set created_at = now() - interval '2 hours'`);
     const refused = await fetch(expired, { redirect: 'manual' });
     expect(refused.status).toBe(303);
-    expect(new URLSearchParams(new URL(refused.headers.get('location') as string).hash.slice(1)).get('error_code')).toBe('otp_expired');
+    expect(
+      new URLSearchParams(new URL(refused.headers.get('location') as string).hash.slice(1)).get('error_code'),
+    ).toBe('otp_expired');
   });
 });
 
 describe('rate limits', () => {
   it('answers 429 over_request_rate_limit once an IP has used its requests', async () => {
     const limited = await startGateway({ token: 3, signup: 1 });
-    const attempt = () => client(secrets.anonKey, limited).auth.signInWithPassword({ email: newEmail(), password: STRONG });
+    const attempt = () =>
+      client(secrets.anonKey, limited).auth.signInWithPassword({ email: newEmail(), password: STRONG });
     for (let i = 0; i < 3; i++) expect((await attempt()).error).toMatchObject({ code: 'invalid_credentials' });
-    expect((await attempt()).error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect((await attempt()).error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
 
     const signUp = () => client(secrets.anonKey, limited).auth.signUp({ email: newEmail(), password: STRONG });
     expect((await signUp()).error).toBeNull();
@@ -752,13 +902,26 @@ describe('changing the email address (GoTrue secure email change)', () => {
       code: 'current_password_required',
       message: 'Current password required when changing the email address.',
     });
-    const guessed = await sendJson('PUT', '/user', { email: attackerMailbox, current_password: 'Guess1Password' }, session.access_token);
+    const guessed = await sendJson(
+      'PUT',
+      '/user',
+      { email: attackerMailbox, current_password: 'Guess1Password' },
+      session.access_token,
+    );
     expect(guessed.status).toBe(400);
-    expect(await guessed.json()).toMatchObject({ code: 'current_password_invalid', message: 'Current password required when changing the email address.' });
+    expect(await guessed.json()).toMatchObject({
+      code: 'current_password_invalid',
+      message: 'Current password required when changing the email address.',
+    });
     // Nothing pending and nothing sent, even about an address that is taken.
     const taken = await sendJson('PUT', '/user', { email: (await signedUp()).email }, session.access_token);
     expect(taken.status).toBe(400);
-    expect(await userRow(user.id)).toMatchObject({ email, email_change: null, email_change_token_new: null, email_change_sent_at: null });
+    expect(await userRow(user.id)).toMatchObject({
+      email,
+      email_change: null,
+      email_change_token_new: null,
+      email_change_sent_at: null,
+    });
     expect(await mailsTo(attackerMailbox)).toEqual([]);
     expect(await mailsTo(email)).toEqual([]);
 
@@ -776,7 +939,9 @@ describe('changing the email address (GoTrue secure email change)', () => {
     );
     expect(requested.error).toBeNull();
     expect(requested.data.user).toMatchObject({ email, new_email: next, email_change_sent_at: expect.any(String) });
-    expect((await client().auth.signInWithPassword({ email: next, password: STRONG })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await client().auth.signInWithPassword({ email: next, password: STRONG })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
     expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toBeNull();
 
     const link = (await linkFor(next)) as URL;
@@ -793,14 +958,20 @@ describe('changing the email address (GoTrue secure email change)', () => {
     expect(page).toBe(`${url}/settings`);
     expect(fragment.get('type')).toBe('email_change');
     const claims = verifyJwt(fragment.get('access_token') as string, secrets.jwtSecret);
-    expect(claims).toMatchObject({ sub: user.id, email: next, amr: [{ method: 'otp', timestamp: expect.any(Number) }] });
+    expect(claims).toMatchObject({
+      sub: user.id,
+      email: next,
+      amr: [{ method: 'otp', timestamp: expect.any(Number) }],
+    });
 
     const changed = await supabase.auth.getUser();
     expect(changed.data.user).toMatchObject({ email: next, email_confirmed_at: expect.any(String) });
     expect(changed.data.user?.new_email).toBeUndefined();
     expect(changed.data.user?.identities?.[0].identity_data).toMatchObject({ email: next, email_verified: true });
     expect((await client().auth.signInWithPassword({ email: next, password: STRONG })).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await client().auth.signInWithPassword({ email, password: STRONG })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
 
     // The link works once.
     expect(redirected(await fetch(link, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
@@ -821,9 +992,16 @@ describe('changing the email address (GoTrue secure email change)', () => {
     const nextB = newEmail();
     expect((await b.supabase.auth.updateUser({ email: nextB, current_password: STRONG })).error).toBeNull();
     const late = (await linkFor(nextB)) as URL;
-    await cluster.adminPool.query(`update auth.users set email_change_sent_at = now() - interval '61 minutes' where id = $1`, [b.user.id]);
+    await cluster.adminPool.query(
+      `update auth.users set email_change_sent_at = now() - interval '61 minutes' where id = $1`,
+      [b.user.id],
+    );
     expect(redirected(await fetch(late, { redirect: 'manual' })).fragment.get('error_code')).toBe('otp_expired');
-    expect(await userRow(b.user.id)).toMatchObject({ email: b.email, email_change: null, email_change_token_new: null });
+    expect(await userRow(b.user.id)).toMatchObject({
+      email: b.email,
+      email_change: null,
+      email_change_token_new: null,
+    });
   });
 
   it('refuses the link, changing nothing, when the new address was taken in the meantime', async () => {
@@ -904,14 +1082,17 @@ describe('failed sign-ins per account and network', () => {
     const limited = await startGateway({ signInFailures: 3 });
     const { email } = await signedUp();
     for (let i = 0; i < 3; i++) {
-      expect((await signIn(limited, email.toUpperCase(), `Wrong${i}Password`)).error).toMatchObject({ code: 'invalid_credentials' });
+      expect((await signIn(limited, email.toUpperCase(), `Wrong${i}Password`)).error).toMatchObject({
+        code: 'invalid_credentials',
+      });
     }
     const locked = await signIn(limited, email, STRONG);
     expect(locked.data.session).toBeNull();
     expect(locked.error).toMatchObject({
       status: 429,
       code: 'over_request_rate_limit',
-      message: 'Too many failed sign-in attempts for this email address from your network. Try again in 15 minutes, or reset your password to sign in now.',
+      message:
+        'Too many failed sign-in attempts for this email address from your network. Try again in 15 minutes, or reset your password to sign in now.',
     });
     // Other addresses sign in as usual.
     const other = await signedUp();
@@ -948,7 +1129,8 @@ describe('failed sign-ins per account and network', () => {
     const limited = await startGateway({ signInFailures: 2, signInFailureWindowSeconds: 60 });
     const { email } = await signedUp();
     for (let i = 0; i < 2; i++) await signIn(limited, email, 'Wrong1Password');
-    for (let i = 0; i < 5; i++) expect((await signIn(limited, email, 'Wrong1Password')).error).toMatchObject({ status: 429 });
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(limited, email, 'Wrong1Password')).error).toMatchObject({ status: 429 });
     expect((await signIn(limited, email, STRONG)).error?.message).toMatch(/Try again in 1 minute,/);
     await ageFailures(email, 61);
     expect((await signIn(limited, email, STRONG)).error).toBeNull();
@@ -1032,7 +1214,10 @@ describe('metadata size', () => {
     expect(Object.keys((await userRow(user.id)).raw_user_meta_data)).toEqual(['a', 'kind']);
 
     // An account stuck with metadata from before the cap can still remove it.
-    await cluster.adminPool.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || $2 where id = $1`, [user.id, fiveKb]);
+    await cluster.adminPool.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || $2 where id = $1`, [
+      user.id,
+      fiveKb,
+    ]);
     expect((await supabase.auth.updateUser({ data: { notes: null } })).error).toBeNull();
     expect((await userRow(user.id)).raw_user_meta_data).toEqual({ kind: 'student', a: 'x'.repeat(3000) });
   });
@@ -1051,7 +1236,10 @@ describe('metadata size', () => {
       const { error } = await admin.updateUserById(user.id, attributes);
       expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
     }
-    expect(await userRow(user.id)).toMatchObject({ raw_user_meta_data: {}, raw_app_meta_data: { provider: 'email', providers: ['email'] } });
+    expect(await userRow(user.id)).toMatchObject({
+      raw_user_meta_data: {},
+      raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    });
   });
 });
 
@@ -1061,10 +1249,26 @@ describe('text PostgreSQL cannot store', () => {
   const LONE_LOW = '\udc00';
 
   it.each([
-    ['a NUL in sign-up metadata', 'data.first_name', (email: string) => ({ email, password: STRONG, data: { first_name: `Ada${NUL}` } })],
-    ['a NUL in a metadata key', `data.x${NUL}`, (email: string) => ({ email, password: STRONG, data: { [`x${NUL}`]: 1 } })],
-    ['a lone high surrogate in the email', 'email', (email: string) => ({ email: `${LONE_HIGH}${email}`, password: STRONG })],
-    ['a lone low surrogate in an array', 'data.tags.1', (email: string) => ({ email, password: STRONG, data: { tags: ['ok', LONE_LOW] } })],
+    [
+      'a NUL in sign-up metadata',
+      'data.first_name',
+      (email: string) => ({ email, password: STRONG, data: { first_name: `Ada${NUL}` } }),
+    ],
+    [
+      'a NUL in a metadata key',
+      `data.x${NUL}`,
+      (email: string) => ({ email, password: STRONG, data: { [`x${NUL}`]: 1 } }),
+    ],
+    [
+      'a lone high surrogate in the email',
+      'email',
+      (email: string) => ({ email: `${LONE_HIGH}${email}`, password: STRONG }),
+    ],
+    [
+      'a lone low surrogate in an array',
+      'data.tags.1',
+      (email: string) => ({ email, password: STRONG, data: { tags: ['ok', LONE_LOW] } }),
+    ],
   ])('refuses %s on sign-up with 400 validation_failed naming the field', async (_label, field, body) => {
     const email = newEmail();
     const res = await sendJson('POST', '/signup', body(email));
@@ -1117,7 +1321,11 @@ describe('protocol fidelity with GoTrue', () => {
     const before = (await cluster.adminPool.query('select count(*)::int as count from auth.users')).rows[0].count;
     const { data, error } = await client().auth.signInAnonymously({ options: { data: { kind: 'student' } } });
     expect(data.session).toBeNull();
-    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'anonymous_provider_disabled',
+      message: 'Anonymous sign-ins are disabled',
+    });
     expect((await cluster.adminPool.query('select count(*)::int as count from auth.users')).rows[0].count).toBe(before);
   });
 
@@ -1126,7 +1334,11 @@ describe('protocol fidelity with GoTrue', () => {
       const email = newEmail();
       const { error } = await client().auth.signUp({ email, password });
       expect(error).not.toBeInstanceOf(AuthWeakPasswordError);
-      expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Password cannot be longer than 72 characters' });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Password cannot be longer than 72 characters',
+      });
       expect(await countUsers(email)).toBe(0);
     }
   });
@@ -1135,7 +1347,11 @@ describe('protocol fidelity with GoTrue', () => {
     for (const query of ['?grant_type=client_credentials', '?grant_type=', '']) {
       const res = await sendJson('POST', `/token${query}`, { email: 'a@campus.test', password: STRONG });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 'invalid_credentials', error_code: 'invalid_credentials', msg: 'unsupported_grant_type' });
+      expect(await res.json()).toMatchObject({
+        code: 'invalid_credentials',
+        error_code: 'invalid_credentials',
+        msg: 'unsupported_grant_type',
+      });
     }
   });
 

@@ -21,7 +21,9 @@ asRoot('the embedded cluster, started as root', () => {
 
   it('names the folder the postgres user cannot enter and how to fix it, instead of a bare EACCES from initdb', async () => {
     const dataDir = join(privateFolder, 'data');
-    await expect(startCluster({ dataDir, port: await freePort(), superuserPassword: 'unused', logger })).rejects.toThrow(
+    await expect(
+      startCluster({ dataDir, port: await freePort(), superuserPassword: 'unused', logger }),
+    ).rejects.toThrow(
       `runs as the system user "postgres", which cannot enter ${privateFolder} (needed to reach ${dataDir}). ` +
         `Let other users enter it (chmod o+x ${privateFolder})`,
     );
@@ -29,7 +31,12 @@ asRoot('the embedded cluster, started as root', () => {
 
   it('starts once the folder may be entered', async () => {
     chmodSync(privateFolder, 0o711);
-    const cluster = await startCluster({ dataDir: join(privateFolder, 'data'), port: await freePort(), superuserPassword: 'Correct1Horse', logger });
+    const cluster = await startCluster({
+      dataDir: join(privateFolder, 'data'),
+      port: await freePort(),
+      superuserPassword: 'Correct1Horse',
+      logger,
+    });
     try {
       const { rows } = await cluster.adminPool.query<{ ok: number }>('select 1 as ok');
       expect(rows).toEqual([{ ok: 1 }]);

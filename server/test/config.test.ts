@@ -87,8 +87,12 @@ describe('secretsFromEnv', () => {
   it('refuses a missing secret, a short one, and keys of another secret or role', () => {
     expect(() => secretsFromEnv({ ...env, AUTHENTICATOR_PASSWORD: '' })).toThrow(/^AUTHENTICATOR_PASSWORD must be set/);
     expect(() => secretsFromEnv({ ...env, JWT_SECRET: 'short' })).toThrow(/^JWT_SECRET must be at least 32 characters/);
-    expect(() => secretsFromEnv({ ...env, ANON_KEY: generateSecrets().anonKey })).toThrow(/^ANON_KEY is not a valid key for this JWT_SECRET/);
-    expect(() => secretsFromEnv({ ...env, ANON_KEY: env.SERVICE_ROLE_KEY })).toThrow('ANON_KEY must carry role "anon", not "service_role"');
+    expect(() => secretsFromEnv({ ...env, ANON_KEY: generateSecrets().anonKey })).toThrow(
+      /^ANON_KEY is not a valid key for this JWT_SECRET/,
+    );
+    expect(() => secretsFromEnv({ ...env, ANON_KEY: env.SERVICE_ROLE_KEY })).toThrow(
+      'ANON_KEY must carry role "anon", not "service_role"',
+    );
     const expired = signJwt({ role: 'service_role', exp: 1 }, env.JWT_SECRET);
     expect(() => secretsFromEnv({ ...env, SERVICE_ROLE_KEY: expired })).toThrow(/^SERVICE_ROLE_KEY is not a valid key/);
   });

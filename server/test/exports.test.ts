@@ -34,7 +34,10 @@ describe('CSV exports', () => {
   }
 
   /** What supabase-js's functions.invoke gives the browser: the text, or the refusal's status and body. */
-  async function invoke(email: string, body: Record<string, string>): Promise<{ text?: string; status?: number; refusal?: unknown }> {
+  async function invoke(
+    email: string,
+    body: Record<string, string>,
+  ): Promise<{ text?: string; status?: number; refusal?: unknown }> {
     const { client } = await signedIn(email);
     const { data, error } = await client.functions.invoke<string>('export', { body });
     if (error instanceof FunctionsHttpError) {
@@ -67,14 +70,24 @@ describe('CSV exports', () => {
   it('refuses what the database refuses, in its words, and what is not an export', async () => {
     expect(await invoke('dr.adams@northfield.edu', { report: 'students' })).toEqual({
       status: 400,
-      refusal: { code: 'P0001', message: 'Only university administrators can export students', details: null, hint: null },
+      refusal: {
+        code: 'P0001',
+        message: 'Only university administrators can export students',
+        details: null,
+        hint: null,
+      },
     });
-    expect(await invoke('student01@northfield.edu', { report: 'staff' })).toMatchObject({ status: 400, refusal: { message: 'Only university administrators can export staff' } });
+    expect(await invoke('student01@northfield.edu', { report: 'staff' })).toMatchObject({
+      status: 400,
+      refusal: { message: 'Only university administrators can export staff' },
+    });
     expect(await invoke('registrar@northfield.edu', { report: 'appointments', from: '2026-01-01' })).toMatchObject({
       status: 400,
       refusal: { message: 'Choose the first and last day to export (YYYY-MM-DD)' },
     });
-    expect(await invoke('registrar@northfield.edu', { report: 'appointments', from: '2026-02-01', to: '2026-01-01' })).toMatchObject({
+    expect(
+      await invoke('registrar@northfield.edu', { report: 'appointments', from: '2026-02-01', to: '2026-01-01' }),
+    ).toMatchObject({
       status: 400,
       refusal: { message: 'The last day must be on or after the first day' },
     });
@@ -88,7 +101,11 @@ describe('CSV exports', () => {
     const post = (authorization?: string) =>
       fetch(`${stack.url}/functions/v1/export`, {
         method: 'POST',
-        headers: { apikey: stack.anonKey, 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        headers: {
+          apikey: stack.anonKey,
+          'content-type': 'application/json',
+          ...(authorization ? { authorization } : {}),
+        },
         body: JSON.stringify({ report: 'students' }),
       });
     const anonymous = await post();
@@ -96,7 +113,10 @@ describe('CSV exports', () => {
     expect(await anonymous.json()).toMatchObject({ code: '42501' });
 
     const iat = Math.floor(Date.now() / 1000);
-    const forged = signJwt({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', aud: 'authenticated', iat, exp: iat + 60 }, 'not-the-secret');
+    const forged = signJwt(
+      { sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', aud: 'authenticated', iat, exp: iat + 60 },
+      'not-the-secret',
+    );
     const forgery = await post(`Bearer ${forged}`);
     expect(forgery.status).toBe(403);
     expect(await forgery.json()).toMatchObject({ code: 'InvalidJWT' });
@@ -135,7 +155,13 @@ describe('CSV exports', () => {
       const url = new URL(`${stack.url}/functions/v1/export`);
       await new Promise<void>((resolve, reject) => {
         const req = httpRequest(
-          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          },
           (response) => {
             expect(response.statusCode).toBe(200);
             response.once('data', () => {
@@ -144,17 +170,26 @@ describe('CSV exports', () => {
             });
           },
         );
-        req.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
+        req.on('error', (error) =>
+          (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error),
+        );
         req.end(JSON.stringify({ report: 'students' }));
       });
       const open = async () =>
         Number(
-          (await stack.adminPool.query<{ n: string }>(`select count(*) as n from pg_stat_activity where state like 'idle in transaction%' and query like '%export_lines%'`)).rows[0].n,
+          (
+            await stack.adminPool.query<{ n: string }>(
+              `select count(*) as n from pg_stat_activity where state like 'idle in transaction%' and query like '%export_lines%'`,
+            )
+          ).rows[0].n,
         );
-      for (let attempt = 0; attempt < 100 && (await open()) > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let attempt = 0; attempt < 100 && (await open()) > 0; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await open()).toBe(0);
       // The gateway goes on serving exports.
-      expect(lines((await invoke('registrar@northfield.edu', { report: 'students' })).text)).toHaveLength(1 + 20 + 5000);
+      expect(lines((await invoke('registrar@northfield.edu', { report: 'students' })).text)).toHaveLength(
+        1 + 20 + 5000,
+      );
     });
   });
 });

@@ -37,11 +37,14 @@ describe('gateway', () => {
     expect(config.supabaseAnonKey).not.toBe(stack.serviceRoleKey);
   });
 
-  it.each(['/rest/v1/notes', '/auth/v1/user', '/storage/v1/bucket'])('refuses %s without an API key like Kong', async (path) => {
-    const res = await fetch(`${stack.url}${path}`);
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'No API key found in request' });
-  });
+  it.each(['/rest/v1/notes', '/auth/v1/user', '/storage/v1/bucket'])(
+    'refuses %s without an API key like Kong',
+    async (path) => {
+      const res = await fetch(`${stack.url}${path}`);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: 'No API key found in request' });
+    },
+  );
 
   it('refuses a wrong API key like Kong, in the header or the query string', async () => {
     const forged = signJwt({ iss: 'supabase', role: 'service_role' }, 'not-the-secret');
@@ -56,7 +59,11 @@ describe('gateway', () => {
   it('answers CORS preflights for browser clients and exposes the headers supabase-js reads', async () => {
     const res = await fetch(`${stack.url}/rest/v1/notes`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, prefer' },
+      headers: {
+        origin: 'http://example.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, prefer',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -93,8 +100,16 @@ describe('gateway', () => {
 
   it('refuses malformed JSON and oversized bodies and writes nothing', async () => {
     const owner = randomUUID();
-    const headers = { apikey: stack.anonKey, authorization: `Bearer ${userToken(owner)}`, 'content-type': 'application/json' };
-    const malformed = await fetch(`${stack.url}/rest/v1/notes`, { method: 'POST', headers, body: '{"body": "unterminated' });
+    const headers = {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${userToken(owner)}`,
+      'content-type': 'application/json',
+    };
+    const malformed = await fetch(`${stack.url}/rest/v1/notes`, {
+      method: 'POST',
+      headers,
+      body: '{"body": "unterminated',
+    });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { message: string }).message).toMatch(/JSON/i);
 
@@ -105,7 +120,9 @@ describe('gateway', () => {
     });
     expect(oversized.status).toBe(413);
 
-    const rows = await stack.adminPool.query('select count(*)::int as n from public.notes where owner_id = $1', [owner]);
+    const rows = await stack.adminPool.query('select count(*)::int as n from public.notes where owner_id = $1', [
+      owner,
+    ]);
     expect(rows.rows[0].n).toBe(0);
   });
 
@@ -116,7 +133,9 @@ describe('gateway', () => {
     const statuses: number[] = [];
     let recovered = false;
     for (let attempt = 0; attempt < 100 && !recovered; attempt += 1) {
-      const res = await fetch(`${stack.url}/rest/v1/notes?select=id`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${userToken(randomUUID())}` } });
+      const res = await fetch(`${stack.url}/rest/v1/notes?select=id`, {
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${userToken(randomUUID())}` },
+      });
       statuses.push(res.status);
       recovered = res.status === 200;
       if (!recovered) {

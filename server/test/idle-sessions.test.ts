@@ -17,7 +17,12 @@ interface SignedIn {
 
 function sessionIdOf(accessToken: string): string {
   const claims: unknown = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8'));
-  if (typeof claims !== 'object' || claims === null || !('session_id' in claims) || typeof claims.session_id !== 'string') {
+  if (
+    typeof claims !== 'object' ||
+    claims === null ||
+    !('session_id' in claims) ||
+    typeof claims.session_id !== 'string'
+  ) {
     throw new Error('access token without a session_id');
   }
   return claims.session_id;
@@ -47,11 +52,14 @@ describe('idle logoff and session lifetime', () => {
 
   /** The session was created and last active `minutes` ago. */
   async function idleFor(sessionId: string, minutes: number): Promise<void> {
-    await stack.adminPool.query(`update auth.sessions set created_at = now() - make_interval(mins => $2) where id = $1`, [sessionId, minutes]);
-    await stack.adminPool.query(`update private.session_activity set last_active_at = now() - make_interval(mins => $2) where session_id = $1`, [
-      sessionId,
-      minutes,
-    ]);
+    await stack.adminPool.query(
+      `update auth.sessions set created_at = now() - make_interval(mins => $2) where id = $1`,
+      [sessionId, minutes],
+    );
+    await stack.adminPool.query(
+      `update private.session_activity set last_active_at = now() - make_interval(mins => $2) where session_id = $1`,
+      [sessionId, minutes],
+    );
   }
 
   const refresh = (refreshToken: string) =>
@@ -61,8 +69,11 @@ describe('idle logoff and session lifetime', () => {
       body: JSON.stringify({ refresh_token: refreshToken }),
     });
   const rest = (accessToken: string) =>
-    fetch(`${stack.url}/rest/v1/appointments?select=id&limit=1`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${accessToken}` } });
-  const sessionExists = async (sessionId: string) => (await stack.adminPool.query('select 1 from auth.sessions where id = $1', [sessionId])).rowCount === 1;
+    fetch(`${stack.url}/rest/v1/appointments?select=id&limit=1`, {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${accessToken}` },
+    });
+  const sessionExists = async (sessionId: string) =>
+    (await stack.adminPool.query('select 1 from auth.sessions where id = $1', [sessionId])).rowCount === 1;
 
   async function expectRefused(session: SignedIn, message: string): Promise<void> {
     const refused = await refresh(session.refreshToken);
@@ -71,7 +82,10 @@ describe('idle logoff and session lifetime', () => {
     expect(await sessionExists(session.sessionId)).toBe(false);
     const read = await rest(session.accessToken);
     expect(read.status).toBe(401);
-    expect(await read.json()).toMatchObject({ code: 'PT401', message: 'Your session has ended. Please sign in again.' });
+    expect(await read.json()).toMatchObject({
+      code: 'PT401',
+      message: 'Your session has ended. Please sign in again.',
+    });
   }
 
   it('tells the browser the limit that applies: the university setting for staff, 60 minutes for students', async () => {
@@ -98,10 +112,17 @@ describe('idle logoff and session lifetime', () => {
     expect(read.status).toBe(401);
     const storage = await fetch(`${stack.url}/storage/v1/object/list/avatars`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${doctor.accessToken}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${doctor.accessToken}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ prefix: '' }),
     });
-    expect(await storage.json()).toMatchObject({ statusCode: '401', message: 'Your session has ended. Please sign in again.' });
+    expect(await storage.json()).toMatchObject({
+      statusCode: '401',
+      message: 'Your session has ended. Please sign in again.',
+    });
     await expectRefused(doctor, 'Your session ended after 5 minutes without activity. Please sign in again.');
   });
 
@@ -130,8 +151,14 @@ describe('idle logoff and session lifetime', () => {
     expect(refreshed.status).toBe(200);
     const { refresh_token: nextRefresh } = (await refreshed.json()) as { refresh_token: string };
     expect((await doctor.client.rpc('session_status')).error).toBeNull();
-    await stack.adminPool.query(`update auth.sessions set created_at = created_at - interval '2 minutes' where id = $1`, [doctor.sessionId]);
-    await expectRefused({ ...doctor, refreshToken: nextRefresh }, 'Your session ended after 5 minutes without activity. Please sign in again.');
+    await stack.adminPool.query(
+      `update auth.sessions set created_at = created_at - interval '2 minutes' where id = $1`,
+      [doctor.sessionId],
+    );
+    await expectRefused(
+      { ...doctor, refreshToken: nextRefresh },
+      'Your session ended after 5 minutes without activity. Please sign in again.',
+    );
 
     const active = await signIn('dr.chen@northfield.edu');
     await idleFor(active.sessionId, 4);
@@ -141,7 +168,10 @@ describe('idle logoff and session lifetime', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({ idle_minutes: 5 });
     expect((data as { idle_seconds_left: number }).idle_seconds_left).toBeGreaterThan(290);
-    await stack.adminPool.query(`update auth.sessions set created_at = created_at - interval '10 minutes' where id = $1`, [active.sessionId]);
+    await stack.adminPool.query(
+      `update auth.sessions set created_at = created_at - interval '10 minutes' where id = $1`,
+      [active.sessionId],
+    );
     expect((await rest(active.accessToken)).status).toBe(200);
     expect((await refresh(active.refreshToken)).status).toBe(200);
   });
@@ -149,14 +179,19 @@ describe('idle logoff and session lifetime', () => {
   it('ends every session 12 hours after sign-in, however active', async () => {
     const student = await signIn('student03@northfield.edu');
     expect((await student.client.rpc('touch_session')).error).toBeNull();
-    await stack.adminPool.query(`update auth.sessions set created_at = now() - interval '12 hours 1 minute' where id = $1`, [student.sessionId]);
+    await stack.adminPool.query(
+      `update auth.sessions set created_at = now() - interval '12 hours 1 minute' where id = $1`,
+      [student.sessionId],
+    );
     await expectRefused(student, 'Your session ended 12 hours after you signed in. Please sign in again.');
   });
 
   it('answers an ended session on the auth API too, and still lets it sign out', async () => {
     const admin = await signIn('admin@southbank.edu');
     await idleFor(admin.sessionId, 16);
-    const user = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${admin.accessToken}` } });
+    const user = await fetch(`${stack.url}/auth/v1/user`, {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${admin.accessToken}` },
+    });
     expect(user.status).toBe(403);
     expect(await user.json()).toMatchObject({ code: 'session_expired' });
     expect(await sessionExists(admin.sessionId)).toBe(false);

@@ -52,12 +52,20 @@ describe('which requests are letter checks', () => {
 
 describe('its configuration', () => {
   it('is 30 a minute unless RATE_LIMIT_LETTER_VERIFICATION(_WINDOW_SECONDS) say otherwise', () => {
-    expect([DEFAULT_AUTH_RATE_LIMITS.letterVerification, DEFAULT_AUTH_RATE_LIMITS.letterVerificationWindowSeconds]).toEqual([30, 60]);
-    expect(readConfig({ RATE_LIMIT_LETTER_VERIFICATION: '10', RATE_LIMIT_LETTER_VERIFICATION_WINDOW_SECONDS: '300' }, '/srv').authRateLimits).toEqual({
+    expect([
+      DEFAULT_AUTH_RATE_LIMITS.letterVerification,
+      DEFAULT_AUTH_RATE_LIMITS.letterVerificationWindowSeconds,
+    ]).toEqual([30, 60]);
+    expect(
+      readConfig({ RATE_LIMIT_LETTER_VERIFICATION: '10', RATE_LIMIT_LETTER_VERIFICATION_WINDOW_SECONDS: '300' }, '/srv')
+        .authRateLimits,
+    ).toEqual({
       letterVerification: 10,
       letterVerificationWindowSeconds: 300,
     });
-    expect(() => readConfig({ RATE_LIMIT_LETTER_VERIFICATION: '0' }, '/srv')).toThrow(/^RATE_LIMIT_LETTER_VERIFICATION must be a whole number/);
+    expect(() => readConfig({ RATE_LIMIT_LETTER_VERIFICATION: '0' }, '/srv')).toThrow(
+      /^RATE_LIMIT_LETTER_VERIFICATION must be a whole number/,
+    );
   });
 });
 
@@ -78,7 +86,11 @@ describe('the letter check through the gateway', () => {
    * One check from `ip`: POST with a JSON body, or GET with the code in the query, at `path` under /rest/v1 exactly as
    * written (node:http sends the path as given; fetch would resolve `./` and `%2e` itself before sending).
    */
-  function check(ip: string, code: string, { method = 'POST', path = '/rpc/verify_excuse_letter' }: { method?: string; path?: string } = {}): Promise<Answer> {
+  function check(
+    ip: string,
+    code: string,
+    { method = 'POST', path = '/rpc/verify_excuse_letter' }: { method?: string; path?: string } = {},
+  ): Promise<Answer> {
     const { hostname, port } = new URL(stack.url);
     const body = method === 'GET' ? undefined : JSON.stringify({ code });
     return new Promise((resolve, reject) => {
@@ -88,7 +100,12 @@ describe('the letter check through the gateway', () => {
           port,
           method,
           path: `/rest/v1${path}${method === 'GET' ? `?code=${encodeURIComponent(code)}` : ''}`,
-          headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+          headers: {
+            apikey: stack.anonKey,
+            'content-type': 'application/json',
+            'x-forwarded-for': ip,
+            ...(body ? { 'content-length': Buffer.byteLength(body) } : {}),
+          },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -115,7 +132,9 @@ describe('the letter check through the gateway', () => {
   it('lets one address check 30 codes, refuses the 31st with 429 and Retry-After, and keeps answering everyone else', async () => {
     const attacker = '198.51.100.7';
     const first = await Promise.all(Array.from({ length: LIMIT }, (_, i) => check(attacker, guess(i))));
-    expect(first.map((answer) => [answer.status, answer.body])).toEqual(Array.from({ length: LIMIT }, () => [200, { found: false }]));
+    expect(first.map((answer) => [answer.status, answer.body])).toEqual(
+      Array.from({ length: LIMIT }, () => [200, { found: false }]),
+    );
 
     const refused = await check(attacker, guess(LIMIT));
     expect(refused.status).toBe(429);
@@ -147,7 +166,10 @@ describe('the letter check through the gateway', () => {
     });
     const fromPage = await asPage.rpc('verify_excuse_letter', { code: DEMO_CODE });
     expect(fromPage.data).toBeNull();
-    expect(fromPage.error).toMatchObject({ code: 'over_request_rate_limit', message: expect.stringMatching(/^Too many letter checks from your network/) });
+    expect(fromPage.error).toMatchObject({
+      code: 'over_request_rate_limit',
+      message: expect.stringMatching(/^Too many letter checks from your network/),
+    });
 
     // Another address is answered as usual, the real letter included.
     const neighbour = await check('198.51.100.8', DEMO_CODE);
@@ -170,8 +192,12 @@ describe('the letter check through the gateway', () => {
       { path: '/rpc/%2e/verify_excuse_letter' },
     ];
     const host = '2001:db8:1:2::7';
-    const answers = await Promise.all(Array.from({ length: LIMIT }, (_, i) => check(host, DEMO_CODE, spellings[i % spellings.length])));
-    expect(answers.map((answer) => [answer.status, answer.body.found])).toEqual(Array.from({ length: LIMIT }, () => [200, true]));
+    const answers = await Promise.all(
+      Array.from({ length: LIMIT }, (_, i) => check(host, DEMO_CODE, spellings[i % spellings.length])),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body.found])).toEqual(
+      Array.from({ length: LIMIT }, () => [200, true]),
+    );
     // Its neighbour in the same /64 has nothing left either; the next /64 is another network.
     expect((await check('2001:db8:1:2::8', DEMO_CODE, { path: '/rpc/verify%5Fexcuse%5Fletter' })).status).toBe(429);
     expect((await check('2001:db8:1:3::7', DEMO_CODE)).status).toBe(200);

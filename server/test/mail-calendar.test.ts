@@ -14,7 +14,7 @@ const EVENT: CalendarEvent = {
 const ORGANIZER = { name: 'CampusCare', email: 'no-reply@campuscare.test' };
 
 describe('appointment.ics', () => {
-  it('is an invitation (METHOD:REQUEST) for the recipient, at the UTC start, for the visit\'s length', () => {
+  it("is an invitation (METHOD:REQUEST) for the recipient, at the UTC start, for the visit's length", () => {
     const attachment = calendarAttachment(EVENT, 'student01@northfield.edu', ORGANIZER);
     expect(attachment.filename).toBe('appointment.ics');
     expect(attachment.contentType).toBe('text/calendar; method=REQUEST; charset=utf-8');
@@ -32,7 +32,9 @@ describe('appointment.ics', () => {
     expect(ics.property('STATUS')).toBe('CONFIRMED');
     // Text values escape commas and new lines (RFC 5545 §3.3.11).
     expect(ics.property('SUMMARY')).toBe('Clinic appointment\\, Northfield University');
-    expect(ics.property('DESCRIPTION')).toBe('Doctor: Dr Amelia Adams\\nTo reschedule or cancel: https://care.example.edu/studentdashboard');
+    expect(ics.property('DESCRIPTION')).toBe(
+      'Doctor: Dr Amelia Adams\\nTo reschedule or cancel: https://care.example.edu/studentdashboard',
+    );
     expect(ics.property('LOCATION')).toBe('Northfield University');
     expect(ics.property('ORGANIZER')).toBe('MAILTO:no-reply@campuscare.test');
     const attendee = ics.lines.find((line) => line.startsWith('ATTENDEE'));
@@ -42,7 +44,11 @@ describe('appointment.ics', () => {
   });
 
   it('cancels the same entry (METHOD:CANCEL, same UID) when the visit is cancelled', () => {
-    const attachment = calendarAttachment({ ...EVENT, method: 'CANCEL', sequence: 7200 }, 'dr.adams@northfield.edu', ORGANIZER);
+    const attachment = calendarAttachment(
+      { ...EVENT, method: 'CANCEL', sequence: 7200 },
+      'dr.adams@northfield.edu',
+      ORGANIZER,
+    );
     expect(attachment.contentType).toBe('text/calendar; method=CANCEL; charset=utf-8');
     const ics = readIcs(attachment.content);
     expect(ics.property('METHOD')).toBe('CANCEL');
@@ -69,10 +75,14 @@ describe('appointment.ics', () => {
     expect(ics.property('SUMMARY')).toBe('Appointment: Mallory ATTENDEE:mailto:evil@example.com');
     expect(ics.property('DESCRIPTION')).toBe(`Patient: ${'王'.repeat(60)}\\nStep two\\nStep three\\nStep four`);
     expect(ics.property('LOCATION')).toBe('North field University');
-    expect(ics.lines.find((line) => line.startsWith('ORGANIZER'))).toBe(`ORGANIZER;CN="Campus 'Care'":MAILTO:no-reply@campuscare.test`);
+    expect(ics.lines.find((line) => line.startsWith('ORGANIZER'))).toBe(
+      `ORGANIZER;CN="Campus 'Care'":MAILTO:no-reply@campuscare.test`,
+    );
   });
 
   it('refuses an event it cannot place in time rather than send a broken file', () => {
-    expect(() => calendarAttachment({ ...EVENT, start: 'next Tuesday' }, 'student01@northfield.edu', ORGANIZER)).toThrow(/no valid start/);
+    expect(() =>
+      calendarAttachment({ ...EVENT, start: 'next Tuesday' }, 'student01@northfield.edu', ORGANIZER),
+    ).toThrow(/no valid start/);
   });
 });

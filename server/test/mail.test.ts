@@ -34,7 +34,9 @@ describe('email delivery', () => {
     expect(page).toContain('To new.doctor@northfield.edu');
     expect(page).toContain(`<a href="${stack.url}/register?invitation=`);
 
-    const row = await stack.adminPool.query("select sent_at, delivered_via, attempts from public.email_outbox where to_email = 'new.doctor@northfield.edu'");
+    const row = await stack.adminPool.query(
+      "select sent_at, delivered_via, attempts from public.email_outbox where to_email = 'new.doctor@northfield.edu'",
+    );
     expect(row.rows).toEqual([{ sent_at: expect.any(Date), delivered_via: 'mailbox', attempts: 0 }]);
   });
 
@@ -56,10 +58,16 @@ describe('email delivery', () => {
     expect(message).toContain('<p class="meta">Attachment: appointment.ics</p></article>');
   });
 
-  it('reminds the seed\'s overdue students of their immunizations in the local mailbox, naming none', async () => {
+  it("reminds the seed's overdue students of their immunizations in the local mailbox, naming none", async () => {
     // The server's first reminder pass runs as it starts: Northfield's student05 is overdue on a requirement.
     const reminder = (page: string) =>
-      page.split('<article>').find((article) => article.startsWith('<h2>An immunization requirement is overdue</h2>') && article.includes('To student05@northfield.edu'));
+      page
+        .split('<article>')
+        .find(
+          (article) =>
+            article.startsWith('<h2>An immunization requirement is overdue</h2>') &&
+            article.includes('To student05@northfield.edu'),
+        );
     let page = '';
     for (let attempt = 0; attempt < 50 && !reminder(page); attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -102,14 +110,24 @@ describe('email delivery retries', () => {
         throw new Error('connection refused');
       },
     };
-    const delivery = startOutboxDelivery({ pool: quiet.adminPool, transport: failing, logger: createLogger('silent'), pollIntervalMs: 60_000 });
+    const delivery = startOutboxDelivery({
+      pool: quiet.adminPool,
+      transport: failing,
+      logger: createLogger('silent'),
+      pollIntervalMs: 60_000,
+    });
     await delivery.stop();
 
     const after = await quiet.adminPool.query(
-      'select sent_at, attempts, last_error, next_attempt_at > now() + interval \'20 seconds\' as backed_off from public.email_outbox where id = $1',
+      "select sent_at, attempts, last_error, next_attempt_at > now() + interval '20 seconds' as backed_off from public.email_outbox where id = $1",
       [id],
     );
-    expect(after.rows[0]).toEqual({ sent_at: null, attempts: 1, last_error: 'Error: connection refused', backed_off: true });
+    expect(after.rows[0]).toEqual({
+      sent_at: null,
+      attempts: 1,
+      last_error: 'Error: connection refused',
+      backed_off: true,
+    });
   });
 
   it('sends each of many messages once when two processes deliver at the same time, and retries only those that failed', async () => {
@@ -137,12 +155,26 @@ describe('email delivery retries', () => {
     const refused = Array.from({ length: 250 }, (_, i) => `student${i + 1}@northfield.edu`).filter(refuseSevens);
     expect(new Set(sent).size).toBe(sent.length);
     expect(sent).toHaveLength(250 - refused.length);
-    const rows = await quiet.adminPool.query<{ to_email: string; sent: boolean; attempts: number; last_error: string | null }>(
-      'select to_email, sent_at is not null as sent, attempts, last_error from public.email_outbox order by id',
+    const rows = await quiet.adminPool.query<{
+      to_email: string;
+      sent: boolean;
+      attempts: number;
+      last_error: string | null;
+    }>('select to_email, sent_at is not null as sent, attempts, last_error from public.email_outbox order by id');
+    expect(
+      rows.rows
+        .filter((row) => !row.sent)
+        .map((row) => row.to_email)
+        .sort(),
+    ).toEqual([...refused].sort());
+    expect(
+      rows.rows
+        .filter((row) => !row.sent)
+        .every((row) => row.attempts === 1 && row.last_error === 'Error: mailbox full'),
+    ).toBe(true);
+    expect(rows.rows.filter((row) => row.sent).every((row) => row.attempts === 0 && row.last_error === null)).toBe(
+      true,
     );
-    expect(rows.rows.filter((row) => !row.sent).map((row) => row.to_email).sort()).toEqual([...refused].sort());
-    expect(rows.rows.filter((row) => !row.sent).every((row) => row.attempts === 1 && row.last_error === 'Error: mailbox full')).toBe(true);
-    expect(rows.rows.filter((row) => row.sent).every((row) => row.attempts === 0 && row.last_error === null)).toBe(true);
   });
 });
 
@@ -164,7 +196,9 @@ describe('appointment emails', () => {
         `insert into public.universities (id, name, email, join_code)
          values ('${UNIVERSITY}', 'Riverside College', 'admin@riverside.ac.uk', 'RIVERSIDE')`,
       );
-      await client.query(`insert into auth.users (id, email) values ('${DOCTOR}', 'dr.okafor@riverside.ac.uk'), ('${STUDENT}', 'ama@riverside.ac.uk')`);
+      await client.query(
+        `insert into auth.users (id, email) values ('${DOCTOR}', 'dr.okafor@riverside.ac.uk'), ('${STUDENT}', 'ama@riverside.ac.uk')`,
+      );
       await client.query(
         `insert into public.members (id, university_id, role, title, first_name, last_name, email, reg_number, department, year_of_study)
          values ('${DOCTOR}', '${UNIVERSITY}', 'doctor', 'Dr', 'Ngozi', 'Okafor', 'dr.okafor@riverside.ac.uk', null, null, null),
@@ -233,7 +267,10 @@ describe('appointment emails', () => {
     expect(ics.property('ORGANIZER')).toBe('MAILTO:no-reply@campuscare.test');
     expect(ics.lines.find((line) => line.startsWith('ATTENDEE'))).toMatch(/:mailto:ama@riverside\.ac\.uk$/);
 
-    const sent = await quiet.adminPool.query('select to_email, delivered_via from public.email_outbox where appointment_id = $1 order by id', [appointment]);
+    const sent = await quiet.adminPool.query(
+      'select to_email, delivered_via from public.email_outbox where appointment_id = $1 order by id',
+      [appointment],
+    );
     expect(sent.rows).toEqual([
       { to_email: 'ama@riverside.ac.uk', delivered_via: 'smtp' },
       { to_email: 'dr.okafor@riverside.ac.uk', delivered_via: 'smtp' },
@@ -249,7 +286,10 @@ describe('appointment emails', () => {
     );
     // The scheduler's first pass runs at once; stopping waits for it. Another pass finds nothing left to queue.
     await startReminderScheduler({ pool: quiet.adminPool, logger: silent, intervalMs: 3_600_000 }).stop();
-    expect((await quiet.adminPool.query<{ queued: number }>('select private.queue_immunization_reminders() as queued')).rows[0].queued).toBe(0);
+    expect(
+      (await quiet.adminPool.query<{ queued: number }>('select private.queue_immunization_reminders() as queued'))
+        .rows[0].queued,
+    ).toBe(0);
     const smtp = await startFakeSmtp();
     try {
       const delivery = startOutboxDelivery({
@@ -275,7 +315,9 @@ describe('appointment emails', () => {
       expect(body).toMatch(/\/immunizations\r?\n/);
       expect(body).not.toMatch(/hepatitis|yellow|fever|dose/i);
     }
-    const kinds = await quiet.adminPool.query(`select kind, delivered_via from public.email_outbox where kind like 'immunization%' order by kind`);
+    const kinds = await quiet.adminPool.query(
+      `select kind, delivered_via from public.email_outbox where kind like 'immunization%' order by kind`,
+    );
     expect(kinds.rows).toEqual([
       { kind: 'immunization_due', delivered_via: 'smtp' },
       { kind: 'immunization_overdue', delivered_via: 'smtp' },
@@ -286,7 +328,10 @@ describe('appointment emails', () => {
     const appointment = await book('2 hours', '3 days');
     const scheduler = startReminderScheduler({ pool: quiet.adminPool, logger: silent, intervalMs: 50 });
     const reminders = () =>
-      quiet.adminPool.query('select to_email from public.email_outbox where appointment_id = $1 and kind = $2 order by id', [appointment, 'reminder']);
+      quiet.adminPool.query(
+        'select to_email from public.email_outbox where appointment_id = $1 and kind = $2 order by id',
+        [appointment, 'reminder'],
+      );
     try {
       for (let attempt = 0; attempt < 100 && (await reminders()).rows.length < 2; attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -296,7 +341,10 @@ describe('appointment emails', () => {
     } finally {
       await scheduler.stop();
     }
-    expect((await reminders()).rows).toEqual([{ to_email: 'ama@riverside.ac.uk' }, { to_email: 'dr.okafor@riverside.ac.uk' }]);
+    expect((await reminders()).rows).toEqual([
+      { to_email: 'ama@riverside.ac.uk' },
+      { to_email: 'dr.okafor@riverside.ac.uk' },
+    ]);
   });
 });
 
@@ -308,7 +356,13 @@ describe('mail helpers', () => {
 
   it('escapes message text on the mailbox page and links only http(s) URLs', () => {
     const html = renderMailbox([
-      { to_email: 'a@b.edu', subject: '<script>alert(1)</script>', body: 'Go to https://x.test/a?b=1 or javascript:alert(1)', sent_at: new Date(0), has_calendar: false },
+      {
+        to_email: 'a@b.edu',
+        subject: '<script>alert(1)</script>',
+        body: 'Go to https://x.test/a?b=1 or javascript:alert(1)',
+        sent_at: new Date(0),
+        has_calendar: false,
+      },
     ]);
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&#60;script&#62;');

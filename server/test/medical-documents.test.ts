@@ -44,42 +44,62 @@ describe('immunization documents in storage', () => {
   }
   const bucketOf = async (email: string) => (await as(email)).storage.from(BUCKET);
 
-  it('takes a student\'s PDF, JPEG or PNG into their own folder, which they then add as a document', async () => {
+  it("takes a student's PDF, JPEG or PNG into their own folder, which they then add as a document", async () => {
     const bayo = await bucketOf('student02@northfield.edu');
-    for (const [name, bytes, contentType] of [['card-2.pdf', PDF, 'application/pdf'], ['card-2.jpg', JPEG, 'image/jpeg']] as const) {
+    for (const [name, bytes, contentType] of [
+      ['card-2.pdf', PDF, 'application/pdf'],
+      ['card-2.jpg', JPEG, 'image/jpeg'],
+    ] as const) {
       const up = await bayo.upload(`${BAYO}/${name}`, bytes, { contentType });
       expect({ name, error: up.error }).toEqual({ name, error: null });
     }
-    const added = await (await as('student02@northfield.edu')).rpc('add_medical_document', { storage_object: `${BAYO}/card-2.pdf`, file_name: 'Card, page 2.pdf' });
+    const added = await (
+      await as('student02@northfield.edu')
+    ).rpc('add_medical_document', { storage_object: `${BAYO}/card-2.pdf`, file_name: 'Card, page 2.pdf' });
     expect(added.error).toBeNull();
-    expect(added.data).toMatchObject({ content_type: 'application/pdf', size_bytes: PDF.length, file_name: 'Card, page 2.pdf' });
+    expect(added.data).toMatchObject({
+      content_type: 'application/pdf',
+      size_bytes: PDF.length,
+      file_name: 'Card, page 2.pdf',
+    });
     const downloaded = await bayo.download(`${BAYO}/card-2.jpg`);
     expect(Buffer.from(await downloaded.data!.arrayBuffer())).toEqual(JPEG);
   });
 
   it('refuses other types, content that is not what it claims, HEIC in words, and files over 10 MB, storing nothing', async () => {
     const bayo = await bucketOf('student02@northfield.edu');
-    const heicMessage = 'HEIC photos cannot be accepted, as most browsers cannot show them: upload the photo as JPEG or PNG, or a PDF';
+    const heicMessage =
+      'HEIC photos cannot be accepted, as most browsers cannot show them: upload the photo as JPEG or PNG, or a PDF';
     const refusals: [string, Buffer, string, string][] = [
       ['notes.txt', Buffer.from('hello'), 'text/plain', 'mime type text/plain is not supported'],
-      ['fake.pdf', Buffer.from('just text, not a PDF'), 'application/pdf', 'file content does not match mime type application/pdf'],
+      [
+        'fake.pdf',
+        Buffer.from('just text, not a PDF'),
+        'application/pdf',
+        'file content does not match mime type application/pdf',
+      ],
       ['fake.png', JPEG, 'image/png', 'file content does not match mime type image/png'],
       ['photo.heic', HEIC, 'image/heic', heicMessage],
       ['renamed.jpg', HEIC, 'image/jpeg', heicMessage],
     ];
     for (const [name, bytes, contentType, message] of refusals) {
       const up = await bayo.upload(`${BAYO}/${name}`, bytes, { contentType });
-      expect({ name, error: up.error && { message: up.error.message, statusCode: (up.error as { statusCode?: string }).statusCode } }).toEqual({
+      expect({
+        name,
+        error: up.error && { message: up.error.message, statusCode: (up.error as { statusCode?: string }).statusCode },
+      }).toEqual({
         name,
         error: { message, statusCode: '415' },
       });
     }
-    const tooBig = await bayo.upload(`${BAYO}/huge.pdf`, Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]), { contentType: 'application/pdf' });
+    const tooBig = await bayo.upload(`${BAYO}/huge.pdf`, Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]), {
+      contentType: 'application/pdf',
+    });
     expect((tooBig.error as { statusCode?: string } | null)?.statusCode).toBe('413');
-    const { rows } = await stack.adminPool.query(`select name from storage.objects where bucket_id = $1 and name = any($2)`, [
-      BUCKET,
-      [...refusals.map(([name]) => `${BAYO}/${name}`), `${BAYO}/huge.pdf`],
-    ]);
+    const { rows } = await stack.adminPool.query(
+      `select name from storage.objects where bucket_id = $1 and name = any($2)`,
+      [BUCKET, [...refusals.map(([name]) => `${BAYO}/${name}`), `${BAYO}/huge.pdf`]],
+    );
     expect(rows).toEqual([]);
   });
 
@@ -91,7 +111,9 @@ describe('immunization documents in storage', () => {
     expect(peek.data).toBeNull();
     const listed = await classmate.list(BAYO);
     expect(listed.data).toEqual([]);
-    const adding = await (await as('student03@northfield.edu')).rpc('add_medical_document', { storage_object: CARD_PATH });
+    const adding = await (
+      await as('student03@northfield.edu')
+    ).rpc('add_medical_document', { storage_object: CARD_PATH });
     expect(adding.error?.message).toBe('Upload the file first, then add it');
 
     const bayo = await bucketOf('student02@northfield.edu');
@@ -114,14 +136,25 @@ describe('immunization documents in storage', () => {
     const signed = await doctor.storage.from(BUCKET).createSignedUrl(CARD_PATH, 60);
     expect(signed.error).toBeNull();
     const preview = await fetch(signed.data!.signedUrl);
-    expect({ status: preview.status, type: preview.headers.get('content-type') }).toEqual({ status: 200, type: 'application/pdf' });
+    expect({ status: preview.status, type: preview.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'application/pdf',
+    });
 
     for (const email of ['registrar@northfield.edu', 'admin@northfield.edu', 'dr.chen@southbank.edu']) {
       const other = await as(email);
-      expect({ email, data: (await other.storage.from(BUCKET).download(CARD_PATH)).data }).toEqual({ email, data: null });
-      expect({ email, opened: (await other.rpc('open_medical_document', { document_id: CARD_ID })).error?.message }).toEqual({
+      expect({ email, data: (await other.storage.from(BUCKET).download(CARD_PATH)).data }).toEqual({
         email,
-        opened: email.endsWith('southbank.edu') ? 'Document not found' : "Only doctors of the student's university can open immunization documents",
+        data: null,
+      });
+      expect({
+        email,
+        opened: (await other.rpc('open_medical_document', { document_id: CARD_ID })).error?.message,
+      }).toEqual({
+        email,
+        opened: email.endsWith('southbank.edu')
+          ? 'Document not found'
+          : "Only doctors of the student's university can open immunization documents",
       });
     }
     const anonymous = await stack.client().storage.from(BUCKET).download(CARD_PATH);

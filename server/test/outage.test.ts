@@ -48,13 +48,27 @@ describe('when the database or the disk fails', () => {
     headers: { apikey: secrets.anonKey, authorization: `Bearer ${session.token}`, ...init.headers },
   });
   const upload = (name: string) =>
-    fetch(`${url}/storage/v1/object/docs/${session.userId}/${name}`, withToken({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'notes' }));
+    fetch(
+      `${url}/storage/v1/object/docs/${session.userId}/${name}`,
+      withToken({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'notes' }),
+    );
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'campuscare-outage-'));
     secrets = loadOrCreateSecrets(dataDir);
-    cluster = await startCluster({ dataDir, port: await freePort(), superuserPassword: secrets.superuserPassword, logger });
-    await migrate({ pool: cluster.adminPool, supabaseDir: FIXTURE_STORAGE, authenticatorPassword: secrets.authenticatorPassword, runSeed: false, logger });
+    cluster = await startCluster({
+      dataDir,
+      port: await freePort(),
+      superuserPassword: secrets.superuserPassword,
+      logger,
+    });
+    await migrate({
+      pool: cluster.adminPool,
+      supabaseDir: FIXTURE_STORAGE,
+      authenticatorPassword: secrets.authenticatorPassword,
+      runSeed: false,
+      logger,
+    });
     servicePool = createAdminPool(cluster.connectionString('postgres', secrets.superuserPassword), logger);
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -74,7 +88,11 @@ describe('when the database or the disk fails', () => {
     await gateway.listen({ port, host: '127.0.0.1' });
 
     const email = `outage.${randomUUID().slice(0, 8)}@campus.test`;
-    const created = await client(secrets.serviceRoleKey).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const created = await client(secrets.serviceRoleKey).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
     if (created.error) throw created.error;
     const { data, error } = await client().auth.signInWithPassword({ email, password: PASSWORD });
     if (error || !data.session) throw error ?? new Error('no session');
@@ -92,7 +110,8 @@ describe('when the database or the disk fails', () => {
   });
 
   /** A file system error as Node raises it, its message naming the file. */
-  const diskError = (code: string) => Object.assign(new Error(`${code}: failed, open '${dataDir}/storage-tmp/${randomUUID()}'`), { code, path: dataDir });
+  const diskError = (code: string) =>
+    Object.assign(new Error(`${code}: failed, open '${dataDir}/storage-tmp/${randomUUID()}'`), { code, path: dataDir });
 
   it('answers an upload onto a full disk with a 507 that names no file, storing nothing', async () => {
     jest.spyOn(ObjectFiles.prototype, 'receive').mockRejectedValue(diskError('ENOSPC'));
@@ -103,23 +122,33 @@ describe('when the database or the disk fails', () => {
       statusCode: '507',
       code: 'InternalError',
       error: 'Insufficient Storage',
-      message: 'The server has no room for files right now. Try again later, and tell your administrator if it keeps happening.',
+      message:
+        'The server has no room for files right now. Try again later, and tell your administrator if it keeps happening.',
     });
     expect(body).not.toContain(dataDir);
-    expect((await servicePool.query('select 1 from storage.objects where name like $1', ['%/full.txt'])).rowCount).toBe(0);
+    expect((await servicePool.query('select 1 from storage.objects where name like $1', ['%/full.txt'])).rowCount).toBe(
+      0,
+    );
   });
 
-  it.each(['EACCES', 'EPERM', 'EROFS'])('answers %s on the storage directory with a 500 that says so and names no file', async (code) => {
-    jest.spyOn(ObjectFiles.prototype, 'receive').mockRejectedValue(diskError(code));
-    jest.spyOn(ObjectFiles.prototype, 'open').mockRejectedValue(diskError(code));
-    const message = 'The server cannot read or write its files right now. Try again later, and tell your administrator if it keeps happening.';
-    for (const answer of [await upload('locked.txt'), await fetch(`${url}/storage/v1/object/docs/${session.userId}/kept.txt`, withToken())]) {
-      expect(answer.status).toBe(500);
-      const body = await answer.text();
-      expect(JSON.parse(body)).toMatchObject({ statusCode: '500', message });
-      expect(body).not.toContain(dataDir);
-    }
-  });
+  it.each(['EACCES', 'EPERM', 'EROFS'])(
+    'answers %s on the storage directory with a 500 that says so and names no file',
+    async (code) => {
+      jest.spyOn(ObjectFiles.prototype, 'receive').mockRejectedValue(diskError(code));
+      jest.spyOn(ObjectFiles.prototype, 'open').mockRejectedValue(diskError(code));
+      const message =
+        'The server cannot read or write its files right now. Try again later, and tell your administrator if it keeps happening.';
+      for (const answer of [
+        await upload('locked.txt'),
+        await fetch(`${url}/storage/v1/object/docs/${session.userId}/kept.txt`, withToken()),
+      ]) {
+        expect(answer.status).toBe(500);
+        const body = await answer.text();
+        expect(JSON.parse(body)).toMatchObject({ statusCode: '500', message });
+        expect(body).not.toContain(dataDir);
+      }
+    },
+  );
 
   describe('with the database stopped', () => {
     beforeAll(async () => {
@@ -128,14 +157,24 @@ describe('when the database or the disk fails', () => {
 
     it('answers every auth endpoint with 503 and Retry-After, as PostgREST does', async () => {
       const requests: [string, RequestInit][] = [
-        ['/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: 'someone@campus.test', password: PASSWORD }) }],
+        [
+          '/token?grant_type=password',
+          { method: 'POST', body: JSON.stringify({ email: 'someone@campus.test', password: PASSWORD }) },
+        ],
         ['/signup', { method: 'POST', body: JSON.stringify({ email: 'newcomer@campus.test', password: PASSWORD }) }],
         ['/recover', { method: 'POST', body: JSON.stringify({ email: 'someone@campus.test' }) }],
         ['/user', { method: 'GET' }],
       ];
       for (const [path, init] of requests) {
-        const answer = await fetch(`${url}/auth/v1${path}`, withToken({ ...init, headers: { 'content-type': 'application/json' } }));
-        expect({ path, status: answer.status, retryAfter: answer.headers.get('retry-after') }).toEqual({ path, status: 503, retryAfter: '1' });
+        const answer = await fetch(
+          `${url}/auth/v1${path}`,
+          withToken({ ...init, headers: { 'content-type': 'application/json' } }),
+        );
+        expect({ path, status: answer.status, retryAfter: answer.headers.get('retry-after') }).toEqual({
+          path,
+          status: 503,
+          retryAfter: '1',
+        });
         expect(await answer.json()).toMatchObject({
           code: 'service_unavailable',
           msg: 'The account service cannot reach its database right now. Try again in a moment.',
@@ -153,11 +192,18 @@ describe('when the database or the disk fails', () => {
         await fetch(`${url}/storage/v1/bucket`, withToken()),
         await fetch(
           `${url}/storage/v1/object/list/docs`,
-          withToken({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prefix: session.userId }) }),
+          withToken({
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ prefix: session.userId }),
+          }),
         ),
       ];
       for (const answer of answers) {
-        expect({ status: answer.status, retryAfter: answer.headers.get('retry-after') }).toEqual({ status: 503, retryAfter: '1' });
+        expect({ status: answer.status, retryAfter: answer.headers.get('retry-after') }).toEqual({
+          status: 503,
+          retryAfter: '1',
+        });
         expect(await answer.json()).toEqual({
           statusCode: '503',
           code: 'DatabaseError',

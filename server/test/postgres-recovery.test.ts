@@ -37,7 +37,10 @@ describe('kill -9 of the PostgreSQL postmaster', () => {
   const logMessages: string[] = [];
 
   beforeAll(async () => {
-    const logger = pino({ level: 'info' }, { write: (line: string) => logMessages.push((JSON.parse(line) as { msg: string }).msg) });
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => logMessages.push((JSON.parse(line) as { msg: string }).msg) },
+    );
     stack = await startTestStack({ supabaseDir: FIXTURE_SUPABASE, logger });
   });
   afterAll(async () => {
@@ -47,7 +50,10 @@ describe('kill -9 of the PostgreSQL postmaster', () => {
   it('restarts PostgreSQL under a write load without losing an acknowledged write', async () => {
     const owner = randomUUID();
     const iat = Math.floor(Date.now() / 1000);
-    const token = signJwt({ sub: owner, role: 'authenticated', aud: 'authenticated', iat, exp: iat + 600 }, stack.jwtSecret);
+    const token = signJwt(
+      { sub: owner, role: 'authenticated', aud: 'authenticated', iat, exp: iat + 600 },
+      stack.jwtSecret,
+    );
     const headers = { apikey: stack.anonKey, authorization: `Bearer ${token}` };
 
     const load = { attempts: 0, killed: false, done: false, networkErrors: 0 };
@@ -154,7 +160,9 @@ describe('kill -9 of the PostgreSQL postmaster', () => {
     const restBodies = new Set(((await rest.json()) as { body: string }[]).map((row) => row.body));
     expect(acknowledged.filter((body) => !restBodies.has(body))).toEqual([]);
 
-    const stored = await stack.adminPool.query<{ body: string }>('select body from public.notes where owner_id = $1', [owner]);
+    const stored = await stack.adminPool.query<{ body: string }>('select body from public.notes where owner_id = $1', [
+      owner,
+    ]);
     const storedBodies = new Set(stored.rows.map((row) => row.body));
     expect(acknowledged.filter((body) => !storedBodies.has(body))).toEqual([]);
     // Crash recovery rolled back the transaction that was open when the postmaster died.

@@ -19,7 +19,10 @@ describe('password recovery through the emailed link', () => {
   });
 
   async function newestLink(email: string): Promise<URL> {
-    const { rows } = await stack.adminPool.query<{ body: string }>('select body from public.email_outbox where to_email = $1 order by id desc limit 1', [email]);
+    const { rows } = await stack.adminPool.query<{ body: string }>(
+      'select body from public.email_outbox where to_email = $1 order by id desc limit 1',
+      [email],
+    );
     const match = rows[0] && /(http\S+\/auth\/v1\/verify\S+)/.exec(rows[0].body);
     if (!match?.[1]) throw new Error(`no recovery link mailed to ${email}`);
     return new URL(match[1]);
@@ -51,13 +54,20 @@ describe('password recovery through the emailed link', () => {
     });
     expect(started.error).toBeNull();
     // The policy holds for a recovered account too, with a message for people.
-    expect((await page.auth.updateUser({ password: 'short' })).error).toMatchObject({ status: 422, code: 'weak_password' });
+    expect((await page.auth.updateUser({ password: 'short' })).error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+    });
     expect((await page.auth.updateUser({ password: NEW_PASSWORD })).error).toBeNull();
 
     // The session signed in before the reset is over: neither its access nor its refresh token works.
     expect((await stack.client().auth.getUser(old.data.session?.access_token)).error).not.toBeNull();
-    expect((await stack.client().auth.refreshSession({ refresh_token: old.data.session?.refresh_token as string })).error).toMatchObject({ status: 400 });
-    expect((await stack.client().auth.signInWithPassword({ email: EMAIL, password: DEMO_PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect(
+      (await stack.client().auth.refreshSession({ refresh_token: old.data.session?.refresh_token as string })).error,
+    ).toMatchObject({ status: 400 });
+    expect(
+      (await stack.client().auth.signInWithPassword({ email: EMAIL, password: DEMO_PASSWORD })).error,
+    ).toMatchObject({ code: 'invalid_credentials' });
     expect((await stack.client().auth.signInWithPassword({ email: EMAIL, password: NEW_PASSWORD })).error).toBeNull();
 
     const reused = await open(link);

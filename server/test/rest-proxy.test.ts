@@ -10,7 +10,10 @@ const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const UPSTREAM: Record<string, { status: number; body: string }> = {
   // A query whose connection died under it: libpq's own error has no SQLSTATE and no primary message.
   '/lost': { status: 400, body: '{"code":"","details":null,"hint":null,"message":""}' },
-  '/refused': { status: 400, body: '{"code":"22P02","details":null,"hint":null,"message":"invalid input syntax for type uuid: \\"x\\""}' },
+  '/refused': {
+    status: 400,
+    body: '{"code":"22P02","details":null,"hint":null,"message":"invalid input syntax for type uuid: \\"x\\""}',
+  },
   '/not-json': { status: 400, body: 'Bad Request' },
   '/rows': { status: 200, body: '[{"id":1}]' },
 };
@@ -19,14 +22,21 @@ describe('the REST proxy', () => {
   let upstream: Server;
   let gateway: FastifyInstance;
   let gatewayUrl: string;
-  const token = signJwt({ sub: 'user-1', role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, SECRET);
-  const get = (path: string) => fetch(`${gatewayUrl}/rest/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const token = signJwt(
+    { sub: 'user-1', role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 },
+    SECRET,
+  );
+  const get = (path: string) =>
+    fetch(`${gatewayUrl}/rest/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     upstream = createServer((request, response) => {
       const answer = UPSTREAM[request.url ?? ''] ?? { status: 404, body: '{}' };
       response
-        .writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer.body) })
+        .writeHead(answer.status, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(answer.body),
+        })
         .end(answer.body);
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));

@@ -16,7 +16,9 @@ describe('restarting the stack on the same data directory', () => {
     let anonKey: string;
     try {
       anonKey = first.anonKey;
-      await first.adminPool.query(`insert into public.notes (owner_id, body) values (gen_random_uuid(), 'kept across restarts')`);
+      await first.adminPool.query(
+        `insert into public.notes (owner_id, body) values (gen_random_uuid(), 'kept across restarts')`,
+      );
     } finally {
       await first.stop();
     }

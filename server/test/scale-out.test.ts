@@ -146,8 +146,13 @@ const signUp = (base: string, email = newEmail(), headers: Record<string, string
 async function confirmedSignUp(base: string, confirmOn: string, email = newEmail()): Promise<Session> {
   const signedUp = await signUp(base, email);
   if (signedUp.error) throw signedUp.error;
-  const { rows } = await owner.query<{ body: string }>('select body from public.email_outbox where to_email = $1 order by id desc limit 1', [email]);
-  const token = new URL(/(http\S+\/auth\/v1\/verify\S+)/.exec(rows[0]?.body ?? '')?.[1] ?? `${base}/`).searchParams.get('token') ?? '';
+  const { rows } = await owner.query<{ body: string }>(
+    'select body from public.email_outbox where to_email = $1 order by id desc limit 1',
+    [email],
+  );
+  const token =
+    new URL(/(http\S+\/auth\/v1\/verify\S+)/.exec(rows[0]?.body ?? '')?.[1] ?? `${base}/`).searchParams.get('token') ??
+    '';
   const { data, error } = await client(confirmOn).auth.verifyOtp({ type: 'signup', token_hash: token });
   if (error || !data.session) throw error ?? new Error(`no session for ${email}`);
   return data.session;
@@ -203,7 +208,9 @@ describe('two gateways and the mail workers on one database', () => {
     const { rows } = await owner.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations order by version',
     );
-    expect(rows.map((row) => row.version)).toEqual(listMigrations(join(REPO_ROOT, 'supabase')).map((migration) => migration.version));
+    expect(rows.map((row) => row.version)).toEqual(
+      listMigrations(join(REPO_ROOT, 'supabase')).map((migration) => migration.version),
+    );
     const seeds = await owner.query('select from supabase_migrations.seed_files');
     expect(seeds.rowCount).toBe(0);
     const universities = await owner.query('select from public.universities');
@@ -227,7 +234,9 @@ describe('two gateways and the mail workers on one database', () => {
 
     // Files go to the shared storage directory: stored through one gateway, served by the other.
     const logo = `${(data as { university_id: string }[])[0].university_id}/logo.png`;
-    const uploaded = await client(second, token).storage.from('university-logos').upload(logo, ONE_PIXEL_PNG, { contentType: 'image/png' });
+    const uploaded = await client(second, token)
+      .storage.from('university-logos')
+      .upload(logo, ONE_PIXEL_PNG, { contentType: 'image/png' });
     expect(uploaded.error).toBeNull();
     const served = await fetch(client(first).storage.from('university-logos').getPublicUrl(logo).data.publicUrl);
     expect(served.status).toBe(200);
@@ -289,7 +298,9 @@ describe('two gateways and the mail workers on one database', () => {
       (left) => left === 0,
     );
     expect(pending).toBe(0);
-    const subjects = smtp.messages.map((message) => /^Subject: (.*)$/m.exec(message)?.[1]).filter((s) => s?.startsWith('Message '));
+    const subjects = smtp.messages
+      .map((message) => /^Subject: (.*)$/m.exec(message)?.[1])
+      .filter((s) => s?.startsWith('Message '));
     expect(subjects).toHaveLength(count);
     expect(new Set(subjects).size).toBe(count);
     const { rows } = await owner.query<{ via: string }>(
@@ -316,7 +327,11 @@ describe('two gateways and the mail workers on one database', () => {
       async () => smtp.messages.find((message) => message.split('\r\n').includes(`To: ${student}`)),
       (message) => message !== undefined,
     );
-    expect(mimeParts(delivered ?? '').map(decodedBody).join('\n')).toContain(link);
+    expect(
+      mimeParts(delivered ?? '')
+        .map(decodedBody)
+        .join('\n'),
+    ).toContain(link);
   });
 });
 
@@ -339,8 +354,12 @@ describe('an owner without BYPASSRLS', () => {
       });
       const attributes = await pool.query('select rolsuper, rolbypassrls from pg_roles where rolname = current_user');
       expect(attributes.rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
-      const { rows } = await pool.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
-      expect(rows.map((row) => row.version)).toEqual(listMigrations(join(REPO_ROOT, 'supabase')).map((migration) => migration.version));
+      const { rows } = await pool.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations order by version',
+      );
+      expect(rows.map((row) => row.version)).toEqual(
+        listMigrations(join(REPO_ROOT, 'supabase')).map((migration) => migration.version),
+      );
       // The gateway's services act as each API role.
       const roles = await pool.query<{ role: string }>(
         `select r as role from unnest(array['anon', 'authenticated', 'service_role']) r where pg_has_role(current_user, r, 'SET')`,

@@ -13,7 +13,10 @@ const DEMO_PASSWORD = 'CampusCare2026';
 /** The passwords of the issue, each built on the context or on a sequence. */
 const GUESSABLE_PASSWORDS = ['CampusCare2026', 'Northfield2026', 'NorthfieldStaff2026', 'Abcdefg1234', 'Aa1234567890'];
 const STRONG_PASSWORD = 'Zebra7Lantern';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Sends bytes exactly as given over a fresh connection and reads the status and JSON body of the answer. */
 function sendRaw(baseUrl: string, head: string[], body: Buffer): Promise<{ status: number; body: unknown }> {
@@ -29,7 +32,10 @@ function sendRaw(baseUrl: string, head: string[], body: Buffer): Promise<{ statu
       const bodyText = text.slice(text.indexOf('\r\n\r\n') + 4);
       resolve({ status, body: bodyText ? (JSON.parse(bodyText) as unknown) : undefined });
     });
-    socket.write(`${[...head, `Host: ${hostname}`, `Content-Length: ${body.length}`, 'Connection: close'].join('\r\n')}\r\n\r\n`, 'latin1');
+    socket.write(
+      `${[...head, `Host: ${hostname}`, `Content-Length: ${body.length}`, 'Connection: close'].join('\r\n')}\r\n\r\n`,
+      'latin1',
+    );
     // Not ended: a half-closed request is dropped unanswered; `Connection: close` has the server close it after answering.
     socket.write(body);
   });
@@ -38,7 +44,10 @@ function sendRaw(baseUrl: string, head: string[], body: Buffer): Promise<{ statu
 describe('security, round 2', () => {
   let stack: TestStack;
 
-  async function signedIn(email: string, password = DEMO_PASSWORD): Promise<{ client: SupabaseClient; token: string; userId: string }> {
+  async function signedIn(
+    email: string,
+    password = DEMO_PASSWORD,
+  ): Promise<{ client: SupabaseClient; token: string; userId: string }> {
     const client = stack.client();
     const { data, error } = await client.auth.signInWithPassword({ email, password });
     if (error || !data.session) throw error ?? new Error(`no session for ${email}`);
@@ -47,7 +56,11 @@ describe('security, round 2', () => {
 
   beforeAll(async () => {
     // No in-process mail delivery: the structural test of /recover records every query this process sends.
-    stack = await startTestStack({ trustProxy: true, deliverEmail: false, authRateLimits: { signInFailures: 3, signInFailuresPerAccount: 6 } });
+    stack = await startTestStack({
+      trustProxy: true,
+      deliverEmail: false,
+      authRateLimits: { signInFailures: 3, signInFailuresPerAccount: 6 },
+    });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -57,7 +70,10 @@ describe('security, round 2', () => {
     const boundary = 'fuzz-boundary';
     const part = (headers: string[], content: string) => [`--${boundary}`, ...headers, '', content].join('\r\n');
     const closing = `\r\n--${boundary}--\r\n`;
-    const filePart = part(['Content-Disposition: form-data; name=""; filename="a.png"', 'Content-Type: image/png'], PNG.toString('latin1'));
+    const filePart = part(
+      ['Content-Disposition: form-data; name=""; filename="a.png"', 'Content-Type: image/png'],
+      PNG.toString('latin1'),
+    );
     const bodies: [string, string, string][] = [
       ['no boundary', 'multipart/form-data', `${filePart}${closing}`],
       ['an empty boundary', 'multipart/form-data; boundary=', `${filePart}${closing}`],
@@ -65,13 +81,33 @@ describe('security, round 2', () => {
       ['an empty body', `multipart/form-data; boundary=${boundary}`, ''],
       ['only the closing boundary', `multipart/form-data; boundary=${boundary}`, closing],
       ['a part without headers', `multipart/form-data; boundary=${boundary}`, `${part([], 'x')}${closing}`],
-      ['a part header without a colon', `multipart/form-data; boundary=${boundary}`, `${part(['Content-Disposition form-data'], 'x')}${closing}`],
-      ['a part header of 100 KB', `multipart/form-data; boundary=${boundary}`, `${part([`X-Padding: ${'a'.repeat(100_000)}`], 'x')}${closing}`],
-      ['part headers that never end', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="a.png"`],
+      [
+        'a part header without a colon',
+        `multipart/form-data; boundary=${boundary}`,
+        `${part(['Content-Disposition form-data'], 'x')}${closing}`,
+      ],
+      [
+        'a part header of 100 KB',
+        `multipart/form-data; boundary=${boundary}`,
+        `${part([`X-Padding: ${'a'.repeat(100_000)}`], 'x')}${closing}`,
+      ],
+      [
+        'part headers that never end',
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="a.png"`,
+      ],
       ['bytes that are no multipart at all', `multipart/form-data; boundary=${boundary}`, PNG.toString('latin1')],
       ['a file part cut off before its closing boundary', `multipart/form-data; boundary=${boundary}`, filePart],
-      ['a metadata field that is not JSON', `multipart/form-data; boundary=${boundary}`, `${part(['Content-Disposition: form-data; name="metadata"'], '{')}\r\n${filePart}${closing}`],
-      ['a boundary of 200 characters', `multipart/form-data; boundary=${'b'.repeat(200)}`, `--${'b'.repeat(200)}\r\n\r\nx\r\n--${'b'.repeat(200)}--\r\n`],
+      [
+        'a metadata field that is not JSON',
+        `multipart/form-data; boundary=${boundary}`,
+        `${part(['Content-Disposition: form-data; name="metadata"'], '{')}\r\n${filePart}${closing}`,
+      ],
+      [
+        'a boundary of 200 characters',
+        `multipart/form-data; boundary=${'b'.repeat(200)}`,
+        `--${'b'.repeat(200)}\r\n\r\nx\r\n--${'b'.repeat(200)}--\r\n`,
+      ],
     ];
 
     let student: { token: string; userId: string };
@@ -91,35 +127,61 @@ describe('security, round 2', () => {
         body,
       );
 
-    it.each(bodies)('answers an upload with %s with a 4xx and stores nothing, signed in or not', async (_case, contentType, body) => {
-      const name = `fuzz-${randomUUID()}.png`;
-      for (const [path, token] of [[name, undefined], [`${student.userId}/${name}`, student.token]]) {
-        const answer = await upload(contentType, Buffer.from(body, 'latin1'), path as string, token);
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-        expect(answer.status).toBeLessThan(500);
-        expect(answer.body).toMatchObject({ statusCode: expect.stringMatching(/^4\d\d$/), message: expect.any(String) });
-      }
-      const stored = await stack.adminPool.query('select 1 from storage.objects where name like $1', [`%${name}`]);
-      expect(stored.rowCount).toBe(0);
-    });
+    it.each(bodies)(
+      'answers an upload with %s with a 4xx and stores nothing, signed in or not',
+      async (_case, contentType, body) => {
+        const name = `fuzz-${randomUUID()}.png`;
+        for (const [path, token] of [
+          [name, undefined],
+          [`${student.userId}/${name}`, student.token],
+        ]) {
+          const answer = await upload(contentType, Buffer.from(body, 'latin1'), path as string, token);
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+          expect(answer.body).toMatchObject({
+            statusCode: expect.stringMatching(/^4\d\d$/),
+            message: expect.any(String),
+          });
+        }
+        const stored = await stack.adminPool.query('select 1 from storage.objects where name like $1', [`%${name}`]);
+        expect(stored.rowCount).toBe(0);
+      },
+    );
 
     it('says what is wrong with a multipart body without a boundary', async () => {
-      const answer = await upload('multipart/form-data', Buffer.from(`${filePart}${closing}`, 'latin1'), `${student.userId}/no-boundary.png`, student.token);
+      const answer = await upload(
+        'multipart/form-data',
+        Buffer.from(`${filePart}${closing}`, 'latin1'),
+        `${student.userId}/no-boundary.png`,
+        student.token,
+      );
       expect(answer).toEqual({
         status: 400,
-        body: expect.objectContaining({ statusCode: '400', code: 'InvalidRequest', message: expect.stringMatching(/^The upload is not a readable multipart\/form-data body \(.*[Bb]oundary/) }),
+        body: expect.objectContaining({
+          statusCode: '400',
+          code: 'InvalidRequest',
+          message: expect.stringMatching(/^The upload is not a readable multipart\/form-data body \(.*[Bb]oundary/),
+        }),
       });
     });
 
     it('stores a well-formed multipart upload from the same caller', async () => {
-      const answer = await upload(`multipart/form-data; boundary=${boundary}`, Buffer.from(`${filePart}${closing}`, 'latin1'), `${student.userId}/well-formed.png`, student.token);
+      const answer = await upload(
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.from(`${filePart}${closing}`, 'latin1'),
+        `${student.userId}/well-formed.png`,
+        student.token,
+      );
       expect(answer.status).toBe(200);
     });
   });
 
-
   /** The auth service's JSON answer to a request sent from `ip` (as a load balancer would name it). */
-  async function authRequest(path: string, body: unknown, { ip = '127.0.0.1', token, method = 'POST' }: { ip?: string; token?: string; method?: string } = {}) {
+  async function authRequest(
+    path: string,
+    body: unknown,
+    { ip = '127.0.0.1', token, method = 'POST' }: { ip?: string; token?: string; method?: string } = {},
+  ) {
     const response = await fetch(`${stack.url}/auth/v1${path}`, {
       method,
       headers: {
@@ -132,7 +194,8 @@ describe('security, round 2', () => {
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
-  const signInFrom = (ip: string, email: string, password: string) => authRequest('/token?grant_type=password', { email, password }, { ip });
+  const signInFrom = (ip: string, email: string, password: string) =>
+    authRequest('/token?grant_type=password', { email, password }, { ip });
 
   async function redeemRecoveryLink(email: string): Promise<void> {
     expect((await authRequest('/recover', { email })).status).toBe(200);
@@ -155,7 +218,10 @@ describe('security, round 2', () => {
       expect(answers.slice(0, 3)).toEqual(Array(3).fill('invalid_credentials'));
       expect(answers.slice(3)).toEqual(Array(8).fill('over_request_rate_limit'));
 
-      expect(await signInFrom(owner, email, DEMO_PASSWORD)).toMatchObject({ status: 200, body: { access_token: expect.any(String) } });
+      expect(await signInFrom(owner, email, DEMO_PASSWORD)).toMatchObject({
+        status: 200,
+        body: { access_token: expect.any(String) },
+      });
       // The attacker's network stays throttled, the right password included: nobody there can be told from the attacker.
       expect(await signInFrom(attacker, email, DEMO_PASSWORD)).toMatchObject({
         status: 429,
@@ -169,8 +235,15 @@ describe('security, round 2', () => {
     it('counts the addresses of one IPv6 /64 as one network', async () => {
       const email = 'dr.chen@northfield.edu';
       const codes = [];
-      for (let host = 1; host <= 5; host++) codes.push((await signInFrom(`2001:db8:7:7::${host}`, email, 'Wrong1Password')).body.code);
-      expect(codes).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'over_request_rate_limit', 'over_request_rate_limit']);
+      for (let host = 1; host <= 5; host++)
+        codes.push((await signInFrom(`2001:db8:7:7::${host}`, email, 'Wrong1Password')).body.code);
+      expect(codes).toEqual([
+        'invalid_credentials',
+        'invalid_credentials',
+        'invalid_credentials',
+        'over_request_rate_limit',
+        'over_request_rate_limit',
+      ]);
       expect((await signInFrom('2001:db8:7:8::1', email, DEMO_PASSWORD)).status).toBe(200);
     });
 
@@ -181,10 +254,16 @@ describe('security, round 2', () => {
       const codes = [];
       for (const ip of botnet) codes.push((await signInFrom(ip, email, 'Wrong1Password')).body.code);
       // Six failures are allowed from all networks together; then every network the account never signed in from waits.
-      expect(codes).toEqual([...Array(6).fill('invalid_credentials'), 'over_request_rate_limit', 'over_request_rate_limit']);
+      expect(codes).toEqual([
+        ...Array(6).fill('invalid_credentials'),
+        'over_request_rate_limit',
+        'over_request_rate_limit',
+      ]);
       expect(await signInFrom('192.0.2.99', email, DEMO_PASSWORD)).toMatchObject({
         status: 429,
-        body: { msg: 'Too many failed sign-in attempts for this email address. Try again in 15 minutes, or reset your password to sign in now.' },
+        body: {
+          msg: 'Too many failed sign-in attempts for this email address. Try again in 15 minutes, or reset your password to sign in now.',
+        },
       });
       expect((await signInFrom(owner, email, DEMO_PASSWORD)).status).toBe(200);
     });
@@ -207,28 +286,49 @@ describe('security, round 2', () => {
       authRequest('/signup', {
         email,
         password,
-        data: { kind: 'student', join_code: joinCode, first_name: 'Maya', last_name: 'Quill', reg_number: `R${randomUUID().slice(0, 8)}`, department: 'Biology', year_of_study: 2 },
+        data: {
+          kind: 'student',
+          join_code: joinCode,
+          first_name: 'Maya',
+          last_name: 'Quill',
+          reg_number: `R${randomUUID().slice(0, 8)}`,
+          department: 'Biology',
+          year_of_study: 2,
+        },
       });
     const guessable = { status: 422, body: { code: 'weak_password', weak_password: { reasons: ['guessable'] } } };
 
-    it.each(GUESSABLE_PASSWORDS)('refuses %s on sign-up with a message that says what to do, storing nothing', async (password) => {
-      const email = `maya.${randomUUID().slice(0, 8)}@northfield.edu`;
-      const answer = await studentSignUp(email, password);
-      expect(answer).toMatchObject(guessable);
-      expect(answer.body.msg).toMatch(/^This password is too easy to guess: "[^"]+" .+\. Choose something longer and less predictable/);
-      expect((await stack.adminPool.query('select 1 from auth.users where email = $1', [email])).rowCount).toBe(0);
-    });
+    it.each(GUESSABLE_PASSWORDS)(
+      'refuses %s on sign-up with a message that says what to do, storing nothing',
+      async (password) => {
+        const email = `maya.${randomUUID().slice(0, 8)}@northfield.edu`;
+        const answer = await studentSignUp(email, password);
+        expect(answer).toMatchObject(guessable);
+        expect(answer.body.msg).toMatch(
+          /^This password is too easy to guess: "[^"]+" .+\. Choose something longer and less predictable/,
+        );
+        expect((await stack.adminPool.query('select 1 from auth.users where email = $1', [email])).rowCount).toBe(0);
+      },
+    );
 
     it("refuses the address's own words and the person's name", async () => {
       expect(await studentSignUp(`lantern.keeper@northfield.edu`, 'LanternKeeper7')).toMatchObject(guessable);
-      expect(await studentSignUp(`m.q.${randomUUID().slice(0, 8)}@northfield.edu`, 'MayaQuill2027')).toMatchObject(guessable);
-      expect((await studentSignUp(`maya.${randomUUID().slice(0, 8)}@northfield.edu`, STRONG_PASSWORD)).status).toBe(200);
+      expect(await studentSignUp(`m.q.${randomUUID().slice(0, 8)}@northfield.edu`, 'MayaQuill2027')).toMatchObject(
+        guessable,
+      );
+      expect((await studentSignUp(`maya.${randomUUID().slice(0, 8)}@northfield.edu`, STRONG_PASSWORD)).status).toBe(
+        200,
+      );
     });
 
     it('refuses them as a new password', async () => {
       const student = await signedIn('student18@northfield.edu');
       for (const password of GUESSABLE_PASSWORDS.filter((weak) => weak !== DEMO_PASSWORD)) {
-        const answer = await authRequest('/user', { password, current_password: DEMO_PASSWORD }, { token: student.token, method: 'PUT' });
+        const answer = await authRequest(
+          '/user',
+          { password, current_password: DEMO_PASSWORD },
+          { token: student.token, method: 'PUT' },
+        );
         expect({ password, answer }).toMatchObject({ password, answer: guessable });
       }
       expect((await signInFrom('127.0.0.1', 'student18@northfield.edu', DEMO_PASSWORD)).status).toBe(200);
@@ -244,14 +344,20 @@ describe('security, round 2', () => {
 
     beforeAll(async () => {
       // An operator makes a member choose a new password (after a leak, say).
-      await stack.adminPool.query(`update public.members set must_change_password = true where email = 'dr.adams@southbank.edu'`);
+      await stack.adminPool.query(
+        `update public.members set must_change_password = true where email = 'dr.adams@southbank.edu'`,
+      );
       invited = await signedIn('dr.adams@southbank.edu');
     });
 
     const rest = (method: string, path: string) =>
       fetch(`${stack.url}/rest/v1${path}`, {
         method,
-        headers: { apikey: stack.anonKey, authorization: `Bearer ${invited.token}`, 'content-type': 'application/json' },
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${invited.token}`,
+          'content-type': 'application/json',
+        },
         body: method === 'POST' ? '{}' : undefined,
       });
 
@@ -278,7 +384,9 @@ describe('security, round 2', () => {
         expect({ method, path, outcome }).toEqual({
           method,
           path,
-          outcome: expect.stringMatching(/^(403 Change your password before you continue\.|not found|400 source\/request contain invalid characters)$/),
+          outcome: expect.stringMatching(
+            /^(403 Change your password before you continue\.|not found|400 source\/request contain invalid characters)$/,
+          ),
         });
       }
     });
@@ -296,7 +404,15 @@ describe('security, round 2', () => {
       authRequest('/signup', {
         email,
         password: STRONG_PASSWORD,
-        data: { kind: 'student', join_code: joinCode, first_name: 'Ines', last_name: 'Marsh', reg_number: `R${randomUUID().slice(0, 8)}`, department: 'Law', year_of_study: 1 },
+        data: {
+          kind: 'student',
+          join_code: joinCode,
+          first_name: 'Ines',
+          last_name: 'Marsh',
+          reg_number: `R${randomUUID().slice(0, 8)}`,
+          department: 'Law',
+          year_of_study: 1,
+        },
       });
 
     it('answers a sign-up with a wrong join code the same whether or not the address has an account', async () => {
@@ -326,7 +442,10 @@ describe('security, round 2', () => {
       expect(shape(existing, 'student01@northfield.edu')).toEqual(shape(unknown, fresh));
       // The account is untouched and its owner gets no email; the new address gets its confirmation link.
       expect((await signInFrom('127.0.0.1', 'student01@northfield.edu', DEMO_PASSWORD)).status).toBe(200);
-      const mailed = await stack.adminPool.query<{ to_email: string }>('select to_email from public.email_outbox where to_email in ($1, $2)', ['student01@northfield.edu', fresh]);
+      const mailed = await stack.adminPool.query<{ to_email: string }>(
+        'select to_email from public.email_outbox where to_email in ($1, $2)',
+        ['student01@northfield.edu', fresh],
+      );
       expect(mailed.rows).toEqual([{ to_email: fresh }]);
     });
 
@@ -337,7 +456,10 @@ describe('security, round 2', () => {
         expect(await authRequest('/recover', { email })).toEqual({ status: 200, body: {} });
         // Both end the email's savepoint: one keeps it, the other undoes it.
         return queries.mock.calls.map(([statement]) =>
-          String(typeof statement === 'string' ? statement : (statement as { text: string }).text).replace(/^(release|rollback to) savepoint/, 'end savepoint'),
+          String(typeof statement === 'string' ? statement : (statement as { text: string }).text).replace(
+            /^(release|rollback to) savepoint/,
+            'end savepoint',
+          ),
         );
       };
       try {
@@ -350,7 +472,9 @@ describe('security, round 2', () => {
       } finally {
         queries.mockRestore();
       }
-      const mailed = await stack.adminPool.query<{ to_email: string }>(`select to_email from public.email_outbox where to_email like 'nobody.%' or to_email = 'student16@northfield.edu'`);
+      const mailed = await stack.adminPool.query<{ to_email: string }>(
+        `select to_email from public.email_outbox where to_email like 'nobody.%' or to_email = 'student16@northfield.edu'`,
+      );
       expect(mailed.rows).toEqual([{ to_email: 'student16@northfield.edu' }]);
     });
   });
@@ -373,31 +497,48 @@ describe('security, round 2', () => {
     }
     const confirmationToken = (email: string) => tokenMailed(email, /\/auth\/v1\/verify\?token=([^&\s]+)&type=signup/);
     const invitationToken = (email: string) => tokenMailed(email, /\/register\?invitation=([^\s]+)/);
-    const accountsOf = async (email: string) => (await stack.adminPool.query('select 1 from auth.users where lower(email) = $1', [email])).rowCount;
+    const accountsOf = async (email: string) =>
+      (await stack.adminPool.query('select 1 from auth.users where lower(email) = $1', [email])).rowCount;
 
     /** A university registered and confirmed by its owner (any address will do: it is proven by the link). */
     async function confirmedUniversity(name: string): Promise<{ client: SupabaseClient; email: string }> {
       const email = `office.${randomUUID().slice(0, 8)}@harbour.test`;
-      const signUp = await authRequest('/signup', { email, password: STRONG_PASSWORD, data: { kind: 'university', university_name: name, phone: '+1 555 030 0900' } });
+      const signUp = await authRequest('/signup', {
+        email,
+        password: STRONG_PASSWORD,
+        data: { kind: 'university', university_name: name, phone: '+1 555 030 0900' },
+      });
       expect(signUp.status).toBe(200);
-      expect((await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(email) })).status).toBe(200);
+      expect(
+        (await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(email) })).status,
+      ).toBe(200);
       return { client: (await signedIn(email, STRONG_PASSWORD)).client, email };
     }
 
     it('keeps a self-registered university out until its address is confirmed: no session, no sign-in, nothing created', async () => {
       const email = `office.${randomUUID().slice(0, 8)}@lakeside.test`;
-      const signUp = await authRequest('/signup', { email, password: STRONG_PASSWORD, data: { kind: 'university', university_name: 'Lakeside College', phone: '+1 555 030 0100' } });
+      const signUp = await authRequest('/signup', {
+        email,
+        password: STRONG_PASSWORD,
+        data: { kind: 'university', university_name: 'Lakeside College', phone: '+1 555 030 0100' },
+      });
       expect(signUp.status).toBe(200);
       expect(signUp.body).not.toHaveProperty('access_token');
       expect(signUp.body).toMatchObject({ email, confirmation_sent_at: expect.any(String) });
-      expect(await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).toMatchObject({ status: 400, body: { code: 'email_not_confirmed' } });
-      const created = async () => (await stack.adminPool.query('select 1 from public.universities where email = $1', [email])).rowCount;
+      expect(await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).toMatchObject({
+        status: 400,
+        body: { code: 'email_not_confirmed' },
+      });
+      const created = async () =>
+        (await stack.adminPool.query('select 1 from public.universities where email = $1', [email])).rowCount;
       expect(await created()).toBe(0);
 
       const verified = await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(email) });
       expect(verified).toMatchObject({ status: 200, body: { access_token: expect.any(String) } });
       expect(await created()).toBe(1);
-      const { rows } = await stack.adminPool.query('select role, is_super_admin from public.members where email = $1', [email]);
+      const { rows } = await stack.adminPool.query('select role, is_super_admin from public.members where email = $1', [
+        email,
+      ]);
       expect(rows).toEqual([{ role: 'admin', is_super_admin: true }]);
     });
 
@@ -406,13 +547,20 @@ describe('security, round 2', () => {
       const answer = await authRequest('/signup', {
         email,
         password: STRONG_PASSWORD,
-        data: { kind: 'university', university_name: 'Lakeside\nClick https://evil.example to claim your prize', phone: '+1 555 030 0100' },
+        data: {
+          kind: 'university',
+          university_name: 'Lakeside\nClick https://evil.example to claim your prize',
+          phone: '+1 555 030 0100',
+        },
       });
-      expect(answer).toMatchObject({ status: 400, body: { code: 'validation_failed', msg: 'The university name must be a single line of text' } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', msg: 'The university name must be a single line of text' },
+      });
       expect(await accountsOf(email)).toBe(0);
     });
 
-    it('creates no account for an invitation and shows the inviter no link, so the address stays its owner\'s', async () => {
+    it("creates no account for an invitation and shows the inviter no link, so the address stays its owner's", async () => {
       const attacker = await confirmedUniversity('Harbour Institute');
       const victim = 'student21@northfield.edu';
       const invited = await attacker.client.rpc('invite_staff', { email: victim });
@@ -427,7 +575,10 @@ describe('security, round 2', () => {
       });
       expect(forged).toMatchObject({
         status: 400,
-        body: { code: 'validation_failed', msg: 'This invitation link has expired or has already been used. Ask your university to invite you again' },
+        body: {
+          code: 'validation_failed',
+          msg: 'This invitation link has expired or has already been used. Ask your university to invite you again',
+        },
       });
       expect(await accountsOf(victim)).toBe(0);
 
@@ -435,10 +586,20 @@ describe('security, round 2', () => {
       const joined = await authRequest('/signup', {
         email: victim,
         password: STRONG_PASSWORD,
-        data: { kind: 'student', join_code: 'NORTHFIELD', first_name: 'Ruth', last_name: 'Abara', reg_number: 'NFU/2026/021', department: 'Law', year_of_study: 1 },
+        data: {
+          kind: 'student',
+          join_code: 'NORTHFIELD',
+          first_name: 'Ruth',
+          last_name: 'Abara',
+          reg_number: 'NFU/2026/021',
+          department: 'Law',
+          year_of_study: 1,
+        },
       });
       expect(joined.status).toBe(200);
-      expect((await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(victim) })).status).toBe(200);
+      expect(
+        (await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(victim) })).status,
+      ).toBe(200);
       const { rows } = await stack.adminPool.query(
         `select m.role, u.join_code from public.members m join public.universities u on u.id = m.university_id where m.email = $1`,
         [victim],
@@ -446,7 +607,7 @@ describe('security, round 2', () => {
       expect(rows).toEqual([{ role: 'student', join_code: 'NORTHFIELD' }]);
     });
 
-    it("lets the invitee, and only with the emailed link, choose their password and start at once", async () => {
+    it('lets the invitee, and only with the emailed link, choose their password and start at once', async () => {
       const admin = await signedIn('admin@northfield.edu');
       const email = `nurse.${randomUUID().slice(0, 8)}@northfield.edu`;
       expect((await admin.client.rpc('invite_staff', { email, role: 'doctor' })).error).toBeNull();
@@ -455,7 +616,9 @@ describe('security, round 2', () => {
       expect(mail.body).toMatch(new RegExp(`${stack.url}/register\\?invitation=`));
       const token = await invitationToken(email);
       const details = await stack.client().rpc('staff_invitation', { token });
-      expect(details.data).toEqual([{ university_name: 'Northfield University', email, role: 'doctor', expires_at: expect.any(String) }]);
+      expect(details.data).toEqual([
+        { university_name: 'Northfield University', email, role: 'doctor', expires_at: expect.any(String) },
+      ]);
 
       const acceptance = (address: string) => ({
         email: address,
@@ -464,19 +627,29 @@ describe('security, round 2', () => {
       });
       // The link opens the account of the address it was sent to, no other.
       const elsewhere = `nia.${randomUUID().slice(0, 8)}@harbour.test`;
-      expect(await authRequest('/signup', acceptance(elsewhere))).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+      expect(await authRequest('/signup', acceptance(elsewhere))).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed' },
+      });
       expect(await accountsOf(elsewhere)).toBe(0);
 
       const accepted = await authRequest('/signup', acceptance(email));
-      expect(accepted).toMatchObject({ status: 200, body: { access_token: expect.any(String), user: { email, email_confirmed_at: expect.any(String) } } });
-      expect((accepted.body.user as { user_metadata: Record<string, unknown> }).user_metadata).not.toHaveProperty('invitation');
+      expect(accepted).toMatchObject({
+        status: 200,
+        body: { access_token: expect.any(String), user: { email, email_confirmed_at: expect.any(String) } },
+      });
+      expect((accepted.body.user as { user_metadata: Record<string, unknown> }).user_metadata).not.toHaveProperty(
+        'invitation',
+      );
       const { rows } = await stack.adminPool.query(
         `select m.role, m.must_change_password, m.first_name, u.join_code, i.accepted_at is not null as accepted
          from public.members m join public.universities u on u.id = m.university_id
          join public.invitations i on i.university_id = m.university_id and i.email = m.email where m.email = $1`,
         [email],
       );
-      expect(rows).toEqual([{ role: 'doctor', must_change_password: false, first_name: 'Nia', join_code: 'NORTHFIELD', accepted: true }]);
+      expect(rows).toEqual([
+        { role: 'doctor', must_change_password: false, first_name: 'Nia', join_code: 'NORTHFIELD', accepted: true },
+      ]);
       expect((await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).status).toBe(200);
       // The link works once.
       expect((await stack.client().rpc('staff_invitation', { token })).data).toEqual([]);
@@ -491,7 +664,12 @@ describe('security, round 2', () => {
         const { data, error } = await admin.client.rpc('invite_staff', { email });
         expect(error).toBeNull();
         const answer = data as Record<string, unknown>;
-        answers.push({ ...answer, id: typeof answer.id, email: answer.email === email, expires_at: typeof answer.expires_at });
+        answers.push({
+          ...answer,
+          id: typeof answer.id,
+          email: answer.email === email,
+          expires_at: typeof answer.expires_at,
+        });
       }
       expect(answers[1]).toEqual(answers[0]);
       expect(await accountsOf(fresh)).toBe(0);
@@ -508,12 +686,24 @@ describe('security, round 2', () => {
       const joined = await authRequest('/signup', {
         email,
         password: STRONG_PASSWORD,
-        data: { kind: 'student', join_code: 'NORTHFIELD', first_name: 'Kofi', last_name: 'Asare', reg_number: `R${randomUUID().slice(0, 8)}`, department: 'Law', year_of_study: 2 },
+        data: {
+          kind: 'student',
+          join_code: 'NORTHFIELD',
+          first_name: 'Kofi',
+          last_name: 'Asare',
+          reg_number: `R${randomUUID().slice(0, 8)}`,
+          department: 'Law',
+          year_of_study: 2,
+        },
       });
       expect(joined.status).toBe(200);
       expect(joined.body).not.toHaveProperty('access_token');
-      expect(await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).toMatchObject({ status: 400, body: { code: 'email_not_confirmed' } });
-      const member = async () => (await stack.adminPool.query('select role from public.members where email = $1', [email])).rows;
+      expect(await signInFrom('127.0.0.1', email, STRONG_PASSWORD)).toMatchObject({
+        status: 400,
+        body: { code: 'email_not_confirmed' },
+      });
+      const member = async () =>
+        (await stack.adminPool.query('select role from public.members where email = $1', [email])).rows;
       expect(await member()).toEqual([]);
       const verified = await authRequest('/verify', { type: 'signup', token_hash: await confirmationToken(email) });
       expect(verified.status).toBe(200);
@@ -528,12 +718,18 @@ describe('security, round 2', () => {
 
     it('refuses a token whose nbf is still to come on REST, storage and auth', async () => {
       const student = await signedIn('student15@northfield.edu');
-      const claims = JSON.parse(Buffer.from(student.token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+      const claims = JSON.parse(Buffer.from(student.token.split('.')[1], 'base64url').toString()) as Record<
+        string,
+        unknown
+      >;
       const early = signJwt({ ...claims, nbf: now() + 600 }, stack.jwtSecret);
       const headers = { apikey: stack.anonKey, authorization: `Bearer ${early}` };
       const restAnswer = await fetch(`${stack.url}/rest/v1/members?select=id`, { headers });
       expect(restAnswer.status).toBe(401);
-      expect(await restAnswer.json()).toMatchObject({ code: 'PGRST301', message: expect.stringMatching(/not valid yet/) });
+      expect(await restAnswer.json()).toMatchObject({
+        code: 'PGRST301',
+        message: expect.stringMatching(/not valid yet/),
+      });
       const storageAnswer = await fetch(`${stack.url}/storage/v1/object/list/avatars`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -545,12 +741,20 @@ describe('security, round 2', () => {
       expect(await authAnswer.json()).toMatchObject({ code: 'bad_jwt' });
 
       const started = signJwt({ ...claims, nbf: now() - 5 }, stack.jwtSecret);
-      expect((await fetch(`${stack.url}/auth/v1/user`, { headers: { ...headers, authorization: `Bearer ${started}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${stack.url}/auth/v1/user`, { headers: { ...headers, authorization: `Bearer ${started}` } }))
+          .status,
+      ).toBe(200);
     });
 
     it('takes only service_role for an administrator on /auth/v1/admin', async () => {
-      const supabaseAdmin = signJwt({ iss: 'supabase', role: 'supabase_admin', iat: now(), exp: now() + 600 }, stack.jwtSecret);
-      const listed = await fetch(`${stack.url}/auth/v1/admin/users`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${supabaseAdmin}` } });
+      const supabaseAdmin = signJwt(
+        { iss: 'supabase', role: 'supabase_admin', iat: now(), exp: now() + 600 },
+        stack.jwtSecret,
+      );
+      const listed = await fetch(`${stack.url}/auth/v1/admin/users`, {
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${supabaseAdmin}` },
+      });
       expect(listed.status).toBe(403);
       expect(await listed.json()).toMatchObject({ code: 'not_admin' });
       expect((await stack.serviceClient().auth.admin.listUsers({ perPage: 1 })).error).toBeNull();

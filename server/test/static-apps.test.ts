@@ -8,15 +8,22 @@ import { appsPlugin } from '../src/static/apps';
 /** The built apps as the gateway serves them, on a folder of stand-in build output (no stack needed). */
 describe('serving the built apps', () => {
   const BUILT_FILES: Record<string, string> = {
-    'shell/dist/index.html': '<!doctype html><html><head><title>CampusCare</title></head><body><div id="root"></div></body></html>',
+    'shell/dist/index.html':
+      '<!doctype html><html><head><title>CampusCare</title></head><body><div id="root"></div></body></html>',
     'shell/dist/main.1a2b3c4d.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
     'shell/dist/461.68de55d0.css': `body { color: ${'#123456; '.repeat(200)} }`,
     'mfe-landing/dist/remoteEntry.js': 'var mfe_landing;',
     'mfe-landing/dist/mf-manifest.json': '{}',
     'mfe-landing/dist/925.4109187f.js': 'export {};',
-    'shell/dist/prerendered/index.html': '<div id="root" data-prerendered-path="/"><h1>Landing, rendered ahead</h1></div>',
-    'shell/dist/prerendered/signin.html': '<div id="root" data-prerendered-path="/signin"><h1>Sign in, rendered ahead</h1></div>',
-    'shell/dist/prerendered/pages.json': JSON.stringify({ '/': 'index.html', '/signin': 'signin.html', '/etc': '../../../../etc/passwd' }),
+    'shell/dist/prerendered/index.html':
+      '<div id="root" data-prerendered-path="/"><h1>Landing, rendered ahead</h1></div>',
+    'shell/dist/prerendered/signin.html':
+      '<div id="root" data-prerendered-path="/signin"><h1>Sign in, rendered ahead</h1></div>',
+    'shell/dist/prerendered/pages.json': JSON.stringify({
+      '/': 'index.html',
+      '/signin': 'signin.html',
+      '/etc': '../../../../etc/passwd',
+    }),
   };
   let appsRoot: string;
   let app: FastifyInstance;
@@ -47,7 +54,13 @@ describe('serving the built apps', () => {
     for (const url of ['/main.1a2b3c4d.js', '/461.68de55d0.css', '/mfe/landing/925.4109187f.js']) {
       expect([url, (await get(url)).headers['cache-control']]).toEqual([url, 'public, max-age=31536000, immutable']);
     }
-    for (const url of ['/', '/signin', '/mfe/landing/remoteEntry.js', '/mfe/landing/mf-manifest.json', '/config.json']) {
+    for (const url of [
+      '/',
+      '/signin',
+      '/mfe/landing/remoteEntry.js',
+      '/mfe/landing/mf-manifest.json',
+      '/config.json',
+    ]) {
       expect([url, (await get(url)).headers['cache-control']]).toEqual([url, 'no-cache']);
     }
   });

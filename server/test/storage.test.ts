@@ -64,7 +64,11 @@ function sendRaw(
 ): { socket: Socket; answer: Promise<RawAnswer> } {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
-  const head = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: ${hostname}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   socket.write(`${head.join('\r\n')}\r\n\r\n`, 'latin1');
   socket.write(sent);
   const answer = new Promise<RawAnswer>((resolve) => {
@@ -121,7 +125,8 @@ describe('storage service (supabase-js over HTTP)', () => {
   const service = () => stack.serviceClient();
 
   const rowOf = async (bucket: string, name: string) =>
-    (await stack.adminPool.query('select * from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows[0];
+    (await stack.adminPool.query('select * from storage.objects where bucket_id = $1 and name = $2', [bucket, name]))
+      .rows[0];
   /** Every file under the bucket's storage directory and the temp directory, relative to the data directory. */
   const filesOnDisk = (): string[] => {
     const found: string[] = [];
@@ -142,7 +147,11 @@ describe('storage service (supabase-js over HTTP)', () => {
     const storage = as(alice).storage.from('docs');
     const up = await storage.upload(`${alice}/notes/hello.txt`, new Blob(['hello world'], { type: 'text/plain' }));
     expect(up.error).toBeNull();
-    expect(up.data).toEqual({ id: expect.any(String), path: `${alice}/notes/hello.txt`, fullPath: `docs/${alice}/notes/hello.txt` });
+    expect(up.data).toEqual({
+      id: expect.any(String),
+      path: `${alice}/notes/hello.txt`,
+      fullPath: `docs/${alice}/notes/hello.txt`,
+    });
 
     // A JSON file sent raw must be stored as bytes, not parsed as a request body.
     const json = '{"not":"parsed"}';
@@ -164,12 +173,20 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect(await res.text()).toBe(json);
 
     const row = await rowOf('docs', `${alice}/notes/hello.txt`);
-    expect(row).toMatchObject({ owner: alice, owner_id: alice, metadata: expect.objectContaining({ size: 11, mimetype: 'text/plain' }) });
+    expect(row).toMatchObject({
+      owner: alice,
+      owner_id: alice,
+      metadata: expect.objectContaining({ size: 11, mimetype: 'text/plain' }),
+    });
   });
 
   it('lets policies decide: another user folder and anonymous callers are refused', async () => {
     const intrude = await as(bob).storage.from('docs').upload(`${alice}/bob-was-here.txt`, 'x');
-    expect(intrude.error).toMatchObject({ status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
+    expect(intrude.error).toMatchObject({
+      status: 400,
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
     expect(await rowOf('docs', `${alice}/bob-was-here.txt`)).toBeUndefined();
 
     const peek = await as(bob).storage.from('docs').download(`${alice}/notes/hello.txt`);
@@ -191,12 +208,22 @@ describe('storage service (supabase-js over HTTP)', () => {
   });
 
   it('refuses a bad token with statusCode 403', async () => {
-    const forged = signJwt({ sub: alice, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 }, 'not-the-secret');
+    const forged = signJwt(
+      { sub: alice, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 },
+      'not-the-secret',
+    );
     const { error } = await stack.client(forged).storage.from('docs').download(`${alice}/notes/hello.txt`);
-    expect(error).toMatchObject({ status: 400, statusCode: '403', message: expect.stringMatching(/signature is invalid/) });
+    expect(error).toMatchObject({
+      status: 400,
+      statusCode: '403',
+      message: expect.stringMatching(/signature is invalid/),
+    });
     const superuser = signJwt({ role: 'postgres', exp: Math.floor(Date.now() / 1000) + 60 }, stack.jwtSecret);
     const escalate = await stack.client(superuser).storage.from('docs').list(alice);
-    expect(escalate.error).toMatchObject({ statusCode: '403', message: expect.stringMatching(/role "postgres" is not allowed/) });
+    expect(escalate.error).toMatchObject({
+      statusCode: '403',
+      message: expect.stringMatching(/role "postgres" is not allowed/),
+    });
   });
 
   it('serves public buckets without any key', async () => {
@@ -206,7 +233,9 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
-    const head = await fetch(anon().storage.from('avatars').getPublicUrl(`${alice}/me.png`).data.publicUrl, { method: 'HEAD' });
+    const head = await fetch(anon().storage.from('avatars').getPublicUrl(`${alice}/me.png`).data.publicUrl, {
+      method: 'HEAD',
+    });
     expect([head.status, head.headers.get('content-length')]).toEqual([200, String(PNG.length)]);
   });
 
@@ -229,7 +258,9 @@ describe('storage service (supabase-js over HTTP)', () => {
 
     const past = Math.floor(Date.now() / 1000) - 10;
     const expiredToken = signJwt({ url: `docs/${alice}/notes/hello.txt`, iat: past - 60, exp: past }, stack.jwtSecret);
-    const expired = await fetch(`${stack.url}/storage/v1/object/sign/docs/${alice}/notes/hello.txt?token=${expiredToken}`);
+    const expired = await fetch(
+      `${stack.url}/storage/v1/object/sign/docs/${alice}/notes/hello.txt?token=${expiredToken}`,
+    );
     expect(expired.status).toBe(400);
     expect(await expired.json()).toMatchObject({ statusCode: '403', message: expect.stringMatching(/expired/) });
 
@@ -238,7 +269,11 @@ describe('storage service (supabase-js over HTTP)', () => {
 
     const many = await docs.createSignedUrls([`${alice}/notes/hello.txt`, `${alice}/missing.txt`], 60);
     expect(many.error).toBeNull();
-    expect(many.data![0]).toMatchObject({ path: `${alice}/notes/hello.txt`, error: null, signedUrl: expect.stringContaining('token=') });
+    expect(many.data![0]).toMatchObject({
+      path: `${alice}/notes/hello.txt`,
+      error: null,
+      signedUrl: expect.stringContaining('token='),
+    });
     expect(many.data![1]).toMatchObject({ path: `${alice}/missing.txt`, signedUrl: null, error: expect.any(String) });
     expect((await fetch(many.data![0].signedUrl!)).status).toBe(200);
   });
@@ -283,14 +318,20 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect(wrongType.error).toMatchObject({ statusCode: '415', message: 'mime type text/plain is not supported' });
 
     const disguised = await avatars.upload(`${alice}/fake.png`, new Blob(['just text'], { type: 'image/png' }));
-    expect(disguised.error).toMatchObject({ statusCode: '415', message: 'file content does not match mime type image/png' });
+    expect(disguised.error).toMatchObject({
+      statusCode: '415',
+      message: 'file content does not match mime type image/png',
+    });
 
     // Buckets without a limit still stop at the server's hard cap, also when the size is only known by streaming.
-    const huge = await as(alice).storage.from('docs').upload(`${alice}/huge.bin`, new Blob([Buffer.alloc(10 * 1024 * 1024 + 1)]));
+    const huge = await as(alice)
+      .storage.from('docs')
+      .upload(`${alice}/huge.bin`, new Blob([Buffer.alloc(10 * 1024 * 1024 + 1)]));
     expect(huge.error).toMatchObject({ statusCode: '413' });
     expect(await rowOf('docs', `${alice}/huge.bin`)).toBeUndefined();
 
-    for (const name of ['big.png', 'big-raw.png', 'notes.txt', 'fake.png']) expect(await rowOf('avatars', `${alice}/${name}`)).toBeUndefined();
+    for (const name of ['big.png', 'big-raw.png', 'notes.txt', 'fake.png'])
+      expect(await rowOf('avatars', `${alice}/${name}`)).toBeUndefined();
     expect(filesOnDisk()).toEqual(before);
   });
 
@@ -300,11 +341,20 @@ describe('storage service (supabase-js over HTTP)', () => {
       new Promise<{ status: number; body: unknown }>((resolve, reject) => {
         const req = request(
           `${stack.url}${path}`,
-          { method: 'POST', headers: { apikey: stack.anonKey, Authorization: `Bearer ${tokenFor(alice)}`, 'content-type': 'text/plain' } },
+          {
+            method: 'POST',
+            headers: {
+              apikey: stack.anonKey,
+              Authorization: `Bearer ${tokenFor(alice)}`,
+              'content-type': 'text/plain',
+            },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+            );
           },
         );
         req.on('error', reject);
@@ -324,11 +374,15 @@ describe('storage service (supabase-js over HTTP)', () => {
       expect([key, res.status]).toEqual([key, 400]);
       expect(res.body).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
     }
-    expect(filesOnDisk().some((file) => file.includes('escape') || file.includes('double') || file.includes('passwd'))).toBe(false);
+    expect(
+      filesOnDisk().some((file) => file.includes('escape') || file.includes('double') || file.includes('passwd')),
+    ).toBe(false);
   });
 
   it('lists folders and files one level at a time', async () => {
-    const { data, error } = await as(alice).storage.from('docs').list(alice, { sortBy: { column: 'name', order: 'asc' } });
+    const { data, error } = await as(alice)
+      .storage.from('docs')
+      .list(alice, { sortBy: { column: 'name', order: 'asc' } });
     expect(error).toBeNull();
     expect(data!.map((entry) => [entry.name, entry.id === null])).toEqual([
       ['data.json', false],
@@ -343,13 +397,17 @@ describe('storage service (supabase-js over HTTP)', () => {
 
   it('removes only what the caller may delete, files included', async () => {
     await as(bob).storage.from('docs').upload(`${bob}/mine.txt`, 'bob');
-    const { data, error } = await as(alice).storage.from('docs').remove([`${alice}/report.txt`, `${bob}/mine.txt`]);
+    const { data, error } = await as(alice)
+      .storage.from('docs')
+      .remove([`${alice}/report.txt`, `${bob}/mine.txt`]);
     expect(error).toBeNull();
     expect(data!.map((row) => row.name)).toEqual([`${alice}/report.txt`]);
     expect(await rowOf('docs', `${alice}/report.txt`)).toBeUndefined();
     expect(await rowOf('docs', `${bob}/mine.txt`)).toBeDefined();
     expect(filesOnDisk().some((file) => file.includes('report.txt'))).toBe(false);
-    expect((await as(alice).storage.from('docs').download(`${alice}/report.txt`)).error).toMatchObject({ statusCode: '404' });
+    expect((await as(alice).storage.from('docs').download(`${alice}/report.txt`)).error).toMatchObject({
+      statusCode: '404',
+    });
   });
 
   it('shows buckets to the service role only (no bucket policies)', async () => {
@@ -357,9 +415,23 @@ describe('storage service (supabase-js over HTTP)', () => {
     expect(all.data!.map((bucket) => bucket.id).sort()).toEqual(['avatars', 'docs']);
     expect((await as(alice).storage.listBuckets()).data).toEqual([]);
     const one = await service().storage.getBucket('avatars');
-    expect(one.data).toMatchObject({ id: 'avatars', public: true, file_size_limit: 2048, allowed_mime_types: ['image/png', 'image/jpeg'] });
+    expect(one.data).toMatchObject({
+      id: 'avatars',
+      public: true,
+      file_size_limit: 2048,
+      allowed_mime_types: ['image/png', 'image/jpeg'],
+    });
     // Exactly Supabase's bucket fields: the internal owner_id stays out, and only the listing says the bucket type.
-    const supabaseFields = ['allowed_mime_types', 'created_at', 'file_size_limit', 'id', 'name', 'owner', 'public', 'updated_at'];
+    const supabaseFields = [
+      'allowed_mime_types',
+      'created_at',
+      'file_size_limit',
+      'id',
+      'name',
+      'owner',
+      'public',
+      'updated_at',
+    ];
     expect(Object.keys(one.data!).sort()).toEqual(supabaseFields);
     const listedFields = [...supabaseFields, 'type'].sort();
     expect(all.data!.map((bucket) => Object.keys(bucket).sort())).toEqual([listedFields, listedFields]);
@@ -404,13 +476,18 @@ describe('storage service (supabase-js over HTTP)', () => {
       expect([query, res.status]).toEqual([query, 400]);
       expect([query, await res.json()]).toEqual([
         query,
-        expect.objectContaining({ statusCode: '400', code: 'InvalidRequest', message: expect.stringMatching(/^(limit|offset|sortColumn|sortOrder|search) must be/) }),
+        expect.objectContaining({
+          statusCode: '400',
+          code: 'InvalidRequest',
+          message: expect.stringMatching(/^(limit|offset|sortColumn|sortOrder|search) must be/),
+        }),
       ]);
     }
   });
 
   const authHeaders = (sub: string) => ({ apikey: stack.anonKey, Authorization: `Bearer ${tokenFor(sub)}` });
-  const objectNames = async () => (await stack.adminPool.query('select bucket_id, name from storage.objects order by 1, 2')).rows;
+  const objectNames = async () =>
+    (await stack.adminPool.query('select bucket_id, name from storage.objects order by 1, 2')).rows;
   const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
 
   it('refuses NUL bytes and broken Unicode in paths, bucket ids, queries and JSON fields with a 400, changing nothing', async () => {
@@ -443,7 +520,11 @@ describe('storage service (supabase-js over HTTP)', () => {
       expect([method, path, json, res.status]).toEqual([method, path, json, 400]);
       // A bad path is a bad key; a bad query or body field is a bad request.
       const code = json === undefined && !path.includes('?') ? 'InvalidKey' : 'InvalidRequest';
-      expect(await res.json()).toMatchObject({ statusCode: '400', code, message: expect.stringMatching(/contains a NUL character or invalid Unicode/) });
+      expect(await res.json()).toMatchObject({
+        statusCode: '400',
+        code,
+        message: expect.stringMatching(/contains a NUL character or invalid Unicode/),
+      });
     }
     // Broken percent-encoding is refused by the router before any storage route runs.
     for (const path of [`/object/docs/${bob}/%ED%A0%80.txt`, `/object/docs/${bob}/%zz.txt`, '/object/list/%ED%A0%80']) {
@@ -473,33 +554,71 @@ describe('storage service (supabase-js over HTTP)', () => {
 
     // Sent raw: fetch and FormData would clean up these values before they ever left.
     const upload = (name: string, headers: Record<string, string>, body: Buffer) =>
-      sendRaw(stack.url, 'POST', `/storage/v1/object/docs/${bob}/${name}`, {
-        ...authHeaders(bob),
-        ...headers,
-        'Content-Length': String(body.length),
-        Connection: 'close',
-      }, body).answer;
+      sendRaw(
+        stack.url,
+        'POST',
+        `/storage/v1/object/docs/${bob}/${name}`,
+        {
+          ...authHeaders(bob),
+          ...headers,
+          'Content-Length': String(body.length),
+          Connection: 'close',
+        },
+        body,
+      ).answer;
     const text = { 'Content-Type': 'text/plain' };
-    const filePart = (type: string) => multipartBody([{ name: '', filename: 'a.txt', type, content: 'x' }], { closed: true });
+    const filePart = (type: string) =>
+      multipartBody([{ name: '', filename: 'a.txt', type, content: 'x' }], { closed: true });
     const refusals: [string, Promise<RawAnswer>][] = [
-      ['raw, non-ASCII cache-control', upload('raw-accent.txt', { ...text, 'Cache-Control': 'max-age=60\xe9' }, Buffer.from('x'))],
-      ['raw, overlong cache-control', upload('raw-long.txt', { ...text, 'Cache-Control': `max-age=${'9'.repeat(300)}` }, Buffer.from('x'))],
-      ['raw, non-ASCII content type', upload('raw-type.txt', { 'Content-Type': 'text/plain; charset=\xe9' }, Buffer.from('x'))],
-      ['multipart, control character in the file type', upload('part-ctl.txt', { 'Content-Type': multipartType }, filePart('text/pl\x01ain'))],
-      ['multipart, NUL in the file type', upload('part-nul.txt', { 'Content-Type': multipartType }, filePart('text/pl\x00ain'))],
+      [
+        'raw, non-ASCII cache-control',
+        upload('raw-accent.txt', { ...text, 'Cache-Control': 'max-age=60\xe9' }, Buffer.from('x')),
+      ],
+      [
+        'raw, overlong cache-control',
+        upload('raw-long.txt', { ...text, 'Cache-Control': `max-age=${'9'.repeat(300)}` }, Buffer.from('x')),
+      ],
+      [
+        'raw, non-ASCII content type',
+        upload('raw-type.txt', { 'Content-Type': 'text/plain; charset=\xe9' }, Buffer.from('x')),
+      ],
+      [
+        'multipart, control character in the file type',
+        upload('part-ctl.txt', { 'Content-Type': multipartType }, filePart('text/pl\x01ain')),
+      ],
+      [
+        'multipart, NUL in the file type',
+        upload('part-nul.txt', { 'Content-Type': multipartType }, filePart('text/pl\x00ain')),
+      ],
     ];
     for (const [label, answer] of refusals) {
       expect([label, await answer]).toEqual([
         label,
-        { status: 400, body: expect.objectContaining({ statusCode: '400', code: 'InvalidRequest', message: expect.stringMatching(/printable ASCII/) }) },
+        {
+          status: 400,
+          body: expect.objectContaining({
+            statusCode: '400',
+            code: 'InvalidRequest',
+            message: expect.stringMatching(/printable ASCII/),
+          }),
+        },
       ]);
     }
-    for (const name of ['injected.txt', 'raw-accent.txt', 'raw-long.txt', 'raw-type.txt', 'part-ctl.txt', 'part-nul.txt']) {
+    for (const name of [
+      'injected.txt',
+      'raw-accent.txt',
+      'raw-long.txt',
+      'raw-type.txt',
+      'part-ctl.txt',
+      'part-nul.txt',
+    ]) {
       expect(await rowOf('docs', `${bob}/${name}`)).toBeUndefined();
     }
     expect(filesOnDisk()).toEqual(filesBefore);
 
-    expect((await docs.upload(`${bob}/cached.txt`, new Blob(['x'], { type: 'text/plain' }), { cacheControl: '60' })).error).toBeNull();
+    expect(
+      (await docs.upload(`${bob}/cached.txt`, new Blob(['x'], { type: 'text/plain' }), { cacheControl: '60' })).error,
+    ).toBeNull();
     const res = await fetch(`${stack.url}/storage/v1/object/docs/${bob}/cached.txt`, { headers: authHeaders(bob) });
     expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'max-age=60']);
   });
@@ -514,20 +633,34 @@ describe('storage service (supabase-js over HTTP)', () => {
     for (const key of [rawKey, formKey]) {
       const res = await fetch(`${stack.url}/storage/v1/object/info/docs/${key}`, { headers: authHeaders(bob) });
       expect([key, res.status]).toEqual([key, 200]);
-      expect([key, await res.json()]).toEqual([key, expect.objectContaining({ name: key, bucket_id: 'docs', metadata })]);
+      expect([key, await res.json()]).toEqual([
+        key,
+        expect.objectContaining({ name: key, bucket_id: 'docs', metadata }),
+      ]);
       expect([key, (await docs.info(key)).data?.metadata]).toEqual([key, metadata]);
     }
 
     // Every upload sets the metadata afresh, as in Supabase: its own, or none.
-    expect((await docs.update(rawKey, Buffer.from('raw 2'), { contentType: 'text/plain', metadata: { caption: 'second' } })).error).toBeNull();
+    expect(
+      (await docs.update(rawKey, Buffer.from('raw 2'), { contentType: 'text/plain', metadata: { caption: 'second' } }))
+        .error,
+    ).toBeNull();
     expect((await rowOf('docs', rawKey)).user_metadata).toEqual({ caption: 'second' });
-    expect((await docs.upload(formKey, new Blob(['form 2'], { type: 'text/plain' }), { upsert: true })).error).toBeNull();
+    expect(
+      (await docs.upload(formKey, new Blob(['form 2'], { type: 'text/plain' }), { upsert: true })).error,
+    ).toBeNull();
     expect((await docs.info(formKey)).data?.metadata).toEqual({});
   });
 
   it('refuses malformed, non-object and oversized custom metadata with a 4xx, changing nothing', async () => {
     const kept = `${bob}/labelled.txt`;
-    expect((await as(bob).storage.from('docs').upload(kept, Buffer.from('kept'), { contentType: 'text/plain', metadata: { label: 'kept' } })).error).toBeNull();
+    expect(
+      (
+        await as(bob)
+          .storage.from('docs')
+          .upload(kept, Buffer.from('kept'), { contentType: 'text/plain', metadata: { label: 'kept' } })
+      ).error,
+    ).toBeNull();
     const keptRow = await rowOf('docs', kept);
     const rowsBefore = await objectNames();
     const filesBefore = filesOnDisk();
@@ -538,12 +671,22 @@ describe('storage service (supabase-js over HTTP)', () => {
     const headerCases: [string, string, string, RegExp][] = [
       ['not base64', 'not base64!', '400', /^The x-metadata header must be a JSON object encoded in base64$/],
       ['unpadded base64', base64('{"a":1}').replace(/=+$/, ''), '400', /encoded in base64/],
-      ['base64 of bytes that are not UTF-8', Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'), '400', /encoded in base64/],
+      [
+        'base64 of bytes that are not UTF-8',
+        Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'),
+        '400',
+        /encoded in base64/,
+      ],
       ['not JSON', base64('{caption: 1}'), '400', notAnObject],
       ['a JSON array', base64('["campus"]'), '400', notAnObject],
       ['a JSON string', base64('"campus"'), '400', notAnObject],
       ['JSON null', base64('null'), '400', notAnObject],
-      ['a NUL character', base64('{"caption":"a\\u0000b"}'), '400', /^The custom metadata field "caption" contains a NUL character/],
+      [
+        'a NUL character',
+        base64('{"caption":"a\\u0000b"}'),
+        '400',
+        /^The custom metadata field "caption" contains a NUL character/,
+      ],
       ['a lone surrogate', base64('{"tags":["\\ud800"]}'), '400', /^The custom metadata field "tags.0" contains/],
       ['over 8 KB', base64(oversized), '413', /^The custom metadata may hold at most 8 KB of JSON$/],
     ];
@@ -555,7 +698,11 @@ describe('storage service (supabase-js over HTTP)', () => {
           body: 'replaced',
         });
         expect([label, key, res.status]).toEqual([label, key, 400]);
-        expect([label, key, await res.json()]).toEqual([label, key, expect.objectContaining({ statusCode, message: expect.stringMatching(message) })]);
+        expect([label, key, await res.json()]).toEqual([
+          label,
+          key,
+          expect.objectContaining({ statusCode, message: expect.stringMatching(message) }),
+        ]);
       }
     }
     const formCases: [string, string[], string, RegExp][] = [
@@ -569,9 +716,16 @@ describe('storage service (supabase-js over HTTP)', () => {
       form.append('cacheControl', '3600');
       for (const field of fields) form.append('metadata', field);
       form.append('', new Blob(['replaced'], { type: 'text/plain' }));
-      const res = await fetch(`${stack.url}/storage/v1/object/docs/${kept}`, { method: 'POST', headers: { ...authHeaders(bob), 'x-upsert': 'true' }, body: form });
+      const res = await fetch(`${stack.url}/storage/v1/object/docs/${kept}`, {
+        method: 'POST',
+        headers: { ...authHeaders(bob), 'x-upsert': 'true' },
+        body: form,
+      });
       expect([label, res.status]).toEqual([label, 400]);
-      expect([label, await res.json()]).toEqual([label, expect.objectContaining({ statusCode, message: expect.stringMatching(message) })]);
+      expect([label, await res.json()]).toEqual([
+        label,
+        expect.objectContaining({ statusCode, message: expect.stringMatching(message) }),
+      ]);
     }
     expect(await objectNames()).toEqual(rowsBefore);
     expect(filesOnDisk()).toEqual(filesBefore);
@@ -581,7 +735,9 @@ describe('storage service (supabase-js over HTTP)', () => {
 
   it('claims the Supabase routes it does not implement and answers unknown storage routes in the storage shape, writing nothing', async () => {
     // Buckets named like route segments: `POST /object/upload/sign/docs/...` used to store `sign/docs/...` in `upload`.
-    await stack.adminPool.query("insert into storage.buckets (id, name) values ('upload', 'upload'), ('move', 'move'), ('list-v2', 'list-v2')");
+    await stack.adminPool.query(
+      "insert into storage.buckets (id, name) values ('upload', 'upload'), ('move', 'move'), ('list-v2', 'list-v2')",
+    );
     try {
       const docs = service().storage.from('docs');
       const unsupported = [
@@ -592,7 +748,12 @@ describe('storage service (supabase-js over HTTP)', () => {
         await docs.listV2({ prefix: bob }),
       ];
       for (const { error } of unsupported) {
-        expect(error).toMatchObject({ status: 400, statusCode: '501', code: 'NotSupported', message: expect.stringMatching(/is not supported/) });
+        expect(error).toMatchObject({
+          status: 400,
+          statusCode: '501',
+          code: 'NotSupported',
+          message: expect.stringMatching(/is not supported/),
+        });
       }
       // Storage's router answers a real 404 naming the route as Storage sees it, behind the gateway that strips /storage/v1.
       const unknown: [string, string, string][] = [
@@ -635,15 +796,27 @@ describe('storage service (supabase-js over HTTP)', () => {
       [
         'multipart.txt',
         { 'Content-Type': multipartType },
-        multipartBody([{ name: 'cacheControl', content: '60' }, { name: '', filename: 'a.txt', type: 'text/plain', content: 'the first bytes' }], {
-          closed: false,
-        }),
+        multipartBody(
+          [
+            { name: 'cacheControl', content: '60' },
+            { name: '', filename: 'a.txt', type: 'text/plain', content: 'the first bytes' },
+          ],
+          {
+            closed: false,
+          },
+        ),
       ],
       ['raw.txt', { 'Content-Type': 'text/plain' }, Buffer.from('the first bytes')],
     ];
     for (const [name, headers, sent] of firstBytes) {
       const path = `/storage/v1/object/docs/${bob}/${name}`;
-      const upload = sendRaw(stack.url, 'POST', path, { ...authHeaders(bob), ...headers, 'Content-Length': String(sent.length + 100_000) }, sent);
+      const upload = sendRaw(
+        stack.url,
+        'POST',
+        path,
+        { ...authHeaders(bob), ...headers, 'Content-Length': String(sent.length + 100_000) },
+        sent,
+      );
       // The server is receiving the file when the client goes.
       expect([name, await eventually(() => tempFiles().length > 0)]).toEqual([name, true]);
       upload.socket.destroy();
@@ -654,16 +827,28 @@ describe('storage service (supabase-js over HTTP)', () => {
   });
 
   it('answers a multipart upload whose body ends without its closing boundary, storing nothing', async () => {
-    const sent = multipartBody([{ name: '', filename: 'a.txt', type: 'text/plain', content: 'cut short' }], { closed: false });
-    const { answer } = sendRaw(stack.url, 'POST', `/storage/v1/object/docs/${bob}/unterminated.txt`, {
-      ...authHeaders(bob),
-      'Content-Type': multipartType,
-      'Content-Length': String(sent.length),
-      Connection: 'close',
-    }, sent);
+    const sent = multipartBody([{ name: '', filename: 'a.txt', type: 'text/plain', content: 'cut short' }], {
+      closed: false,
+    });
+    const { answer } = sendRaw(
+      stack.url,
+      'POST',
+      `/storage/v1/object/docs/${bob}/unterminated.txt`,
+      {
+        ...authHeaders(bob),
+        'Content-Type': multipartType,
+        'Content-Length': String(sent.length),
+        Connection: 'close',
+      },
+      sent,
+    );
     expect(await answer).toEqual({
       status: 400,
-      body: expect.objectContaining({ statusCode: '400', code: 'InvalidRequest', message: 'The upload ended before the whole file arrived' }),
+      body: expect.objectContaining({
+        statusCode: '400',
+        code: 'InvalidRequest',
+        message: 'The upload ended before the whole file arrived',
+      }),
     });
     expect(await rowOf('docs', `${bob}/unterminated.txt`)).toBeUndefined();
     // The answer may leave before the temp file's removal finishes.
@@ -674,7 +859,11 @@ describe('storage service (supabase-js over HTTP)', () => {
    * The storage service alone on its own port and data directory, over the test stack's database unless `context` says
    * otherwise; `prepareDataDir` runs before the service starts. `stop()` removes the directory.
    */
-  const startStorageService = async ({ context = {}, options = {}, prepareDataDir }: StorageServiceSetup = {}): Promise<StorageService> => {
+  const startStorageService = async ({
+    context = {},
+    options = {},
+    prepareDataDir,
+  }: StorageServiceSetup = {}): Promise<StorageService> => {
     const dataDir = mkdtempSync(join(tmpdir(), 'campuscare-storage-'));
     prepareDataDir?.(dataDir);
     const logger = context.logger ?? createLogger('silent');
@@ -736,28 +925,50 @@ describe('storage service (supabase-js over HTTP)', () => {
     });
 
     it('abandons a stalled upload with a 400 and closes its connection, leaving no temp file', async () => {
-      const stalledBodies: { stalls: string; headers: Record<string, string>; sent: Buffer; receivesBytes: boolean }[] = [
-        {
-          stalls: 'before the file part',
-          headers: { 'Content-Type': multipartType },
-          sent: multipartBody([{ name: 'cacheControl', content: '60' }], { closed: false }),
-          receivesBytes: false,
-        },
-        {
-          stalls: 'inside the file part',
-          headers: { 'Content-Type': multipartType },
-          sent: multipartBody([{ name: '', filename: 'a.txt', type: 'text/plain', content: 'the first bytes' }], { closed: false }),
-          receivesBytes: true,
-        },
-        { stalls: 'inside a raw body', headers: { 'Content-Type': 'text/plain' }, sent: Buffer.from('the first bytes'), receivesBytes: true },
-      ];
+      const stalledBodies: { stalls: string; headers: Record<string, string>; sent: Buffer; receivesBytes: boolean }[] =
+        [
+          {
+            stalls: 'before the file part',
+            headers: { 'Content-Type': multipartType },
+            sent: multipartBody([{ name: 'cacheControl', content: '60' }], { closed: false }),
+            receivesBytes: false,
+          },
+          {
+            stalls: 'inside the file part',
+            headers: { 'Content-Type': multipartType },
+            sent: multipartBody([{ name: '', filename: 'a.txt', type: 'text/plain', content: 'the first bytes' }], {
+              closed: false,
+            }),
+            receivesBytes: true,
+          },
+          {
+            stalls: 'inside a raw body',
+            headers: { 'Content-Type': 'text/plain' },
+            sent: Buffer.from('the first bytes'),
+            receivesBytes: true,
+          },
+        ];
       for (const { stalls, headers, sent, receivesBytes } of stalledBodies) {
         const path = `/storage/v1/object/docs/${bob}/stalled.txt`;
-        const upload = sendRaw(baseUrl, 'POST', path, { ...authHeaders(bob), ...headers, 'Content-Length': String(sent.length + 100_000) }, sent);
-        if (receivesBytes) expect([stalls, await eventually(() => readdirSync(tempDir).length > 0)]).toEqual([stalls, true]);
+        const upload = sendRaw(
+          baseUrl,
+          'POST',
+          path,
+          { ...authHeaders(bob), ...headers, 'Content-Length': String(sent.length + 100_000) },
+          sent,
+        );
+        if (receivesBytes)
+          expect([stalls, await eventually(() => readdirSync(tempDir).length > 0)]).toEqual([stalls, true]);
         expect([stalls, await upload.answer]).toEqual([
           stalls,
-          { status: 400, body: expect.objectContaining({ statusCode: '408', code: 'RequestTimeout', message: 'The upload sent no data for 1 s and was abandoned' }) },
+          {
+            status: 400,
+            body: expect.objectContaining({
+              statusCode: '408',
+              code: 'RequestTimeout',
+              message: 'The upload sent no data for 1 s and was abandoned',
+            }),
+          },
         ]);
         expect([stalls, readdirSync(tempDir)]).toEqual([stalls, []]);
       }
@@ -774,7 +985,8 @@ describe('storage service (supabase-js over HTTP)', () => {
   describe('when the database refuses a privilege', () => {
     const logLines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => logLines.push(line) });
-    const logged = () => logLines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } });
+    const logged = () =>
+      logLines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } });
 
     afterEach(() => {
       logLines.length = 0;
@@ -802,7 +1014,10 @@ describe('storage service (supabase-js over HTTP)', () => {
           message: 'permission denied for table storage_probe',
         });
         expect(logged()).toEqual([
-          expect.objectContaining({ level: 40, err: expect.objectContaining({ message: 'permission denied for table storage_probe' }) }),
+          expect.objectContaining({
+            level: 40,
+            err: expect.objectContaining({ message: 'permission denied for table storage_probe' }),
+          }),
         ]);
 
         // An upload only meets the INSERT policies, whose refusal keeps Storage's message.
@@ -811,7 +1026,11 @@ describe('storage service (supabase-js over HTTP)', () => {
           headers: { ...authHeaders(bob), 'content-type': 'text/plain' },
           body: 'x',
         });
-        expect(await intrude.json()).toMatchObject({ statusCode: '403', code: 'AccessDenied', message: 'new row violates row-level security policy' });
+        expect(await intrude.json()).toMatchObject({
+          statusCode: '403',
+          code: 'AccessDenied',
+          message: 'new row violates row-level security policy',
+        });
         expect(logged()).toHaveLength(1);
       } finally {
         await storageService.stop();
@@ -832,8 +1051,15 @@ describe('storage service (supabase-js over HTTP)', () => {
       const pool = new Pool({ connectionString: url.toString(), max: 2 });
       const storageService = await startStorageService({ context: { adminPool: pool, logger } });
       try {
-        const internal = { statusCode: '500', code: 'InternalError', error: 'internal', message: 'Internal Server Error' };
-        const listing = await fetch(`${storageService.baseUrl}/storage/v1/bucket`, { headers: { Authorization: `Bearer ${stack.serviceRoleKey}` } });
+        const internal = {
+          statusCode: '500',
+          code: 'InternalError',
+          error: 'internal',
+          message: 'Internal Server Error',
+        };
+        const listing = await fetch(`${storageService.baseUrl}/storage/v1/bucket`, {
+          headers: { Authorization: `Bearer ${stack.serviceRoleKey}` },
+        });
         expect([listing.status, await listing.json()]).toEqual([500, internal]);
         const upload = await fetch(`${storageService.baseUrl}/storage/v1/object/docs/${alice}/unplaced.txt`, {
           method: 'POST',
@@ -844,7 +1070,10 @@ describe('storage service (supabase-js over HTTP)', () => {
 
         const errors = logged().filter((line) => line.level === 50);
         expect(errors).toHaveLength(2);
-        for (const line of errors) expect(line.err?.message).toMatch(/may not act as role "(service_role|authenticated)".*permission denied to set role/);
+        for (const line of errors)
+          expect(line.err?.message).toMatch(
+            /may not act as role "(service_role|authenticated)".*permission denied to set role/,
+          );
         expect(await rowOf('docs', `${alice}/unplaced.txt`)).toBeUndefined();
         expect(readdirSync(join(storageService.dataDir, 'storage-tmp'))).toEqual([]);
       } finally {

@@ -18,10 +18,12 @@ const database = testDatabase();
 
 /** The chart's answer, days as 'YYYY-MM-DD'. */
 async function perDay(caller: string, days: number, startDay: string | null): Promise<DayCount[]> {
-  const rows = await runAs<{ day: string; appointments: number }>(database.client, caller, `select day::text, appointments from public.appointments_per_day($1, $2::date)`, [
-    days,
-    startDay,
-  ]);
+  const rows = await runAs<{ day: string; appointments: number }>(
+    database.client,
+    caller,
+    `select day::text, appointments from public.appointments_per_day($1, $2::date)`,
+    [days, startDay],
+  );
   return rows;
 }
 
@@ -52,7 +54,12 @@ async function clinicDay(universityId: string, offset: number): Promise<string> 
 
 // First, before the other tests add appointments: the demo seed as it loaded.
 it("has the seed's visits at the clinic's opening hours on its open days, so the chart shows none on a closed day", async () => {
-  const { rows: outside } = await database.client.query<{ university: string; reg: string; status: string; starts: string }>(
+  const { rows: outside } = await database.client.query<{
+    university: string;
+    reg: string;
+    status: string;
+    starts: string;
+  }>(
     `select u.name as university, a.reg, a.status::text, to_char(a.date at time zone s.timezone, 'Dy YYYY-MM-DD HH24:MI') as starts
      from public.appointments a
      join public.universities u on u.id = a.university_id
@@ -76,8 +83,14 @@ it("has the seed's visits at the clinic's opening hours on its open days, so the
     { university_id: SOUTHBANK_ID, statuses: ['cancelled', 'completed', 'ongoing', 'scheduled'], total: 83 },
   ]);
 
-  for (const [admin, university] of [[nf('admin'), NORTHFIELD_ID], [sb('admin'), SOUTHBANK_ID]] as const) {
-    const { rows: open } = await database.client.query<{ weekday: number }>('select weekday from public.clinic_hours where university_id = $1', [university]);
+  for (const [admin, university] of [
+    [nf('admin'), NORTHFIELD_ID],
+    [sb('admin'), SOUTHBANK_ID],
+  ] as const) {
+    const { rows: open } = await database.client.query<{ weekday: number }>(
+      'select weekday from public.clinic_hours where university_id = $1',
+      [university],
+    );
     const openWeekdays = new Set(open.map((row) => row.weekday));
     const busyDays = (await perDay(admin, 14, null)).filter((day) => day.appointments > 0);
     expect(busyDays.length).toBeGreaterThan(0);
@@ -136,7 +149,9 @@ it("starts at the clinic's today when no start day is given, and shows the admin
     [SOUTHBANK_ID, sb('student07')],
   );
   const southbankAfter = await perDay(sb('admin'), 14, null);
-  expect(southbankAfter.reduce((sum, day) => sum + day.appointments, 0)).toBe(southbank.reduce((sum, day) => sum + day.appointments, 0) + 1);
+  expect(southbankAfter.reduce((sum, day) => sum + day.appointments, 0)).toBe(
+    southbank.reduce((sum, day) => sum + day.appointments, 0) + 1,
+  );
   expect(await perDay(nf('admin'), 14, null)).toEqual(northfield);
 });
 
@@ -159,7 +174,13 @@ it('refuses doctors, students, deactivated admins and visitors', async () => {
   expect(doctor.error?.message).toBe('Only administrators can see the appointments per day');
   const anon = await probe(database.client, null, 'select * from public.appointments_per_day(7)');
   expect(anon.error?.message).toBe('permission denied for function appointments_per_day');
-  const deactivated = await probe(database.client, nf('registrar'), 'select * from public.appointments_per_day(7)', [], `update public.members set status = 'deactivated' where id = '${nf('registrar')}'`);
+  const deactivated = await probe(
+    database.client,
+    nf('registrar'),
+    'select * from public.appointments_per_day(7)',
+    [],
+    `update public.members set status = 'deactivated' where id = '${nf('registrar')}'`,
+  );
   expect(deactivated.error?.message).toBe('Only administrators can see the appointments per day');
 });
 
@@ -173,21 +194,34 @@ it('refuses a number of days outside 1..62 with a clear message', async () => {
 });
 
 it('counts as "Registered staff" exactly the staff members the staff list shows the admin, an invitee once they accept', async () => {
-  const staffCount = async () => (await runAs<{ c: { staff: number } }>(database.client, nf('admin'), 'select public.dashboard_counts() c'))[0].c.staff;
+  const staffCount = async () =>
+    (await runAs<{ c: { staff: number } }>(database.client, nf('admin'), 'select public.dashboard_counts() c'))[0].c
+      .staff;
   const before = await staffCount();
   await runAs(database.client, nf('admin'), `select public.invite_staff('pending.list@northfield.edu')`);
   expect(await staffCount()).toBe(before);
   // The invitee opens the emailed link and chooses a password: the sign-up that carries its token.
-  const { rows } = await database.client.query<{ body: string }>(`select body from public.email_outbox where to_email = 'pending.list@northfield.edu'`);
+  const { rows } = await database.client.query<{ body: string }>(
+    `select body from public.email_outbox where to_email = 'pending.list@northfield.edu'`,
+  );
   const token = /\/register\?invitation=(\S+)/.exec(rows[0].body)?.[1];
-  await database.client.query(`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), 'pending.list@northfield.edu', $1)`, [
-    { kind: 'staff', invitation: token, first_name: 'Pia', last_name: 'Lind' },
-  ]);
+  await database.client.query(
+    `insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), 'pending.list@northfield.edu', $1)`,
+    [{ kind: 'staff', invitation: token, first_name: 'Pia', last_name: 'Lind' }],
+  );
   expect(await staffCount()).toBe(before + 1);
   for (const admin of [nf('admin'), nf('registrar'), sb('admin')]) {
-    const [counts] = await runAs<{ c: { staff: number } }>(database.client, admin, 'select public.dashboard_counts() c');
+    const [counts] = await runAs<{ c: { staff: number } }>(
+      database.client,
+      admin,
+      'select public.dashboard_counts() c',
+    );
     // The staff list's query (mfe-admin membersApi.listMembers), as the admin reads it through row-level security.
-    const [listed] = await runAs<{ n: number }>(database.client, admin, `select count(*)::int n from public.members where role in ('admin', 'doctor')`);
+    const [listed] = await runAs<{ n: number }>(
+      database.client,
+      admin,
+      `select count(*)::int n from public.members where role in ('admin', 'doctor')`,
+    );
     expect(counts.c.staff).toBe(listed.n);
   }
 });

@@ -30,7 +30,11 @@ async function readRecord(doctor: string, student: string): Promise<void> {
 }
 
 async function rename(member: string, first: string, last: string): Promise<void> {
-  await runAs(database.client, member, 'update public.members set first_name = $2, last_name = $3 where id = $1', [member, first, last]);
+  await runAs(database.client, member, 'update public.members set first_name = $2, last_name = $3 where id = $1', [
+    member,
+    first,
+    last,
+  ]);
 }
 
 describe('who read a health record', () => {
@@ -42,17 +46,29 @@ describe('who read a health record', () => {
     await rename(nf('dr.chen'), 'Wen', 'Zhao');
 
     const views = await probe<View>(database.client, student, 'select * from public.my_health_record_views()');
-    expect(views.rows.map(({ viewer_id, viewer_name, viewer_email }) => ({ viewer_id, viewer_name, viewer_email }))).toEqual([
+    expect(
+      views.rows.map(({ viewer_id, viewer_name, viewer_email }) => ({ viewer_id, viewer_name, viewer_email })),
+    ).toEqual([
       { viewer_id: nf('dr.chen'), viewer_name: 'Dr Wei Chen', viewer_email: 'dr.chen@northfield.edu' },
       { viewer_id: nf('dr.adams'), viewer_name: 'Dr Amelia Adams', viewer_email: 'dr.adams@northfield.edu' },
     ]);
 
-    const entries = await probe<Entry>(database.client, SUPER, `select * from public.audit_entries(event => 'health_record_read', person => 'dr.adams@')`);
-    expect(entries.rows.filter((entry) => entry.record_id === student).map(({ actor_name, actor_email }) => ({ actor_name, actor_email }))).toEqual([
-      { actor_name: 'Dr Amelia Adams', actor_email: 'dr.adams@northfield.edu' },
-    ]);
+    const entries = await probe<Entry>(
+      database.client,
+      SUPER,
+      `select * from public.audit_entries(event => 'health_record_read', person => 'dr.adams@')`,
+    );
+    expect(
+      entries.rows
+        .filter((entry) => entry.record_id === student)
+        .map(({ actor_name, actor_email }) => ({ actor_name, actor_email })),
+    ).toEqual([{ actor_name: 'Dr Amelia Adams', actor_email: 'dr.adams@northfield.edu' }]);
     // Searching by the name taken later does not find the read either.
-    const byNewName = await probe<Entry>(database.client, SUPER, `select * from public.audit_entries(event => 'health_record_read', person => 'Tunde Bello')`);
+    const byNewName = await probe<Entry>(
+      database.client,
+      SUPER,
+      `select * from public.audit_entries(event => 'health_record_read', person => 'Tunde Bello')`,
+    );
     expect(byNewName.rows.filter((entry) => entry.record_id === student)).toEqual([]);
   });
 

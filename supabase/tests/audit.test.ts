@@ -25,7 +25,8 @@ interface Entry {
 
 const database = testDatabase();
 
-const ENTRIES = 'select * from public.audit_entries(search => $1, event => $2, person => $3, from_date => $4, to_date => $5, page => $6, page_size => $7)';
+const ENTRIES =
+  'select * from public.audit_entries(search => $1, event => $2, person => $3, from_date => $4, to_date => $5, page => $6, page_size => $7)';
 
 interface Filter {
   search?: string;
@@ -50,7 +51,10 @@ function entries(caller: string, filter: Filter = {}): Promise<Entry[]> {
 }
 
 async function universityOf(ids: readonly string[]): Promise<Set<string>> {
-  const { rows } = await database.client.query<{ university_id: string }>('select distinct university_id from public.audit_log where id = any($1::bigint[])', [ids]);
+  const { rows } = await database.client.query<{ university_id: string }>(
+    'select distinct university_id from public.audit_log where id = any($1::bigint[])',
+    [ids],
+  );
   return new Set(rows.map((row) => row.university_id));
 }
 
@@ -61,7 +65,10 @@ it("shows a super admin their own university's entries only, newest first, with 
   expect(southbank.length).toBeGreaterThan(0);
   expect(await universityOf(northfield.map((e) => e.id))).toEqual(new Set([NORTHFIELD_ID]));
   expect(await universityOf(southbank.map((e) => e.id))).toEqual(new Set([SOUTHBANK_ID]));
-  const { rows } = await database.client.query<{ n: string }>('select count(*) n from public.audit_log where university_id = $1', [NORTHFIELD_ID]);
+  const { rows } = await database.client.query<{ n: string }>(
+    'select count(*) n from public.audit_log where university_id = $1',
+    [NORTHFIELD_ID],
+  );
   expect(northfield[0].total).toBe(rows[0].n);
   const times = northfield.map((e) => (e as unknown as { at: Date }).at.getTime());
   expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -70,7 +77,14 @@ it("shows a super admin their own university's entries only, newest first, with 
 it("lists a doctor's read of a health record at once, naming the doctor and the student", async () => {
   await runAs(database.client, nf('dr.adams'), 'select * from public.get_health_profile($1)', [nf('student05')]);
   const [read] = await entries(nf('admin'), { event: 'health_record_read', pageSize: 1 });
-  expect(read).toMatchObject({ action: 'read', actor_id: nf('dr.adams'), actor_name: 'Dr Amelia Adams', actor_role: 'doctor', what: 'Health record', record_id: nf('student05') });
+  expect(read).toMatchObject({
+    action: 'read',
+    actor_id: nf('dr.adams'),
+    actor_name: 'Dr Amelia Adams',
+    actor_role: 'doctor',
+    what: 'Health record',
+    record_id: nf('student05'),
+  });
   expect(read.summary).toMatch(/^Opened the health record/);
   expect(read.subject).toBeTruthy();
   // Southbank's super admin does not see it.
@@ -85,7 +99,13 @@ it('lets a doctor made super admin read it, and refuses plain admins, doctors, s
     const refused = await probe(database.client, caller, 'select * from public.audit_entries()');
     expect(refused.error).toEqual({ code: 'P0001', message: 'Only a super admin can do this' });
   }
-  const deactivated = await probe(database.client, nf('admin'), 'select * from public.audit_entries()', [], `update public.members set status = 'deactivated' where id = '${nf('admin')}'`);
+  const deactivated = await probe(
+    database.client,
+    nf('admin'),
+    'select * from public.audit_entries()',
+    [],
+    `update public.members set status = 'deactivated' where id = '${nf('admin')}'`,
+  );
   expect(deactivated.error?.message).toBe('Only a super admin can do this');
   const anon = await probe(database.client, null, 'select * from public.audit_entries()');
   expect(anon.error?.message).toBe('permission denied for function audit_entries');
@@ -116,7 +136,10 @@ it('filters by kind, person, words and dates, and pages', async () => {
   await runAs(database.client, nf('registrar'), `select public.invite_student('audit.student@northfield.edu')`);
   const invitations = await entries(nf('admin'), { event: 'invitation' });
   expect(invitations.map((e) => e.summary)).toEqual(
-    expect.arrayContaining(['Invited audit.doctor@northfield.edu as doctor', 'Sent the join link to audit.student@northfield.edu']),
+    expect.arrayContaining([
+      'Invited audit.doctor@northfield.edu as doctor',
+      'Sent the join link to audit.student@northfield.edu',
+    ]),
   );
   expect(invitations.every((e) => e.event_kind === 'invitation')).toBe(true);
 
@@ -145,8 +168,15 @@ it('filters by kind, person, words and dates, and pages', async () => {
 });
 
 it('records settings changes: the university profile and the clinic rules', async () => {
-  await runAs(database.client, nf('admin'), `update public.universities set phone = '+1 555 777 0000' where id = $1`, [NORTHFIELD_ID]);
-  await runAs(database.client, nf('admin'), `update public.clinic_settings set slot_minutes = 20 where university_id = $1`, [NORTHFIELD_ID]);
+  await runAs(database.client, nf('admin'), `update public.universities set phone = '+1 555 777 0000' where id = $1`, [
+    NORTHFIELD_ID,
+  ]);
+  await runAs(
+    database.client,
+    nf('admin'),
+    `update public.clinic_settings set slot_minutes = 20 where university_id = $1`,
+    [NORTHFIELD_ID],
+  );
   const settings = await entries(nf('admin'), { event: 'settings_change', pageSize: 10 });
   const summaries = settings.map((e) => `${e.what}: ${e.summary}`);
   expect(summaries).toEqual(expect.arrayContaining(['Clinic booking rules: slot_minutes: 30 → 20']));
@@ -154,27 +184,53 @@ it('records settings changes: the university profile and the clinic rules', asyn
   expect(await entries(sb('admin'), { search: '+1 555 777 0000' })).toEqual([]);
 });
 
-it("records sign-ins and failed sign-ins of members under their university, and nothing for unknown accounts", async () => {
+it('records sign-ins and failed sign-ins of members under their university, and nothing for unknown accounts', async () => {
   await database.client.query(`select private.audit_sign_in($1, true, null, '203.0.113.9')`, [nf('student02')]);
-  await database.client.query(`select private.audit_sign_in($1, false, 'wrong_password', '203.0.113.9')`, [nf('student02')]);
+  await database.client.query(`select private.audit_sign_in($1, false, 'wrong_password', '203.0.113.9')`, [
+    nf('student02'),
+  ]);
   await database.client.query(`select private.audit_sign_in(null, false, 'wrong_password', '203.0.113.9')`);
-  await database.client.query(`select private.audit_sign_in('00000000-0000-4000-8000-00000000abcd', false, 'wrong_password', '203.0.113.9')`);
+  await database.client.query(
+    `select private.audit_sign_in('00000000-0000-4000-8000-00000000abcd', false, 'wrong_password', '203.0.113.9')`,
+  );
   const [failed, signedIn] = await entries(nf('admin'), { search: '203.0.113.9', pageSize: 5 });
-  expect(signedIn).toMatchObject({ event_kind: 'sign_in', actor_id: nf('student02'), what: 'Sign-in', summary: 'Signed in from 203.0.113.9' });
-  expect(failed).toMatchObject({ event_kind: 'sign_in_failed', actor_id: null, actor_name: 'Unknown (not signed in)', record_id: nf('student02'), summary: 'Wrong password from 203.0.113.9' });
+  expect(signedIn).toMatchObject({
+    event_kind: 'sign_in',
+    actor_id: nf('student02'),
+    what: 'Sign-in',
+    summary: 'Signed in from 203.0.113.9',
+  });
+  expect(failed).toMatchObject({
+    event_kind: 'sign_in_failed',
+    actor_id: null,
+    actor_name: 'Unknown (not signed in)',
+    record_id: nf('student02'),
+    summary: 'Wrong password from 203.0.113.9',
+  });
   expect(failed.total).toBe('2');
   expect(await entries(sb('admin'), { search: '203.0.113.9' })).toEqual([]);
-  const { rows } = await database.client.query<{ n: number }>(`select count(*)::int n from public.audit_log where details ->> 'ip' = '203.0.113.9'`);
+  const { rows } = await database.client.query<{ n: number }>(
+    `select count(*)::int n from public.audit_log where details ->> 'ip' = '203.0.113.9'`,
+  );
   expect(rows[0].n).toBe(2);
   // Only the server's own connection records sign-ins.
-  const forged = await probe(database.client, nf('student02'), `select private.audit_sign_in($1, true, null, '1.2.3.4')`, [nf('student02')]);
+  const forged = await probe(
+    database.client,
+    nf('student02'),
+    `select private.audit_sign_in($1, true, null, '1.2.3.4')`,
+    [nf('student02')],
+  );
   expect(forged.ok).toBe(false);
 });
 
 describe('append-only', () => {
   it('refuses updates and deletes to every API role, super admins included', async () => {
     for (const caller of [nf('admin'), sb('admin'), nf('registrar'), nf('dr.adams'), nf('student01'), null]) {
-      const update = await probe(database.client, caller, `update public.audit_log set details = '{}'::jsonb returning id`);
+      const update = await probe(
+        database.client,
+        caller,
+        `update public.audit_log set details = '{}'::jsonb returning id`,
+      );
       const remove = await probe(database.client, caller, 'delete from public.audit_log returning id');
       expect(update.ok && update.rows.length > 0).toBe(false);
       expect(remove.ok && remove.rows.length > 0).toBe(false);
@@ -184,7 +240,11 @@ describe('append-only', () => {
   });
 
   it('refuses the service role', async () => {
-    for (const sql of [`update public.audit_log set details = '{}'::jsonb`, 'delete from public.audit_log', 'truncate public.audit_log']) {
+    for (const sql of [
+      `update public.audit_log set details = '{}'::jsonb`,
+      'delete from public.audit_log',
+      'truncate public.audit_log',
+    ]) {
       const result = await rolledBack(database.client, async () => {
         await database.client.query(`select set_config('role', 'service_role', true)`);
         return database.client.query(sql);
@@ -194,7 +254,11 @@ describe('append-only', () => {
   });
 
   it('refuses the table owner too: update, delete and truncate', async () => {
-    for (const sql of [`update public.audit_log set details = '{}'::jsonb`, 'delete from public.audit_log', 'truncate public.audit_log']) {
+    for (const sql of [
+      `update public.audit_log set details = '{}'::jsonb`,
+      'delete from public.audit_log',
+      'truncate public.audit_log',
+    ]) {
       const result = await rolledBack(database.client, () => database.client.query(sql));
       expect(result.error?.message).toBe('The audit log is append-only');
     }
@@ -203,7 +267,9 @@ describe('append-only', () => {
   it("shows a super admin's direct select their own university's entries only", async () => {
     const seen = await rolledBack(database.client, async () => {
       await actAs(database.client, nf('admin'));
-      return (await database.client.query<{ university_id: string }>('select distinct university_id from public.audit_log')).rows;
+      return (
+        await database.client.query<{ university_id: string }>('select distinct university_id from public.audit_log')
+      ).rows;
     });
     expect(seen.value).toEqual([{ university_id: NORTHFIELD_ID }]);
   });

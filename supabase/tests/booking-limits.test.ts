@@ -10,10 +10,12 @@ import { actAs, probe, rolledBack, runAs, testDatabase } from './harness';
 import { NORTHFIELD_ID, uuidForEmail } from './ids';
 
 const SUPER = uuidForEmail('admin@northfield.edu');
-const UPCOMING = 'You already have 3 upcoming appointments, the most the clinic allows. Cancel one, or book again after your next visit.';
+const UPCOMING =
+  'You already have 3 upcoming appointments, the most the clinic allows. Cancel one, or book again after your next visit.';
 const PER_DAY = 'You can book at most 2 appointments a day, cancelled ones included. Please book again tomorrow.';
 const PER_MINUTE = 'You are booking too quickly: at most 3 appointments a minute. Please wait a minute and try again.';
-const MOVES_PER_MINUTE = 'You are moving appointments too quickly: at most 3 moves a minute. Please wait a minute and try again.';
+const MOVES_PER_MINUTE =
+  'You are moving appointments too quickly: at most 3 moves a minute. Please wait a minute and try again.';
 const MOVES_PER_DAY = 'You can move appointments at most 6 times a day. Please try again tomorrow, or call the clinic.';
 
 const database = testDatabase();
@@ -42,11 +44,12 @@ async function freeStarts(student: string, count: number): Promise<string[]> {
 }
 
 async function setLimits(upcoming: number, perDay: number): Promise<void> {
-  await runAs(database.client, SUPER, 'update public.clinic_settings set student_upcoming_limit = $2, student_daily_booking_limit = $3 where university_id = $1', [
-    NORTHFIELD_ID,
-    upcoming,
-    perDay,
-  ]);
+  await runAs(
+    database.client,
+    SUPER,
+    'update public.clinic_settings set student_upcoming_limit = $2, student_daily_booking_limit = $3 where university_id = $1',
+    [NORTHFIELD_ID, upcoming, perDay],
+  );
 }
 
 /** Books each start in its own transaction, all at the same moment, as `student`; the outcome of each. */
@@ -76,15 +79,32 @@ async function race(student: string, starts: readonly string[]): Promise<string[
   }
 }
 
-const tally = (outcomes: readonly string[]) => outcomes.reduce<Record<string, number>>((counts, outcome) => ({ ...counts, [outcome]: (counts[outcome] ?? 0) + 1 }), {});
+const tally = (outcomes: readonly string[]) =>
+  outcomes.reduce<Record<string, number>>(
+    (counts, outcome) => ({ ...counts, [outcome]: (counts[outcome] ?? 0) + 1 }),
+    {},
+  );
 
 describe('limits on what one student books', () => {
   it('start at 3 upcoming visits and 3 bookings a day, which a super admin changes within 1 to 20', async () => {
-    const { rows } = await database.client.query('select student_upcoming_limit, student_daily_booking_limit from public.clinic_settings where university_id = $1', [NORTHFIELD_ID]);
+    const { rows } = await database.client.query(
+      'select student_upcoming_limit, student_daily_booking_limit from public.clinic_settings where university_id = $1',
+      [NORTHFIELD_ID],
+    );
     expect(rows).toEqual([{ student_upcoming_limit: 3, student_daily_booking_limit: 3 }]);
-    const changed = await probe(database.client, SUPER, 'update public.clinic_settings set student_upcoming_limit = 5 where university_id = $1 returning student_upcoming_limit', [NORTHFIELD_ID]);
+    const changed = await probe(
+      database.client,
+      SUPER,
+      'update public.clinic_settings set student_upcoming_limit = 5 where university_id = $1 returning student_upcoming_limit',
+      [NORTHFIELD_ID],
+    );
     expect(changed.rows).toEqual([{ student_upcoming_limit: 5 }]);
-    const tooMany = await probe(database.client, SUPER, 'update public.clinic_settings set student_daily_booking_limit = 21 where university_id = $1', [NORTHFIELD_ID]);
+    const tooMany = await probe(
+      database.client,
+      SUPER,
+      'update public.clinic_settings set student_daily_booking_limit = 21 where university_id = $1',
+      [NORTHFIELD_ID],
+    );
     expect(tooMany.error?.message).toMatch(/clinic_settings_student_daily_booking_limit_range/);
   });
 
@@ -93,7 +113,10 @@ describe('limits on what one student books', () => {
     const student = await newStudent('upcoming');
     const outcomes = await race(student, await freeStarts(student, 10));
     expect(tally(outcomes)).toEqual({ booked: 3, [`P0001 ${UPCOMING}`]: 7 });
-    const { rows } = await database.client.query(`select count(*)::int as n from public.appointments where student_id = $1 and status = 'scheduled'`, [student]);
+    const { rows } = await database.client.query(
+      `select count(*)::int as n from public.appointments where student_id = $1 and status = 'scheduled'`,
+      [student],
+    );
     expect(rows).toEqual([{ n: 3 }]);
   });
 
@@ -110,12 +133,22 @@ describe('limits on what one student books', () => {
     const starts = await freeStarts(student, 3);
     const { value, error } = await rolledBack(database.client, async () => {
       await actAs(database.client, student);
-      const first = (await database.client.query<{ id: string }>(`select id from public.book_appointment($1, 'Check-up')`, [starts[0]])).rows[0].id;
-      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Booked by mistake')`, [first]);
+      const first = (
+        await database.client.query<{ id: string }>(`select id from public.book_appointment($1, 'Check-up')`, [
+          starts[0],
+        ])
+      ).rows[0].id;
+      await database.client.query(
+        `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Booked by mistake')`,
+        [first],
+      );
       await database.client.query(`select id from public.book_appointment($1, 'Check-up')`, [starts[1]]);
       await database.client.query('savepoint third');
       const refusals: string[] = [];
-      for (const sql of [`select public.book_appointment($1, 'Check-up')`, `insert into public.appointments (date, department, year, reason) values ($1, 'Physics', 1, 'Check-up')`]) {
+      for (const sql of [
+        `select public.book_appointment($1, 'Check-up')`,
+        `insert into public.appointments (date, department, year, reason) values ($1, 'Physics', 1, 'Check-up')`,
+      ]) {
         try {
           await database.client.query(sql, [starts[2]]);
         } catch (refusal) {
@@ -191,7 +224,10 @@ describe('limits on how often a student moves their visits', () => {
       [student],
     );
     await runAs(database.client, student, move(visit, starts[1]));
-    await database.client.query(`insert into private.student_moves (student_id, moved_at) select $1, ${dayStart} from generate_series(1, 5)`, [student]);
+    await database.client.query(
+      `insert into private.student_moves (student_id, moved_at) select $1, ${dayStart} from generate_series(1, 5)`,
+      [student],
+    );
     const seventh = await probe(database.client, student, move(visit, starts[2]));
     expect(seventh.error).toEqual({ code: 'P0001', message: MOVES_PER_DAY });
     const { rows } = await database.client.query('select date from public.appointments where id = $1', [visit]);

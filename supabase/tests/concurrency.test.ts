@@ -26,14 +26,19 @@ afterAll(async () => {
   await db?.stop();
 });
 
-async function race(callers: string[], sql: (i: number) => [string, unknown[]]): Promise<PromiseSettledResult<unknown>[]> {
+async function race(
+  callers: string[],
+  sql: (i: number) => [string, unknown[]],
+): Promise<PromiseSettledResult<unknown>[]> {
   const clients: Client[] = await Promise.all(callers.map(() => db.connect()));
   try {
     // Everyone opens a transaction and gets ready, then all fire at once.
-    await Promise.all(clients.map(async (c, i) => {
-      await c.query('begin');
-      await actAs(c, callers[i]);
-    }));
+    await Promise.all(
+      clients.map(async (c, i) => {
+        await c.query('begin');
+        await actAs(c, callers[i]);
+      }),
+    );
     return await Promise.allSettled(
       clients.map(async (c, i) => {
         const [text, params] = sql(i);
@@ -60,14 +65,20 @@ const NOT_OFFERED = 'P0001 That time is not free: choose one of the free times';
 it('50 parallel bookings of one doctor slot: exactly one succeeds, 49 get a clear overlap error', async () => {
   const doctor = uuidForEmail('dr.bello@northfield.edu');
   const slot = await clinicSlot(db.pool, 30, '10:00');
-  const results = await race(students, () => [`select id from public.book_appointment($1, 'Check-up', $2)`, [slot, doctor]]);
+  const results = await race(students, () => [
+    `select id from public.book_appointment($1, 'Check-up', $2)`,
+    [slot, doctor],
+  ]);
   const ok = results.filter((r) => r.status === 'fulfilled');
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   expect(ok).toHaveLength(1);
   expect(failed).toHaveLength(49);
   const messages = new Set(failed.map((f) => `${f.reason.code} ${f.reason.message}`));
   expect([...messages].filter((message) => message !== TAKEN_DOCTOR && message !== NOT_OFFERED)).toEqual([]);
-  const stored = await db.pool.query(`select count(*)::int n from public.appointments where provider_id = $1 and date between $2::timestamptz and $2::timestamptz + interval '1 hour'`, [doctor, slot]);
+  const stored = await db.pool.query(
+    `select count(*)::int n from public.appointments where provider_id = $1 and date between $2::timestamptz and $2::timestamptz + interval '1 hour'`,
+    [doctor, slot],
+  );
   expect(stored.rows[0].n).toBe(1);
 });
 
@@ -75,14 +86,21 @@ it('one student racing 20 bookings of one slot with different doctors gets exact
   const student = students[0];
   const slot = await clinicSlot(db.pool, 31, '11:00');
   const doctors = [uuidForEmail('dr.adams@northfield.edu'), uuidForEmail('dr.bello@northfield.edu')];
-  const results = await race(Array.from({ length: 20 }, () => student), (i) => [
-    `select id from public.book_appointment($1, 'Consultation', $2)`,
-    [slot, doctors[i % doctors.length]],
-  ]);
+  const results = await race(
+    Array.from({ length: 20 }, () => student),
+    (i) => [`select id from public.book_appointment($1, 'Consultation', $2)`, [slot, doctors[i % doctors.length]]],
+  );
   expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-  const messages = new Set(results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => `${r.reason.code} ${r.reason.message}`));
+  const messages = new Set(
+    results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => `${r.reason.code} ${r.reason.message}`),
+  );
   expect([...messages].filter((message) => ![TAKEN_DOCTOR, TAKEN_STUDENT, NOT_OFFERED].includes(message))).toEqual([]);
   // This slot only: the student may have won the first test's race too.
-  const stored = await db.pool.query(`select count(*)::int n from public.appointments where student_id = $1 and date = $2 and status = 'scheduled'`, [student, slot]);
+  const stored = await db.pool.query(
+    `select count(*)::int n from public.appointments where student_id = $1 and date = $2 and status = 'scheduled'`,
+    [student, slot],
+  );
   expect(stored.rows[0].n).toBe(1);
 });

@@ -43,12 +43,14 @@ async function expectDashboardsExact(): Promise<Record<string, Totals>> {
   const totals: Record<string, Totals> = {};
   for (const university of UNIVERSITIES) {
     const shown = await dashboardOf(university.admin);
-    expect({ university: university.name, ...shown }).toEqual({ university: university.name, ...(await counted(university.id)) });
+    expect({ university: university.name, ...shown }).toEqual({
+      university: university.name,
+      ...(await counted(university.id)),
+    });
     totals[university.name] = shown;
   }
   return totals;
 }
-
 
 it('match a real count after the seed, per university', async () => {
   const totals = await expectDashboardsExact();
@@ -59,7 +61,9 @@ it('match a real count after the seed, per university', async () => {
 it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the right university only', async () => {
   const before = await expectDashboardsExact();
 
-  await runAs(database.client, nf('student03'), `select id from public.book_appointment($1, 'Check-up')`, [await clinicSlot(database.client, 40)]);
+  await runAs(database.client, nf('student03'), `select id from public.book_appointment($1, 'Check-up')`, [
+    await clinicSlot(database.client, 40),
+  ]);
   let now = await expectDashboardsExact();
   expect(now.Northfield.appointments).toBe(before.Northfield.appointments + 1);
   expect(now.Southbank).toEqual(before.Southbank);
@@ -84,12 +88,18 @@ it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the r
   now = await expectDashboardsExact();
   expect(now.Northfield.students).toBe(before.Northfield.students + 1);
 
-  await database.client.query(`update public.members set role = 'doctor', reg_number = null, year_of_study = null, department = null where id = $1`, [nf('student19')]);
+  await database.client.query(
+    `update public.members set role = 'doctor', reg_number = null, year_of_study = null, department = null where id = $1`,
+    [nf('student19')],
+  );
   now = await expectDashboardsExact();
   expect(now.Northfield.students).toBe(before.Northfield.students);
   expect(now.Northfield.staff).toBe(before.Northfield.staff + 1);
 
-  const { rows } = await database.client.query<{ n: number }>('select count(*)::int n from public.appointments where student_id = $1', [nf('student04')]);
+  const { rows } = await database.client.query<{ n: number }>(
+    'select count(*)::int n from public.appointments where student_id = $1',
+    [nf('student04')],
+  );
   expect(rows[0].n).toBeGreaterThan(0);
   await runAs(database.client, nf('admin'), 'select public.remove_member($1)', [nf('student04')]);
   now = await expectDashboardsExact();
@@ -99,21 +109,36 @@ it('follow bookings, bulk inserts, sign-ups, role changes and removals, in the r
 });
 
 it('a profile edit of many members writes no counter at all', async () => {
-  const counters = async () => (await database.client.query('select university_id, subject, shard, n from private.dashboard_tallies order by 1, 2, 3')).rows;
+  const counters = async () =>
+    (
+      await database.client.query(
+        'select university_id, subject, shard, n from private.dashboard_tallies order by 1, 2, 3',
+      )
+    ).rows;
   const before = await counters();
-  await database.client.query(`update public.members set phone = '+1 555 0100 00' where university_id = $1`, [NORTHFIELD_ID]);
+  await database.client.query(`update public.members set phone = '+1 555 0100 00' where university_id = $1`, [
+    NORTHFIELD_ID,
+  ]);
   expect(await counters()).toEqual(before);
 });
 
 it('parallel bookings from many sessions keep the totals exact', async () => {
   const before = await expectDashboardsExact();
-  const students = ['05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16'].map((n) => nf(`student${n}`));
+  const students = ['05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16'].map((n) =>
+    nf(`student${n}`),
+  );
   const sessions = await Promise.all(students.map(() => database.db.connect()));
   try {
     // A different half hour each, so no two bookings compete for a doctor.
-    const slots = await Promise.all(students.map((_student, i) => clinicSlot(database.client, 50, `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)));
+    const slots = await Promise.all(
+      students.map((_student, i) =>
+        clinicSlot(database.client, 50, `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`),
+      ),
+    );
     await Promise.all(
-      sessions.map((session, i) => runAs(session, students[i], `select id from public.book_appointment($1, 'Check-up')`, [slots[i]])),
+      sessions.map((session, i) =>
+        runAs(session, students[i], `select id from public.book_appointment($1, 'Check-up')`, [slots[i]]),
+      ),
     );
   } finally {
     await Promise.all(sessions.map((session) => session.end()));

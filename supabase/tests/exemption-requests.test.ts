@@ -14,13 +14,16 @@ const EXEMPT_STUDENT = nf('student06');
 const STUDENT = nf('student03');
 
 const ASK_MMR = `select review_status from public.request_immunization_exemption($1, 'personal', 'Conscientious objection')`;
-const WAITING = 'Your exemption request for this requirement is waiting for the clinic: you can ask again once it is decided';
+const WAITING =
+  'Your exemption request for this requirement is waiting for the clinic: you can ask again once it is decided';
 
 const database = testDatabase();
 
 describe('exemption requests', () => {
   it('are refused while one waits for the clinic, and once one was accepted', async () => {
-    expect((await probe(database.client, EXEMPT_STUDENT, ASK_MMR, [MMR])).error?.message).toBe('The clinic already accepted your exemption from this requirement');
+    expect((await probe(database.client, EXEMPT_STUDENT, ASK_MMR, [MMR])).error?.message).toBe(
+      'The clinic already accepted your exemption from this requirement',
+    );
     expect((await probe(database.client, EXEMPT_STUDENT, ASK_MMR, [MEN_ACWY])).error?.message).toBe(WAITING);
   });
 
@@ -37,7 +40,9 @@ describe('exemption requests', () => {
   it('take a new request after a rejection', async () => {
     const rejected = `insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason, review_status, reject_reason)
       values ('${NORTHFIELD_ID}', '${STUDENT}', '${MMR}', 'personal', 'Belief', 'rejected', 'Say more about it')`;
-    expect((await probe(database.client, STUDENT, ASK_MMR, [MMR], rejected)).rows).toEqual([{ review_status: 'pending' }]);
+    expect((await probe(database.client, STUDENT, ASK_MMR, [MMR], rejected)).rows).toEqual([
+      { review_status: 'pending' },
+    ]);
   });
 
   it('let only one of two requests sent at the same moment in', async () => {

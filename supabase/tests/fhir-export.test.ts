@@ -5,7 +5,16 @@
  * JSON schema; for the student alone, of their own university; and my_data() exporting the immunization record too.
  * Visits and doses are placed from the database's clock (harness helpers, current_date), so the file holds on any day.
  */
-import type { Bundle, Condition, Encounter, FhirResource, Immunization, MedicationRequest, Observation, Reference } from 'fhir/r4';
+import type {
+  Bundle,
+  Condition,
+  Encounter,
+  FhirResource,
+  Immunization,
+  MedicationRequest,
+  Observation,
+  Reference,
+} from 'fhir/r4';
 import { fhirSchemaErrors as schemaErrors } from './fhirSchema';
 import { probe, serverVisit, testDatabase, type Caller, type ServerVisit } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
@@ -26,7 +35,13 @@ type ResourceType = FhirResource['resourceType'];
 type ResourceOf<T extends ResourceType> = Extract<FhirResource, { resourceType: T }>;
 
 async function bundleOf(caller: Caller, setup?: string): Promise<Bundle<FhirResource>> {
-  const result = await probe<{ bundle: Bundle<FhirResource> }>(db(), caller, 'select public.my_fhir_bundle() as bundle', [], setup);
+  const result = await probe<{ bundle: Bundle<FhirResource> }>(
+    db(),
+    caller,
+    'select public.my_fhir_bundle() as bundle',
+    [],
+    setup,
+  );
   if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.rows[0].bundle;
 }
@@ -47,7 +62,13 @@ function referencesIn(value: unknown): Reference[] {
   return [...own, ...Object.values(value).flatMap(referencesIn)];
 }
 
-const dose = (student: string, university: string, cvx: string, daysAgo: number, extra: { source?: string; review?: string; givenAt?: string; lot?: string } = {}) =>
+const dose = (
+  student: string,
+  university: string,
+  cvx: string,
+  daysAgo: number,
+  extra: { source?: string; review?: string; givenAt?: string; lot?: string } = {},
+) =>
   `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on, source, review_status, reject_reason, given_at, lot)
    values ('${university}', '${student}', '${cvx}', current_date - ${daysAgo}, '${extra.source ?? 'student'}', '${extra.review ?? 'approved'}',
            ${extra.review === 'rejected' ? "'The card is unreadable'" : 'null'}, ${extra.givenAt ? `'${extra.givenAt}'` : 'null'}, ${extra.lot ? `'${extra.lot}'` : 'null'})
@@ -59,14 +80,19 @@ let southbank: ServerVisit;
 let doses: { approved: string; clinic: string; pending: string; rejected: string };
 
 beforeAll(async () => {
-
   const client = db();
-  const value = async (sql: string, params: unknown[] = []) => (await client.query<{ id: string }>(sql, params)).rows[0].id;
-  await client.query(`update public.health_profiles set allergies = 'Penicillin (rash)' where student_id = $1`, [STUDENT]);
+  const value = async (sql: string, params: unknown[] = []) =>
+    (await client.query<{ id: string }>(sql, params)).rows[0].id;
+  await client.query(`update public.health_profiles set allergies = 'Penicillin (rash)' where student_id = $1`, [
+    STUDENT,
+  ]);
 
   // Signed 25 minutes after it started, with a second diagnosis that has no ICD-10 code.
   const visit = await serverVisit(client, { student: STUDENT, doctor: nf('dr.adams'), daysAgo: 30, signed: false });
-  const uncodedDiagnosis = await value(`insert into public.diagnoses (visit_id, description) values ($1, 'Dehydration') returning id`, [visit.visit]);
+  const uncodedDiagnosis = await value(
+    `insert into public.diagnoses (visit_id, description) values ($1, 'Dehydration') returning id`,
+    [visit.visit],
+  );
   await client.query(
     `update public.visits v set status = 'signed', signed_at = a.date + interval '25 minutes' from public.appointments a
      where v.id = $1 and a.id = v.appointment_id`,
@@ -107,9 +133,21 @@ describe('the bundle of a student with a signed visit', () => {
 
   it('holds the student, their university, their allergies, the approved and clinic doses and the signed visit', async () => {
     const bundle = await bundleOf(STUDENT);
-    const counts = resources(bundle).reduce<Record<string, number>>((all, resource) => ({ ...all, [resource.resourceType]: (all[resource.resourceType] ?? 0) + 1 }), {});
+    const counts = resources(bundle).reduce<Record<string, number>>(
+      (all, resource) => ({ ...all, [resource.resourceType]: (all[resource.resourceType] ?? 0) + 1 }),
+      {},
+    );
     // Seven measured values and the blood pressure panel; a coded and an uncoded diagnosis.
-    expect(counts).toEqual({ Patient: 1, Organization: 1, AllergyIntolerance: 1, Immunization: 2, Encounter: 1, Condition: 2, Observation: 8, MedicationRequest: 1 });
+    expect(counts).toEqual({
+      Patient: 1,
+      Organization: 1,
+      AllergyIntolerance: 1,
+      Immunization: 2,
+      Encounter: 1,
+      Condition: 2,
+      Observation: 8,
+      MedicationRequest: 1,
+    });
 
     const [patient] = ofType(bundle, 'Patient');
     expect(patient).toMatchObject({
@@ -119,9 +157,14 @@ describe('the bundle of a student with a signed visit', () => {
       telecom: [{ system: 'email', value: 'student15@northfield.edu' }, { system: 'phone' }],
       managingOrganization: { reference: `urn:uuid:${NORTHFIELD_ID}` },
     });
-    expect(ofType(bundle, 'Organization')).toEqual([expect.objectContaining({ id: NORTHFIELD_ID, name: 'Northfield University' })]);
+    expect(ofType(bundle, 'Organization')).toEqual([
+      expect.objectContaining({ id: NORTHFIELD_ID, name: 'Northfield University' }),
+    ]);
     expect(ofType(bundle, 'AllergyIntolerance')).toEqual([
-      expect.objectContaining({ code: { text: 'Penicillin (rash)' }, patient: expect.objectContaining({ reference: `urn:uuid:${STUDENT}` }) }),
+      expect.objectContaining({
+        code: { text: 'Penicillin (rash)' },
+        patient: expect.objectContaining({ reference: `urn:uuid:${STUDENT}` }),
+      }),
     ]);
   });
 
@@ -160,11 +203,23 @@ describe('the bundle of a student with a signed visit', () => {
     expect(Date.parse(encounter.period?.end ?? '') - Date.parse(encounter.period?.start ?? '')).toBe(25 * 60 * 1000);
 
     const observations: Observation[] = ofType(bundle, 'Observation');
-    expect(observations.every((observation) => observation.status === 'final' && observation.encounter?.reference === `urn:uuid:${signed.visit}`)).toBe(true);
-    expect(observations.every((observation) => observation.category?.[0].coding?.[0].code === 'vital-signs')).toBe(true);
+    expect(
+      observations.every(
+        (observation) =>
+          observation.status === 'final' && observation.encounter?.reference === `urn:uuid:${signed.visit}`,
+      ),
+    ).toBe(true);
+    expect(observations.every((observation) => observation.category?.[0].coding?.[0].code === 'vital-signs')).toBe(
+      true,
+    );
     const measured = observations
       .filter((observation) => observation.valueQuantity)
-      .map((observation) => [observation.code.coding?.map((coding) => `${coding.system === LOINC ? 'LOINC' : coding.system} ${coding.code}`).join(' + '), observation.valueQuantity])
+      .map((observation) => [
+        observation.code.coding
+          ?.map((coding) => `${coding.system === LOINC ? 'LOINC' : coding.system} ${coding.code}`)
+          .join(' + '),
+        observation.valueQuantity,
+      ])
       .sort(([a], [b]) => String(a).localeCompare(String(b)));
     const ucum = (value: number, unit: string, code: string) => ({ value, unit, system: UCUM, code });
     expect(measured).toEqual([
@@ -184,11 +239,20 @@ describe('the bundle of a student with a signed visit', () => {
     ]);
 
     const conditions: Condition[] = ofType(bundle, 'Condition');
-    expect(conditions.map((condition) => condition.code)).toEqual(expect.arrayContaining([
-      { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'J20.9', display: 'Acute bronchitis, unspecified' }], text: 'Acute bronchitis' },
-      { text: 'Dehydration' },
-    ]));
-    expect(encounter.diagnosis?.map((diagnosis) => diagnosis.condition.reference).sort()).toEqual(conditions.map((condition) => `urn:uuid:${condition.id}`).sort());
+    expect(conditions.map((condition) => condition.code)).toEqual(
+      expect.arrayContaining([
+        {
+          coding: [
+            { system: 'http://hl7.org/fhir/sid/icd-10', code: 'J20.9', display: 'Acute bronchitis, unspecified' },
+          ],
+          text: 'Acute bronchitis',
+        },
+        { text: 'Dehydration' },
+      ]),
+    );
+    expect(encounter.diagnosis?.map((diagnosis) => diagnosis.condition.reference).sort()).toEqual(
+      conditions.map((condition) => `urn:uuid:${condition.id}`).sort(),
+    );
 
     const [request]: MedicationRequest[] = ofType(bundle, 'MedicationRequest');
     expect(request).toMatchObject({
@@ -196,7 +260,13 @@ describe('the bundle of a student with a signed visit', () => {
       medicationCodeableConcept: { text: 'Paracetamol 500 mg' },
       encounter: { reference: `urn:uuid:${signed.visit}` },
       requester: { display: 'Dr Amelia Adams' },
-      dosageInstruction: [{ text: '2 tablets, oral, every 6 hours as needed, for 3 days', patientInstruction: 'At most 8 tablets a day.', route: { text: 'oral' } }],
+      dosageInstruction: [
+        {
+          text: '2 tablets, oral, every 6 hours as needed, for 3 days',
+          patientInstruction: 'At most 8 tablets a day.',
+          route: { text: 'oral' },
+        },
+      ],
       note: [{ text: 'Quantity: 24 tablets' }],
     });
   });
@@ -204,7 +274,11 @@ describe('the bundle of a student with a signed visit', () => {
   it('addresses every resource by a unique urn:uuid and points only at resources of the bundle', async () => {
     const bundle = await bundleOf(STUDENT);
     const fullUrls = (bundle.entry ?? []).map((entry) => entry.fullUrl);
-    expect(fullUrls.every((url) => /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(url ?? ''))).toBe(true);
+    expect(
+      fullUrls.every((url) =>
+        /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(url ?? ''),
+      ),
+    ).toBe(true);
     expect(new Set(fullUrls).size).toBe(fullUrls.length);
     expect((bundle.entry ?? []).every((entry) => entry.fullUrl === `urn:uuid:${entry.resource?.id}`)).toBe(true);
     const pointed = referencesIn(resources(bundle)).map((reference) => reference.reference);
@@ -216,12 +290,16 @@ describe('the bundle of a student with a signed visit', () => {
 
   it('leaves out the draft visit and everything under it', async () => {
     const text = JSON.stringify(await bundleOf(STUDENT));
-    for (const id of [draft.visit, draft.appointment, draft.diagnosis, draft.prescription]) expect(text).not.toContain(id);
+    for (const id of [draft.visit, draft.appointment, draft.diagnosis, draft.prescription])
+      expect(text).not.toContain(id);
     expect(text).not.toContain('Dr Tunde Bello');
   });
 
   it('says "No known allergy" (SNOMED CT) for an answer of none, and nothing for an unanswered questionnaire', async () => {
-    const none = await bundleOf(STUDENT, `update public.health_profiles set allergies = ' NKDA ' where student_id = '${STUDENT}'`);
+    const none = await bundleOf(
+      STUDENT,
+      `update public.health_profiles set allergies = ' NKDA ' where student_id = '${STUDENT}'`,
+    );
     expect(ofType(none, 'AllergyIntolerance').map((allergy) => allergy.code)).toEqual([
       { coding: [{ system: 'http://snomed.info/sct', code: '716186003', display: 'No known allergy' }], text: 'NKDA' },
     ]);
@@ -231,9 +309,15 @@ describe('the bundle of a student with a signed visit', () => {
   });
 
   it('is valid for every seeded student with visits, in both universities', async () => {
-    for (const person of ['student01', 'student02', 'student03', 'student04', 'student05', 'student06'].flatMap((local) => [nf(local), sb(local)])) {
+    for (const person of ['student01', 'student02', 'student03', 'student04', 'student05', 'student06'].flatMap(
+      (local) => [nf(local), sb(local)],
+    )) {
       const bundle = await bundleOf(person);
-      expect({ person, encounters: ofType(bundle, 'Encounter').length > 0, errors: schemaErrors(bundle) }).toEqual({ person, encounters: true, errors: [] });
+      expect({ person, encounters: ofType(bundle, 'Encounter').length > 0, errors: schemaErrors(bundle) }).toEqual({
+        person,
+        encounters: true,
+        errors: [],
+      });
     }
   });
 });
@@ -251,7 +335,13 @@ describe('who may download it', () => {
 
   it('refuses anon (no execute grant) and a deactivated student', async () => {
     expect((await probe(db(), null, 'select public.my_fhir_bundle()')).error?.code).toBe('42501');
-    const deactivated = await probe(db(), STUDENT, 'select public.my_fhir_bundle()', [], `update public.members set status = 'deactivated' where id = '${STUDENT}'`);
+    const deactivated = await probe(
+      db(),
+      STUDENT,
+      'select public.my_fhir_bundle()',
+      [],
+      `update public.members set status = 'deactivated' where id = '${STUDENT}'`,
+    );
     expect(deactivated.error).toEqual({ code: 'P0001', message: REFUSED });
   });
 });
@@ -263,12 +353,16 @@ describe('two universities', () => {
     expect(ofType(theirs, 'Organization').map((organization) => organization.id)).toEqual([SOUTHBANK_ID]);
     expect(ofType(theirs, 'Patient').map((patient) => patient.id)).toEqual([SB_STUDENT]);
     expect(ofType(theirs, 'Encounter').map((encounter) => encounter.id)).toEqual([southbank.visit]);
-    expect(ofType(theirs, 'Immunization').map((immunization) => immunization.vaccineCode.coding?.[0].code)).toEqual(['03']);
+    expect(ofType(theirs, 'Immunization').map((immunization) => immunization.vaccineCode.coding?.[0].code)).toEqual([
+      '03',
+    ]);
 
     const mineText = JSON.stringify(mine);
     const theirsText = JSON.stringify(theirs);
-    for (const id of [SOUTHBANK_ID, SB_STUDENT, southbank.visit, southbank.appointment]) expect(mineText).not.toContain(id);
-    for (const id of [NORTHFIELD_ID, STUDENT, signed.visit, doses.approved, doses.clinic]) expect(theirsText).not.toContain(id);
+    for (const id of [SOUTHBANK_ID, SB_STUDENT, southbank.visit, southbank.appointment])
+      expect(mineText).not.toContain(id);
+    for (const id of [NORTHFIELD_ID, STUDENT, signed.visit, doses.approved, doses.clinic])
+      expect(theirsText).not.toContain(id);
     // A classmate's seeded visits stay theirs.
     const classmate = await bundleOf(nf('student01'));
     for (const encounter of ofType(classmate, 'Encounter')) expect(mineText).not.toContain(encounter.id);
@@ -284,18 +378,37 @@ describe('my_data()', () => {
       values ('${requirement}', '${NORTHFIELD_ID}', 'MMR', '{03}', 2, current_date + 30, true);
       insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason)
       values ('${NORTHFIELD_ID}', '${STUDENT}', '${requirement}', 'personal', 'Conscientious objection');`;
-    const result = await probe<{ data: { immunizations: Record<string, unknown>[]; immunization_exemptions: Record<string, unknown>[] } }>(
-      db(), STUDENT, 'select public.my_data() as data', [], setup);
+    const result = await probe<{
+      data: { immunizations: Record<string, unknown>[]; immunization_exemptions: Record<string, unknown>[] };
+    }>(db(), STUDENT, 'select public.my_data() as data', [], setup);
     expect(result.error).toBeUndefined();
     const { immunizations, immunization_exemptions: exemptions } = result.rows[0].data;
     expect(immunizations.map((row) => [row.id, row.review_status]).sort()).toEqual(
-      [[doses.approved, 'approved'], [doses.clinic, 'approved'], [doses.pending, 'pending'], [doses.rejected, 'rejected']].sort(),
+      [
+        [doses.approved, 'approved'],
+        [doses.clinic, 'approved'],
+        [doses.pending, 'pending'],
+        [doses.rejected, 'rejected'],
+      ].sort(),
     );
-    expect(immunizations.find((row) => row.id === doses.rejected)).toMatchObject({ cvx_code: '43', vaccine_name: 'Hepatitis B, adult', reject_reason: 'The card is unreadable' });
+    expect(immunizations.find((row) => row.id === doses.rejected)).toMatchObject({
+      cvx_code: '43',
+      vaccine_name: 'Hepatitis B, adult',
+      reject_reason: 'The card is unreadable',
+    });
     expect(immunizations.every((row) => !('student_id' in row) && !('university_id' in row))).toBe(true);
-    expect(exemptions).toEqual([expect.objectContaining({ requirement_name: 'MMR', kind: 'personal', reason: 'Conscientious objection', review_status: 'pending' })]);
+    expect(exemptions).toEqual([
+      expect.objectContaining({
+        requirement_name: 'MMR',
+        kind: 'personal',
+        reason: 'Conscientious objection',
+        review_status: 'pending',
+      }),
+    ]);
 
-    const southbankData = await probe<{ data: { immunizations: { cvx_code: string }[]; immunization_exemptions: unknown[] } }>(db(), SB_STUDENT, 'select public.my_data() as data', [], setup);
+    const southbankData = await probe<{
+      data: { immunizations: { cvx_code: string }[]; immunization_exemptions: unknown[] };
+    }>(db(), SB_STUDENT, 'select public.my_data() as data', [], setup);
     expect(southbankData.rows[0].data.immunizations.map((row) => row.cvx_code)).toEqual(['03']);
     expect(southbankData.rows[0].data.immunization_exemptions).toEqual([]);
   });

@@ -39,7 +39,11 @@ export function fhirSchemaErrors(bundle: Bundle<FhirResource>): string[] {
   if (conforms('Bundle', bundle)) return [];
   const perResource = (bundle.entry ?? []).flatMap(({ resource }, index) => {
     if (!resource || conforms(resource.resourceType, resource)) return [];
-    return (validator(resource.resourceType).errors ?? []).map((error) => `entry[${index}] ${resource.resourceType}${error.instancePath} ${error.message}`);
+    return (validator(resource.resourceType).errors ?? []).map(
+      (error) => `entry[${index}] ${resource.resourceType}${error.instancePath} ${error.message}`,
+    );
   });
-  return perResource.length > 0 ? perResource : (validator('Bundle').errors ?? []).map((error) => `Bundle${error.instancePath} ${error.message}`);
+  return perResource.length > 0
+    ? perResource
+    : (validator('Bundle').errors ?? []).map((error) => `Bundle${error.instancePath} ${error.message}`);
 }

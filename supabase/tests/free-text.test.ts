@@ -17,7 +17,10 @@ const PHISHING = 'Ada\n\nYour account is locked: sign in at http://campuscare.ex
 const database = testDatabase();
 
 async function futureAppointment(student: string): Promise<string> {
-  const { rows } = await database.client.query<{ id: string }>(`select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() order by date limit 1`, [student]);
+  const { rows } = await database.client.query<{ id: string }>(
+    `select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() order by date limit 1`,
+    [student],
+  );
   return rows[0].id;
 }
 
@@ -26,9 +29,27 @@ describe('names and reasons', () => {
     const appointment = await futureAppointment(STUDENT);
     const slot = await clinicSlot(database.client, 30);
     const cases: [string, Caller, string, unknown[], string][] = [
-      ['a student’s first name', STUDENT, 'update public.members set first_name = $2 where id = $1', [STUDENT, PHISHING], 'members_first_name_length'],
-      ['a doctor’s last name, a lone CR', DOCTOR, 'update public.members set last_name = $2 where id = $1', [DOCTOR, 'Adams\rBCC: everyone'], 'members_last_name_length'],
-      ['the university’s name', SUPER, 'update public.universities set name = $2 where id = $1', [NORTHFIELD_ID, 'Northfield\u2028University'], 'universities_name_length'],
+      [
+        'a student’s first name',
+        STUDENT,
+        'update public.members set first_name = $2 where id = $1',
+        [STUDENT, PHISHING],
+        'members_first_name_length',
+      ],
+      [
+        'a doctor’s last name, a lone CR',
+        DOCTOR,
+        'update public.members set last_name = $2 where id = $1',
+        [DOCTOR, 'Adams\rBCC: everyone'],
+        'members_last_name_length',
+      ],
+      [
+        'the university’s name',
+        SUPER,
+        'update public.universities set name = $2 where id = $1',
+        [NORTHFIELD_ID, 'Northfield\u2028University'],
+        'universities_name_length',
+      ],
       [
         'an "Other:" reason',
         STUDENT,
@@ -50,7 +71,13 @@ describe('names and reasons', () => {
         [appointment, 'Feeling better\r\nhttp://campuscare.example.net'],
         'Give the reason for cancelling on one line, without line breaks or other control characters',
       ],
-      ['a closure’s reason', SUPER, `insert into public.clinic_closures (starts_on, ends_on, reason) values (current_date + 40, current_date + 40, $1)`, ['Holiday\n'], 'clinic_closures_reason_length'],
+      [
+        'a closure’s reason',
+        SUPER,
+        `insert into public.clinic_closures (starts_on, ends_on, reason) values (current_date + 40, current_date + 40, $1)`,
+        ['Holiday\n'],
+        'clinic_closures_reason_length',
+      ],
       [
         'a doctor’s time off',
         DOCTOR,
@@ -62,7 +89,9 @@ describe('names and reasons', () => {
     const wrong: string[] = [];
     for (const [label, caller, sql, params, refusal] of cases) {
       const { error } = await probe(database.client, caller, sql, params);
-      const refusedAsExpected = refusal.includes(' ') ? error?.code === 'P0001' && error.message === refusal : error?.code === '23514' && error.message.includes(`"${refusal}"`);
+      const refusedAsExpected = refusal.includes(' ')
+        ? error?.code === 'P0001' && error.message === refusal
+        : error?.code === '23514' && error.message.includes(`"${refusal}"`);
       if (!refusedAsExpected) wrong.push(`${label}: ${error ? `${error.code} ${error.message}` : 'accepted'}`);
     }
     expect(wrong).toEqual([]);
@@ -72,7 +101,10 @@ describe('names and reasons', () => {
     const result = await rolledBack(database.client, async () => {
       await actAs(database.client, STUDENT);
       await database.client.query('update public.members set first_name = $2 where id = $1', [STUDENT, 'Ada  Ngozi']);
-      const booked = await database.client.query<{ reason: string }>(`select reason from public.book_appointment($1, 'Other: sore throat, two days')`, [await clinicSlot(database.client, 31)]);
+      const booked = await database.client.query<{ reason: string }>(
+        `select reason from public.book_appointment($1, 'Other: sore throat, two days')`,
+        [await clinicSlot(database.client, 31)],
+      );
       return booked.rows[0].reason;
     });
     expect(result).toEqual({ value: 'Other: sore throat, two days' });
@@ -82,15 +114,28 @@ describe('names and reasons', () => {
 describe("the patient on a student's booking", () => {
   it('is the student as their member row names them, in the row and in the doctor’s email; the booker cannot name one', async () => {
     const slot = await clinicSlot(database.client, 32);
-    const typed = await probe(database.client, STUDENT, `select public.book_appointment(date => $1, reason => 'Check-up', name => 'Dr Who', reg => 'NFU/0000/000')`, [slot]);
+    const typed = await probe(
+      database.client,
+      STUDENT,
+      `select public.book_appointment(date => $1, reason => 'Check-up', name => 'Dr Who', reg => 'NFU/0000/000')`,
+      [slot],
+    );
     expect(typed.error?.code).toBe('42883');
 
     const result = await rolledBack(database.client, async () => {
       await actAs(database.client, STUDENT);
       await database.client.query('update public.members set first_name = $2 where id = $1', [STUDENT, 'Adaeze']);
-      const booked = (await database.client.query<{ id: string; name: string; reg: string }>(`select id, name, reg from public.book_appointment($1, 'Check-up', $2)`, [slot, DOCTOR])).rows[0];
+      const booked = (
+        await database.client.query<{ id: string; name: string; reg: string }>(
+          `select id, name, reg from public.book_appointment($1, 'Check-up', $2)`,
+          [slot, DOCTOR],
+        )
+      ).rows[0];
       await database.client.query('reset role');
-      const notice = await database.client.query<{ body: string }>(`select body from public.email_outbox where appointment_id = $1 and kind = 'doctor_notice'`, [booked.id]);
+      const notice = await database.client.query<{ body: string }>(
+        `select body from public.email_outbox where appointment_id = $1 and kind = 'doctor_notice'`,
+        [booked.id],
+      );
       return { name: booked.name, reg: booked.reg, body: notice.rows[0].body };
     });
     expect(result.error).toBeUndefined();

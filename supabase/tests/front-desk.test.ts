@@ -5,7 +5,16 @@
  * (`arrived`, in arrival order) on its day and marked `no_show` once its start has passed, never by the student; a
  * waiting visit holds its time; staff see a student's no-shows. Across roles and both universities.
  */
-import { actAs, type Caller, clinicSlot, laterOrEarlierToday, type PgError, probe, rolledBack, testDatabase } from './harness';
+import {
+  actAs,
+  type Caller,
+  clinicSlot,
+  laterOrEarlierToday,
+  type PgError,
+  probe,
+  rolledBack,
+  testDatabase,
+} from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -29,7 +38,9 @@ async function asServer(): Promise<void> {
 
 async function typeId(name: string, university = NORTHFIELD_ID): Promise<string> {
   const { rows } = await database.client.query<{ id: string }>(
-    'select id from public.appointment_types where university_id = $1 and name = $2', [university, name]);
+    'select id from public.appointment_types where university_id = $1 and name = $2',
+    [university, name],
+  );
   return rows[0].id;
 }
 
@@ -38,9 +49,13 @@ async function addCounselling(options: { selfBookable: boolean; onlyWith?: strin
   await actAs(database.client, SUPER);
   const { rows } = await database.client.query<{ id: string }>(
     `insert into public.appointment_types (name, duration_minutes, self_bookable) values ('Counselling', 50, $1) returning id`,
-    [options.selfBookable]);
+    [options.selfBookable],
+  );
   if (options.onlyWith) {
-    await database.client.query('insert into public.appointment_type_doctors (appointment_type_id, doctor_id) values ($1, $2)', [rows[0].id, options.onlyWith]);
+    await database.client.query(
+      'insert into public.appointment_type_doctors (appointment_type_id, doctor_id) values ($1, $2)',
+      [rows[0].id, options.onlyWith],
+    );
   }
   await asServer();
   return rows[0].id;
@@ -93,8 +108,17 @@ describe('appointment types', () => {
   it('start as the spec’s reasons for every university, the vaccination a quarter of an hour', async () => {
     for (const university of [NORTHFIELD_ID, SOUTHBANK_ID]) {
       const { rows } = await database.client.query<{ name: string; duration_minutes: number; self_bookable: boolean }>(
-        'select name, duration_minutes, self_bookable from public.appointment_types where university_id = $1 order by name', [university]);
-      expect(rows.map((r) => r.name)).toEqual(['Check-up', 'Consultation', 'Follow-up', 'Malaria', 'Other', 'Vaccination']);
+        'select name, duration_minutes, self_bookable from public.appointment_types where university_id = $1 order by name',
+        [university],
+      );
+      expect(rows.map((r) => r.name)).toEqual([
+        'Check-up',
+        'Consultation',
+        'Follow-up',
+        'Malaria',
+        'Other',
+        'Vaccination',
+      ]);
       expect(rows.find((r) => r.name === 'Vaccination')?.duration_minutes).toBe(15);
       expect(rows.every((r) => r.self_bookable)).toBe(true);
     }
@@ -130,7 +154,10 @@ describe('appointment types', () => {
     ] as const) {
       const outcome = await rolledBack(database.client, async () => {
         await actAs(database.client, SUPER);
-        await database.client.query('insert into public.appointment_types (name, duration_minutes) values ($1, $2)', [name, minutes]);
+        await database.client.query('insert into public.appointment_types (name, duration_minutes) values ($1, $2)', [
+          name,
+          minutes,
+        ]);
       });
       expect(outcome.error?.constraint).toBe(constraint);
     }
@@ -139,7 +166,10 @@ describe('appointment types', () => {
   it('let only doctors of the same university offer a type', async () => {
     const outcome = await rolledBack(database.client, async () => {
       await actAs(database.client, SUPER);
-      await database.client.query('insert into public.appointment_type_doctors (appointment_type_id, doctor_id) values ($1, $2)', [await typeId('Check-up'), SOUTHBANK_DOCTOR]);
+      await database.client.query(
+        'insert into public.appointment_type_doctors (appointment_type_id, doctor_id) values ($1, $2)',
+        [await typeId('Check-up'), SOUTHBANK_DOCTOR],
+      );
     });
     expect(outcome.error?.message).toBe('Choose a doctor of this university for a type of this university');
   });
@@ -166,14 +196,21 @@ describe('appointment types', () => {
       const day = (await clinicSlot(database.client, 7)).slice(0, 10);
       await actAs(database.client, STUDENT);
       const { rows } = await database.client.query<{ starts_at: Date; ends_at: Date; free_doctors: number }>(
-        'select * from public.available_slots($1::date, $1::date + 2, null, $2)', [day, counselling]);
-      const withAdams = await database.client.query('select * from public.available_slots($1::date, $1::date + 2, $2, $3)', [day, ADAMS, counselling]);
+        'select * from public.available_slots($1::date, $1::date + 2, null, $2)',
+        [day, counselling],
+      );
+      const withAdams = await database.client.query(
+        'select * from public.available_slots($1::date, $1::date + 2, $2, $3)',
+        [day, ADAMS, counselling],
+      );
       return { rows, withAdams: withAdams.rows.length };
     });
     expect(outcome.error).toBeUndefined();
     const rows = outcome.value?.rows ?? [];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.ends_at.getTime() - r.starts_at.getTime() === 50 * 60_000 && r.free_doctors === 1)).toBe(true);
+    expect(rows.every((r) => r.ends_at.getTime() - r.starts_at.getTime() === 50 * 60_000 && r.free_doctors === 1)).toBe(
+      true,
+    );
     expect(rows.every((r) => r.starts_at.getUTCMinutes() % 30 === 0)).toBe(true);
     expect(outcome.value?.withAdams).toBe(0);
   });
@@ -182,16 +219,27 @@ describe('appointment types', () => {
     const booked = await rolledBack(database.client, async () => {
       const at = await clinicSlot(database.client, 7, '10:00');
       await actAs(database.client, STUDENT);
-      return (await database.client.query<{ duration_minutes: number; reason: string; appointment_type_id: string }>(
-        `select duration_minutes, reason, appointment_type_id from public.book_appointment($1, 'My second dose', appointment_type_id => $2)`,
-        [at, await typeId('Vaccination')])).rows[0];
+      return (
+        await database.client.query<{ duration_minutes: number; reason: string; appointment_type_id: string }>(
+          `select duration_minutes, reason, appointment_type_id from public.book_appointment($1, 'My second dose', appointment_type_id => $2)`,
+          [at, await typeId('Vaccination')],
+        )
+      ).rows[0];
     });
-    expect(booked.value).toEqual({ duration_minutes: 15, reason: 'Vaccination: My second dose', appointment_type_id: await typeId('Vaccination') });
+    expect(booked.value).toEqual({
+      duration_minutes: 15,
+      reason: 'Vaccination: My second dose',
+      appointment_type_id: await typeId('Vaccination'),
+    });
 
     const byName = await rolledBack(database.client, async () => {
       await actAs(database.client, STUDENT);
-      return (await database.client.query<{ duration_minutes: number }>(`select duration_minutes from public.book_appointment($1, 'Vaccination')`,
-        [await clinicSlot(database.client, 7, '10:00')])).rows[0];
+      return (
+        await database.client.query<{ duration_minutes: number }>(
+          `select duration_minutes from public.book_appointment($1, 'Vaccination')`,
+          [await clinicSlot(database.client, 7, '10:00')],
+        )
+      ).rows[0];
     });
     expect(byName.value).toEqual({ duration_minutes: 15 });
 
@@ -204,25 +252,44 @@ describe('appointment types', () => {
         await actAs(database.client, STUDENT);
         await database.client.query(call, [await clinicSlot(database.client, 7, '10:00'), counselling]);
       });
-      expect(refused.error?.message).toBe('Choose one of the clinic\'s types of visit');
+      expect(refused.error?.message).toBe("Choose one of the clinic's types of visit");
     }
-    const otherUniversity = await probe(database.client, STUDENT, `select public.book_appointment($1, null, appointment_type_id => $2)`,
-      [await clinicSlot(database.client, 7, '10:00'), await typeId('Check-up', SOUTHBANK_ID)]);
-    expect(otherUniversity.error?.message).toBe('Choose one of the clinic\'s types of visit');
+    const otherUniversity = await probe(
+      database.client,
+      STUDENT,
+      `select public.book_appointment($1, null, appointment_type_id => $2)`,
+      [await clinicSlot(database.client, 7, '10:00'), await typeId('Check-up', SOUTHBANK_ID)],
+    );
+    expect(otherUniversity.error?.message).toBe("Choose one of the clinic's types of visit");
   });
 
   it('name a walk-in’s type as its reason names one of the university’s types, in any case, and any other words Other', async () => {
     const outcome = await rolledBack(database.client, async () => {
       const counselling = await addCounselling({ selfBookable: false });
-      await database.client.query(`delete from public.appointment_types where university_id = $1 and name = 'Malaria'`, [NORTHFIELD_ID]);
+      await database.client.query(
+        `delete from public.appointment_types where university_id = $1 and name = 'Malaria'`,
+        [NORTHFIELD_ID],
+      );
       await actAs(database.client, ADAMS);
       const started = [];
-      for (const [student, reason] of [[nf('student09'), ' counselling '], [nf('student10'), 'Malaria']]) {
-        started.push((await database.client.query<{ appointment_id: string }>('select appointment_id from public.start_walk_in_visit($1, $2)', [student, reason])).rows[0].appointment_id);
+      for (const [student, reason] of [
+        [nf('student09'), ' counselling '],
+        [nf('student10'), 'Malaria'],
+      ]) {
+        started.push(
+          (
+            await database.client.query<{ appointment_id: string }>(
+              'select appointment_id from public.start_walk_in_visit($1, $2)',
+              [student, reason],
+            )
+          ).rows[0].appointment_id,
+        );
       }
       await asServer();
       const walkIns = await database.client.query<{ reason: string; appointment_type_id: string | null }>(
-        'select reason, appointment_type_id from public.appointments where id = any($1::uuid[]) order by array_position($1::uuid[], id)', [started]);
+        'select reason, appointment_type_id from public.appointments where id = any($1::uuid[]) order by array_position($1::uuid[], id)',
+        [started],
+      );
       return { walkIns: walkIns.rows, counselling, other: await typeId('Other') };
     });
     expect(outcome.error).toBeUndefined();
@@ -234,9 +301,12 @@ describe('appointment types', () => {
   });
 
   it('keep a student’s direct insert to the type its reason names', async () => {
-    const insert = await probe(database.client, STUDENT,
+    const insert = await probe(
+      database.client,
+      STUDENT,
       `insert into public.appointments (date, department, year, reason, appointment_type_id) values ($1, 'Law', 2, 'Malaria', $2)`,
-      [await clinicSlot(database.client, 7, '11:00'), await typeId('Vaccination')]);
+      [await clinicSlot(database.client, 7, '11:00'), await typeId('Vaccination')],
+    );
     expect(insert.error?.message).toBe('The reason must start with the type of visit, Vaccination');
   });
 });
@@ -245,16 +315,28 @@ describe('the front desk', () => {
   it('books for a student at a free time, the type’s length, as the clinic’s booking the student is told of', async () => {
     const outcome = await rolledBack(database.client, async () => {
       const counselling = await addCounselling({ selfBookable: false, onlyWith: BELLO });
-      const at = (await database.client.query<{ starts_at: Date }>(
-        `select starts_at from private.free_slots($1, (now() + interval '3 days')::date, (now() + interval '10 days')::date, null, $2, null, 50, $3) limit 1`,
-        [NORTHFIELD_ID, STUDENT, counselling])).rows[0].starts_at;
+      const at = (
+        await database.client.query<{ starts_at: Date }>(
+          `select starts_at from private.free_slots($1, (now() + interval '3 days')::date, (now() + interval '10 days')::date, null, $2, null, 50, $3) limit 1`,
+          [NORTHFIELD_ID, STUDENT, counselling],
+        )
+      ).rows[0].starts_at;
       await actAs(database.client, ADMIN);
-      const row = (await database.client.query<{ id: string; provider_id: string; duration_minutes: number; reason: string }>(
-        `select id, provider_id, duration_minutes, reason from public.book_for_student($1, $2, $3)`, [STUDENT, at, counselling])).rows[0];
+      const row = (
+        await database.client.query<{ id: string; provider_id: string; duration_minutes: number; reason: string }>(
+          `select id, provider_id, duration_minutes, reason from public.book_for_student($1, $2, $3)`,
+          [STUDENT, at, counselling],
+        )
+      ).rows[0];
       await asServer();
-      const staffBooking = await database.client.query('select 1 from private.staff_bookings where appointment_id = $1 and booked_by = $2', [row.id, ADMIN]);
+      const staffBooking = await database.client.query(
+        'select 1 from private.staff_bookings where appointment_id = $1 and booked_by = $2',
+        [row.id, ADMIN],
+      );
       const emails = await database.client.query<{ kind: string; body: string }>(
-        `select kind, body from public.email_outbox where appointment_id = $1 order by id`, [row.id]);
+        `select kind, body from public.email_outbox where appointment_id = $1 order by id`,
+        [row.id],
+      );
       const taken = await undone(async () => {
         await actAs(database.client, ADAMS);
         await database.client.query('select public.book_for_student($1, $2, $3)', [OTHER_STUDENT, at, counselling]);
@@ -273,14 +355,30 @@ describe('the front desk', () => {
     const at = await clinicSlot(database.client, 8, '15:00');
     const checkUp = await typeId('Check-up');
     const call = 'select public.book_for_student($1, $2, $3)';
-    expect((await probe(database.client, STUDENT, call, [OTHER_STUDENT, at, checkUp])).error?.message).toBe('Only clinic staff can book for a student');
+    expect((await probe(database.client, STUDENT, call, [OTHER_STUDENT, at, checkUp])).error?.message).toBe(
+      'Only clinic staff can book for a student',
+    );
     expect((await probe(database.client, null, call, [STUDENT, at, checkUp])).error?.code).toBe('42501');
-    expect((await probe(database.client, SOUTHBANK_DOCTOR, call, [STUDENT, at, checkUp])).error?.message).toBe('Student not found');
-    expect((await probe(database.client, ADAMS, call, [STUDENT, at, await typeId('Check-up', SOUTHBANK_ID)])).error?.message)
-      .toBe('Choose one of the clinic\'s types of visit');
-    expect((await probe(database.client, ADAMS, call, [nf('student20'), at, checkUp], `update public.members set status = 'deactivated' where id = '${nf('student20')}'`)).error?.message)
-      .toBe('This student\'s account is deactivated: a visit cannot be booked');
-    expect((await probe(database.client, ADAMS, call, [STUDENT, null, checkUp])).error?.message).toBe('Choose a date and time for the appointment');
+    expect((await probe(database.client, SOUTHBANK_DOCTOR, call, [STUDENT, at, checkUp])).error?.message).toBe(
+      'Student not found',
+    );
+    expect(
+      (await probe(database.client, ADAMS, call, [STUDENT, at, await typeId('Check-up', SOUTHBANK_ID)])).error?.message,
+    ).toBe("Choose one of the clinic's types of visit");
+    expect(
+      (
+        await probe(
+          database.client,
+          ADAMS,
+          call,
+          [nf('student20'), at, checkUp],
+          `update public.members set status = 'deactivated' where id = '${nf('student20')}'`,
+        )
+      ).error?.message,
+    ).toBe("This student's account is deactivated: a visit cannot be booked");
+    expect((await probe(database.client, ADAMS, call, [STUDENT, null, checkUp])).error?.message).toBe(
+      'Choose a date and time for the appointment',
+    );
   });
 
   it('checks students in on the visit’s day, in arrival order, and the waiting visit keeps its time', async () => {
@@ -292,14 +390,21 @@ describe('the front desk', () => {
       await setStatus(ADAMS, SECOND_VISIT, 'arrived');
       const waiting = await database.client.query<{ id: string }>(
         `select id from public.appointments where university_id = $1 and status = 'arrived' and id in ($2, $3) order by arrived_at`,
-        [NORTHFIELD_ID, VISIT, SECOND_VISIT]);
-      const overlap = await undone(() => database.client.query(
-        `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
-         select university_id, student_id, null, date, name, department, reg, year, reason from public.appointments where id = $1`, [VISIT]));
+        [NORTHFIELD_ID, VISIT, SECOND_VISIT],
+      );
+      const overlap = await undone(() =>
+        database.client.query(
+          `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+         select university_id, student_id, null, date, name, department, reg, year, reason from public.appointments where id = $1`,
+          [VISIT],
+        ),
+      );
       await setStatus(ADAMS, VISIT, 'ongoing');
       const started = await database.client.query<{ status: string; arrived: boolean; visit: boolean }>(
         `select a.status, a.arrived_at is not null as arrived, exists (select 1 from public.visits v where v.appointment_id = a.id) as visit
-         from public.appointments a where a.id = $1`, [VISIT]);
+         from public.appointments a where a.id = $1`,
+        [VISIT],
+      );
       return { order: waiting.rows.map((r) => r.id), overlap: overlap?.constraint, started: started.rows[0] };
     });
     expect(outcome.error).toBeUndefined();
@@ -312,9 +417,24 @@ describe('the front desk', () => {
 
   it('refuses a check-in on another day, a no-show before the start, and either from the student', async () => {
     const cases: [string, Caller, string, string][] = [
-      [`(select now() + interval '3 days')`, ADMIN, 'arrived', 'A student can be checked in on the day of their visit only'],
-      [`(select now() - interval '3 days')`, ADMIN, 'arrived', 'A student can be checked in on the day of their visit only'],
-      [`(select now() + interval '3 days')`, ADAMS, 'no_show', 'A visit can be marked as a no-show once its start time has passed'],
+      [
+        `(select now() + interval '3 days')`,
+        ADMIN,
+        'arrived',
+        'A student can be checked in on the day of their visit only',
+      ],
+      [
+        `(select now() - interval '3 days')`,
+        ADMIN,
+        'arrived',
+        'A student can be checked in on the day of their visit only',
+      ],
+      [
+        `(select now() + interval '3 days')`,
+        ADAMS,
+        'no_show',
+        'A visit can be marked as a no-show once its start time has passed',
+      ],
       [EARLIER_TODAY, STUDENT, 'arrived', 'Students can only reschedule or cancel their appointments'],
       [EARLIER_TODAY, STUDENT, 'no_show', 'Students can only reschedule or cancel their appointments'],
     ];
@@ -334,18 +454,26 @@ describe('the front desk', () => {
       const counts = async (caller: Caller) => {
         await actAs(database.client, caller);
         const { rows } = await database.client.query<{ no_show_count: number }>(
-          'select public.no_show_count(m) as no_show_count from public.members m where m.id = $1', [STUDENT]);
+          'select public.no_show_count(m) as no_show_count from public.members m where m.id = $1',
+          [STUDENT],
+        );
         await asServer();
         return rows.map((r) => r.no_show_count);
       };
       // Another student cannot read the student's member row; handed a row of that id, the count still sees only their own visits.
       await actAs(database.client, OTHER_STUDENT);
       const forged = await database.client.query<{ n: number }>(
-        `select public.no_show_count(jsonb_populate_record(null::public.members, jsonb_build_object('id', $1::uuid))) as n`, [STUDENT]);
+        `select public.no_show_count(jsonb_populate_record(null::public.members, jsonb_build_object('id', $1::uuid))) as n`,
+        [STUDENT],
+      );
       await asServer();
       const seen = {
-        admin: await counts(ADMIN), doctor: await counts(ADAMS), student: await counts(STUDENT), otherStudent: await counts(OTHER_STUDENT),
-        forgedByOtherStudent: forged.rows.map((r) => r.n), otherUniversity: await counts(SOUTHBANK_DOCTOR),
+        admin: await counts(ADMIN),
+        doctor: await counts(ADAMS),
+        student: await counts(STUDENT),
+        otherStudent: await counts(OTHER_STUDENT),
+        forgedByOtherStudent: forged.rows.map((r) => r.n),
+        otherUniversity: await counts(SOUTHBANK_DOCTOR),
       };
       const moved = await undone(async () => {
         await actAs(database.client, ADMIN);
@@ -364,12 +492,16 @@ describe('the front desk', () => {
   });
 
   it('says which statuses update_appointment takes', async () => {
-    const outcome = await probe(database.client, ADMIN, `select public.update_appointment($1, status => 'waiting')`, [VISIT]);
+    const outcome = await probe(database.client, ADMIN, `select public.update_appointment($1, status => 'waiting')`, [
+      VISIT,
+    ]);
     expect(outcome.error?.message).toBe('Appointment not found');
     const withVisit = await rolledBack(database.client, async () => {
       await fixtureVisit(VISIT, STUDENT, EARLIER_TODAY);
       await setStatus(ADMIN, VISIT, 'waiting');
     });
-    expect(withVisit.error?.message).toBe('Status must be scheduled, arrived, ongoing, completed, cancelled or no_show');
+    expect(withVisit.error?.message).toBe(
+      'Status must be scheduled, arrived, ongoing, completed, cancelled or no_show',
+    );
   });
 });

@@ -75,7 +75,9 @@ type Queryable = Pick<PoolClient, 'query'>;
 /** Sets the API role and JWT claims for the rest of the current transaction, like PostgREST does. */
 export async function actAs(client: Queryable, caller: Caller): Promise<void> {
   if (caller === null) {
-    await client.query(`select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+    await client.query(
+      `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`,
+    );
   } else {
     await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: caller, role: 'authenticated', aud: 'authenticated' }),
@@ -87,7 +89,12 @@ export async function actAs(client: Queryable, caller: Caller): Promise<void> {
  * A start the clinic offers students: the first weekday without a closure at least `daysAhead` days after today (in
  * the university's time zone), at `time` there. Tests book at these times, as the booking form does.
  */
-export async function clinicSlot(client: Queryable, daysAhead: number, time = '09:00', university = NORTHFIELD_ID): Promise<string> {
+export async function clinicSlot(
+  client: Queryable,
+  daysAhead: number,
+  time = '09:00',
+  university = NORTHFIELD_ID,
+): Promise<string> {
   const { rows } = await client.query<{ starts_at: Date }>(
     `select (d.day + $3::time) at time zone s.timezone as starts_at
      from public.clinic_settings s
@@ -110,7 +117,9 @@ export async function clinicSlot(client: Queryable, daysAhead: number, time = '0
  * some runs of the suite pin PostgreSQL's clock to another day (`clock/`).
  */
 export async function hoursFromNow(client: Queryable, hours: number): Promise<string> {
-  const { rows } = await client.query<{ at: Date }>(`select now() + make_interval(secs => $1::float8 * 3600) as at`, [hours]);
+  const { rows } = await client.query<{ at: Date }>(`select now() + make_interval(secs => $1::float8 * 3600) as at`, [
+    hours,
+  ]);
   return rows[0].at.toISOString();
 }
 
@@ -161,7 +170,12 @@ export async function probe<T = Record<string, unknown>>(
 }
 
 /** Like probe, but commits (for tests that need the effect to persist). Throws on error. */
-export async function runAs<T = Record<string, unknown>>(client: Queryable, caller: Caller, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function runAs<T = Record<string, unknown>>(
+  client: Queryable,
+  caller: Caller,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   await client.query('begin');
   try {
     await actAs(client, caller);
@@ -248,7 +262,10 @@ export async function serverVisit(
      select $1, a.date + interval '5 minutes', 37.2, 118, 76, 78, 16, 98, 66, 172 from public.appointments a where a.id = $2`,
     [visit, appointment],
   );
-  await client.query(`insert into public.diagnoses (visit_id, description, icd10_code) values ($1, 'Acute bronchitis', 'J20.9')`, [visit]);
+  await client.query(
+    `insert into public.diagnoses (visit_id, description, icd10_code) values ($1, 'Acute bronchitis', 'J20.9')`,
+    [visit],
+  );
   await client.query(
     `insert into public.prescriptions (visit_id, drug, strength, dose, route, frequency, duration, quantity, instructions)
      values ($1, 'Paracetamol', '500 mg', '2 tablets', 'oral', 'every 6 hours as needed', '3 days', '24 tablets', 'At most 8 tablets a day.')`,

@@ -88,7 +88,9 @@ async function book(
 }
 
 async function lastMailId(): Promise<string> {
-  return (await database.client.query<{ id: string }>('select coalesce(max(id), 0)::text as id from public.email_outbox')).rows[0].id;
+  return (
+    await database.client.query<{ id: string }>('select coalesce(max(id), 0)::text as id from public.email_outbox')
+  ).rows[0].id;
 }
 
 /** The messages about one appointment queued after outbox row `after`, oldest first. */
@@ -114,7 +116,7 @@ async function inRolledBackTransaction<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 describe('appointment emails', () => {
-  it('confirms a booking to the student and tells the doctor, in the clinic\'s time zone', async () => {
+  it("confirms a booking to the student and tells the doctor, in the clinic's time zone", async () => {
     const at = await clinicSlot(database.client, DAYS_AHEAD, '09:30');
     const { id, mail } = await inRolledBackTransaction(async () => {
       const id = await book(nf('student11'), at, ADAMS);
@@ -159,7 +161,11 @@ describe('appointment emails', () => {
     expect(doctor.body).toContain('An appointment at Northfield University is now booked with you.');
     expect(doctor.body).toMatch(/Patient: Kemi Adeyemi \(NFU\/\d{4}\/011\)/);
     expect(doctor.body).toContain(`Your appointments: ${SITE}/dashboarrd`);
-    expect(doctor.calendar).toMatchObject({ uid: `${id}@campuscare`, method: 'REQUEST', title: expect.stringMatching(/^Appointment: Kemi Adeyemi/) });
+    expect(doctor.calendar).toMatchObject({
+      uid: `${id}@campuscare`,
+      method: 'REQUEST',
+      title: expect.stringMatching(/^Appointment: Kemi Adeyemi/),
+    });
   });
 
   it('tells only the student when no doctor is assigned yet, and says so', async () => {
@@ -180,7 +186,11 @@ describe('appointment emails', () => {
         await asServer();
         return mailSince(id, before);
       };
-      return { assigned: await step(ADMIN, ADAMS), reassigned: await step(ADMIN, BELLO), taken: await step(CHEN, CHEN) };
+      return {
+        assigned: await step(ADMIN, ADAMS),
+        reassigned: await step(ADMIN, BELLO),
+        taken: await step(CHEN, CHEN),
+      };
     });
     expect(recipients(steps.assigned)).toEqual([
       ['dr.adams@northfield.edu', 'doctor_notice'],
@@ -188,7 +198,9 @@ describe('appointment emails', () => {
     ]);
     expect(steps.assigned[0].body).toContain(`When: ${clinicTime(at)}, 30 minutes`);
     expect(steps.assigned[1].subject).toBe(`Appointment update: new doctor, ${clinicTime(at)}`);
-    expect(steps.assigned[1].body).toContain('Your appointment at the Northfield University clinic is now with Dr Amelia Adams.');
+    expect(steps.assigned[1].body).toContain(
+      'Your appointment at the Northfield University clinic is now with Dr Amelia Adams.',
+    );
     expect(recipients(steps.reassigned)).toEqual([
       ['dr.adams@northfield.edu', 'doctor_unassigned'],
       ['dr.bello@northfield.edu', 'doctor_notice'],
@@ -209,7 +221,10 @@ describe('appointment emails', () => {
       const id = await book(nf('student13'), at, ADAMS);
       const booked = await mailSince(id);
       await actAs(database.client, nf('student13'));
-      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam that morning')`, [id]);
+      await database.client.query(
+        `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam that morning')`,
+        [id],
+      );
       await asServer();
       return { booked, cancelled: await mailSince(id, booked.at(-1)?.id) };
     });
@@ -223,25 +238,37 @@ describe('appointment emails', () => {
 
   it.each([
     ['the doctor', ADAMS, [['student14@northfield.edu', 'cancellation']]],
-    ['an admin', ADMIN, [['student14@northfield.edu', 'cancellation'], ['dr.adams@northfield.edu', 'cancellation']]],
+    [
+      'an admin',
+      ADMIN,
+      [
+        ['student14@northfield.edu', 'cancellation'],
+        ['dr.adams@northfield.edu', 'cancellation'],
+      ],
+    ],
   ])('tells the student when %s cancels (and the doctor, when it was not them)', async (_who, caller, expected) => {
     const at = await clinicSlot(database.client, DAYS_AHEAD, '14:00');
     const cancelled = await inRolledBackTransaction(async () => {
       const id = await book(nf('student14'), at, ADAMS);
       const before = await lastMailId();
       await actAs(database.client, caller);
-      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'The doctor is unwell')`, [id]);
+      await database.client.query(
+        `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'The doctor is unwell')`,
+        [id],
+      );
       await asServer();
       return mailSince(id, before);
     });
     expect(recipients(cancelled)).toEqual(expected);
     expect(cancelled[0].subject).toBe(`Appointment cancelled: ${clinicTime(at)}`);
     expect(cancelled[0].body).toContain('The clinic has cancelled your appointment.');
-    expect(cancelled[0].body).toContain(`To book another time, sign in to CampusCare and open your dashboard: ${SITE}/studentdashboard`);
+    expect(cancelled[0].body).toContain(
+      `To book another time, sign in to CampusCare and open your dashboard: ${SITE}/studentdashboard`,
+    );
     expect(cancelled[0].calendar.method).toBe('CANCEL');
   });
 
-  it('tells the other party when a visit is moved: staff moves reach the student and doctor, a student\'s the doctor', async () => {
+  it("tells the other party when a visit is moved: staff moves reach the student and doctor, a student's the doctor", async () => {
     const at = await clinicSlot(database.client, DAYS_AHEAD, '15:00');
     const byAdmin = await clinicSlot(database.client, DAYS_AHEAD, '15:30');
     const byStudent = await clinicSlot(database.client, DAYS_AHEAD + 1, '16:00');
@@ -263,7 +290,10 @@ describe('appointment emails', () => {
     expect(moves.admin[0].subject).toBe(`Appointment moved: now ${clinicTime(byAdmin)}`);
     expect(moves.admin[0].body).toContain(`The clinic has moved your appointment from ${clinicTime(at)}.`);
     expect(moves.admin[0].body).toContain(`When: ${clinicTime(byAdmin)}, 30 minutes`);
-    expect(moves.admin[0].calendar).toMatchObject({ method: 'REQUEST', start: new Date(byAdmin).toISOString().replace('.000Z', 'Z') });
+    expect(moves.admin[0].calendar).toMatchObject({
+      method: 'REQUEST',
+      start: new Date(byAdmin).toISOString().replace('.000Z', 'Z'),
+    });
 
     expect(recipients(moves.student)).toEqual([['dr.adams@northfield.edu', 'reschedule']]);
     expect(moves.student[0].body).toContain(`Olivia Brown has moved this appointment from ${clinicTime(byAdmin)}.`);
@@ -273,7 +303,9 @@ describe('appointment emails', () => {
   it('sends nothing for history the server records, for starting a visit, or while the seed loads', async () => {
     const future = await clinicSlot(database.client, DAYS_AHEAD, '16:00');
     const mail = await inRolledBackTransaction(async () => {
-      const past = await book(nf('student16'), await hoursFromNow(database.client, -24), ADAMS, { status: 'completed' });
+      const past = await book(nf('student16'), await hoursFromNow(database.client, -24), ADAMS, {
+        status: 'completed',
+      });
       const started = await book(nf('student16'), future, ADAMS);
       const before = await lastMailId();
       await database.client.query(`update public.appointments set status = 'ongoing' where id = $1`, [started]);
@@ -287,13 +319,16 @@ describe('appointment emails', () => {
   it('names UTC when the university has no clinic settings', async () => {
     const at = await clinicSlot(database.client, DAYS_AHEAD, '09:00');
     const mail = await inRolledBackTransaction(async () => {
-      await database.client.query('delete from public.clinic_settings where university_id = (select university_id from public.members where id = $1)', [ADAMS]);
+      await database.client.query(
+        'delete from public.clinic_settings where university_id = (select university_id from public.members where id = $1)',
+        [ADAMS],
+      );
       return mailSince(await book(nf('student18'), at, ADAMS));
     });
     expect(mail[0].body).toContain(`When: ${clinicTime(at, 'UTC')}, 30 minutes`);
   });
 
-  it('never puts the visit\'s reason, the reason it was cancelled or the student\'s health record in any email', async () => {
+  it("never puts the visit's reason, the reason it was cancelled or the student's health record in any email", async () => {
     const at = await clinicSlot(database.client, DAYS_AHEAD, '12:00');
     const later = await clinicSlot(database.client, DAYS_AHEAD, '12:30');
     const soon = await hoursFromNow(database.client, 3);
@@ -303,20 +338,43 @@ describe('appointment emails', () => {
         [nf('student19')],
       );
       const id = await book(nf('student19'), at, null, { bookedAt: DAYS_EARLIER });
-      await database.client.query(`update public.appointments set reason = 'Other: HIV test result follow-up' where id = $1`, [id]);
+      await database.client.query(
+        `update public.appointments set reason = 'Other: HIV test result follow-up' where id = $1`,
+        [id],
+      );
       await database.client.query('update public.appointments set provider_id = $2 where id = $1', [id, ADAMS]);
       await database.client.query('update public.appointments set date = $2 where id = $1', [id, later]);
       await database.client.query('update public.appointments set date = $2 where id = $1', [id, soon]);
       await database.client.query('select private.queue_appointment_reminders()');
-      await database.client.query(`update public.appointments set status = 'cancelled', cancel_reason = 'Positive result discussed by phone' where id = $1`, [id]);
+      await database.client.query(
+        `update public.appointments set status = 'cancelled', cancel_reason = 'Positive result discussed by phone' where id = $1`,
+        [id],
+      );
       return mailSince(id);
     });
     expect(new Set(mail.map((m) => m.kind))).toEqual(
       new Set(['booking_confirmation', 'doctor_notice', 'doctor_change', 'reschedule', 'reminder', 'cancellation']),
     );
     // The calendar uid is a random UUID, whose hex spells "ab-" now and then; it is not health data.
-    const text = JSON.stringify(mail).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>');
-    for (const health of ['Zzyzx', 'genotype', 'blood', 'AB-', 'bmi', '33.3', 'allerg', '"SC"', 'reason', 'Check-up', 'HIV', 'follow-up', 'by phone']) {
+    const text = JSON.stringify(mail).replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
+      '<uuid>',
+    );
+    for (const health of [
+      'Zzyzx',
+      'genotype',
+      'blood',
+      'AB-',
+      'bmi',
+      '33.3',
+      'allerg',
+      '"SC"',
+      'reason',
+      'Check-up',
+      'HIV',
+      'follow-up',
+      'by phone',
+    ]) {
       expect(text.toLowerCase()).not.toContain(health.toLowerCase());
     }
   });
@@ -325,9 +383,9 @@ describe('appointment emails', () => {
 describe('appointment reminders', () => {
   const hoursAhead = (hours: number) => hoursFromNow(database.client, hours);
   const queueReminders = async (connection: Pick<Client, 'query'> = database.client) =>
-    (await connection.query<{ queued: number }>('select private.queue_appointment_reminders() as queued')).rows[0].queued;
-  const reminders = async (appointment: string) =>
-    (await mailSince(appointment)).filter((m) => m.kind === 'reminder');
+    (await connection.query<{ queued: number }>('select private.queue_appointment_reminders() as queued')).rows[0]
+      .queued;
+  const reminders = async (appointment: string) => (await mailSince(appointment)).filter((m) => m.kind === 'reminder');
 
   // Committed, so the runs below see them as the server's would. Each uses its own student and hour.
   let soon: string;
@@ -342,7 +400,11 @@ describe('appointment reminders', () => {
     soon = await book(nf('student04'), await hoursAhead(3), ADAMS, { bookedAt });
     unassigned = await book(nf('student05'), await hoursAhead(6), null, { bookedAt });
     nextWeek = await book(nf('student06'), await hoursAhead(30), CHEN, { bookedAt });
-    cancelled = await book(nf('student07'), await hoursAhead(5), BELLO, { status: 'cancelled', cancelReason: 'Feeling better', bookedAt });
+    cancelled = await book(nf('student07'), await hoursAhead(5), BELLO, {
+      status: 'cancelled',
+      cancelReason: 'Feeling better',
+      bookedAt,
+    });
     bookedToday = await book(nf('student09'), await hoursAhead(8), CHEN, { bookedAt: "now() - interval '2 hours'" });
   });
 
@@ -360,7 +422,9 @@ describe('appointment reminders', () => {
     expect(await reminders(bookedToday)).toEqual([]);
 
     const [student] = await reminders(soon);
-    const startsAt = (await database.client.query<{ date: Date }>('select date from public.appointments where id = $1', [soon])).rows[0].date;
+    const startsAt = (
+      await database.client.query<{ date: Date }>('select date from public.appointments where id = $1', [soon])
+    ).rows[0].date;
     expect(student.subject).toBe(`Reminder: appointment on ${clinicTime(startsAt.toISOString())}`);
     expect(student.body).toContain('A reminder of your appointment at the Northfield University clinic.');
     expect(student.calendar).toMatchObject({ uid: `${soon}@campuscare`, method: 'REQUEST' });

@@ -52,8 +52,15 @@ async function localDay(at: string): Promise<string> {
 const needing = (caller: Caller, setup: string) =>
   probe<NeedingRow>(database.client, caller, 'select * from public.visits_needing_a_doctor()', [], setup);
 const affected = (caller: Caller, change: unknown, setup: string) =>
-  probe<NeedingRow>(database.client, caller, 'select * from public.visits_affected_by($1::jsonb)', [JSON.stringify(change)], setup);
-const ours = (rows: NeedingRow[]) => rows.filter((row) => row.id === VISIT).map((row) => ({ provider_id: row.provider_id, problem: row.problem }));
+  probe<NeedingRow>(
+    database.client,
+    caller,
+    'select * from public.visits_affected_by($1::jsonb)',
+    [JSON.stringify(change)],
+    setup,
+  );
+const ours = (rows: NeedingRow[]) =>
+  rows.filter((row) => row.id === VISIT).map((row) => ({ provider_id: row.provider_id, problem: row.problem }));
 
 describe('deactivating a doctor', () => {
   it('unassigns their booked visits, which then need a doctor on the admin dashboard until one is given, and tells the student', async () => {
@@ -61,16 +68,28 @@ describe('deactivating a doctor', () => {
     const outcome = await rolledBack(database.client, async () => {
       await database.client.query(bookedWithBello(at));
       await actAs(database.client, SUPER);
-      const preview = (await database.client.query<NeedingRow>('select * from public.visits_affected_by($1)', [{ kind: 'deactivation', doctor_id: BELLO }])).rows;
+      const preview = (
+        await database.client.query<NeedingRow>('select * from public.visits_affected_by($1)', [
+          { kind: 'deactivation', doctor_id: BELLO },
+        ])
+      ).rows;
       await database.client.query(`select public.set_member_status($1, 'deactivated')`, [BELLO]);
       await actAs(database.client, ADMIN);
       const waiting = (await database.client.query<NeedingRow>('select * from public.visits_needing_a_doctor()')).rows;
-      const counted = (await database.client.query<{ n: number }>(`select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`)).rows[0].n;
+      const counted = (
+        await database.client.query<{ n: number }>(
+          `select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`,
+        )
+      ).rows[0].n;
       await database.client.query('select public.update_appointment($1, provider_id => $2)', [VISIT, ADAMS]);
       const after = (await database.client.query<NeedingRow>('select * from public.visits_needing_a_doctor()')).rows;
       await asServer();
-      const mail = (await database.client.query<{ kind: string; to_email: string; subject: string; body: string }>(
-        `select kind, to_email, subject, body from public.email_outbox where appointment_id = $1 order by id`, [VISIT])).rows;
+      const mail = (
+        await database.client.query<{ kind: string; to_email: string; subject: string; body: string }>(
+          `select kind, to_email, subject, body from public.email_outbox where appointment_id = $1 order by id`,
+          [VISIT],
+        )
+      ).rows;
       return { preview, waiting, counted, after, mail };
     });
     expect(outcome.error).toBeUndefined();
@@ -100,35 +119,53 @@ describe('a closure or time off over booked visits', () => {
     ]);
     const closed = `${bookedWithBello(at)}; insert into public.clinic_closures (university_id, starts_on, ends_on, reason)
       values ('${NORTHFIELD_ID}', '${day}', '${day}', 'Staff training')`;
-    expect(ours((await needing(ADMIN, closed)).rows)).toEqual([{ provider_id: BELLO, problem: 'The clinic is closed that day (Staff training)' }]);
+    expect(ours((await needing(ADMIN, closed)).rows)).toEqual([
+      { provider_id: BELLO, problem: 'The clinic is closed that day (Staff training)' },
+    ]);
     const moved = `${closed}; update public.appointments set date = '${await clinicSlot(database.client, 40, '10:00')}' where id = '${VISIT}'`;
     expect(ours((await needing(ADMIN, moved)).rows)).toEqual([]);
 
     const end = new Date(new Date(at).getTime() + 60 * 60_000).toISOString();
     const timeOff = { kind: 'time_off', doctor_id: BELLO, starts_at: at, ends_at: end };
-    expect(ours((await affected(BELLO, timeOff, bookedWithBello(at))).rows)).toEqual([{ provider_id: BELLO, problem: 'Dr Tunde Bello will be away then' }]);
+    expect(ours((await affected(BELLO, timeOff, bookedWithBello(at))).rows)).toEqual([
+      { provider_id: BELLO, problem: 'Dr Tunde Bello will be away then' },
+    ]);
     const away = `${bookedWithBello(at)}; insert into public.doctor_time_off (doctor_id, starts_at, ends_at, reason) values ('${BELLO}', '${at}', '${end}', 'Conference')`;
-    expect(ours((await needing(ADMIN, away)).rows)).toEqual([{ provider_id: BELLO, problem: 'Dr Tunde Bello is away then' }]);
+    expect(ours((await needing(ADMIN, away)).rows)).toEqual([
+      { provider_id: BELLO, problem: 'Dr Tunde Bello is away then' },
+    ]);
   });
 });
 
-describe('new opening hours or a doctor\'s new hours', () => {
+describe("new opening hours or a doctor's new hours", () => {
   it('list the booked visits they would leave outside, and only those', async () => {
     const at = await clinicSlot(database.client, 20, '15:00');
-    const weekday = Number((await database.client.query<{ d: number }>(
-      `select extract(isodow from $1::timestamptz at time zone 'America/New_York')::integer as d`, [at])).rows[0].d);
+    const weekday = Number(
+      (
+        await database.client.query<{ d: number }>(
+          `select extract(isodow from $1::timestamptz at time zone 'America/New_York')::integer as d`,
+          [at],
+        )
+      ).rows[0].d,
+    );
     const mornings = [1, 2, 3, 4, 5].map((day) => ({ weekday: day, opens_at: '08:00', closes_at: '12:00' }));
     const allDay = [1, 2, 3, 4, 5].map((day) => ({ weekday: day, opens_at: '08:00', closes_at: '17:00' }));
     expect(weekday).toBeLessThanOrEqual(5);
     expect(ours((await affected(SUPER, { kind: 'clinic_hours', hours: mornings }, bookedWithBello(at))).rows)).toEqual([
       { provider_id: BELLO, problem: 'Outside the new opening hours' },
     ]);
-    expect(ours((await affected(SUPER, { kind: 'clinic_hours', hours: allDay }, bookedWithBello(at))).rows)).toEqual([]);
-    expect(ours((await affected(BELLO, { kind: 'doctor_hours', doctor_id: BELLO, hours: mornings }, bookedWithBello(at))).rows)).toEqual([
-      { provider_id: BELLO, problem: 'Outside Dr Tunde Bello\'s new hours' },
-    ]);
+    expect(ours((await affected(SUPER, { kind: 'clinic_hours', hours: allDay }, bookedWithBello(at))).rows)).toEqual(
+      [],
+    );
+    expect(
+      ours(
+        (await affected(BELLO, { kind: 'doctor_hours', doctor_id: BELLO, hours: mornings }, bookedWithBello(at))).rows,
+      ),
+    ).toEqual([{ provider_id: BELLO, problem: "Outside Dr Tunde Bello's new hours" }]);
     // No hours of their own: the clinic's, which hold the visit.
-    expect(ours((await affected(ADMIN, { kind: 'doctor_hours', doctor_id: BELLO, hours: [] }, bookedWithBello(at))).rows)).toEqual([]);
+    expect(
+      ours((await affected(ADMIN, { kind: 'doctor_hours', doctor_id: BELLO, hours: [] }, bookedWithBello(at))).rows),
+    ).toEqual([]);
   });
 
   it('once saved anyway, leave those visits on the admin dashboard until moved, and nothing else', async () => {
@@ -138,15 +175,22 @@ describe('new opening hours or a doctor\'s new hours', () => {
       select ${table === 'doctor_hours' ? `'${BELLO}', ` : ''}'${NORTHFIELD_ID}', d, '08:00', '12:00' from generate_series(1, 5) d`;
     const clinicMornings = `${bookedWithBello(at)}; ${mornings('clinic_hours', `university_id = '${NORTHFIELD_ID}'`)}`;
     const waiting = (await needing(ADMIN, clinicMornings)).rows;
-    expect(ours(waiting)).toEqual([{ provider_id: BELLO, problem: 'Outside the clinic\'s opening hours' }]);
-    const counted = await probe<{ n: number }>(database.client, ADMIN,
-      `select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`, [], clinicMornings);
+    expect(ours(waiting)).toEqual([{ provider_id: BELLO, problem: "Outside the clinic's opening hours" }]);
+    const counted = await probe<{ n: number }>(
+      database.client,
+      ADMIN,
+      `select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`,
+      [],
+      clinicMornings,
+    );
     expect(counted.rows[0].n).toBe(waiting.length);
     const movedToMorning = `${clinicMornings}; update public.appointments set date = '${await clinicSlot(database.client, 20, '10:00')}' where id = '${VISIT}'`;
     expect(ours((await needing(ADMIN, movedToMorning)).rows)).toEqual([]);
 
     const belloMornings = `${bookedWithBello(at)}; ${mornings('doctor_hours', `doctor_id = '${BELLO}'`)}`;
-    expect(ours((await needing(ADMIN, belloMornings)).rows)).toEqual([{ provider_id: BELLO, problem: 'Outside Dr Tunde Bello\'s hours' }]);
+    expect(ours((await needing(ADMIN, belloMornings)).rows)).toEqual([
+      { provider_id: BELLO, problem: "Outside Dr Tunde Bello's hours" },
+    ]);
     const givenToAdams = `${belloMornings}; update public.appointments set provider_id = '${ADAMS}' where id = '${VISIT}'`;
     expect(ours((await needing(ADMIN, givenToAdams)).rows)).toEqual([]);
     expect(ours((await needing(sb('registrar'), clinicMornings)).rows)).toEqual([]);
@@ -156,12 +200,14 @@ describe('new opening hours or a doctor\'s new hours', () => {
 describe('who may ask', () => {
   const at = () => clinicSlot(database.client, 20, '10:00');
 
-  it('lists visits needing a doctor for the university\'s admins only, never another university\'s', async () => {
+  it("lists visits needing a doctor for the university's admins only, never another university's", async () => {
     const setup = `${bookedWithBello(await at())}; update public.appointments set provider_id = null where id = '${VISIT}'`;
     expect(ours((await needing(SUPER, setup)).rows)).toHaveLength(1);
     expect(ours((await needing(sb('registrar'), setup)).rows)).toEqual([]);
     for (const caller of [BELLO, STUDENT, sb('dr.adams')]) {
-      expect((await needing(caller, setup)).error?.message).toBe('Only the university\'s administrators can see the visits that need a doctor');
+      expect((await needing(caller, setup)).error?.message).toBe(
+        "Only the university's administrators can see the visits that need a doctor",
+      );
     }
     expect((await needing(null, setup)).error?.code).toBe('42501');
   });
@@ -169,21 +215,65 @@ describe('who may ask', () => {
   it('previews a change only for those who may make it, and refuses a malformed change in words', async () => {
     const setup = bookedWithBello(await at());
     const cases: [Caller, unknown, string][] = [
-      [STUDENT, { kind: 'closure', starts_on: '2030-01-01', ends_on: '2030-01-01' }, 'Only clinic staff can see which visits a change affects'],
-      [ADMIN, { kind: 'closure', starts_on: '2030-01-01', ends_on: '2030-01-01' }, 'Only the university account can change the clinic\'s hours and closures'],
+      [
+        STUDENT,
+        { kind: 'closure', starts_on: '2030-01-01', ends_on: '2030-01-01' },
+        'Only clinic staff can see which visits a change affects',
+      ],
+      [
+        ADMIN,
+        { kind: 'closure', starts_on: '2030-01-01', ends_on: '2030-01-01' },
+        "Only the university account can change the clinic's hours and closures",
+      ],
       [ADMIN, { kind: 'deactivation', doctor_id: BELLO }, 'Only the university account can deactivate members'],
-      [ADAMS, { kind: 'time_off', doctor_id: BELLO, starts_at: '2030-01-01T09:00Z', ends_at: '2030-01-01T10:00Z' }, 'Doctors can change only their own hours and time off'],
+      [
+        ADAMS,
+        { kind: 'time_off', doctor_id: BELLO, starts_at: '2030-01-01T09:00Z', ends_at: '2030-01-01T10:00Z' },
+        'Doctors can change only their own hours and time off',
+      ],
       [sb('admin'), { kind: 'deactivation', doctor_id: BELLO }, 'Doctor not found'],
       [SUPER, { kind: 'deactivation', doctor_id: 'not-a-uuid' }, 'Doctor not found'],
-      [SUPER, { kind: 'holiday' }, 'Say which change: kind is deactivation, closure, time_off, clinic_hours or doctor_hours'],
+      [
+        SUPER,
+        { kind: 'holiday' },
+        'Say which change: kind is deactivation, closure, time_off, clinic_hours or doctor_hours',
+      ],
       [SUPER, ['closure'], 'Say which change: kind is deactivation, closure, time_off, clinic_hours or doctor_hours'],
-      [SUPER, { kind: 'closure', starts_on: '1 Jan', ends_on: '2030-01-01' }, 'Give the closure\'s first and last days as YYYY-MM-DD'],
-      [SUPER, { kind: 'closure', starts_on: '2030-02-30', ends_on: '2030-03-01' }, 'starts_on is not a real date and time'],
-      [SUPER, { kind: 'clinic_hours', hours: 'mornings' }, 'Give the hours as a list of days, each with weekday, opens_at and closes_at'],
-      [SUPER, { kind: 'clinic_hours', hours: [{ weekday: 8, opens_at: '08:00', closes_at: '12:00' }] }, 'Each day needs a weekday from 1 (Monday) to 7 and opening and closing times as HH:MM'],
-      [SUPER, { kind: 'clinic_hours', hours: [{ weekday: 1, opens_at: '12:00', closes_at: '08:00' }] }, 'A day must close after it opens'],
-      [BELLO, { kind: 'time_off', doctor_id: BELLO, starts_at: 'soon', ends_at: '2030-01-01T10:00Z' }, 'Give starts_at as a date and time (YYYY-MM-DDTHH:MM with its offset)'],
-      [BELLO, { kind: 'time_off', doctor_id: BELLO, starts_at: '2030-01-01T10:00Z', ends_at: '2030-01-01T09:00Z' }, 'Time off must end after it starts'],
+      [
+        SUPER,
+        { kind: 'closure', starts_on: '1 Jan', ends_on: '2030-01-01' },
+        "Give the closure's first and last days as YYYY-MM-DD",
+      ],
+      [
+        SUPER,
+        { kind: 'closure', starts_on: '2030-02-30', ends_on: '2030-03-01' },
+        'starts_on is not a real date and time',
+      ],
+      [
+        SUPER,
+        { kind: 'clinic_hours', hours: 'mornings' },
+        'Give the hours as a list of days, each with weekday, opens_at and closes_at',
+      ],
+      [
+        SUPER,
+        { kind: 'clinic_hours', hours: [{ weekday: 8, opens_at: '08:00', closes_at: '12:00' }] },
+        'Each day needs a weekday from 1 (Monday) to 7 and opening and closing times as HH:MM',
+      ],
+      [
+        SUPER,
+        { kind: 'clinic_hours', hours: [{ weekday: 1, opens_at: '12:00', closes_at: '08:00' }] },
+        'A day must close after it opens',
+      ],
+      [
+        BELLO,
+        { kind: 'time_off', doctor_id: BELLO, starts_at: 'soon', ends_at: '2030-01-01T10:00Z' },
+        'Give starts_at as a date and time (YYYY-MM-DDTHH:MM with its offset)',
+      ],
+      [
+        BELLO,
+        { kind: 'time_off', doctor_id: BELLO, starts_at: '2030-01-01T10:00Z', ends_at: '2030-01-01T09:00Z' },
+        'Time off must end after it starts',
+      ],
     ];
     for (const [caller, change, message] of cases) {
       expect({ change, message: (await affected(caller, change, setup)).error?.message }).toEqual({ change, message });

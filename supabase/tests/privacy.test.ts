@@ -32,14 +32,28 @@ describe.each(UNIVERSITIES)('$name', ({ id, domain, other }) => {
   const classmate = person('student04');
 
   it('lists a doctor’s read of the record at once, with name, role and screen, newest first; only to that student', async () => {
-    await runAs(database.client, person('dr.bello'), `select * from public.get_health_profile($1, 'Appointment')`, [student]);
-    await runAs(database.client, person('dr.adams'), `select * from public.get_health_profile($1, 'Patient record')`, [student]);
+    await runAs(database.client, person('dr.bello'), `select * from public.get_health_profile($1, 'Appointment')`, [
+      student,
+    ]);
+    await runAs(database.client, person('dr.adams'), `select * from public.get_health_profile($1, 'Patient record')`, [
+      student,
+    ]);
 
     const mine = await views(student);
     expect(mine.error).toBeUndefined();
     expect(mine.rows.slice(0, 2)).toEqual([
-      expect.objectContaining({ viewer_id: person('dr.adams'), viewer_name: 'Dr Amelia Adams', viewer_role: 'doctor', screen: 'Patient record' }),
-      expect.objectContaining({ viewer_id: person('dr.bello'), viewer_name: 'Dr Tunde Bello', viewer_role: 'doctor', screen: 'Appointment' }),
+      expect.objectContaining({
+        viewer_id: person('dr.adams'),
+        viewer_name: 'Dr Amelia Adams',
+        viewer_role: 'doctor',
+        screen: 'Patient record',
+      }),
+      expect.objectContaining({
+        viewer_id: person('dr.bello'),
+        viewer_name: 'Dr Tunde Bello',
+        viewer_role: 'doctor',
+        screen: 'Appointment',
+      }),
     ]);
 
     const theirs = await views(classmate);
@@ -50,24 +64,38 @@ describe.each(UNIVERSITIES)('$name', ({ id, domain, other }) => {
   it('does not list the student’s own reads or another university’s', async () => {
     await runAs(database.client, student, 'select * from public.get_health_profile($1)', [student]);
     const otherDoctor = uuidForEmail(`dr.chen@${other}`);
-    const crossRead = await probe(database.client, otherDoctor, 'select * from public.get_health_profile($1)', [student]);
+    const crossRead = await probe(database.client, otherDoctor, 'select * from public.get_health_profile($1)', [
+      student,
+    ]);
     expect(crossRead.ok).toBe(false);
     const rows = (await views(student)).rows;
     expect(rows.every((row) => row.viewer_id !== student && row.viewer_id !== otherDoctor)).toBe(true);
   });
 
   it('refuses a screen outside the fixed list and records none then', async () => {
-    const bad = await probe(database.client, person('dr.adams'), `select * from public.get_health_profile($1, '<script>')`, [student]);
+    const bad = await probe(
+      database.client,
+      person('dr.adams'),
+      `select * from public.get_health_profile($1, '<script>')`,
+      [student],
+    );
     expect(bad.error).toEqual({ code: 'P0001', message: 'Unknown screen: use Patient record or Appointment' });
   });
 
-  it.each(['dr.adams', 'registrar', 'admin'])('refuses %s (staff): nothing of who viewed, no data export', async (local) => {
-    expect((await views(person(local))).error?.message).toBe(REFUSED);
-    expect((await probe(database.client, person(local), 'select public.my_data()')).error?.message).toBe(REFUSED);
-  });
+  it.each(['dr.adams', 'registrar', 'admin'])(
+    'refuses %s (staff): nothing of who viewed, no data export',
+    async (local) => {
+      expect((await views(person(local))).error?.message).toBe(REFUSED);
+      expect((await probe(database.client, person(local), 'select public.my_data()')).error?.message).toBe(REFUSED);
+    },
+  );
 
   it('exports the caller’s own data only', async () => {
-    const result = await probe<{ data: Record<string, unknown> }>(database.client, student, 'select public.my_data() as data');
+    const result = await probe<{ data: Record<string, unknown> }>(
+      database.client,
+      student,
+      'select public.my_data() as data',
+    );
     expect(result.ok).toBe(true);
     const data = result.rows[0].data as {
       university: { id: string };
@@ -81,7 +109,16 @@ describe.each(UNIVERSITIES)('$name', ({ id, domain, other }) => {
     expect(data.health_profile?.student_id).toBe(student);
     expect(data.appointments.length).toBeGreaterThan(0);
     expect(data.appointments.every((appointment) => appointment.student_id === student)).toBe(true);
-    expect(data.health_record_views).toEqual(expect.arrayContaining([{ viewed_at: expect.any(String), viewer_name: 'Dr Amelia Adams', viewer_role: 'doctor', screen: 'Patient record' }]));
+    expect(data.health_record_views).toEqual(
+      expect.arrayContaining([
+        {
+          viewed_at: expect.any(String),
+          viewer_name: 'Dr Amelia Adams',
+          viewer_role: 'doctor',
+          screen: 'Patient record',
+        },
+      ]),
+    );
   });
 });
 
@@ -106,7 +143,13 @@ describe('callers without an active student account', () => {
     const doctor = uuidForEmail('dr.chen@southbank.edu');
     await runAs(database.client, doctor, `select * from public.get_health_profile($1, 'Patient record')`, [student]);
     const setup = `update public.members set status = 'deactivated' where id = '${doctor}'`;
-    const result = await probe<View>(database.client, student, 'select * from public.my_health_record_views()', [], setup);
+    const result = await probe<View>(
+      database.client,
+      student,
+      'select * from public.my_health_record_views()',
+      [],
+      setup,
+    );
     expect(result.rows[0]).toMatchObject({ viewer_id: doctor, viewer_name: 'Dr Wei Chen', viewer_role: 'doctor' });
   });
 });

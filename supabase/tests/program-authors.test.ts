@@ -15,17 +15,27 @@ const database = testDatabase();
 
 /** The seed's program of that title created by `author` (an email). */
 async function programOf(title: string, author: string): Promise<string> {
-  const { rows } = await database.client.query<{ id: string }>('select id from public.programs where title = $1 and created_by = $2', [title, uuidForEmail(author)]);
+  const { rows } = await database.client.query<{ id: string }>(
+    'select id from public.programs where title = $1 and created_by = $2',
+    [title, uuidForEmail(author)],
+  );
   if (!rows[0]) throw new Error(`the seed has no "${title}" by ${author}`);
   return rows[0].id;
 }
 
 function renameAs(caller: Caller, program: string) {
-  return probe<{ id: string }>(database.client, caller, `update public.programs set title = 'Renamed drive' where id = $1 returning id`, [program]);
+  return probe<{ id: string }>(
+    database.client,
+    caller,
+    `update public.programs set title = 'Renamed drive' where id = $1 returning id`,
+    [program],
+  );
 }
 
 function deleteAs(caller: Caller, program: string) {
-  return probe<{ id: string }>(database.client, caller, 'delete from public.programs where id = $1 returning id', [program]);
+  return probe<{ id: string }>(database.client, caller, 'delete from public.programs where id = $1 returning id', [
+    program,
+  ]);
 }
 
 describe.each(UNIVERSITIES)('programs of $name', ({ domain, otherDomain }) => {

@@ -9,8 +9,18 @@ import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 const PAST_DATE_MESSAGE = 'A program cannot take place in the past: choose today or a later date';
 
 const UNIVERSITIES = [
-  { name: 'Northfield', id: NORTHFIELD_ID, doctor: uuidForEmail('dr.adams@northfield.edu'), admin: uuidForEmail('registrar@northfield.edu') },
-  { name: 'Southbank', id: SOUTHBANK_ID, doctor: uuidForEmail('dr.adams@southbank.edu'), admin: uuidForEmail('admin@southbank.edu') },
+  {
+    name: 'Northfield',
+    id: NORTHFIELD_ID,
+    doctor: uuidForEmail('dr.adams@northfield.edu'),
+    admin: uuidForEmail('registrar@northfield.edu'),
+  },
+  {
+    name: 'Southbank',
+    id: SOUTHBANK_ID,
+    doctor: uuidForEmail('dr.adams@southbank.edu'),
+    admin: uuidForEmail('admin@southbank.edu'),
+  },
 ] as const;
 
 const database = testDatabase();
@@ -29,7 +39,10 @@ function insertProgram(caller: Caller, university: string, daysFromToday: number
 }
 
 async function pastProgramOf(university: string): Promise<string> {
-  const { rows } = await database.client.query<{ id: string }>(`select id from public.programs where university_id = $1 and date < current_date - 1 limit 1`, [university]);
+  const { rows } = await database.client.query<{ id: string }>(
+    `select id from public.programs where university_id = $1 and date < current_date - 1 limit 1`,
+    [university],
+  );
   if (!rows[0]) throw new Error('the seed has no past program');
   return rows[0].id;
 }
@@ -54,18 +67,39 @@ describe.each(UNIVERSITIES)('programs of $name', ({ id, doctor, admin }) => {
 
   it('refuses moving a program into the past but keeps a past program editable', async () => {
     const past = await pastProgramOf(id);
-    const moved = await probe(database.client, admin, `update public.programs set date = date - 1 where id = $1 returning id`, [past]);
+    const moved = await probe(
+      database.client,
+      admin,
+      `update public.programs set date = date - 1 where id = $1 returning id`,
+      [past],
+    );
     expect(moved.error).toEqual({ code: 'P0001', message: PAST_DATE_MESSAGE });
 
-    const renamed = await probe(database.client, admin, `update public.programs set title = 'Vaccination Clinic (held)', location = 'Main Hall' where id = $1 returning id`, [past]);
+    const renamed = await probe(
+      database.client,
+      admin,
+      `update public.programs set title = 'Vaccination Clinic (held)', location = 'Main Hall' where id = $1 returning id`,
+      [past],
+    );
     expect(renamed).toMatchObject({ ok: true, rows: [{ id: past }] });
 
-    const future = await probe(database.client, admin, `update public.programs set date = current_date + 40 where id = $1 returning id`, [past]);
+    const future = await probe(
+      database.client,
+      admin,
+      `update public.programs set date = current_date + 40 where id = $1 returning id`,
+      [past],
+    );
     expect(future).toMatchObject({ ok: true, rows: [{ id: past }] });
   });
 
   it('trusts the server and the seed (no signed-in caller) with past dates', async () => {
-    const fromServer = await probe(database.client, null, `select 1`, [], `insert into public.programs (university_id, title, date) values ('${id}', 'Archived drive', current_date - 400)`);
+    const fromServer = await probe(
+      database.client,
+      null,
+      `select 1`,
+      [],
+      `insert into public.programs (university_id, title, date) values ('${id}', 'Archived drive', current_date - 400)`,
+    );
     expect(fromServer.ok).toBe(true);
   });
 });

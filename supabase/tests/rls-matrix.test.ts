@@ -6,7 +6,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Client } from 'pg';
-import { clinicSlot, laterOrEarlierToday, probe, runAs, serverVisit, startTestDb, type Caller, type TestDb } from './harness';
+import {
+  clinicSlot,
+  laterOrEarlierToday,
+  probe,
+  runAs,
+  serverVisit,
+  startTestDb,
+  type Caller,
+  type TestDb,
+} from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const ACTORS = [
@@ -44,7 +53,8 @@ const CALLER: Record<Actor, Caller> = {
 
 /** Actors without a member row. */
 const NO_MEMBER: readonly Actor[] = ['anon', 'unconfirmed_university'];
-const memberOf = (actor: Actor): string | undefined => (NO_MEMBER.includes(actor) ? undefined : (CALLER[actor] ?? undefined));
+const memberOf = (actor: Actor): string | undefined =>
+  NO_MEMBER.includes(actor) ? undefined : (CALLER[actor] ?? undefined);
 
 const ALL_SIGNED_IN: Actor[] = ['student', 'doctor', 'admin', 'super'];
 const STAFF: Actor[] = ['doctor', 'admin', 'super'];
@@ -115,7 +125,8 @@ const CARD = 'a1f0c3e2-0000-4000-8000-00000000d001';
 const OWN_ROW: readonly Actor[] = ['student', 'deactivated_student'];
 const ownRow = (record: Record<string, string>, actor: Actor, scope: string): string | undefined =>
   scope === 'self' ? (OWN_ROW.includes(actor) ? record[actor] : undefined) : record[scope];
-const BUCKET_OF_SCOPE = (scope: string) => (scope.startsWith('avatar') ? 'avatars' : scope.startsWith('medical') ? 'medical-documents' : 'university-logos');
+const BUCKET_OF_SCOPE = (scope: string) =>
+  scope.startsWith('avatar') ? 'avatars' : scope.startsWith('medical') ? 'medical-documents' : 'university-logos';
 
 const CLINICAL_SCOPES = ['draft_self', 'signed_self', 'draft_own', 'signed_own', 'signed_other'] as const;
 type ClinicalScope = (typeof CLINICAL_SCOPES)[number];
@@ -155,7 +166,13 @@ function specs(ids: Ids): TableSpec[] {
       scopes: ['self', 'own_staff', 'own_student', 'other'],
       target: (a, s) =>
         byId(
-          s === 'self' ? memberOf(a) : s === 'own_staff' ? nf('dr.bello') : s === 'own_student' ? nf('student02') : sb('student01'),
+          s === 'self'
+            ? memberOf(a)
+            : s === 'own_staff'
+              ? nf('dr.bello')
+              : s === 'own_student'
+                ? nf('student02')
+                : sb('student01'),
         ),
       update: "phone = '+1 555 999 0000'",
       insert: (_a, s) => ({
@@ -175,7 +192,14 @@ function specs(ids: Ids): TableSpec[] {
       table: 'public.health_profiles',
       scopes: ['self', 'own', 'other'],
       target: (a, s) => {
-        const id = s === 'self' ? (a === 'student' || a === 'deactivated_student' ? CALLER[a] : undefined) : s === 'own' ? nf('student02') : sb('student01');
+        const id =
+          s === 'self'
+            ? a === 'student' || a === 'deactivated_student'
+              ? CALLER[a]
+              : undefined
+            : s === 'own'
+              ? nf('student02')
+              : sb('student01');
         return id ? { where: 'student_id = $1', params: [id] } : undefined;
       },
       update: "allergies = 'Probe'",
@@ -203,7 +227,11 @@ function specs(ids: Ids): TableSpec[] {
       update: 'duration_minutes = 20',
       // The caller's own booking names no student or university: the database fills them in.
       insert: (_a, s) => {
-        if (s === 'self') return { sql: `insert into public.appointments (date, department, year, reason) values (${futureSlot}, 'Law', 2, 'Check-up')`, params: [] };
+        if (s === 'self')
+          return {
+            sql: `insert into public.appointments (date, department, year, reason) values (${futureSlot}, 'Law', 2, 'Check-up')`,
+            params: [],
+          };
         const [student, university] = s === 'own' ? [nf('student02'), NORTHFIELD_ID] : [sb('student01'), SOUTHBANK_ID];
         return {
           sql: `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason)
@@ -218,7 +246,17 @@ function specs(ids: Ids): TableSpec[] {
         update: none(['self', 'own', 'other']),
         delete: none(['self', 'own', 'other']),
       },
-      serverOwned: ['id', 'university_id', 'student_id', 'name', 'reg', 'status', 'cancel_reason', 'created_at', 'updated_at'],
+      serverOwned: [
+        'id',
+        'university_id',
+        'student_id',
+        'name',
+        'reg',
+        'status',
+        'cancel_reason',
+        'created_at',
+        'updated_at',
+      ],
     },
     {
       table: 'public.programs',
@@ -287,13 +325,19 @@ function specs(ids: Ids): TableSpec[] {
       scopes: ['any'],
       target: () => ({ where: 'id = $1', params: [ids.outbox] }),
       update: 'sent_at = now()',
-      insert: () => ({ sql: `insert into public.email_outbox (to_email, subject, body) values ('x@probe.edu', 's', 'b')`, params: [] }),
+      insert: () => ({
+        sql: `insert into public.email_outbox (to_email, subject, body) values ('x@probe.edu', 's', 'b')`,
+        params: [],
+      }),
       allow: { select: { any: [] }, insert: { any: [] }, update: { any: [] }, delete: { any: [] } },
     },
     {
       table: 'private.dashboard_tallies',
       scopes: ['own', 'other'],
-      target: (_a, s) => ({ where: "university_id = $1 and subject = 'students'", params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
+      target: (_a, s) => ({
+        where: "university_id = $1 and subject = 'students'",
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+      }),
       update: 'n = n + 1000',
       insert: (_a, s) => ({
         sql: `insert into private.dashboard_tallies (university_id, subject, shard, n) values ($1, 'staff', 15, 1000)`,
@@ -362,13 +406,22 @@ function specs(ids: Ids): TableSpec[] {
     {
       table: 'public.clinic_hours',
       scopes: ['own', 'other'],
-      target: (_a, s) => ({ where: 'university_id = $1 and weekday = 1', params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID] }),
+      target: (_a, s) => ({
+        where: 'university_id = $1 and weekday = 1',
+        params: [s === 'own' ? NORTHFIELD_ID : SOUTHBANK_ID],
+      }),
       update: "closes_at = '16:00'",
       // Own: the university is the caller's, filled in; another university's can only be named, which is refused.
       insert: (_a, s) =>
         s === 'own'
-          ? { sql: `insert into public.clinic_hours (weekday, opens_at, closes_at) values (6, '09:00', '12:00')`, params: [] }
-          : { sql: `insert into public.clinic_hours (university_id, weekday, opens_at, closes_at) values ($1, 6, '09:00', '12:00')`, params: [SOUTHBANK_ID] },
+          ? {
+              sql: `insert into public.clinic_hours (weekday, opens_at, closes_at) values (6, '09:00', '12:00')`,
+              params: [],
+            }
+          : {
+              sql: `insert into public.clinic_hours (university_id, weekday, opens_at, closes_at) values ($1, 6, '09:00', '12:00')`,
+              params: [SOUTHBANK_ID],
+            },
       allow: {
         select: { own: ALL_SIGNED_IN, other: [] },
         insert: { own: ['super'], other: [] },
@@ -384,7 +437,10 @@ function specs(ids: Ids): TableSpec[] {
       update: "reason = 'Probe'",
       insert: (_a, s) =>
         s === 'own'
-          ? { sql: `insert into public.clinic_closures (starts_on, ends_on, reason) values (current_date + 30, current_date + 31, 'Probe')`, params: [] }
+          ? {
+              sql: `insert into public.clinic_closures (starts_on, ends_on, reason) values (current_date + 30, current_date + 31, 'Probe')`,
+              params: [],
+            }
           : {
               sql: `insert into public.clinic_closures (university_id, starts_on, ends_on, reason) values ($1, current_date + 30, current_date + 31, 'Probe')`,
               params: [SOUTHBANK_ID],
@@ -402,7 +458,8 @@ function specs(ids: Ids): TableSpec[] {
       // self = the caller's own hours (a doctor edits theirs), own = another doctor of the university, other = Southbank.
       scopes: ['self', 'own', 'other'],
       target: (a, s) => {
-        const doctor = s === 'self' ? (a === 'doctor' ? CALLER.doctor : undefined) : s === 'own' ? nf('dr.bello') : sb('dr.chen');
+        const doctor =
+          s === 'self' ? (a === 'doctor' ? CALLER.doctor : undefined) : s === 'own' ? nf('dr.bello') : sb('dr.chen');
         return doctor ? { where: 'doctor_id = $1 and weekday = 1', params: [doctor] } : undefined;
       },
       update: "closes_at = '12:00'",
@@ -452,42 +509,57 @@ function specs(ids: Ids): TableSpec[] {
       scopes: [...CLINICAL_SCOPES],
       target: (_a, s) => byId(ids.visit[s as ClinicalScope].visit),
       update: "plan = 'Probe plan'",
-      insert: (_a, s) => ({ sql: 'insert into public.visits (appointment_id) values ($1)', params: [ids.visit[s as ClinicalScope].appointment] }),
+      insert: (_a, s) => ({
+        sql: 'insert into public.visits (appointment_id) values ($1)',
+        params: [ids.visit[s as ClinicalScope].appointment],
+      }),
       allow: {
         select: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'], signed_self: ['student'] },
         insert: none([...CLINICAL_SCOPES]),
         update: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
         delete: none([...CLINICAL_SCOPES]),
       },
-      serverOwned: ['id', 'appointment_id', 'university_id', 'student_id', 'doctor_id', 'status', 'signed_at', 'created_at', 'updated_at'],
+      serverOwned: [
+        'id',
+        'appointment_id',
+        'university_id',
+        'student_id',
+        'doctor_id',
+        'status',
+        'signed_at',
+        'created_at',
+        'updated_at',
+      ],
     },
-    ...(['vital_signs', 'diagnoses', 'prescriptions'] as const).map(
-      (child): TableSpec => ({
-        table: `public.${child}`,
-        scopes: [...CLINICAL_SCOPES],
-        target: (_a, s) => byId(ids.visit[s as ClinicalScope][child]),
-        update: { vital_signs: 'pulse_bpm = 64', diagnoses: "description = 'Probe diagnosis'", prescriptions: "instructions = 'Probe instructions'" }[child],
-        insert: (_a, s) => ({
-          sql: {
-            vital_signs: 'insert into public.vital_signs (visit_id, pulse_bpm) values ($1, 70)',
-            diagnoses: `insert into public.diagnoses (visit_id, description, icd10_code) values ($1, 'Probe', 'J00')`,
-            prescriptions: `insert into public.prescriptions (visit_id, drug) values ($1, 'Zinc')`,
-          }[child],
-          params: [ids.visit[s as ClinicalScope].visit],
-        }),
-        allow: {
-          select: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'], signed_self: ['student'] },
-          insert: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
-          update: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
-          delete: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
-        },
-        serverOwned: {
-          vital_signs: ['id', 'university_id', 'student_id', 'recorded_at', 'bmi'],
-          diagnoses: ['id', 'university_id', 'created_at'],
-          prescriptions: ['id', 'university_id', 'student_id', 'created_at', 'updated_at'],
+    ...(['vital_signs', 'diagnoses', 'prescriptions'] as const).map((child): TableSpec => ({
+      table: `public.${child}`,
+      scopes: [...CLINICAL_SCOPES],
+      target: (_a, s) => byId(ids.visit[s as ClinicalScope][child]),
+      update: {
+        vital_signs: 'pulse_bpm = 64',
+        diagnoses: "description = 'Probe diagnosis'",
+        prescriptions: "instructions = 'Probe instructions'",
+      }[child],
+      insert: (_a, s) => ({
+        sql: {
+          vital_signs: 'insert into public.vital_signs (visit_id, pulse_bpm) values ($1, 70)',
+          diagnoses: `insert into public.diagnoses (visit_id, description, icd10_code) values ($1, 'Probe', 'J00')`,
+          prescriptions: `insert into public.prescriptions (visit_id, drug) values ($1, 'Zinc')`,
         }[child],
+        params: [ids.visit[s as ClinicalScope].visit],
       }),
-    ),
+      allow: {
+        select: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'], signed_self: ['student'] },
+        insert: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
+        update: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
+        delete: { ...none([...CLINICAL_SCOPES]), draft_self: ['doctor'] },
+      },
+      serverOwned: {
+        vital_signs: ['id', 'university_id', 'student_id', 'recorded_at', 'bmi'],
+        diagnoses: ['id', 'university_id', 'created_at'],
+        prescriptions: ['id', 'university_id', 'student_id', 'created_at', 'updated_at'],
+      }[child],
+    })),
     {
       // Written by add_visit_addendum() only, never changed.
       table: 'public.visit_addenda',
@@ -510,11 +582,20 @@ function specs(ids: Ids): TableSpec[] {
       // Issued and revoked by their functions only; the student's (visit signed) and the issuer's to read.
       table: 'public.excuse_letters',
       scopes: ['self', 'own', 'other'],
-      target: (_a, s) => byId(ids.visit[({ self: 'signed_self', own: 'signed_own', other: 'signed_other' } as const)[s as 'self' | 'own' | 'other']].letter),
+      target: (_a, s) =>
+        byId(
+          ids.visit[
+            ({ self: 'signed_self', own: 'signed_own', other: 'signed_other' } as const)[s as 'self' | 'own' | 'other']
+          ].letter,
+        ),
       update: "revoke_reason = 'Probe', revoked_at = now()",
       insert: (_a, s) => ({
         sql: `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code) values ($1, current_date, current_date, repeat('B', 24))`,
-        params: [ids.visit[({ self: 'signed_self', own: 'signed_own', other: 'signed_other' } as const)[s as 'self' | 'own' | 'other']].visit],
+        params: [
+          ids.visit[
+            ({ self: 'signed_self', own: 'signed_own', other: 'signed_other' } as const)[s as 'self' | 'own' | 'other']
+          ].visit,
+        ],
       }),
       allow: {
         select: { self: ['student', 'doctor'], own: [], other: [] },
@@ -522,7 +603,16 @@ function specs(ids: Ids): TableSpec[] {
         update: none(['self', 'own', 'other']),
         delete: none(['self', 'own', 'other']),
       },
-      serverOwned: ['id', 'university_id', 'student_id', 'verification_code', 'issued_by', 'issued_at', 'revoked_at', 'revoked_by'],
+      serverOwned: [
+        'id',
+        'university_id',
+        'student_id',
+        'verification_code',
+        'issued_by',
+        'issued_at',
+        'revoked_at',
+        'revoked_by',
+      ],
     },
     {
       table: 'public.icd10_codes',
@@ -538,9 +628,13 @@ function specs(ids: Ids): TableSpec[] {
       target: (a, s) => byId(ownRow(ids.waitlist, a, s)),
       update: 'to_day = to_day + 1',
       insert: (a, s) => {
-        const [university, student] = s === 'other' ? [SOUTHBANK_ID, sb('student03')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student03')];
+        const [university, student] =
+          s === 'other' ? [SOUTHBANK_ID, sb('student03')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student03')];
         return student
-          ? { sql: `insert into public.waitlist_entries (university_id, student_id, from_day, to_day) values ($1, $2, current_date + 3, current_date + 10)`, params: [university, student] }
+          ? {
+              sql: `insert into public.waitlist_entries (university_id, student_id, from_day, to_day) values ($1, $2, current_date + 3, current_date + 10)`,
+              params: [university, student],
+            }
           : undefined;
       },
       // Written only by join_waitlist / leave_waitlist (RPC cases below).
@@ -574,8 +668,14 @@ function specs(ids: Ids): TableSpec[] {
       update: "name = 'Probe requirement'",
       insert: (_a, s) =>
         s === 'own'
-          ? { sql: `insert into public.immunization_requirements (name, cvx_codes, due_on) values ('Probe', '{37}', current_date + 30)`, params: [] }
-          : { sql: `insert into public.immunization_requirements (university_id, name, cvx_codes, due_on) values ($1, 'Probe', '{37}', current_date + 30)`, params: [SOUTHBANK_ID] },
+          ? {
+              sql: `insert into public.immunization_requirements (name, cvx_codes, due_on) values ('Probe', '{37}', current_date + 30)`,
+              params: [],
+            }
+          : {
+              sql: `insert into public.immunization_requirements (university_id, name, cvx_codes, due_on) values ($1, 'Probe', '{37}', current_date + 30)`,
+              params: [SOUTHBANK_ID],
+            },
       allow: {
         select: { own: ALL_SIGNED_IN, other: [] },
         insert: { own: ['super'], other: [] },
@@ -590,9 +690,13 @@ function specs(ids: Ids): TableSpec[] {
       target: (a, s) => byId(ownRow(ids.dose, a, s)),
       update: "lot = 'PROBE'",
       insert: (a, s) => {
-        const [university, student] = s === 'other' ? [SOUTHBANK_ID, sb('student01')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02')];
+        const [university, student] =
+          s === 'other' ? [SOUTHBANK_ID, sb('student01')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02')];
         return student
-          ? { sql: `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on) values ($1, $2, '03', current_date - 1)`, params: [university, student] }
+          ? {
+              sql: `insert into public.immunization_doses (university_id, student_id, cvx_code, given_on) values ($1, $2, '03', current_date - 1)`,
+              params: [university, student],
+            }
           : undefined;
       },
       // Written through record_immunization_dose, the reviews and record_clinic_dose (RPC cases below).
@@ -602,7 +706,19 @@ function specs(ids: Ids): TableSpec[] {
         update: none(['self', 'own', 'other']),
         delete: none(['self', 'own', 'other']),
       },
-      serverOwned: ['id', 'university_id', 'student_id', 'cvx_code', 'given_on', 'source', 'review_status', 'reviewed_by', 'reject_reason', 'document_id', 'visit_id'],
+      serverOwned: [
+        'id',
+        'university_id',
+        'student_id',
+        'cvx_code',
+        'given_on',
+        'source',
+        'review_status',
+        'reviewed_by',
+        'reject_reason',
+        'document_id',
+        'visit_id',
+      ],
     },
     {
       table: 'public.immunization_exemptions',
@@ -611,7 +727,9 @@ function specs(ids: Ids): TableSpec[] {
       update: "reason = 'Probe'",
       insert: (a, s) => {
         const [university, student, requirement] =
-          s === 'other' ? [SOUTHBANK_ID, sb('student01'), ids.otherRequirement] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02'), MMR];
+          s === 'other'
+            ? [SOUTHBANK_ID, sb('student01'), ids.otherRequirement]
+            : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02'), MMR];
         return student
           ? {
               sql: `insert into public.immunization_exemptions (university_id, student_id, requirement_id, kind, reason) values ($1, $2, $3, 'personal', 'Probe')`,
@@ -625,7 +743,18 @@ function specs(ids: Ids): TableSpec[] {
         update: none(['self', 'own', 'other']),
         delete: none(['self', 'own', 'other']),
       },
-      serverOwned: ['id', 'university_id', 'student_id', 'requirement_id', 'kind', 'reason', 'review_status', 'reviewed_by', 'reject_reason', 'document_id'],
+      serverOwned: [
+        'id',
+        'university_id',
+        'student_id',
+        'requirement_id',
+        'kind',
+        'reason',
+        'review_status',
+        'reviewed_by',
+        'reject_reason',
+        'document_id',
+      ],
     },
     {
       table: 'public.medical_documents',
@@ -633,7 +762,8 @@ function specs(ids: Ids): TableSpec[] {
       target: (a, s) => byId(ownRow(ids.document, a, s)),
       update: "file_name = 'probe.pdf'",
       insert: (a, s) => {
-        const [university, student] = s === 'other' ? [SOUTHBANK_ID, sb('student01')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02')];
+        const [university, student] =
+          s === 'other' ? [SOUTHBANK_ID, sb('student01')] : [NORTHFIELD_ID, s === 'self' ? CALLER[a] : nf('student02')];
         return student
           ? {
               sql: `insert into public.medical_documents (university_id, student_id, storage_object, content_type, size_bytes) values ($1, $2::uuid, $2::text || '/probe.pdf', 'application/pdf', 10)`,
@@ -661,7 +791,8 @@ function specs(ids: Ids): TableSpec[] {
       insert: (_a, s) => ({
         setup: `delete from private.immunization_standings where student_id = '${s === 'own' ? nf('student02') : sb('student01')}'`,
         sql: `insert into private.immunization_standings (requirement_id, student_id, university_id, state, due_on, doses_counted) values ($1, $2, $3, 'met', current_date, 3)`,
-        params: s === 'own' ? [MMR, nf('student02'), NORTHFIELD_ID] : [ids.otherRequirement, sb('student01'), SOUTHBANK_ID],
+        params:
+          s === 'own' ? [MMR, nf('student02'), NORTHFIELD_ID] : [ids.otherRequirement, sb('student01'), SOUTHBANK_ID],
       }),
       allow: {
         select: none(['own', 'other']),
@@ -691,7 +822,16 @@ function specs(ids: Ids): TableSpec[] {
     },
     {
       table: 'storage.objects',
-      scopes: ['avatar_self', 'avatar_own', 'avatar_other', 'logo_own', 'logo_other', 'medical_self', 'medical_own', 'medical_other'],
+      scopes: [
+        'avatar_self',
+        'avatar_own',
+        'avatar_other',
+        'logo_own',
+        'logo_other',
+        'medical_self',
+        'medical_own',
+        'medical_other',
+      ],
       target: (a, s) => {
         const paths: Record<string, string | null> = {
           avatar_self: CALLER[a] && `${CALLER[a]}/avatar.png`,
@@ -730,18 +870,40 @@ function specs(ids: Ids): TableSpec[] {
         // Immunization proof: the student's own folder only; a doctor reads a file after open_medical_document (RPC cases
         // below), and nobody replaces or removes one.
         select: {
-          avatar_self: ALL_SIGNED_IN, avatar_own: ALL_SIGNED_IN, avatar_other: [], logo_own: EVERYONE, logo_other: EVERYONE,
-          medical_self: ['student'], medical_own: [], medical_other: [],
+          avatar_self: ALL_SIGNED_IN,
+          avatar_own: ALL_SIGNED_IN,
+          avatar_other: [],
+          logo_own: EVERYONE,
+          logo_other: EVERYONE,
+          medical_self: ['student'],
+          medical_own: [],
+          medical_other: [],
         },
         insert: {
-          avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [],
-          medical_self: ['student'], medical_own: [], medical_other: [],
+          avatar_self: ALL_SIGNED_IN,
+          avatar_own: [],
+          avatar_other: [],
+          logo_own: ['admin', 'super'],
+          logo_other: [],
+          medical_self: ['student'],
+          medical_own: [],
+          medical_other: [],
         },
         update: {
-          avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [], ...none(['medical_self', 'medical_own', 'medical_other']),
+          avatar_self: ALL_SIGNED_IN,
+          avatar_own: [],
+          avatar_other: [],
+          logo_own: ['admin', 'super'],
+          logo_other: [],
+          ...none(['medical_self', 'medical_own', 'medical_other']),
         },
         delete: {
-          avatar_self: ALL_SIGNED_IN, avatar_own: [], avatar_other: [], logo_own: ['admin', 'super'], logo_other: [], ...none(['medical_self', 'medical_own', 'medical_other']),
+          avatar_self: ALL_SIGNED_IN,
+          avatar_own: [],
+          avatar_other: [],
+          logo_own: ['admin', 'super'],
+          logo_other: [],
+          ...none(['medical_self', 'medical_own', 'medical_other']),
         },
       },
     },
@@ -772,7 +934,9 @@ beforeAll(async () => {
   const tokens: string[] = [];
   for (const email of ['flagged.doctor@northfield.edu', 'pending.doctor@northfield.edu']) {
     await runAs(client, CALLER.super, 'select public.invite_staff($1)', [email]);
-    const mail = await client.query<{ body: string }>('select body from public.email_outbox where to_email = $1', [email]);
+    const mail = await client.query<{ body: string }>('select body from public.email_outbox where to_email = $1', [
+      email,
+    ]);
     tokens.push(/\/register\?invitation=(\S+)/.exec(mail.rows[0].body)?.[1] ?? '');
   }
   invitationToken = tokens[1];
@@ -781,24 +945,32 @@ beforeAll(async () => {
     [{ kind: 'staff', invitation: tokens[0], first_name: 'Flo', last_name: 'Grant' }],
   );
   CALLER.must_change_doctor = String(accepted.rows[0].id);
-  await client.query('update public.members set must_change_password = true where id = $1', [CALLER.must_change_doctor]);
+  await client.query('update public.members set must_change_password = true where id = $1', [
+    CALLER.must_change_doctor,
+  ]);
   await client.query(`insert into auth.users (id, email, raw_user_meta_data) values ($1, 'office@harbour.test', $2)`, [
     CALLER.unconfirmed_university,
     { kind: 'university', university_name: 'Harbour Institute' },
   ]);
   // The deactivated doctor's booked visit, found before deactivation unassigns it: they are refused it all the same.
   const deactivatedDoctorAppt = String(
-    (await client.query(`select id from public.appointments where provider_id = $1 and status = 'scheduled' and date > now() order by date limit 1`, [
-      CALLER.deactivated_doctor,
-    ])).rows[0]?.id,
+    (
+      await client.query(
+        `select id from public.appointments where provider_id = $1 and status = 'scheduled' and date > now() order by date limit 1`,
+        [CALLER.deactivated_doctor],
+      )
+    ).rows[0]?.id,
   );
   // Deactivate one doctor and one student the way a super admin does.
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_doctor]);
   await runAs(client, CALLER.super, `select public.set_member_status($1, 'deactivated')`, [CALLER.deactivated_student]);
   // Reads of student01's and student20's health records, for the audit "self" probes.
   await runAs(client, nf('dr.bello'), 'select * from public.get_health_profile($1)', [CALLER.student]);
-  await client.query(`insert into public.audit_log (actor_id, university_id, action, table_name, record_id)
-                      values ($1, $2, 'read', 'health_profiles', $3)`, [nf('dr.bello'), NORTHFIELD_ID, CALLER.deactivated_student]);
+  await client.query(
+    `insert into public.audit_log (actor_id, university_id, action, table_name, record_id)
+                      values ($1, $2, 'read', 'health_profiles', $3)`,
+    [nf('dr.bello'), NORTHFIELD_ID, CALLER.deactivated_student],
+  );
   // Avatars and logos to probe.
   const objects: [string, string][] = [
     ...Object.values(CALLER)
@@ -818,15 +990,23 @@ beforeAll(async () => {
     ['medical-documents', `${CALLER.student}/new-proof.pdf`],
   );
   for (const [bucket, name] of objects) {
-    await client.query(`insert into storage.objects (bucket_id, name, metadata) values ($1, $2, '{"mimetype":"image/png","size":10}')`, [bucket, name]);
+    await client.query(
+      `insert into storage.objects (bucket_id, name, metadata) values ($1, $2, '{"mimetype":"image/png","size":10}')`,
+      [bucket, name],
+    );
   }
-  await client.query(`insert into public.invitations (university_id, email, role) values ($1, 'pending@southbank.edu', 'doctor')`, [SOUTHBANK_ID]);
+  await client.query(
+    `insert into public.invitations (university_id, email, role) values ($1, 'pending@southbank.edu', 'doctor')`,
+    [SOUTHBANK_ID],
+  );
   // A session of each university's dr.bello, its id the user's, with activity reported.
   for (const user of [nf('dr.bello'), sb('dr.bello')]) {
     await client.query('insert into auth.sessions (id, user_id) values ($1, $1)', [user]);
     await client.query('insert into private.session_activity (session_id, last_active_at) values ($1, now())', [user]);
   }
-  const outbox = await client.query(`insert into public.email_outbox (to_email, subject, body) values ('x@y.edu', 's', 'b') returning id`);
+  const outbox = await client.query(
+    `insert into public.email_outbox (to_email, subject, body) values ('x@y.edu', 's', 'b') returning id`,
+  );
 
   const one = async (sql: string, params: unknown[]) => {
     const r = await client.query(sql, params);
@@ -834,7 +1014,10 @@ beforeAll(async () => {
     return String(r.rows[0].id);
   };
   const futureAppt = (col: string, who: string) =>
-    one(`select id from public.appointments where ${col} = $1 and status = 'scheduled' and date > now() order by date limit 1`, [who]);
+    one(
+      `select id from public.appointments where ${col} = $1 and status = 'scheduled' and date > now() order by date limit 1`,
+      [who],
+    );
   const program = (who: string) => one('select id from public.programs where created_by = $1 limit 1', [who]);
   ids = {
     appt: {
@@ -859,9 +1042,15 @@ beforeAll(async () => {
     },
     audit: {
       student: await one(`select id from public.audit_log where action = 'read' and record_id = $1`, [CALLER.student]),
-      deactivated_student: await one(`select id from public.audit_log where action = 'read' and record_id = $1`, [CALLER.deactivated_student]),
-      own: await one(`select id from public.audit_log where university_id = $1 and table_name = 'programs' limit 1`, [NORTHFIELD_ID]),
-      other: await one(`select id from public.audit_log where university_id = $1 and table_name = 'programs' limit 1`, [SOUTHBANK_ID]),
+      deactivated_student: await one(`select id from public.audit_log where action = 'read' and record_id = $1`, [
+        CALLER.deactivated_student,
+      ]),
+      own: await one(`select id from public.audit_log where university_id = $1 and table_name = 'programs' limit 1`, [
+        NORTHFIELD_ID,
+      ]),
+      other: await one(`select id from public.audit_log where university_id = $1 and table_name = 'programs' limit 1`, [
+        SOUTHBANK_ID,
+      ]),
     },
     outbox: String(outbox.rows[0].id),
     freeSlot150: await clinicSlot(client, 150),
@@ -872,8 +1061,11 @@ beforeAll(async () => {
       other: await one('select id from public.clinic_closures where university_id = $1', [SOUTHBANK_ID]),
     },
     timeOff: {
-      self: await one(`insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at)
-                       values ($1, $2, now() + interval '90 days', now() + interval '91 days') returning id`, [CALLER.doctor, NORTHFIELD_ID]),
+      self: await one(
+        `insert into public.doctor_time_off (doctor_id, university_id, starts_at, ends_at)
+                       values ($1, $2, now() + interval '90 days', now() + interval '91 days') returning id`,
+        [CALLER.doctor, NORTHFIELD_ID],
+      ),
       own: await one('select id from public.doctor_time_off where doctor_id = $1', [nf('dr.bello')]),
       other: await one('select id from public.doctor_time_off where doctor_id = $1', [sb('dr.bello')]),
     },
@@ -893,25 +1085,53 @@ beforeAll(async () => {
   const clinical = async (student: string, doctor: string, daysAgo: number, signed: boolean): Promise<ClinicalRows> => {
     const made = await serverVisit(client, { student, doctor, daysAgo, signed });
     const child = async (table: string) => one(`select id from public.${table} where visit_id = $1`, [made.visit]);
-    return { ...made, vital_signs: await child('vital_signs'), diagnoses: await child('diagnoses'), prescriptions: await child('prescriptions') };
+    return {
+      ...made,
+      vital_signs: await child('vital_signs'),
+      diagnoses: await child('diagnoses'),
+      prescriptions: await child('prescriptions'),
+    };
   };
-  const withLetterAndAddendum = async (rows: ClinicalRows, issuer: string, author: string, code: string): Promise<ClinicalRows> => ({
+  const withLetterAndAddendum = async (
+    rows: ClinicalRows,
+    issuer: string,
+    author: string,
+    code: string,
+  ): Promise<ClinicalRows> => ({
     ...rows,
     letter: await one(
       `insert into public.excuse_letters (visit_id, starts_on, ends_on, verification_code, issued_by)
        values ($1, current_date - 30, current_date - 28, replace($2, '-', ''), $3) returning id`,
       [rows.visit, code, issuer],
     ),
-    addendum: await one(`insert into public.visit_addenda (visit_id, author_id, text) values ($1, $2, 'Lab result: normal.') returning id`, [rows.visit, author]),
+    addendum: await one(
+      `insert into public.visit_addenda (visit_id, author_id, text) values ($1, $2, 'Lab result: normal.') returning id`,
+      [rows.visit, author],
+    ),
   });
   const letterCode = 'MATR-XPRB-ECDE-FGHJ-KMNP-QR23';
   const ownLetterCode = 'MATR-XPRB-ECDE-FGHJ-KMNP-QR24';
   ids.visit = {
     draft_self: await clinical(CALLER.student!, CALLER.doctor!, 30, false),
-    signed_self: await withLetterAndAddendum(await clinical(CALLER.student!, CALLER.doctor!, 31, true), CALLER.doctor!, nf('dr.bello'), letterCode),
+    signed_self: await withLetterAndAddendum(
+      await clinical(CALLER.student!, CALLER.doctor!, 31, true),
+      CALLER.doctor!,
+      nf('dr.bello'),
+      letterCode,
+    ),
     draft_own: await clinical(CALLER.student!, nf('dr.bello'), 32, false),
-    signed_own: await withLetterAndAddendum(await clinical(nf('student02'), nf('dr.bello'), 33, true), nf('dr.bello'), CALLER.doctor!, ownLetterCode),
-    signed_other: await withLetterAndAddendum(await clinical(sb('student01'), sb('dr.bello'), 34, true), sb('dr.bello'), sb('dr.adams'), 'MATR-XPRB-ECDE-FGHJ-KMNP-QR25'),
+    signed_own: await withLetterAndAddendum(
+      await clinical(nf('student02'), nf('dr.bello'), 33, true),
+      nf('dr.bello'),
+      CALLER.doctor!,
+      ownLetterCode,
+    ),
+    signed_other: await withLetterAndAddendum(
+      await clinical(sb('student01'), sb('dr.bello'), 34, true),
+      sb('dr.bello'),
+      sb('dr.adams'),
+      'MATR-XPRB-ECDE-FGHJ-KMNP-QR25',
+    ),
   };
   ids.letterCode = letterCode;
   ids.ownLetterCode = ownLetterCode;
@@ -961,9 +1181,11 @@ beforeAll(async () => {
 
   // Hours for the probing doctor and Dr Bello (Southbank's Dr Chen has seed hours), for the doctor_hours probes: the
   // clinic's own, so the free slots the booking probes use stay free.
-  await client.query(`insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+  await client.query(
+    `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
                       select d, $3, w, '08:00', '17:00' from unnest(array[$1, $2]::uuid[]) d, generate_series(1, 5) w`,
-                     [CALLER.doctor, nf('dr.bello'), NORTHFIELD_ID]);
+    [CALLER.doctor, nf('dr.bello'), NORTHFIELD_ID],
+  );
 });
 
 afterAll(async () => {
@@ -971,7 +1193,17 @@ afterAll(async () => {
   await db?.stop();
   // RLS_MATRIX_REPORT=<file> writes every probe with its outcome (for review).
   if (process.env.RLS_MATRIX_REPORT) {
-    const lines = results.map((r) => [r.table, r.op, r.scope, r.actor, r.expected ? 'allow' : 'refuse', r.actual ? 'allowed' : 'refused', r.detail].join('\t'));
+    const lines = results.map((r) =>
+      [
+        r.table,
+        r.op,
+        r.scope,
+        r.actor,
+        r.expected ? 'allow' : 'refuse',
+        r.actual ? 'allowed' : 'refused',
+        r.detail,
+      ].join('\t'),
+    );
     writeFileSync(process.env.RLS_MATRIX_REPORT, `${lines.join('\n')}\n`);
   }
   const allowed = results.filter((r) => r.actual).length;
@@ -1006,7 +1238,10 @@ async function runTableProbes(spec: TableSpec): Promise<ProbeResult[]> {
                 ? `update ${spec.table} set ${spec.update} where ${target.where} returning 1 as hit`
                 : `delete from ${spec.table} where ${target.where} returning 1 as hit`;
           // Make sure the target really exists, so "no rows" can only mean "refused".
-          const exists = await client.query(`select count(*)::int as n from ${spec.base ?? spec.table} where ${target.where}`, params);
+          const exists = await client.query(
+            `select count(*)::int as n from ${spec.base ?? spec.table} where ${target.where}`,
+            params,
+          );
           if (exists.rows[0].n !== 1) throw new Error(`fixture missing: ${spec.table} ${scope} for ${actor}`);
         }
         const result = await probe(client, CALLER[actor], sql, params, setup);
@@ -1029,15 +1264,37 @@ async function runTableProbes(spec: TableSpec): Promise<ProbeResult[]> {
   for (const column of spec.serverOwned ?? []) {
     for (const actor of ACTORS) {
       const writes = [
-        { op: 'insert', scope: column, sql: `insert into ${spec.table} (${column}) select ${column} from ${spec.table} where false`, params: [] as unknown[] },
+        {
+          op: 'insert',
+          scope: column,
+          sql: `insert into ${spec.table} (${column}) select ${column} from ${spec.table} where false`,
+          params: [] as unknown[],
+        },
         ...spec.scopes.flatMap((scope) => {
           const target = spec.target(actor, scope);
-          return target ? [{ op: 'update', scope: `${scope} ${column}`, sql: `update ${spec.table} set ${column} = ${column} where ${target.where}`, params: target.params }] : [];
+          return target
+            ? [
+                {
+                  op: 'update',
+                  scope: `${scope} ${column}`,
+                  sql: `update ${spec.table} set ${column} = ${column} where ${target.where}`,
+                  params: target.params,
+                },
+              ]
+            : [];
         }),
       ];
       for (const write of writes) {
         const result = await probe(client, CALLER[actor], write.sql, write.params);
-        out.push({ table: spec.table, op: write.op, scope: write.scope, actor, expected: false, actual: result.ok, detail: result.error ? `${result.error.code}: ${result.error.message}` : 'no error' });
+        out.push({
+          table: spec.table,
+          op: write.op,
+          scope: write.scope,
+          actor,
+          expected: false,
+          actual: result.ok,
+          detail: result.error ? `${result.error.code}: ${result.error.message}` : 'no error',
+        });
       }
     }
   }
@@ -1083,12 +1340,16 @@ describe('table matrix', () => {
     const spec = specs(ids).find((s) => s.table === table)!;
     const out = await runTableProbes(spec);
     results.push(...out);
-    const wrong = out.filter((r) => r.actual !== r.expected).map((r) => `${r.actor} ${r.op} ${r.scope}: expected ${r.expected ? 'allowed' : 'refused'}, got ${r.detail}`);
+    const wrong = out
+      .filter((r) => r.actual !== r.expected)
+      .map((r) => `${r.actor} ${r.op} ${r.scope}: expected ${r.expected ? 'allowed' : 'refused'}, got ${r.detail}`);
     expect(wrong).toEqual([]);
   });
 
   it('no cross-university read anywhere (except the public logo bucket)', () => {
-    const leaks = results.filter((r) => r.op === 'select' && r.scope.endsWith('other') && r.scope !== 'logo_other' && r.actual);
+    const leaks = results.filter(
+      (r) => r.op === 'select' && r.scope.endsWith('other') && r.scope !== 'logo_other' && r.actual,
+    );
     expect(results.length).toBeGreaterThan(0);
     expect(leaks).toEqual([]);
   });
@@ -1176,24 +1437,82 @@ const rpcCases = (): RpcCase[] => [
     setup: () => `update public.appointments set provider_id = null where id = '${ids.appt.own}'`,
     allowed: STAFF,
   },
-  { name: 'invite_staff', sql: `select public.invite_staff('new.doctor@northfield.edu')`, params: () => [], allowed: ['super'] },
-  { name: 'invite_student', sql: `select public.invite_student('new.student@northfield.edu')`, params: () => [], allowed: ['admin', 'super'] },
-  { name: 'staff_invitation (a working link)', sql: 'select * from public.staff_invitation($1)', params: () => [invitationToken], allowed: EVERYONE, needsRow: true },
-  { name: 'staff_invitation (a guessed token)', sql: `select * from public.staff_invitation('guess')`, params: () => [], allowed: [], needsRow: true },
-  { name: "reading invitations' link hashes", sql: 'select token_hash from public.invitations', params: () => [], allowed: [] },
+  {
+    name: 'invite_staff',
+    sql: `select public.invite_staff('new.doctor@northfield.edu')`,
+    params: () => [],
+    allowed: ['super'],
+  },
+  {
+    name: 'invite_student',
+    sql: `select public.invite_student('new.student@northfield.edu')`,
+    params: () => [],
+    allowed: ['admin', 'super'],
+  },
+  {
+    name: 'staff_invitation (a working link)',
+    sql: 'select * from public.staff_invitation($1)',
+    params: () => [invitationToken],
+    allowed: EVERYONE,
+    needsRow: true,
+  },
+  {
+    name: 'staff_invitation (a guessed token)',
+    sql: `select * from public.staff_invitation('guess')`,
+    params: () => [],
+    allowed: [],
+    needsRow: true,
+  },
+  {
+    name: "reading invitations' link hashes",
+    sql: 'select token_hash from public.invitations',
+    params: () => [],
+    allowed: [],
+  },
   {
     name: 'set_member_status (own university)',
     sql: `select public.set_member_status($1, 'deactivated')`,
     params: () => [nf('student02')],
     allowed: ['super'],
   },
-  { name: 'set_member_status (other university)', sql: `select public.set_member_status($1, 'deactivated')`, params: () => [sb('student02')], allowed: [] },
-  { name: 'make_super_admin (own university)', sql: 'select public.make_super_admin($1)', params: () => [nf('dr.bello')], allowed: ['super'] },
-  { name: 'make_super_admin (other university)', sql: 'select public.make_super_admin($1)', params: () => [sb('dr.bello')], allowed: [] },
-  { name: 'remove_member (own university)', sql: 'select public.remove_member($1)', params: () => [nf('student02')], allowed: ['super'] },
-  { name: 'remove_member (other university)', sql: 'select public.remove_member($1)', params: () => [sb('student02')], allowed: [] },
+  {
+    name: 'set_member_status (other university)',
+    sql: `select public.set_member_status($1, 'deactivated')`,
+    params: () => [sb('student02')],
+    allowed: [],
+  },
+  {
+    name: 'make_super_admin (own university)',
+    sql: 'select public.make_super_admin($1)',
+    params: () => [nf('dr.bello')],
+    allowed: ['super'],
+  },
+  {
+    name: 'make_super_admin (other university)',
+    sql: 'select public.make_super_admin($1)',
+    params: () => [sb('dr.bello')],
+    allowed: [],
+  },
+  {
+    name: 'remove_member (own university)',
+    sql: 'select public.remove_member($1)',
+    params: () => [nf('student02')],
+    allowed: ['super'],
+  },
+  {
+    name: 'remove_member (other university)',
+    sql: 'select public.remove_member($1)',
+    params: () => [sb('student02')],
+    allowed: [],
+  },
   { name: 'dashboard_counts', sql: 'select public.dashboard_counts()', params: () => [], allowed: ALL_SIGNED_IN },
-  { name: 'appointments_per_day (admins of the university)', sql: 'select * from public.appointments_per_day(14)', params: () => [], allowed: ['admin', 'super'], needsRow: true },
+  {
+    name: 'appointments_per_day (admins of the university)',
+    sql: 'select * from public.appointments_per_day(14)',
+    params: () => [],
+    allowed: ['admin', 'super'],
+    needsRow: true,
+  },
   {
     name: 'private.add_to_dashboard_tallies (inflating a counter)',
     sql: `select private.add_to_dashboard_tallies(array[$1::uuid], array['students'], array[1000::bigint])`,
@@ -1215,10 +1534,30 @@ const rpcCases = (): RpcCase[] => [
     needsRow: true,
   },
   { name: 'appointments_total', sql: 'select public.appointments_total()', params: () => [], allowed: STAFF },
-  { name: 'private.recount_dashboard_tallies', sql: 'select private.recount_dashboard_tallies()', params: () => [], allowed: [] },
-  { name: 'private.session_limits (the unchecked computation)', sql: 'select * from private.session_limits($1)', params: () => [nf('dr.bello')], allowed: [] },
-  { name: 'private.session_expiry (the unchecked computation)', sql: 'select * from private.session_expiry($1)', params: () => [nf('dr.bello')], allowed: [] },
-  { name: 'audit_entries (super admins of the university)', sql: 'select * from public.audit_entries()', params: () => [], allowed: ['super'] },
+  {
+    name: 'private.recount_dashboard_tallies',
+    sql: 'select private.recount_dashboard_tallies()',
+    params: () => [],
+    allowed: [],
+  },
+  {
+    name: 'private.session_limits (the unchecked computation)',
+    sql: 'select * from private.session_limits($1)',
+    params: () => [nf('dr.bello')],
+    allowed: [],
+  },
+  {
+    name: 'private.session_expiry (the unchecked computation)',
+    sql: 'select * from private.session_expiry($1)',
+    params: () => [nf('dr.bello')],
+    allowed: [],
+  },
+  {
+    name: 'audit_entries (super admins of the university)',
+    sql: 'select * from public.audit_entries()',
+    params: () => [],
+    allowed: ['super'],
+  },
   {
     name: 'private.audit_sign_in (forging a sign-in)',
     sql: `select private.audit_sign_in($1, true, null, '192.0.2.1')`,
@@ -1254,16 +1593,61 @@ const rpcCases = (): RpcCase[] => [
     needsRow: true,
   },
   { name: 'my_data (own data only)', sql: 'select public.my_data()', params: () => [], allowed: ['student'] },
-  { name: 'my_fhir_bundle (own record only)', sql: 'select public.my_fhir_bundle()', params: () => [], allowed: ['student'] },
+  {
+    name: 'my_fhir_bundle (own record only)',
+    sql: 'select public.my_fhir_bundle()',
+    params: () => [],
+    allowed: ['student'],
+  },
   // The clinical record.
-  { name: 'start_walk_in_visit (a student of my university)', sql: `select id from public.start_walk_in_visit($1, 'Headache')`, params: () => [nf('student05')], allowed: ['doctor'] },
-  { name: 'start_walk_in_visit (a student of the other university)', sql: `select id from public.start_walk_in_visit($1, 'Headache')`, params: () => [sb('student05')], allowed: [] },
-  { name: 'sign_visit (my own draft)', sql: 'select id from public.sign_visit($1)', params: () => [ids.visit.draft_self.visit], allowed: ['doctor'] },
-  { name: "sign_visit (another doctor's draft)", sql: 'select id from public.sign_visit($1)', params: () => [ids.visit.draft_own.visit], allowed: [] },
-  { name: 'sign_visit (the other university)', sql: 'select id from public.sign_visit($1)', params: () => [ids.visit.signed_other.visit], allowed: [] },
-  { name: 'add_visit_addendum (a signed visit of my university)', sql: `select id from public.add_visit_addendum($1, 'Probe')`, params: () => [ids.visit.signed_own.visit], allowed: ['doctor'] },
-  { name: "add_visit_addendum (another doctor's draft)", sql: `select id from public.add_visit_addendum($1, 'Probe')`, params: () => [ids.visit.draft_own.visit], allowed: [] },
-  { name: 'add_visit_addendum (the other university)', sql: `select id from public.add_visit_addendum($1, 'Probe')`, params: () => [ids.visit.signed_other.visit], allowed: [] },
+  {
+    name: 'start_walk_in_visit (a student of my university)',
+    sql: `select id from public.start_walk_in_visit($1, 'Headache')`,
+    params: () => [nf('student05')],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'start_walk_in_visit (a student of the other university)',
+    sql: `select id from public.start_walk_in_visit($1, 'Headache')`,
+    params: () => [sb('student05')],
+    allowed: [],
+  },
+  {
+    name: 'sign_visit (my own draft)',
+    sql: 'select id from public.sign_visit($1)',
+    params: () => [ids.visit.draft_self.visit],
+    allowed: ['doctor'],
+  },
+  {
+    name: "sign_visit (another doctor's draft)",
+    sql: 'select id from public.sign_visit($1)',
+    params: () => [ids.visit.draft_own.visit],
+    allowed: [],
+  },
+  {
+    name: 'sign_visit (the other university)',
+    sql: 'select id from public.sign_visit($1)',
+    params: () => [ids.visit.signed_other.visit],
+    allowed: [],
+  },
+  {
+    name: 'add_visit_addendum (a signed visit of my university)',
+    sql: `select id from public.add_visit_addendum($1, 'Probe')`,
+    params: () => [ids.visit.signed_own.visit],
+    allowed: ['doctor'],
+  },
+  {
+    name: "add_visit_addendum (another doctor's draft)",
+    sql: `select id from public.add_visit_addendum($1, 'Probe')`,
+    params: () => [ids.visit.draft_own.visit],
+    allowed: [],
+  },
+  {
+    name: 'add_visit_addendum (the other university)',
+    sql: `select id from public.add_visit_addendum($1, 'Probe')`,
+    params: () => [ids.visit.signed_other.visit],
+    allowed: [],
+  },
   {
     name: 'issue_excuse_letter (my own draft)',
     sql: 'select public.issue_excuse_letter($1, $2::date, $2::date + 1)',
@@ -1276,8 +1660,18 @@ const rpcCases = (): RpcCase[] => [
     params: () => [ids.visit.signed_own.visit, ids.draftSelfDay],
     allowed: [],
   },
-  { name: 'revoke_excuse_letter (a letter of my university)', sql: `select public.revoke_excuse_letter($1, 'Issued in error')`, params: () => [ids.visit.signed_own.letter], allowed: ['doctor'] },
-  { name: 'revoke_excuse_letter (the other university)', sql: `select public.revoke_excuse_letter($1, 'Issued in error')`, params: () => [ids.visit.signed_other.letter], allowed: [] },
+  {
+    name: 'revoke_excuse_letter (a letter of my university)',
+    sql: `select public.revoke_excuse_letter($1, 'Issued in error')`,
+    params: () => [ids.visit.signed_own.letter],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'revoke_excuse_letter (the other university)',
+    sql: `select public.revoke_excuse_letter($1, 'Issued in error')`,
+    params: () => [ids.visit.signed_other.letter],
+    allowed: [],
+  },
   {
     name: 'verify_excuse_letter (a real code: anyone, signed in or not)',
     sql: `select 1 where (public.verify_excuse_letter($1) ->> 'found')::boolean`,
@@ -1292,7 +1686,12 @@ const rpcCases = (): RpcCase[] => [
     allowed: [],
     needsRow: true,
   },
-  { name: "reading letters' verification codes", sql: 'select verification_code from public.excuse_letters', params: () => [], allowed: [] },
+  {
+    name: "reading letters' verification codes",
+    sql: 'select verification_code from public.excuse_letters',
+    params: () => [],
+    allowed: [],
+  },
   // A letter's code, shown again for printing: to the student whose letter it is and to doctors of the university only.
   {
     name: "my_visits (my letter's verification code)",
@@ -1323,7 +1722,7 @@ const rpcCases = (): RpcCase[] => [
     needsRow: true,
   },
   {
-    name: "verify_excuse_letter (never the code it was given back)",
+    name: 'verify_excuse_letter (never the code it was given back)',
     sql: `select 1 where public.verify_excuse_letter($1)::text like '%' || replace($1, '-', '') || '%'`,
     params: () => [ids.letterCode],
     allowed: [],
@@ -1366,12 +1765,32 @@ const rpcCases = (): RpcCase[] => [
     params: () => [ids.visit.signed_self.visit, ids.freeSlot150],
     allowed: [],
   },
-  { name: 'private.staff_bookings (who booked)', sql: 'select * from private.staff_bookings', params: () => [], allowed: [] },
-  { name: 'open_patient_chart (a student of my university)', sql: 'select public.open_patient_chart($1)', params: () => [nf('student02')], allowed: ['doctor'] },
-  { name: 'open_patient_chart (own record)', sql: 'select public.open_patient_chart($1)', params: () => [nf('student01')], allowed: ['doctor'] },
-  { name: 'open_patient_chart (the other university)', sql: 'select public.open_patient_chart($1)', params: () => [sb('student02')], allowed: [] },
   {
-    name: "patient_chart_visits (after a signed visit, a student of my university)",
+    name: 'private.staff_bookings (who booked)',
+    sql: 'select * from private.staff_bookings',
+    params: () => [],
+    allowed: [],
+  },
+  {
+    name: 'open_patient_chart (a student of my university)',
+    sql: 'select public.open_patient_chart($1)',
+    params: () => [nf('student02')],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'open_patient_chart (own record)',
+    sql: 'select public.open_patient_chart($1)',
+    params: () => [nf('student01')],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'open_patient_chart (the other university)',
+    sql: 'select public.open_patient_chart($1)',
+    params: () => [sb('student02')],
+    allowed: [],
+  },
+  {
+    name: 'patient_chart_visits (after a signed visit, a student of my university)',
     sql: 'select public.patient_chart_visits($1, $2)',
     params: () => [nf('student02'), ids.visit.signed_own.visit],
     allowed: ['doctor'],
@@ -1394,25 +1813,72 @@ const rpcCases = (): RpcCase[] => [
     params: () => [sb('student01'), ids.visit.signed_other.visit],
     allowed: [],
   },
-  { name: 'open_visit (a signed visit of my university)', sql: 'select public.open_visit($1)', params: () => [ids.visit.signed_own.visit], allowed: ['doctor'] },
-  { name: "open_visit (another doctor's draft)", sql: 'select public.open_visit($1)', params: () => [ids.visit.draft_own.visit], allowed: [] },
-  { name: 'open_visit (the other university)', sql: 'select public.open_visit($1)', params: () => [ids.visit.signed_other.visit], allowed: [] },
+  {
+    name: 'open_visit (a signed visit of my university)',
+    sql: 'select public.open_visit($1)',
+    params: () => [ids.visit.signed_own.visit],
+    allowed: ['doctor'],
+  },
+  {
+    name: "open_visit (another doctor's draft)",
+    sql: 'select public.open_visit($1)',
+    params: () => [ids.visit.draft_own.visit],
+    allowed: [],
+  },
+  {
+    name: 'open_visit (the other university)',
+    sql: 'select public.open_visit($1)',
+    params: () => [ids.visit.signed_other.visit],
+    allowed: [],
+  },
   { name: 'my_visits (own signed visits)', sql: 'select public.my_visits()', params: () => [], allowed: ['student'] },
-  { name: 'clinical_counts (counts only, admins)', sql: 'select public.clinical_counts()', params: () => [], allowed: ['admin', 'super'] },
-  { name: 'search_icd10_codes', sql: `select code from public.search_icd10_codes('malaria')`, params: () => [], allowed: ALL_SIGNED_IN, needsRow: true },
-  { name: 'private.visits_json (the unchecked document)', sql: 'select private.visits_json($1::uuid[])', params: () => [[ids.visit.signed_own.visit]], allowed: [] },
+  {
+    name: 'clinical_counts (counts only, admins)',
+    sql: 'select public.clinical_counts()',
+    params: () => [],
+    allowed: ['admin', 'super'],
+  },
+  {
+    name: 'search_icd10_codes',
+    sql: `select code from public.search_icd10_codes('malaria')`,
+    params: () => [],
+    allowed: ALL_SIGNED_IN,
+    needsRow: true,
+  },
+  {
+    name: 'private.visits_json (the unchecked document)',
+    sql: 'select private.visits_json($1::uuid[])',
+    params: () => [[ids.visit.signed_own.visit]],
+    allowed: [],
+  },
   {
     name: 'private.chart_timeline (the unchecked timeline)',
     sql: 'select private.chart_timeline($1, $2, null, null)',
     params: () => [nf('dr.bello'), nf('student02')],
     allowed: [],
   },
-  { name: 'private.letter_json (the letter with its code)', sql: 'select private.letter_json(l) from public.excuse_letters l where false', params: () => [], allowed: [] },
+  {
+    name: 'private.letter_json (the letter with its code)',
+    sql: 'select private.letter_json(l) from public.excuse_letters l where false',
+    params: () => [],
+    allowed: [],
+  },
   { name: 'private.new_letter_code', sql: 'select private.new_letter_code()', params: () => [], allowed: [] },
   // The waitlist and immunization compliance.
-  { name: 'join_waitlist', sql: 'select id from public.join_waitlist(current_date + 3, current_date + 12)', params: () => [], allowed: ['student'] },
+  {
+    name: 'join_waitlist',
+    sql: 'select id from public.join_waitlist(current_date + 3, current_date + 12)',
+    params: () => [],
+    allowed: ['student'],
+  },
   { name: 'leave_waitlist', sql: 'select public.leave_waitlist()', params: () => [], allowed: ['student'] },
-  { name: 'my_immunizations (own standing)', sql: 'select * from public.my_immunizations()', params: () => [], allowed: ['student'], needsRow: true },
+  {
+    name: 'my_immunizations (own standing)',
+    sql: 'select * from public.my_immunizations()',
+    params: () => [],
+    allowed: ['student'],
+    needsRow: true,
+  },
   {
     name: 'record_immunization_dose (with my own document)',
     sql: `select id from public.record_immunization_dose('03', current_date - 30, document_id => $1)`,
@@ -1430,18 +1896,34 @@ const rpcCases = (): RpcCase[] => [
     sql: `select id from public.request_immunization_exemption($1, 'personal', 'Conscientious objection')`,
     params: () => [MMR],
     // The probing student's own fixture request on MMR is decided first: one request waits for the clinic at a time.
-    setup: () => `update public.immunization_exemptions set review_status = 'rejected', reject_reason = 'Probe' where id = '${ids.exemption.student}'`,
+    setup: () =>
+      `update public.immunization_exemptions set review_status = 'rejected', reject_reason = 'Probe' where id = '${ids.exemption.student}'`,
     allowed: ['student'],
   },
-  { name: 'add_medical_document (a file in my folder)', sql: 'select id from public.add_medical_document($1)', params: () => [`${CALLER.student}/new-proof.pdf`], allowed: ['student'] },
+  {
+    name: 'add_medical_document (a file in my folder)',
+    sql: 'select id from public.add_medical_document($1)',
+    params: () => [`${CALLER.student}/new-proof.pdf`],
+    allowed: ['student'],
+  },
   {
     name: 'add_medical_document (a file in the other university)',
     sql: 'select id from public.add_medical_document($1)',
     params: () => [`${sb('student01')}/proof.pdf`],
     allowed: [],
   },
-  { name: 'open_medical_document (a document of my university)', sql: 'select public.open_medical_document($1)', params: () => [CARD], allowed: ['doctor'] },
-  { name: 'open_medical_document (the other university)', sql: 'select public.open_medical_document($1)', params: () => [ids.document.other], allowed: [] },
+  {
+    name: 'open_medical_document (a document of my university)',
+    sql: 'select public.open_medical_document($1)',
+    params: () => [CARD],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'open_medical_document (the other university)',
+    sql: 'select public.open_medical_document($1)',
+    params: () => [ids.document.other],
+    allowed: [],
+  },
   {
     name: 'reading a document after opening it',
     sql: `select 1 from storage.objects where bucket_id = 'medical-documents' and name = $1`,
@@ -1451,9 +1933,24 @@ const rpcCases = (): RpcCase[] => [
     allowed: ['doctor'],
     needsRow: true,
   },
-  { name: 'immunization_review_queue', sql: 'select * from public.immunization_review_queue()', params: () => [], allowed: ['doctor'] },
-  { name: 'review_immunization_dose (my university)', sql: 'select id from public.review_immunization_dose($1, true)', params: () => [ids.dose.own], allowed: ['doctor'] },
-  { name: 'review_immunization_dose (the other university)', sql: 'select id from public.review_immunization_dose($1, true)', params: () => [ids.dose.other], allowed: [] },
+  {
+    name: 'immunization_review_queue',
+    sql: 'select * from public.immunization_review_queue()',
+    params: () => [],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'review_immunization_dose (my university)',
+    sql: 'select id from public.review_immunization_dose($1, true)',
+    params: () => [ids.dose.own],
+    allowed: ['doctor'],
+  },
+  {
+    name: 'review_immunization_dose (the other university)',
+    sql: 'select id from public.review_immunization_dose($1, true)',
+    params: () => [ids.dose.other],
+    allowed: [],
+  },
   {
     name: 'review_immunization_exemption (my university)',
     sql: `select id from public.review_immunization_exemption($1, false, 'Not enough')`,
@@ -1478,10 +1975,32 @@ const rpcCases = (): RpcCase[] => [
     params: () => [sb('student05')],
     allowed: [],
   },
-  { name: 'immunization_compliance (counts, admins)', sql: 'select * from public.immunization_compliance()', params: () => [], allowed: ['admin', 'super'], needsRow: true },
-  { name: 'overdue_students (the holds list, admins)', sql: 'select * from public.overdue_students()', params: () => [], allowed: ['admin', 'super'], needsRow: true },
-  { name: 'private.queue_immunization_reminders', sql: 'select private.queue_immunization_reminders()', params: () => [], allowed: [] },
-  { name: 'private.refresh_requirement_standings', sql: 'select private.refresh_requirement_standings($1)', params: () => [MMR], allowed: [] },
+  {
+    name: 'immunization_compliance (counts, admins)',
+    sql: 'select * from public.immunization_compliance()',
+    params: () => [],
+    allowed: ['admin', 'super'],
+    needsRow: true,
+  },
+  {
+    name: 'overdue_students (the holds list, admins)',
+    sql: 'select * from public.overdue_students()',
+    params: () => [],
+    allowed: ['admin', 'super'],
+    needsRow: true,
+  },
+  {
+    name: 'private.queue_immunization_reminders',
+    sql: 'select private.queue_immunization_reminders()',
+    params: () => [],
+    allowed: [],
+  },
+  {
+    name: 'private.refresh_requirement_standings',
+    sql: 'select private.refresh_requirement_standings($1)',
+    params: () => [MMR],
+    allowed: [],
+  },
   {
     name: 'private.immunization_state (the unchecked decision)',
     sql: 'select private.immunization_state(r, m) from public.immunization_requirements r, public.members m where r.id = $1 and m.id = $2',
@@ -1504,9 +2023,19 @@ describe('RPC callers', () => {
       const result = await probe(client, CALLER[actor], rpc.sql, rpc.params(), rpc.setup?.());
       const actual = result.ok && (!rpc.needsRow || result.rows.length > 0);
       const expected = rpc.allowed.includes(actor);
-      results.push({ table: `rpc ${rpc.name}`, op: 'execute', scope: '', actor, expected, actual, detail: result.error?.message ?? 'ok' });
+      results.push({
+        table: `rpc ${rpc.name}`,
+        op: 'execute',
+        scope: '',
+        actor,
+        expected,
+        actual,
+        detail: result.error?.message ?? 'ok',
+      });
       if (actual !== expected) {
-        wrong.push(`${actor}: expected ${expected ? 'allowed' : 'refused'}, got ${result.error ? `${result.error.code}: ${result.error.message}` : `${result.rows.length} row(s)`}`);
+        wrong.push(
+          `${actor}: expected ${expected ? 'allowed' : 'refused'}, got ${result.error ? `${result.error.code}: ${result.error.message}` : `${result.rows.length} row(s)`}`,
+        );
       }
       // A refusal must be a clear error, never a silent no-op (except the row-returning lookups).
       if (!expected && !rpc.needsRow && result.ok) wrong.push(`${actor}: refused call returned without an error`);

@@ -37,8 +37,14 @@ const REQUIREMENT_COLUMNS = [
 /** What API roles may write, per table: the columns whose value is the caller's choice. */
 const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
   'public.appointment_type_doctors': { insert: ['appointment_type_id', 'doctor_id'], update: [] },
-  'public.appointment_types': { insert: ['duration_minutes', 'name', 'self_bookable'], update: ['duration_minutes', 'name', 'self_bookable'] },
-  'public.appointments': { insert: ['appointment_type_id', 'date', 'department', 'duration_minutes', 'provider_id', 'reason', 'year'], update: [] },
+  'public.appointment_types': {
+    insert: ['duration_minutes', 'name', 'self_bookable'],
+    update: ['duration_minutes', 'name', 'self_bookable'],
+  },
+  'public.appointments': {
+    insert: ['appointment_type_id', 'date', 'department', 'duration_minutes', 'provider_id', 'reason', 'year'],
+    update: [],
+  },
   'public.clinic_closures': { insert: ['ends_on', 'reason', 'starts_on'], update: ['ends_on', 'reason', 'starts_on'] },
   'public.clinic_hours': { insert: ['closes_at', 'opens_at', 'weekday'], update: ['closes_at', 'opens_at', 'weekday'] },
   'public.clinic_settings': {
@@ -57,8 +63,14 @@ const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
       'timezone',
     ],
   },
-  'public.doctor_hours': { insert: ['closes_at', 'doctor_id', 'opens_at', 'weekday'], update: ['closes_at', 'doctor_id', 'opens_at', 'weekday'] },
-  'public.doctor_time_off': { insert: ['doctor_id', 'ends_at', 'reason', 'starts_at'], update: ['ends_at', 'reason', 'starts_at'] },
+  'public.doctor_hours': {
+    insert: ['closes_at', 'doctor_id', 'opens_at', 'weekday'],
+    update: ['closes_at', 'doctor_id', 'opens_at', 'weekday'],
+  },
+  'public.doctor_time_off': {
+    insert: ['doctor_id', 'ends_at', 'reason', 'starts_at'],
+    update: ['ends_at', 'reason', 'starts_at'],
+  },
   // student_id is the row's key, held to the caller by the policies; upserts name it.
   'public.health_profiles': {
     insert: ['allergies', 'blood_group', 'bmi', 'disabled', 'genotype', 'student_id'],
@@ -67,24 +79,98 @@ const WRITABLE: Record<string, { insert: string[]; update: string[] }> = {
   'public.immunization_requirements': { insert: REQUIREMENT_COLUMNS, update: REQUIREMENT_COLUMNS },
   'public.members': {
     insert: [],
-    update: ['avatar_path', 'department', 'first_name', 'last_name', 'phone', 'position', 'specialization', 'staff_id', 'title', 'year_of_study'],
+    update: [
+      'avatar_path',
+      'department',
+      'first_name',
+      'last_name',
+      'phone',
+      'position',
+      'specialization',
+      'staff_id',
+      'title',
+      'year_of_study',
+    ],
   },
   'public.programs': {
-    insert: ['activities', 'date', 'description', 'location', 'organiser', 'program_type', 'target_audience', 'time', 'title'],
-    update: ['activities', 'date', 'description', 'location', 'organiser', 'program_type', 'target_audience', 'time', 'title'],
+    insert: [
+      'activities',
+      'date',
+      'description',
+      'location',
+      'organiser',
+      'program_type',
+      'target_audience',
+      'time',
+      'title',
+    ],
+    update: [
+      'activities',
+      'date',
+      'description',
+      'location',
+      'organiser',
+      'program_type',
+      'target_audience',
+      'time',
+      'title',
+    ],
   },
   'public.universities': { insert: [], update: ['email', 'logo_path', 'name', 'phone'] },
   // The clinical record (20260116000000): what a doctor types into a draft. Visits are opened by starting their
   // appointment, signed by sign_visit(); addenda and letters are written by their functions only.
-  'public.visits': { insert: [], update: ['assessment', 'chief_complaint', 'follow_up', 'objective', 'plan', 'subjective'] },
+  'public.visits': {
+    insert: [],
+    update: ['assessment', 'chief_complaint', 'follow_up', 'objective', 'plan', 'subjective'],
+  },
   'public.vital_signs': {
-    insert: ['diastolic_mmhg', 'height_cm', 'pulse_bpm', 'respiratory_rate', 'spo2_percent', 'systolic_mmhg', 'temperature_c', 'visit_id', 'weight_kg'],
-    update: ['diastolic_mmhg', 'height_cm', 'pulse_bpm', 'respiratory_rate', 'spo2_percent', 'systolic_mmhg', 'temperature_c', 'weight_kg'],
+    insert: [
+      'diastolic_mmhg',
+      'height_cm',
+      'pulse_bpm',
+      'respiratory_rate',
+      'spo2_percent',
+      'systolic_mmhg',
+      'temperature_c',
+      'visit_id',
+      'weight_kg',
+    ],
+    update: [
+      'diastolic_mmhg',
+      'height_cm',
+      'pulse_bpm',
+      'respiratory_rate',
+      'spo2_percent',
+      'systolic_mmhg',
+      'temperature_c',
+      'weight_kg',
+    ],
   },
   'public.diagnoses': { insert: ['description', 'icd10_code', 'visit_id'], update: ['description', 'icd10_code'] },
   'public.prescriptions': {
-    insert: ['allergy_acknowledgement', 'dose', 'drug', 'duration', 'frequency', 'instructions', 'quantity', 'route', 'strength', 'visit_id'],
-    update: ['allergy_acknowledgement', 'dose', 'drug', 'duration', 'frequency', 'instructions', 'quantity', 'route', 'strength'],
+    insert: [
+      'allergy_acknowledgement',
+      'dose',
+      'drug',
+      'duration',
+      'frequency',
+      'instructions',
+      'quantity',
+      'route',
+      'strength',
+      'visit_id',
+    ],
+    update: [
+      'allergy_acknowledgement',
+      'dose',
+      'drug',
+      'duration',
+      'frequency',
+      'instructions',
+      'quantity',
+      'route',
+      'strength',
+    ],
   },
 };
 
@@ -102,9 +188,15 @@ describe('the columns API roles may write', () => {
        group by 1, 2, 3`,
     );
     const granted = (role: string, privilege: string) =>
-      Object.fromEntries(rows.filter((row) => row.role === role && row.privilege === privilege).map((row) => [row.tbl, row.columns]));
+      Object.fromEntries(
+        rows.filter((row) => row.role === role && row.privilege === privilege).map((row) => [row.tbl, row.columns]),
+      );
     const expected = (privilege: 'insert' | 'update') =>
-      Object.fromEntries(Object.entries(WRITABLE).filter(([, columns]) => columns[privilege].length > 0).map(([table, columns]) => [table, columns[privilege]]));
+      Object.fromEntries(
+        Object.entries(WRITABLE)
+          .filter(([, columns]) => columns[privilege].length > 0)
+          .map(([table, columns]) => [table, columns[privilege]]),
+      );
     expect(granted('authenticated', 'INSERT')).toEqual(expected('insert'));
     expect(granted('authenticated', 'UPDATE')).toEqual(expected('update'));
     expect(rows.filter((row) => row.role === 'anon')).toEqual([]);
@@ -125,31 +217,55 @@ describe('a student booking', () => {
       ['name', 'Somebody Else'],
       ['reg', 'NFU/2020/999'],
     ]) {
-      const result = await probe(database.client, STUDENT, `insert into public.appointments (date, department, year, reason, ${column}) values ($1, 'Law', 2, 'Check-up', $2)`, [
-        slot,
-        value,
-      ]);
-      expect({ column, error: result.error }).toEqual({ column, error: { code: '42501', message: 'permission denied for table appointments' } });
+      const result = await probe(
+        database.client,
+        STUDENT,
+        `insert into public.appointments (date, department, year, reason, ${column}) values ($1, 'Law', 2, 'Check-up', $2)`,
+        [slot, value],
+      );
+      expect({ column, error: result.error }).toEqual({
+        column,
+        error: { code: '42501', message: 'permission denied for table appointments' },
+      });
     }
   });
 
   it('cannot be edited afterwards except through update_appointment, which sets the time itself', async () => {
-    const own = (await database.client.query<{ id: string }>(`select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() limit 1`, [STUDENT])).rows[0].id;
-    for (const change of [`reason = 'Malaria'`, `created_at = '1950-01-01'`, `updated_at = now() + interval '100 years'`]) {
-      const result = await probe(database.client, STUDENT, `update public.appointments set ${change} where id = $1`, [own]);
+    const own = (
+      await database.client.query<{ id: string }>(
+        `select id from public.appointments where student_id = $1 and status = 'scheduled' and date > now() limit 1`,
+        [STUDENT],
+      )
+    ).rows[0].id;
+    for (const change of [
+      `reason = 'Malaria'`,
+      `created_at = '1950-01-01'`,
+      `updated_at = now() + interval '100 years'`,
+    ]) {
+      const result = await probe(database.client, STUDENT, `update public.appointments set ${change} where id = $1`, [
+        own,
+      ]);
       expect({ change, code: result.error?.code }).toEqual({ change, code: '42501' });
     }
   });
 
   it("gets the database's own time, university, student and the student's name and registration number", async () => {
-    const result = await probe<{ booked_now: boolean; university_id: string; student_id: string; name: string; reg: string }>(
+    const result = await probe<{
+      booked_now: boolean;
+      university_id: string;
+      student_id: string;
+      name: string;
+      reg: string;
+    }>(
       database.client,
       STUDENT,
       `insert into public.appointments (date, department, year, reason) values ($1, 'Law', 2, 'Check-up')
        returning created_at = now() and updated_at = now() as booked_now, university_id, student_id, name, reg`,
       [await clinicSlot(database.client, 21)],
     );
-    expect(result.rows).toEqual([{ booked_now: true, university_id: NORTHFIELD_ID, student_id: STUDENT, name: 'Ada Okoro', reg: 'NFU/2024/001' }]);
+    expect(result.rows).toEqual([
+      { booked_now: true, university_id: NORTHFIELD_ID, student_id: STUDENT, name: 'Ada Okoro', reg: 'NFU/2024/001' },
+    ]);
   });
 });
 
@@ -164,10 +280,18 @@ describe('a visit whose booking time lies decades back (stored before, or by the
       const id = rows[0].id;
       // The edit that stamps updated_at with today, 76 years after the booking.
       await database.client.query(`update public.appointments set reason = 'Malaria' where id = $1`, [id]);
-      const queued = (await database.client.query<{ queued: number }>('select private.queue_appointment_reminders() as queued')).rows[0].queued;
+      const queued = (
+        await database.client.query<{ queued: number }>('select private.queue_appointment_reminders() as queued')
+      ).rows[0].queued;
       await actAs(database.client, ADMIN);
-      await database.client.query('select public.update_appointment($1, date => $2)', [id, await hoursFromNow(database.client, 6)]);
-      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Doctor ill')`, [id]);
+      await database.client.query('select public.update_appointment($1, date => $2)', [
+        id,
+        await hoursFromNow(database.client, 6),
+      ]);
+      await database.client.query(
+        `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Doctor ill')`,
+        [id],
+      );
       await database.client.query('reset role');
       const mail = await database.client.query<{ kind: string; sequence: number }>(
         `select kind, (calendar ->> 'sequence')::integer as sequence from public.email_outbox where appointment_id = $1 order by id`,
@@ -180,7 +304,10 @@ describe('a visit whose booking time lies decades back (stored before, or by the
     expect(result.value?.mail).toEqual([
       { kind: 'booking_confirmation', sequence: 0 },
       { kind: 'doctor_notice', sequence: 0 },
-      ...['reminder', 'reminder', 'reschedule', 'reschedule', 'cancellation', 'cancellation'].map((kind) => ({ kind, sequence: INT_MAX })),
+      ...['reminder', 'reminder', 'reschedule', 'reschedule', 'cancellation', 'cancellation'].map((kind) => ({
+        kind,
+        sequence: INT_MAX,
+      })),
     ]);
   });
 });
@@ -204,11 +331,19 @@ describe('the reminder pass', () => {
     // no longer be written.
     const setZone = async (zone: string) => {
       await database.client.query('alter table public.clinic_settings disable trigger clinic_settings_validate');
-      await database.client.query('update public.clinic_settings set timezone = $2 where university_id = $1', [SOUTHBANK_ID, zone]);
+      await database.client.query('update public.clinic_settings set timezone = $2 where university_id = $1', [
+        SOUTHBANK_ID,
+        zone,
+      ]);
       await database.client.query('alter table public.clinic_settings enable trigger clinic_settings_validate');
     };
     const reminders = async (appointment: string) =>
-      (await database.client.query(`select 1 from public.email_outbox where appointment_id = $1 and kind = 'reminder'`, [appointment])).rowCount;
+      (
+        await database.client.query(
+          `select 1 from public.email_outbox where appointment_id = $1 and kind = 'reminder'`,
+          [appointment],
+        )
+      ).rowCount;
 
     await setZone('Atlantis/Lost_City');
     const logged: { level: number; msg: string; detail?: string; err?: unknown }[] = [];
@@ -219,9 +354,16 @@ describe('the reminder pass', () => {
       expect(await reminders(northfield)).toBe(2);
       expect(await reminders(southbank)).toBe(0);
       expect(logged.filter((entry) => entry.level >= 50)).toEqual([]);
-      const skipped = logged.filter((entry) => entry.msg === 'appointment reminder skipped').map((entry) => entry.detail);
+      const skipped = logged
+        .filter((entry) => entry.msg === 'appointment reminder skipped')
+        .map((entry) => entry.detail);
       expect(skipped).toHaveLength(2);
-      expect(skipped.every((detail) => detail?.includes(`Reminder for appointment ${southbank}`) && detail.includes('Atlantis/Lost_City'))).toBe(true);
+      expect(
+        skipped.every(
+          (detail) =>
+            detail?.includes(`Reminder for appointment ${southbank}`) && detail.includes('Atlantis/Lost_City'),
+        ),
+      ).toBe(true);
     } finally {
       await setZone('Europe/London');
     }

@@ -12,10 +12,12 @@ const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
 const sb = (local: string) => uuidForEmail(`${local}@southbank.edu`);
 
 const setIdleMinutes = (caller: Caller, university: string, minutes: number) =>
-  probe(database.client, caller, 'update public.clinic_settings set staff_idle_minutes = $2 where university_id = $1 returning staff_idle_minutes', [
-    university,
-    minutes,
-  ]);
+  probe(
+    database.client,
+    caller,
+    'update public.clinic_settings set staff_idle_minutes = $2 where university_id = $1 returning staff_idle_minutes',
+    [university, minutes],
+  );
 
 describe('the staff idle limit setting', () => {
   it.each([
@@ -30,7 +32,9 @@ describe('the staff idle limit setting', () => {
   });
 
   it('is 15 minutes by default and stays within 5 to 60 minutes', async () => {
-    const { rows } = await database.client.query('select staff_idle_minutes from public.clinic_settings order by university_id');
+    const { rows } = await database.client.query(
+      'select staff_idle_minutes from public.clinic_settings order by university_id',
+    );
     expect(rows).toEqual([{ staff_idle_minutes: 15 }, { staff_idle_minutes: 15 }]);
     for (const minutes of [5, 60]) expect((await setIdleMinutes(nf('admin'), NORTHFIELD_ID, minutes)).ok).toBe(true);
     for (const minutes of [0, 4, 61, -15]) {
@@ -48,7 +52,10 @@ describe('a session against its limits', () => {
   function inSession<T>(user: string, idleMinutes: number, sql: string, path = '/rpc/session_status') {
     const client = database.client;
     return rolledBack(client, async () => {
-      await client.query(`insert into auth.sessions (id, user_id, created_at) values ($1, $2, now() - make_interval(mins => $3))`, [SESSION, user, idleMinutes]);
+      await client.query(
+        `insert into auth.sessions (id, user_id, created_at) values ($1, $2, now() - make_interval(mins => $3))`,
+        [SESSION, user, idleMinutes],
+      );
       await client.query(
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true),
                 set_config('request.method', 'POST', true), set_config('request.path', $2, true)`,
@@ -60,7 +67,9 @@ describe('a session against its limits', () => {
   }
 
   it('tells each member their own limit: the university setting for staff, 60 minutes for students', async () => {
-    await database.client.query(`update public.clinic_settings set staff_idle_minutes = 10 where university_id = $1`, [SOUTHBANK_ID]);
+    await database.client.query(`update public.clinic_settings set staff_idle_minutes = 10 where university_id = $1`, [
+      SOUTHBANK_ID,
+    ]);
     const cases = [
       [nf('dr.adams'), 15],
       [nf('registrar'), 15],
@@ -70,7 +79,11 @@ describe('a session against its limits', () => {
       [sb('student01'), 60],
     ] as const;
     for (const [user, minutes] of cases) {
-      const { value, error } = await inSession<{ idle_minutes: number; idle_seconds_left: number }>(user, 2, 'public.session_status()');
+      const { value, error } = await inSession<{ idle_minutes: number; idle_seconds_left: number }>(
+        user,
+        2,
+        'public.session_status()',
+      );
       expect(error).toBeUndefined();
       expect(value?.idle_minutes).toBe(minutes);
       expect(value?.idle_seconds_left).toBeGreaterThan((minutes - 3) * 60);
@@ -78,7 +91,9 @@ describe('a session against its limits', () => {
   });
 
   it('ends a session past its idle limit or 12 hours after sign-in, at the gate', async () => {
-    await database.client.query(`update public.clinic_settings set staff_idle_minutes = 10 where university_id = $1`, [SOUTHBANK_ID]);
+    await database.client.query(`update public.clinic_settings set staff_idle_minutes = 10 where university_id = $1`, [
+      SOUTHBANK_ID,
+    ]);
     const ended = [
       [sb('dr.adams'), 11],
       [nf('dr.adams'), 16],
@@ -87,25 +102,40 @@ describe('a session against its limits', () => {
     ] as const;
     for (const [user, minutes] of ended) {
       const { error } = await inSession(user, minutes, 'public.session_status()');
-      expect(error).toEqual(expect.objectContaining({ code: 'PT401', message: 'Your session has ended. Please sign in again.' }));
+      expect(error).toEqual(
+        expect.objectContaining({ code: 'PT401', message: 'Your session has ended. Please sign in again.' }),
+      );
     }
     expect((await inSession(nf('student01'), 59, 'public.session_status()')).error).toBeUndefined();
   });
 
   it('counts reported activity, so a session active a minute ago lives on', async () => {
     // Created 14 of its 15 minutes ago: without the activity just reported it would have a minute left.
-    const { value, error } = await inSession<{ idle_seconds_left: number }>(nf('dr.adams'), 14, 'public.touch_session()', '/rpc/touch_session');
+    const { value, error } = await inSession<{ idle_seconds_left: number }>(
+      nf('dr.adams'),
+      14,
+      'public.touch_session()',
+      '/rpc/touch_session',
+    );
     expect(error).toBeUndefined();
     expect(value?.idle_seconds_left).toBeGreaterThan(14 * 60);
   });
 
   it('lets a doctor who must change the password still use the idle timer', async () => {
-    await database.client.query(`update public.members set must_change_password = true where id = $1`, [nf('dr.bello')]);
+    await database.client.query(`update public.members set must_change_password = true where id = $1`, [
+      nf('dr.bello'),
+    ]);
     try {
-      expect((await inSession(nf('dr.bello'), 1, 'public.touch_session()', '/rpc/touch_session')).error).toBeUndefined();
-      expect((await inSession(nf('dr.bello'), 1, 'public.dashboard_counts()', '/rpc/dashboard_counts')).error?.code).toBe('PT403');
+      expect(
+        (await inSession(nf('dr.bello'), 1, 'public.touch_session()', '/rpc/touch_session')).error,
+      ).toBeUndefined();
+      expect(
+        (await inSession(nf('dr.bello'), 1, 'public.dashboard_counts()', '/rpc/dashboard_counts')).error?.code,
+      ).toBe('PT403');
     } finally {
-      await database.client.query(`update public.members set must_change_password = false where id = $1`, [nf('dr.bello')]);
+      await database.client.query(`update public.members set must_change_password = false where id = $1`, [
+        nf('dr.bello'),
+      ]);
     }
   });
 
@@ -115,7 +145,8 @@ describe('a session against its limits', () => {
       `select * from private.session_limits('${SESSION}')`,
       `select * from private.session_expiry('${SESSION}')`,
     ]) {
-      for (const caller of [null, nf('admin'), nf('student01')]) expect((await probe(database.client, caller, sql)).ok).toBe(false);
+      for (const caller of [null, nf('admin'), nf('student01')])
+        expect((await probe(database.client, caller, sql)).ok).toBe(false);
     }
     expect((await probe(database.client, null, 'select public.touch_session()')).ok).toBe(false);
   });

@@ -41,10 +41,33 @@ function aroundLength(max: number): string[] {
 }
 
 const BLANKS = ['', ' ', '   ', '\t', '\n', NO_BREAK_SPACE, EM_SPACE];
-const SHORT_TEXT = ['a', ' a ', '\ta\t', 'é', 'e\u0301', 'Ada Obi', 'Zoë Ångström', 'محمد', '王小明', EMOJI, `a${IDEOGRAPHIC_SPACE}`];
+const SHORT_TEXT = [
+  'a',
+  ' a ',
+  '\ta\t',
+  'é',
+  'e\u0301',
+  'Ada Obi',
+  'Zoë Ångström',
+  'محمد',
+  '王小明',
+  EMOJI,
+  `a${IDEOGRAPHIC_SPACE}`,
+];
 
 /** Line breaks and other control characters inside a value: names and reasons refuse them, descriptions take them. */
-const CONTROL_INSIDE = ['a\nb', 'a\r\nb', 'a\rb', 'a\tb', 'a\u000bb', 'a\u0001b', 'a\u007fb', 'a\u0085b', 'a\u2028b', 'a\u2029b'];
+const CONTROL_INSIDE = [
+  'a\nb',
+  'a\r\nb',
+  'a\rb',
+  'a\tb',
+  'a\u000bb',
+  'a\u0001b',
+  'a\u007fb',
+  'a\u0085b',
+  'a\u2028b',
+  'a\u2029b',
+];
 
 function textSamples(max: number): string[] {
   return [...BLANKS, ...SHORT_TEXT, ...CONTROL_INSIDE, ...aroundLength(max)];
@@ -161,9 +184,38 @@ const REASON_SAMPLES = [
   ...BLANKS,
 ];
 
-const TITLE_SAMPLES = ['Dr', 'Mr', 'Mrs', 'Miss', 'Ms', 'Prof', 'dr', 'DR', 'Dr.', ' Dr', 'King', 'Professor', ...BLANKS];
+const TITLE_SAMPLES = [
+  'Dr',
+  'Mr',
+  'Mrs',
+  'Miss',
+  'Ms',
+  'Prof',
+  'dr',
+  'DR',
+  'Dr.',
+  ' Dr',
+  'King',
+  'Professor',
+  ...BLANKS,
+];
 const GENOTYPE_SAMPLES = ['AA', 'AS', 'AC', 'SS', 'SC', 'CC', 'aa', 'A A', 'XY', 'AAA', 'ＡＡ', ...BLANKS];
-const BLOOD_GROUP_SAMPLES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-', 'o+', 'A +', 'AB', 'C+', 'A−', ...BLANKS];
+const BLOOD_GROUP_SAMPLES = [
+  'A+',
+  'A-',
+  'B+',
+  'B-',
+  'AB+',
+  'AB-',
+  'O+',
+  'O-',
+  'o+',
+  'A +',
+  'AB',
+  'C+',
+  'A−',
+  ...BLANKS,
+];
 
 /** Text columns: samples are what a person types. */
 const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
@@ -190,7 +242,15 @@ const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
   appointments_reg_format: REG_NUMBER_SAMPLES,
   appointments_reason_format: REASON_SAMPLES,
   appointments_cancel_reason_length: textSamples(500),
-  appointment_types_name_length: [...textSamples(60), 'Counselling', 'Vaccination', 'Other: sore throat', 'Ear:nose', ':', 'Travel vaccine ：'],
+  appointment_types_name_length: [
+    ...textSamples(60),
+    'Counselling',
+    'Vaccination',
+    'Other: sore throat',
+    'Ear:nose',
+    ':',
+    'Travel vaccine ：',
+  ],
   programs_title_length: textSamples(200),
   programs_description_length: textSamples(5000),
   programs_location_length: textSamples(200),
@@ -228,7 +288,9 @@ const TEXT_SAMPLES: Partial<Record<ColumnConstraint, readonly string[]>> = {
 const NUMBER_SAMPLES: Partial<Record<ColumnConstraint, readonly number[]>> = {
   members_year_of_study_range: [-1, 0, 1, 2, 7, 8, 9, 100, 32767, 32768],
   appointments_year_range: [-1, 0, 1, 8, 9],
-  health_profiles_bmi_range: [0, 9.9, 9.94, 9.95, 9.96, 10, 10.04, 22.45, 22.46, 79.95, 79.96, 80, 80.04, 80.05, 80.1, 95, 999.9, 1000],
+  health_profiles_bmi_range: [
+    0, 9.9, 9.94, 9.95, 9.96, 10, 10.04, 22.45, 22.46, 79.95, 79.96, 80, 80.04, 80.05, 80.1, 95, 999.9, 1000,
+  ],
   clinic_settings_slot_range: [-10, 0, 9, 10, 30, 240, 241, 2147483647],
   clinic_settings_notice_range: [-1, 0, 120, 20160, 20161],
   clinic_settings_cutoff_range: [-1, 0, 720, 20160, 20161],
@@ -287,12 +349,29 @@ const FLAG_EDGES: { readonly [Column in keyof VitalFlagValues]: readonly (number
   bmi: [null, 18.4, 18.5, 24.9, 25, 29.9, 30],
 };
 const FLAG_COLUMNS = Object.keys(FLAG_EDGES) as Array<keyof VitalFlagValues>;
-const NOTHING_TAKEN: VitalFlagValues = { temperature_c: null, systolic_mmhg: null, diastolic_mmhg: null, pulse_bpm: null, respiratory_rate: null, spo2_percent: null, bmi: null };
+const NOTHING_TAKEN: VitalFlagValues = {
+  temperature_c: null,
+  systolic_mmhg: null,
+  diastolic_mmhg: null,
+  pulse_bpm: null,
+  respiratory_rate: null,
+  spo2_percent: null,
+  bmi: null,
+};
 const FLAG_READINGS: readonly VitalFlagValues[] = [
   ...FLAG_COLUMNS.flatMap((column) => FLAG_EDGES[column].map((value) => ({ ...NOTHING_TAKEN, [column]: value }))),
-  ...FLAG_EDGES.systolic_mmhg.flatMap((systolic) => FLAG_EDGES.diastolic_mmhg.map((diastolic) => ({ ...NOTHING_TAKEN, systolic_mmhg: systolic, diastolic_mmhg: diastolic }))),
-  ...FLAG_EDGES.bmi.map((_, index) =>
-    Object.fromEntries(FLAG_COLUMNS.map((column) => [column, FLAG_EDGES[column][index % FLAG_EDGES[column].length]])) as unknown as VitalFlagValues,
+  ...FLAG_EDGES.systolic_mmhg.flatMap((systolic) =>
+    FLAG_EDGES.diastolic_mmhg.map((diastolic) => ({
+      ...NOTHING_TAKEN,
+      systolic_mmhg: systolic,
+      diastolic_mmhg: diastolic,
+    })),
+  ),
+  ...FLAG_EDGES.bmi.map(
+    (_, index) =>
+      Object.fromEntries(
+        FLAG_COLUMNS.map((column) => [column, FLAG_EDGES[column][index % FLAG_EDGES[column].length]]),
+      ) as unknown as VitalFlagValues,
   ),
 ];
 
@@ -357,12 +436,15 @@ describe('the forms’ column rules and the database’s check constraints', () 
       const rule: ColumnRule = COLUMN_RULES[constraint as ColumnConstraint];
       for (const sample of samples ?? []) {
         const asIs = await databaseAccepts(constraint, sample);
-        if (rule.accepts(sample) !== asIs) disagreements.push(`${constraint} ${show(sample)}: rule ${!asIs}, database ${asIs}`);
+        if (rule.accepts(sample) !== asIs)
+          disagreements.push(`${constraint} ${show(sample)}: rule ${!asIs}, database ${asIs}`);
         const stored = storedValue(rule, sample);
         const formAccepts = columnError(rule, sample) === undefined;
         const databaseStores = await databaseAccepts(constraint, stored);
         if (formAccepts !== databaseStores) {
-          disagreements.push(`${constraint} form ${show(sample)} → ${show(stored)}: form ${formAccepts}, database ${databaseStores}`);
+          disagreements.push(
+            `${constraint} form ${show(sample)} → ${show(stored)}: form ${formAccepts}, database ${databaseStores}`,
+          );
         }
       }
     }
@@ -375,7 +457,8 @@ describe('the forms’ column rules and the database’s check constraints', () 
       const rule: ColumnRule = COLUMN_RULES[constraint as ColumnConstraint];
       for (const sample of samples ?? []) {
         const database = await databaseAccepts(constraint, String(sample));
-        if (rule.accepts(String(sample)) !== database) disagreements.push(`${constraint} ${sample}: rule ${!database}, database ${database}`);
+        if (rule.accepts(String(sample)) !== database)
+          disagreements.push(`${constraint} ${sample}: rule ${!database}, database ${database}`);
       }
     }
     expect(disagreements).toEqual([]);
@@ -392,7 +475,9 @@ describe('the forms’ column rules and the database’s check constraints', () 
     expect(rows).toHaveLength(FLAG_READINGS.length);
     const disagreements = FLAG_READINGS.flatMap((reading, index) => {
       const ours = vitalFlagsOf(reading);
-      return JSON.stringify(ours) === JSON.stringify(rows[index].flags) ? [] : [`${JSON.stringify(reading)}: ours ${JSON.stringify(ours)}, database ${JSON.stringify(rows[index].flags)}`];
+      return JSON.stringify(ours) === JSON.stringify(rows[index].flags)
+        ? []
+        : [`${JSON.stringify(reading)}: ours ${JSON.stringify(ours)}, database ${JSON.stringify(rows[index].flags)}`];
     });
     expect(disagreements).toEqual([]);
     // Every flag is reached, so no threshold goes untested.
@@ -414,7 +499,8 @@ describe('the forms’ column rules and the database’s check constraints', () 
           [stored],
         );
         const formAccepts = columnError(REVIEW_REJECT_REASON_RULE, sample) === undefined;
-        if (formAccepts !== verdict[0].ok) disagreements.push(`${constraint} ${show(sample)}: form ${formAccepts}, database ${verdict[0].ok}`);
+        if (formAccepts !== verdict[0].ok)
+          disagreements.push(`${constraint} ${show(sample)}: form ${formAccepts}, database ${verdict[0].ok}`);
       }
     }
     expect(disagreements).toEqual([]);
@@ -422,6 +508,8 @@ describe('the forms’ column rules and the database’s check constraints', () 
 
   it('catches the sign-up phone that used to pass the form and fail the database', async () => {
     expect(await databaseAccepts('members_phone_format', '(0803) 123 4567')).toBe(false);
-    expect(columnError(COLUMN_RULES.members_phone_format, '(0803) 123 4567')).toBe(COLUMN_RULES.members_phone_format.message);
+    expect(columnError(COLUMN_RULES.members_phone_format, '(0803) 123 4567')).toBe(
+      COLUMN_RULES.members_phone_format.message,
+    );
   });
 });

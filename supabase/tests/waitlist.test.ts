@@ -65,8 +65,11 @@ async function bookFreedVisit(at: string): Promise<void> {
 }
 
 async function offers(): Promise<{ to_email: string; subject: string; body: string }[]> {
-  return (await database.client.query<{ to_email: string; subject: string; body: string }>(
-    `select to_email, subject, body from public.email_outbox where kind = 'waitlist_offer' order by id`)).rows;
+  return (
+    await database.client.query<{ to_email: string; subject: string; body: string }>(
+      `select to_email, subject, body from public.email_outbox where kind = 'waitlist_offer' order by id`,
+    )
+  ).rows;
 }
 
 describe('a freed time', () => {
@@ -80,16 +83,22 @@ describe('a freed time', () => {
       await join(nf('student18'), day, day, CHEN);
       await join(nf('student19'), await clinicDay(60), await clinicDay(61));
       await actAs(database.client, FREED_BY);
-      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam clash')`, [VISIT]);
+      await database.client.query(
+        `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Exam clash')`,
+        [VISIT],
+      );
       await asServer();
       const first = await offers();
       // The first to book it gets it, and stops waiting; the next freed time goes to those still waiting.
       await actAs(database.client, nf('student16'));
       await database.client.query(`select public.book_appointment($1, 'Check-up', $2)`, [at, BELLO]);
       await asServer();
-      const entries = (await database.client.query<Entry>(
-        `select student_id, end_reason from public.waitlist_entries where student_id = any($1) order by position`,
-        [[nf('student16'), nf('student17')]])).rows;
+      const entries = (
+        await database.client.query<Entry>(
+          `select student_id, end_reason from public.waitlist_entries where student_id = any($1) order by position`,
+          [[nf('student16'), nf('student17')]],
+        )
+      ).rows;
       return { first, entries };
     });
     expect(outcome.error).toBeUndefined();
@@ -112,7 +121,10 @@ describe('a freed time', () => {
       await bookFreedVisit(at);
       await join(nf('student16'), await clinicDay(40), await clinicDay(45));
       await actAs(database.client, FREED_BY);
-      await database.client.query(`select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Better')`, [VISIT]);
+      await database.client.query(
+        `select public.update_appointment($1, status => 'cancelled', cancel_reason => 'Better')`,
+        [VISIT],
+      );
       await asServer();
       return offers();
     });
@@ -122,31 +134,54 @@ describe('a freed time', () => {
 
 describe('joining and leaving', () => {
   const joinAs = async (caller: Caller, from: string, to: string, doctor: string | null = null, setup?: string) =>
-    probe<Entry>(database.client, caller, 'select * from public.join_waitlist($1::date, $2::date, $3)', [from, to, doctor], setup);
+    probe<Entry>(
+      database.client,
+      caller,
+      'select * from public.join_waitlist($1::date, $2::date, $3)',
+      [from, to, doctor],
+      setup,
+    );
 
   it('keeps one request per student, refuses impossible ranges and doctors in words, and is for students only', async () => {
-    const [today, soon, later, far] = [await clinicDay(0), await clinicDay(3), await clinicDay(10), await clinicDay(400)];
+    const [today, soon, later, far] = [
+      await clinicDay(0),
+      await clinicDay(3),
+      await clinicDay(10),
+      await clinicDay(400),
+    ];
     const ok = await joinAs(nf('student16'), today, later, BELLO);
     expect(ok.error).toBeUndefined();
-    expect(ok.rows[0]).toMatchObject({ student_id: nf('student16'), provider_id: BELLO, from_day: expect.anything(), end_reason: null });
+    expect(ok.rows[0]).toMatchObject({
+      student_id: nf('student16'),
+      provider_id: BELLO,
+      from_day: expect.anything(),
+      end_reason: null,
+    });
 
     const cases: [Caller, string, string, string | null, string][] = [
       [nf('student16'), await clinicDay(-1), later, null, 'Choose days from today on'],
       [nf('student16'), later, soon, null, 'The last day cannot come before the first'],
       [nf('student16'), today, await clinicDay(61), null, 'Choose a range of at most 61 days'],
       [nf('student16'), await clinicDay(380), far, null, 'Choose days within the coming year'],
-      [nf('student16'), today, later, sb('dr.bello'), 'Choose one of the clinic\'s doctors, or any doctor'],
-      [nf('student16'), today, later, nf('registrar'), 'Choose one of the clinic\'s doctors, or any doctor'],
+      [nf('student16'), today, later, sb('dr.bello'), "Choose one of the clinic's doctors, or any doctor"],
+      [nf('student16'), today, later, nf('registrar'), "Choose one of the clinic's doctors, or any doctor"],
       [BELLO, today, later, null, 'Only students can join the waitlist'],
       [nf('registrar'), today, later, null, 'Only students can join the waitlist'],
     ];
     for (const [caller, from, to, doctor, message] of cases) {
-      expect({ from, to, doctor, message: (await joinAs(caller, from, to, doctor)).error?.message }).toEqual({ from, to, doctor, message });
+      expect({ from, to, doctor, message: (await joinAs(caller, from, to, doctor)).error?.message }).toEqual({
+        from,
+        to,
+        doctor,
+        message,
+      });
     }
     expect((await joinAs(null, today, later)).error?.code).toBe('42501');
     for (const caller of [BELLO, nf('registrar'), nf('admin'), sb('registrar')]) {
-      expect({ caller, message: (await probe(database.client, caller, 'select public.leave_waitlist()')).error?.message })
-        .toEqual({ caller, message: 'Only students can leave the waitlist' });
+      expect({
+        caller,
+        message: (await probe(database.client, caller, 'select public.leave_waitlist()')).error?.message,
+      }).toEqual({ caller, message: 'Only students can leave the waitlist' });
     }
     expect((await probe(database.client, null, 'select public.leave_waitlist()')).error?.code).toBe('42501');
 
@@ -155,10 +190,15 @@ describe('joining and leaving', () => {
       await join(nf('student16'), soon, later);
       await actAs(database.client, nf('student16'));
       const left = (await database.client.query<Entry>('select * from public.leave_waitlist()')).rows[0];
-      const leftAgain = (await database.client.query<{ id: string | null }>('select (public.leave_waitlist()).id')).rows[0].id;
+      const leftAgain = (await database.client.query<{ id: string | null }>('select (public.leave_waitlist()).id'))
+        .rows[0].id;
       await asServer();
-      const all = (await database.client.query<Entry>(
-        `select from_day::text, end_reason from public.waitlist_entries where student_id = $1 order by position`, [nf('student16')])).rows;
+      const all = (
+        await database.client.query<Entry>(
+          `select from_day::text, end_reason from public.waitlist_entries where student_id = $1 order by position`,
+          [nf('student16')],
+        )
+      ).rows;
       return { left, leftAgain, all };
     });
     expect(again.error).toBeUndefined();
@@ -170,10 +210,11 @@ describe('joining and leaving', () => {
     ]);
   });
 
-  it('is read by the student and their clinic\'s staff, never another student or university, and written only through the functions', async () => {
+  it("is read by the student and their clinic's staff, never another student or university, and written only through the functions", async () => {
     const setup = `insert into public.waitlist_entries (university_id, student_id, from_day, to_day)
       values ('${NORTHFIELD_ID}', '${nf('student16')}', current_date + 1, current_date + 5)`;
-    const read = (caller: Caller) => probe<Entry>(database.client, caller, 'select student_id from public.waitlist_entries', [], setup);
+    const read = (caller: Caller) =>
+      probe<Entry>(database.client, caller, 'select student_id from public.waitlist_entries', [], setup);
     expect((await read(nf('student16'))).rows).toEqual([{ student_id: nf('student16') }]);
     expect((await read(nf('registrar'))).rows).toEqual([{ student_id: nf('student16') }]);
     expect((await read(BELLO)).rows).toEqual([{ student_id: nf('student16') }]);

@@ -25,7 +25,12 @@ interface FakeBackendState {
   members: Member[];
   /** What the auth service answers a sign-up with (the fake creates no accounts). */
   signUpError: unknown;
-  universities: Array<{ readonly id: string; readonly name: string; readonly logo_path: string | null; readonly join_code?: string }>;
+  universities: Array<{
+    readonly id: string;
+    readonly name: string;
+    readonly logo_path: string | null;
+    readonly join_code?: string;
+  }>;
   createdClients: number;
   storageKey: string;
 }
@@ -33,13 +38,24 @@ interface FakeBackendState {
 /** How long supabase-js spends on a read whose connections are refused: its three retries, 1 + 2 + 4 s apart. */
 const REFUSED_READ_MS = 7000;
 
-export const fakeBackend: FakeBackendState = { session: null, bannedUserId: null, unresponsive: false, refusing: false, signUpError: null, members: [], universities: [], createdClients: 0, storageKey: '' };
+export const fakeBackend: FakeBackendState = {
+  session: null,
+  bannedUserId: null,
+  unresponsive: false,
+  refusing: false,
+  signUpError: null,
+  members: [],
+  universities: [],
+  createdClients: 0,
+  storageKey: '',
+};
 const listeners = new Set<AuthListener>();
 
 export function signInAs(member: Member): void {
   fakeBackend.members = [member, ...fakeBackend.members.filter((other) => other.id !== member.id)];
   fakeBackend.session = { access_token: `token-${member.id}`, user: { id: member.id, email: member.email } };
-  if (fakeBackend.storageKey) window.sessionStorage.setItem(fakeBackend.storageKey, JSON.stringify(fakeBackend.session));
+  if (fakeBackend.storageKey)
+    window.sessionStorage.setItem(fakeBackend.storageKey, JSON.stringify(fakeBackend.session));
 }
 
 /** A member who may sign in with any password (the fake checks no passwords). */
@@ -84,8 +100,21 @@ export function createClient(_url: string, _key: string, options: CreateClientOp
       },
       async signInWithPassword({ email }: { readonly email: string; readonly password: string }) {
         const member = fakeBackend.members.find((candidate) => candidate.email === email);
-        if (!member) return { data: { user: null, session: null }, error: { name: 'AuthApiError', code: 'invalid_credentials', status: 400, message: 'Invalid login credentials' } };
-        if (fakeBackend.bannedUserId === member.id) return { data: { user: null, session: null }, error: { name: 'AuthApiError', code: 'user_banned', status: 400, message: 'User is banned' } };
+        if (!member)
+          return {
+            data: { user: null, session: null },
+            error: {
+              name: 'AuthApiError',
+              code: 'invalid_credentials',
+              status: 400,
+              message: 'Invalid login credentials',
+            },
+          };
+        if (fakeBackend.bannedUserId === member.id)
+          return {
+            data: { user: null, session: null },
+            error: { name: 'AuthApiError', code: 'user_banned', status: 400, message: 'User is banned' },
+          };
         signInAs(member);
         emit('SIGNED_IN');
         return { data: { user: fakeBackend.session?.user, session: fakeBackend.session }, error: null };
@@ -98,9 +127,17 @@ export function createClient(_url: string, _key: string, options: CreateClientOp
       },
       async refreshSession() {
         if (fakeBackend.bannedUserId !== null && fakeBackend.bannedUserId === fakeBackend.session?.user.id) {
-          return { data: { session: null }, error: { name: 'AuthApiError', code: 'user_banned', status: 400, message: 'User is banned' } };
+          return {
+            data: { session: null },
+            error: { name: 'AuthApiError', code: 'user_banned', status: 400, message: 'User is banned' },
+          };
         }
-        return { data: { session: fakeBackend.session }, error: fakeBackend.session ? null : { name: 'AuthSessionMissingError', status: 400, message: 'Auth session missing!' } };
+        return {
+          data: { session: fakeBackend.session },
+          error: fakeBackend.session
+            ? null
+            : { name: 'AuthSessionMissingError', status: 400, message: 'Auth session missing!' },
+        };
       },
       async signOut() {
         fakeBackend.session = null;
@@ -115,7 +152,8 @@ export function createClient(_url: string, _key: string, options: CreateClientOp
       },
     },
     async rpc(name: string, args: Record<string, unknown>) {
-      if (name !== 'university_for_join_code') return { data: null, error: { code: 'PGRST202', message: `no fake for ${name}` } };
+      if (name !== 'university_for_join_code')
+        return { data: null, error: { code: 'PGRST202', message: `no fake for ${name}` } };
       const code = String(args.join_code).trim().toUpperCase();
       return { data: fakeBackend.universities.filter((university) => university.join_code === code), error: null };
     },
@@ -135,9 +173,20 @@ export function createClient(_url: string, _key: string, options: CreateClientOp
           }
           if (fakeBackend.bannedUserId !== null && fakeBackend.bannedUserId === fakeBackend.session?.user.id) {
             // The request gate: the deactivated member's sessions were deleted.
-            return { data: null, error: { code: 'PT401', message: 'Your session has ended. Please sign in again.', details: null, hint: null } };
+            return {
+              data: null,
+              error: {
+                code: 'PT401',
+                message: 'Your session has ended. Please sign in again.',
+                details: null,
+                hint: null,
+              },
+            };
           }
-          const tableRows: Record<string, Array<Record<string, unknown>>> = { members: fakeBackend.members, universities: fakeBackend.universities };
+          const tableRows: Record<string, Array<Record<string, unknown>>> = {
+            members: fakeBackend.members,
+            universities: fakeBackend.universities,
+          };
           const rows = (tableRows[table] ?? []).map((row) => ({ ...row }));
           const row = rows.find((candidate) => filters.every(([column, value]) => candidate[column] === value));
           return { data: row ?? null, error: null };

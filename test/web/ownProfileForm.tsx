@@ -12,7 +12,11 @@ export function ownProfileClientModule(): object {
     ...jest.requireActual('../../shared/src/supabase/client'),
     getSupabase: async () => ({
       auth: { updateUser: ownProfileBackend.updateUser },
-      from: () => ({ update: (columns: unknown) => ({ eq: () => ({ select: () => ({ maybeSingle: () => ownProfileBackend.updateMember(columns) }) }) }) }),
+      from: () => ({
+        update: (columns: unknown) => ({
+          eq: () => ({ select: () => ({ maybeSingle: () => ownProfileBackend.updateMember(columns) }) }),
+        }),
+      }),
     }),
   };
 }
@@ -28,7 +32,10 @@ export interface OwnProfileFormCase {
 }
 
 /** How every member's own profile form treats a change of email address (confirmed with the current password). */
-export function describeOwnProfileForm(name: string, { form, email, emailLabel, savedMessage, other }: OwnProfileFormCase): void {
+export function describeOwnProfileForm(
+  name: string,
+  { form, email, emailLabel, savedMessage, other }: OwnProfileFormCase,
+): void {
   const { updateUser, updateMember } = ownProfileBackend;
   const newEmail = `new.${email}`;
 
@@ -79,16 +86,28 @@ export function describeOwnProfileForm(name: string, { form, email, emailLabel, 
       await user.type(screen.getByLabelText(other.label), other.value);
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-      expect(await screen.findByText(`We sent a confirmation link to ${newEmail}. Your email address changes once you open it.`)).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          `We sent a confirmation link to ${newEmail}. Your email address changes once you open it.`,
+        ),
+      ).toBeInTheDocument();
       expect(await screen.findByText(savedMessage)).toBeInTheDocument();
-      expect(updateUser).toHaveBeenCalledWith({ email: newEmail, current_password: 'CampusCare2026' }, { emailRedirectTo: `${window.location.origin}/email-changed` });
+      expect(updateUser).toHaveBeenCalledWith(
+        { email: newEmail, current_password: 'CampusCare2026' },
+        { emailRedirectTo: `${window.location.origin}/email-changed` },
+      );
       expect(updateMember).toHaveBeenCalledWith(expect.objectContaining({ [other.column]: other.value }));
     });
 
     it('shows a refusal for people and saves nothing when the current password is wrong', async () => {
       updateUser.mockResolvedValue({
         data: { user: null },
-        error: { name: 'AuthApiError', status: 400, code: 'current_password_invalid', message: 'Current password required when changing the email address.' },
+        error: {
+          name: 'AuthApiError',
+          status: 400,
+          code: 'current_password_invalid',
+          message: 'Current password required when changing the email address.',
+        },
       });
       const user = renderForm();
       await changeEmail(user, newEmail);

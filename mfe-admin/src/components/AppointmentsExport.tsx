@@ -11,7 +11,11 @@ export function AppointmentsExport() {
     <div className={styles.exportRange} role="group" aria-label="Export appointments">
       <TextField label="From" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
       <TextField label="To" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-      <ExportButton request={{ report: 'appointments', from, to }} label="Export appointments (CSV)" disabled={from === '' || to === ''} />
+      <ExportButton
+        request={{ report: 'appointments', from, to }}
+        label="Export appointments (CSV)"
+        disabled={from === '' || to === ''}
+      />
     </div>
   );
 }

@@ -5,7 +5,15 @@ import styles from './components.module.css';
 export const LINK_COPIED_MESSAGE = 'Link copied to clipboard!';
 
 /** Shows a link in a read-only field with a Copy button; says so visibly when the clipboard cannot be used. */
-export function CopyLink({ label, link, buttonLabel = 'Copy Link' }: { readonly label: string; readonly link: string; readonly buttonLabel?: string }) {
+export function CopyLink({
+  label,
+  link,
+  buttonLabel = 'Copy Link',
+}: {
+  readonly label: string;
+  readonly link: string;
+  readonly buttonLabel?: string;
+}) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
 

@@ -23,6 +23,14 @@ describe('CSV', () => {
   });
 
   it('writes the header and each row on a line of its own, ending with CRLF', () => {
-    expect(csvDocument(['Name', 'Note'], [['Ada', '=1+1'], ['Bayo', '']])).toBe('"Name","Note"\r\n"Ada","\'=1+1"\r\n"Bayo",""\r\n');
+    expect(
+      csvDocument(
+        ['Name', 'Note'],
+        [
+          ['Ada', '=1+1'],
+          ['Bayo', ''],
+        ],
+      ),
+    ).toBe('"Name","Note"\r\n"Ada","\'=1+1"\r\n"Bayo",""\r\n');
   });
 });

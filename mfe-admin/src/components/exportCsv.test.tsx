@@ -33,11 +33,23 @@ describe('exports', () => {
   });
 
   it('say the database’s refusal in its words', async () => {
-    const refusal = { code: 'P0001', message: 'Only university administrators can export students', details: null, hint: null };
-    invoke.mockResolvedValue({ data: null, error: { name: 'FunctionsHttpError', message: 'Edge Function returned a non-2xx status code', context: { json: async () => refusal } } });
-    await expect(exportCsv(client, { report: 'students' }).catch((error: unknown) => toApiError(error).message)).resolves.toBe(
-      'Only university administrators can export students',
-    );
+    const refusal = {
+      code: 'P0001',
+      message: 'Only university administrators can export students',
+      details: null,
+      hint: null,
+    };
+    invoke.mockResolvedValue({
+      data: null,
+      error: {
+        name: 'FunctionsHttpError',
+        message: 'Edge Function returned a non-2xx status code',
+        context: { json: async () => refusal },
+      },
+    });
+    await expect(
+      exportCsv(client, { report: 'students' }).catch((error: unknown) => toApiError(error).message),
+    ).resolves.toBe('Only university administrators can export students');
     const user = userEvent.setup();
     render(<ExportButton request={{ report: 'students' }} />);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -33,10 +33,23 @@ export async function exportCsv(client: CampusCareClient, request: ExportRequest
 }
 
 /** Downloads the export as a file; with a byte order mark, so spreadsheets read its names as UTF-8. */
-export function ExportButton({ request, label = 'Export CSV', disabled = false }: { readonly request: ExportRequest; readonly label?: string; readonly disabled?: boolean }) {
+export function ExportButton({
+  request,
+  label = 'Export CSV',
+  disabled = false,
+}: {
+  readonly request: ExportRequest;
+  readonly label?: string;
+  readonly disabled?: boolean;
+}) {
   const run = useApiMutation(exportCsv, {
     success: 'Your CSV file is ready',
-    onSuccess: (text, done) => downloadText(`${done.report}-${new Date().toISOString().slice(0, 10)}.csv`, `\uFEFF${text}`, 'text/csv;charset=utf-8'),
+    onSuccess: (text, done) =>
+      downloadText(
+        `${done.report}-${new Date().toISOString().slice(0, 10)}.csv`,
+        `\uFEFF${text}`,
+        'text/csv;charset=utf-8',
+      ),
   });
   return (
     <Button variant="secondary" disabled={disabled || run.isPending} onClick={() => run.mutate(request)}>

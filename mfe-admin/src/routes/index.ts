@@ -11,8 +11,14 @@ const routes: AreaRoutes<'admin'> = {
   [PATHS.adminPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
   [PATHS.adminClinic]: lazyPage(() => import('../features/settings/ClinicSettingsPage'), 'ClinicSettingsPage'),
   [PATHS.adminAudit]: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage'),
-  [PATHS.adminImmunizations]: lazyPage(() => import('../features/immunization-compliance/CompliancePage'), 'CompliancePage'),
-  [PATHS.adminImmunizationRequirements]: lazyPage(() => import('../features/immunization-requirements/RequirementsSettingsPage'), 'RequirementsSettingsPage'),
+  [PATHS.adminImmunizations]: lazyPage(
+    () => import('../features/immunization-compliance/CompliancePage'),
+    'CompliancePage',
+  ),
+  [PATHS.adminImmunizationRequirements]: lazyPage(
+    () => import('../features/immunization-requirements/RequirementsSettingsPage'),
+    'RequirementsSettingsPage',
+  ),
 };
 
 export default routes;

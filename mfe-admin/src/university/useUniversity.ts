@@ -5,7 +5,9 @@ import { fetchUniversity, updateUniversity } from './universityApi';
 export function useUniversity() {
   const profile = useUserProfile();
   const universityId = profile.status === 'signedIn' ? profile.member.university_id : '';
-  return useApiQuery([...queryKeys.university, universityId], (client) => fetchUniversity(client, universityId), { enabled: universityId !== '' });
+  return useApiQuery([...queryKeys.university, universityId], (client) => fetchUniversity(client, universityId), {
+    enabled: universityId !== '',
+  });
 }
 
 /**

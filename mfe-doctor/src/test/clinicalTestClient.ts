@@ -15,7 +15,10 @@ export function clinicalTestClient(answers: { readonly rpc?: Answer; readonly si
     maybeSingle: () => (record('maybeSingle'), Promise.resolve(answers.single ?? { data: null, error: null })),
   };
   const client = {
-    rpc: (name: string, args: unknown) => (record('rpc', name, args), Promise.resolve(answers.rpc ?? { data: null, error: null })),
+    rpc: (name: string, args: unknown) => (
+      record('rpc', name, args),
+      Promise.resolve(answers.rpc ?? { data: null, error: null })
+    ),
     from: (table: string) => (record('from', table), query),
   } as unknown as CampusCareClient;
   return { client, calls };

@@ -1,4 +1,11 @@
-import type { ChartStudent, ExcuseLetterEntry, OpenedVisit, PatientChart, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
+import type {
+  ChartStudent,
+  ExcuseLetterEntry,
+  OpenedVisit,
+  PatientChart,
+  VisitRecord,
+  VitalReading,
+} from '@campuscare/shared/clinical';
 
 /**
  * What the clinical record's tests share: Rosa Garcia of Northfield, allergic to penicillin, seen by Dr Amelia Adams.
@@ -93,7 +100,14 @@ export function openedVisitFixture(visit: Partial<VisitRecord> = {}): OpenedVisi
   return {
     visit: visitFixture(visit),
     student: ROSA,
-    health_profile: { genotype: 'AS', blood_group: 'O+', disabled: false, allergies: 'Penicillin (rash)', bmi: 22.5, updated_at: '2026-01-10T00:00:00Z' },
+    health_profile: {
+      genotype: 'AS',
+      blood_group: 'O+',
+      disabled: false,
+      allergies: 'Penicillin (rash)',
+      bmi: 22.5,
+      updated_at: '2026-01-10T00:00:00Z',
+    },
     allergy_terms: ['penicillin'],
   };
 }
@@ -110,8 +124,25 @@ export function chartFixture(overrides: Partial<PatientChart> = {}): PatientChar
     assessment: 'Viral bronchitis.',
     plan: 'Rest and fluids.',
     signed_at: '2026-10-20T13:40:00Z',
-    vital_signs: [readingFixture({ id: 'reading-0', visit_id: 'visit-0', recorded_at: '2026-10-20T13:05:00Z', temperature_c: 38.4, pulse_bpm: 104, flags: ['fever', 'fast pulse'] })],
-    diagnoses: [{ id: 'diagnosis-0', description: 'Acute bronchitis', icd10_code: 'J20.9', icd10_title: 'Acute bronchitis, unspecified', created_at: '2026-10-20T13:20:00Z' }],
+    vital_signs: [
+      readingFixture({
+        id: 'reading-0',
+        visit_id: 'visit-0',
+        recorded_at: '2026-10-20T13:05:00Z',
+        temperature_c: 38.4,
+        pulse_bpm: 104,
+        flags: ['fever', 'fast pulse'],
+      }),
+    ],
+    diagnoses: [
+      {
+        id: 'diagnosis-0',
+        description: 'Acute bronchitis',
+        icd10_code: 'J20.9',
+        icd10_title: 'Acute bronchitis, unspecified',
+        created_at: '2026-10-20T13:20:00Z',
+      },
+    ],
     prescriptions: [
       {
         id: 'prescription-0',
@@ -129,21 +160,51 @@ export function chartFixture(overrides: Partial<PatientChart> = {}): PatientChar
         updated_at: '2026-10-20T13:25:00Z',
       },
     ],
-    addenda: [{ id: 'addendum-0', text: 'Blood count came back normal.', created_at: '2026-10-22T09:00:00Z', author_id: 'doctor-2', author_name: 'Dr Tunde Bello' }],
-    excuse_letters: [letterFixture({ id: 'letter-0', visit_id: 'visit-0', starts_on: '2026-10-20', ends_on: '2026-10-22' })],
+    addenda: [
+      {
+        id: 'addendum-0',
+        text: 'Blood count came back normal.',
+        created_at: '2026-10-22T09:00:00Z',
+        author_id: 'doctor-2',
+        author_name: 'Dr Tunde Bello',
+      },
+    ],
+    excuse_letters: [
+      letterFixture({ id: 'letter-0', visit_id: 'visit-0', starts_on: '2026-10-20', ends_on: '2026-10-22' }),
+    ],
   });
   const draft = visitFixture({ vital_signs: [readingFixture({ recorded_at: '2026-11-24T14:10:00Z' })] });
   return {
     student: ROSA,
-    health_profile: { genotype: 'AS', blood_group: 'O+', disabled: false, allergies: 'Penicillin (rash)', bmi: 22.5, updated_at: '2026-01-10T00:00:00Z' },
+    health_profile: {
+      genotype: 'AS',
+      blood_group: 'O+',
+      disabled: false,
+      allergies: 'Penicillin (rash)',
+      bmi: 22.5,
+      updated_at: '2026-01-10T00:00:00Z',
+    },
     allergy_terms: ['penicillin'],
     visits: [draft, signed],
     earlier_visits: 0,
     vital_signs: [...signed.vital_signs, ...draft.vital_signs],
-    current_prescriptions: signed.prescriptions.map((prescription) => ({ ...prescription, prescribed_at: '2026-10-20T13:40:00Z', doctor_name: 'Dr Amelia Adams' })),
+    current_prescriptions: signed.prescriptions.map((prescription) => ({
+      ...prescription,
+      prescribed_at: '2026-10-20T13:40:00Z',
+      doctor_name: 'Dr Amelia Adams',
+    })),
     excuse_letters: signed.excuse_letters,
     upcoming_appointments: [
-      { id: 'appointment-9', date: '2026-12-01T15:00:00Z', duration_minutes: 30, status: 'scheduled', kind: 'booked', reason: 'Follow-up', provider_id: ADAMS_ID, provider_name: 'Dr Amelia Adams' },
+      {
+        id: 'appointment-9',
+        date: '2026-12-01T15:00:00Z',
+        duration_minutes: 30,
+        status: 'scheduled',
+        kind: 'booked',
+        reason: 'Follow-up',
+        provider_id: ADAMS_ID,
+        provider_name: 'Dr Amelia Adams',
+      },
     ],
     no_show_count: 2,
     ...overrides,

@@ -3,10 +3,24 @@ import { Link, MAIN_CONTENT_ID, PATHS } from '@campuscare/shared';
 import styles from './AuthPageFrame.module.css';
 
 /** Class names for the forms inside the frame (form column, notice, full-width submit, footnote, forgot-password link). */
-export const authFormStyles = { form: styles.form, notice: styles.notice, submit: styles.submit, footnote: styles.footnote, forgot: styles.forgot };
+export const authFormStyles = {
+  form: styles.form,
+  notice: styles.notice,
+  submit: styles.submit,
+  footnote: styles.footnote,
+  forgot: styles.forgot,
+};
 
 /** The centred card the sign-in, registration and questionnaire screens share. */
-export function AuthPageFrame({ title, intro, children }: { readonly title: string; readonly intro?: ReactNode; readonly children?: ReactNode }) {
+export function AuthPageFrame({
+  title,
+  intro,
+  children,
+}: {
+  readonly title: string;
+  readonly intro?: ReactNode;
+  readonly children?: ReactNode;
+}) {
   return (
     <div className={styles.page}>
       <Link to={PATHS.landing} className={styles.logo}>

@@ -1,5 +1,14 @@
 import { type FormEvent, useMemo } from 'react';
-import { Button, type CampusCareClient, type EmailValues, ErrorBanner, TextField, useApiMutation, useForm, validateEmail } from '@campuscare/shared';
+import {
+  Button,
+  type CampusCareClient,
+  type EmailValues,
+  ErrorBanner,
+  TextField,
+  useApiMutation,
+  useForm,
+  validateEmail,
+} from '@campuscare/shared';
 import { authFormStyles } from './AuthPageFrame';
 
 /**
@@ -19,9 +28,19 @@ export function EmailLinkForm({
 }) {
   const request = useApiMutation(send, { errors: 'caller' });
   const initial = useMemo<EmailValues>(() => ({ email: '' }), []);
-  const form = useForm({ initial, validate: validateEmail, submit: (values: EmailValues) => request.mutateAsync(values), onSuccess: onSent });
+  const form = useForm({
+    initial,
+    validate: validateEmail,
+    submit: (values: EmailValues) => request.mutateAsync(values),
+    onSuccess: onSent,
+  });
   return (
-    <form className={authFormStyles.form} onSubmit={(event: FormEvent) => void form.handleSubmit(event)} noValidate aria-label={name}>
+    <form
+      className={authFormStyles.form}
+      onSubmit={(event: FormEvent) => void form.handleSubmit(event)}
+      noValidate
+      aria-label={name}
+    >
       {form.formError && <ErrorBanner message={form.formError} />}
       <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
       <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>

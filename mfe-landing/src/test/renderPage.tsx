@@ -15,7 +15,10 @@ function CurrentPath() {
 }
 
 /** Renders one landing page as the shell would: inside a router and the profile provider. */
-export function renderPage(page: ReactElement, entry: string | { pathname: string; search?: string; hash?: string; state?: unknown }) {
+export function renderPage(
+  page: ReactElement,
+  entry: string | { pathname: string; search?: string; hash?: string; state?: unknown },
+) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <UserProfileProvider>

@@ -7,7 +7,10 @@ const routes: AreaRoutes<'student'> = {
   [PATHS.studentPassword]: lazyPage(() => import('../features/settings/PasswordSettingsPage'), 'PasswordSettingsPage'),
   [PATHS.studentPrivacy]: lazyPage(() => import('../features/privacy/PrivacyPage'), 'PrivacyPage'),
   [PATHS.studentVisits]: lazyPage(() => import('../features/visits/MyVisitsPage'), 'MyVisitsPage'),
-  [PATHS.studentImmunizations]: lazyPage(() => import('../features/immunizations/ImmunizationsPage'), 'ImmunizationsPage'),
+  [PATHS.studentImmunizations]: lazyPage(
+    () => import('../features/immunizations/ImmunizationsPage'),
+    'ImmunizationsPage',
+  ),
 };
 
 export default routes;

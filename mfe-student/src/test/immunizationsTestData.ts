@@ -1,4 +1,10 @@
-import type { Dose, Exemption, MyImmunizations, RequirementTerms, Standing } from '../features/immunizations/immunizationsApi';
+import type {
+  Dose,
+  Exemption,
+  MyImmunizations,
+  RequirementTerms,
+  Standing,
+} from '../features/immunizations/immunizationsApi';
 import type { MedicalDocument } from '../features/immunizations/proofApi';
 
 /** What the immunization tests share: a Hepatitis B series and an MMR requirement of a New York clinic's student. */
@@ -89,5 +95,12 @@ export function documentFixture(overrides: Partial<MedicalDocument> = {}): Medic
 }
 
 export function myImmunizationsFixture(overrides: Partial<MyImmunizations> = {}): MyImmunizations {
-  return { standings: [standingFixture()], terms: [HEP_B_TERMS], doses: [], exemptions: [], documents: [], ...overrides };
+  return {
+    standings: [standingFixture()],
+    terms: [HEP_B_TERMS],
+    doses: [],
+    exemptions: [],
+    documents: [],
+    ...overrides,
+  };
 }

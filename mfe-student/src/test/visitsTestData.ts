@@ -118,7 +118,15 @@ export const checkUp = visitFixture({
   follow_up: 'Next check-up in a year.',
   signed_at: '2026-02-10T15:20:00+00:00',
   vital_signs: [],
-  diagnoses: [{ id: 'diagnosis-2', description: 'General medical examination: fit for sport', icd10_code: 'Z02.5', icd10_title: null, created_at: '2026-02-10T15:10:00+00:00' }],
+  diagnoses: [
+    {
+      id: 'diagnosis-2',
+      description: 'General medical examination: fit for sport',
+      icd10_code: 'Z02.5',
+      icd10_title: null,
+      created_at: '2026-02-10T15:10:00+00:00',
+    },
+  ],
   prescriptions: [],
   addenda: [],
   excuse_letters: [],

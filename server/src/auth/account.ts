@@ -19,14 +19,7 @@ import { passwordContext } from './password-context';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import { authenticate, clientInfo, refreshSession, startSession } from './sessions';
 import { auditSignIn } from './sign-in-audit';
-import {
-  findUserByEmail,
-  findUserById,
-  isBanned,
-  oneUserJson,
-  updateUser,
-  type UserRow,
-} from './users';
+import { findUserByEmail, findUserById, isBanned, oneUserJson, updateUser, type UserRow } from './users';
 
 /**
  * Changing the password or the email address needs the current password, so that a stolen access token alone cannot
@@ -61,7 +54,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       refusePhone(body);
       const rawEmail = optionalString(body, 'email');
       const password = optionalString(body, 'password');
-      if (rawEmail === undefined || password === undefined) throw validationFailed('Signing in requires an email and a password');
+      if (rawEmail === undefined || password === undefined)
+        throw validationFailed('Signing in requires an email and a password');
       // Counted by address whether or not it has an account, so a lock never tells which accounts exist.
       const email = foldEmail(rawEmail);
       await signInThrottle.admit(email, request.ip);
@@ -139,7 +133,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       let updated = await updateUser(client, locked, { encryptedPassword, userMetadata });
       // The address itself changes only once the link mailed to the new one is opened.
       if (newEmail !== undefined) {
-        updated = await requestEmailChange(client, { user: updated, newEmail, publicUrl: ctx.publicUrl, redirectTo, mailer });
+        updated = await requestEmailChange(client, {
+          user: updated,
+          newEmail,
+          publicUrl: ctx.publicUrl,
+          redirectTo,
+          mailer,
+        });
       }
       // Whoever else knew the old password loses their sessions; this device stays signed in.
       if (encryptedPassword !== undefined) {
@@ -155,8 +155,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AuthDeps): voi
       throw validationFailed('scope must be one of global, local, others');
     }
     const { user, sessionId } = await authenticate(sessions, request);
-    const where = { global: 'user_id = $1', local: 'user_id = $1 and id = $2', others: 'user_id = $1 and id <> $2' }[scope];
-    await sessions.pool.query(`delete from auth.sessions where ${where}`, scope === 'global' ? [user.id] : [user.id, sessionId]);
+    const where = { global: 'user_id = $1', local: 'user_id = $1 and id = $2', others: 'user_id = $1 and id <> $2' }[
+      scope
+    ];
+    await sessions.pool.query(
+      `delete from auth.sessions where ${where}`,
+      scope === 'global' ? [user.id] : [user.id, sessionId],
+    );
     return reply.code(204).send();
   });
 }

@@ -26,7 +26,15 @@ const ADMIN_ROLE = 'service_role';
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
 
-const GO_DURATION_UNITS_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const GO_DURATION_UNITS_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /** `ban_duration` uses Go's duration syntax (e.g. "24h", "1h30m", "876000h") or "none" to lift a ban. */
 function banUntil(duration: string): Date | null {
@@ -100,7 +108,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       const bannedUntil = banDuration === undefined ? null : banUntil(banDuration);
       const encryptedPassword = (await newPasswordHash(pool, body, { email, userId: null, userMetadata })) ?? null;
       const user = await inTransaction(pool, (client) =>
-        insertUser(client, { email, encryptedPassword, userMetadata, appMetadata, confirmed, bannedUntil }, emailExists),
+        insertUser(
+          client,
+          { email, encryptedPassword, userMetadata, appMetadata, confirmed, bannedUntil },
+          emailExists,
+        ),
       );
       return oneUserJson(pool, user);
     });
@@ -112,7 +124,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       const { users, total } = await listUsers(pool, perPage, (page - 1) * perPage);
       const lastPage = Math.max(1, Math.ceil(total / perPage));
       // auth-js reads the page number as the first character after the first '=' of each link.
-      const link = (p: number, rel: string) => `<${deps.ctx.publicUrl}/auth/v1/admin/users?page=${p}&per_page=${perPage}>; rel="${rel}"`;
+      const link = (p: number, rel: string) =>
+        `<${deps.ctx.publicUrl}/auth/v1/admin/users?page=${p}&per_page=${perPage}>; rel="${rel}"`;
       const links = page < lastPage ? [link(page + 1, 'next'), link(lastPage, 'last')] : [link(lastPage, 'last')];
       reply.header('X-Total-Count', String(total)).header('Link', links.join(', '));
       return { users: await usersJson(pool, users), aud: 'authenticated' };
@@ -138,13 +151,20 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       const bannedUntil = banDuration === undefined ? undefined : banUntil(banDuration);
       const current = await findUserById(pool, id);
       if (!current) throw userNotFoundById();
-      const owner = { email: email ?? current.email ?? '', userId: id, userMetadata: userMetadata ?? current.raw_user_meta_data };
+      const owner = {
+        email: email ?? current.email ?? '',
+        userId: id,
+        userMetadata: userMetadata ?? current.raw_user_meta_data,
+      };
       const encryptedPassword = await newPasswordHash(pool, body, owner);
       return inTransaction(pool, async (client) => {
         const user = await findUserById(client, id, true);
         if (!user) throw userNotFoundById();
         const mergedUserMetadata = userMetadata && mergeMetadata(user.raw_user_meta_data, userMetadata);
-        const mergedAppMetadata = appMetadata && { ...mergeMetadata(user.raw_app_meta_data, appMetadata), ...EMAIL_APP_METADATA };
+        const mergedAppMetadata = appMetadata && {
+          ...mergeMetadata(user.raw_app_meta_data, appMetadata),
+          ...EMAIL_APP_METADATA,
+        };
         if (mergedUserMetadata) assertMetadataSize('user_metadata', mergedUserMetadata);
         if (mergedAppMetadata) assertMetadataSize('app_metadata', mergedAppMetadata);
         const updated = await updateUser(client, user, {

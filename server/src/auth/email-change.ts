@@ -48,7 +48,9 @@ export async function confirmEmailChange(client: PoolClient, token: string): Pro
   );
   if (!rows[0]) throw otpExpired();
   const { expired, ...user } = rows[0];
-  await client.query('update auth.users set email_change = null, email_change_token_new = null where id = $1', [user.id]);
+  await client.query('update auth.users set email_change = null, email_change_token_new = null where id = $1', [
+    user.id,
+  ]);
   if (expired || !user.email_change) return 'expired';
   // An address taken since the request throws here, which rolls the whole redemption back: nothing changes.
   return updateUser(client, user, { email: user.email_change, confirmEmail: true });

@@ -28,7 +28,11 @@ export function sendAuthError(reply: FastifyReply, error: AuthError): FastifyRep
 
 /** The database is down or unreachable: a 503 with Retry-After, which auth-js reports as a retryable error. */
 export function sendUnavailable(reply: FastifyReply): FastifyReply {
-  const unavailable = new AuthError(503, 'service_unavailable', 'The account service cannot reach its database right now. Try again in a moment.');
+  const unavailable = new AuthError(
+    503,
+    'service_unavailable',
+    'The account service cannot reach its database right now. Try again in a moment.',
+  );
   return answerUnavailable(reply.header(API_VERSION_HEADER, API_VERSION), authErrorBody(unavailable));
 }
 
@@ -40,15 +44,18 @@ export const userBanned = (status = 400) => new AuthError(status, 'user_banned',
 
 export const notAdmin = () => new AuthError(403, 'not_admin', 'User not allowed');
 
-export const noAuthorization = () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+export const noAuthorization = () =>
+  new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
 
 export const badJwt = (message: string) => new AuthError(403, 'bad_jwt', message);
 
-export const sessionNotFound = () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+export const sessionNotFound = () =>
+  new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 
 export const otpExpired = () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
 
-export const emailExists = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+export const emailExists = () =>
+  new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 
 export const userAlreadyExists = () => new AuthError(422, 'user_already_exists', 'User already registered');
 

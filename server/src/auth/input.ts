@@ -78,6 +78,8 @@ const MAX_METADATA_BYTES = 4 * 1024;
 
 export function assertMetadataSize(field: string, metadata: JsonObject): void {
   if (Buffer.byteLength(JSON.stringify(metadata), 'utf8') > MAX_METADATA_BYTES) {
-    throw validationFailed(`${field} is too large: it may hold at most 4 KB of JSON, because it is sent inside every access token`);
+    throw validationFailed(
+      `${field} is too large: it may hold at most 4 KB of JSON, because it is sent inside every access token`,
+    );
   }
 }

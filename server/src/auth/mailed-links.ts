@@ -69,7 +69,11 @@ export interface AddressLinkRequest extends Omit<MailedLinkRequest, 'userId' | '
  * What POST /recover and /resend are asked: the address (refused with `missing` when there is none), where the link
  * should lead, and the rest of the body.
  */
-export function linkRequestOf(request: FastifyRequest, publicUrl: string, missing: string): { email: string; redirectTo: string; body: JsonObject } {
+export function linkRequestOf(
+  request: FastifyRequest,
+  publicUrl: string,
+  missing: string,
+): { email: string; redirectTo: string; body: JsonObject } {
   const body = bodyObject(request.body);
   const rawEmail = optionalString(body, 'email');
   if (rawEmail === undefined) throw validationFailed(missing);
@@ -81,16 +85,27 @@ export function linkRequestOf(request: FastifyRequest, publicUrl: string, missin
 }
 
 /** `mailLinkIfDue` for whatever account has the address asked for (POST /recover, /resend). */
-export async function mailLinkToAddress(client: PoolClient, { email, send, ...request }: AddressLinkRequest): Promise<void> {
+export async function mailLinkToAddress(
+  client: PoolClient,
+  { email, send, ...request }: AddressLinkRequest,
+): Promise<void> {
   const user = await findUserByEmail(client, email);
-  await mailLinkIfDue(client, { ...request, userId: user?.id ?? null, send: (link) => send(user?.email ?? email, link) });
+  await mailLinkIfDue(client, {
+    ...request,
+    userId: user?.id ?? null,
+    send: (link) => send(user?.email ?? email, link),
+  });
 }
 
 /**
  * Spends a mailed link and returns its account, locked, or `'expired'` for one older than an hour, spent all the same,
  * so that the caller commits its removal before refusing.
  */
-export async function spendMailedLink(client: PoolClient, type: MailedLinkType, token: string): Promise<UserRow | 'expired'> {
+export async function spendMailedLink(
+  client: PoolClient,
+  type: MailedLinkType,
+  token: string,
+): Promise<UserRow | 'expired'> {
   const { rows } = await client.query<{ user_id: string; expired: boolean }>(
     `delete from auth.one_time_tokens where token_hash = $1 and token_type = $2
      returning user_id, created_at < now() - make_interval(secs => $3) as expired`,

@@ -44,7 +44,9 @@ export interface Mailer {
  * the app's migrations, so a database without it (e.g. a bare test cluster) simply sends nothing.
  */
 async function queueEmail(client: PoolClient, to: string, subject: string, lines: string[]): Promise<void> {
-  const { rows } = await client.query<{ exists: boolean }>(`select to_regclass('public.email_outbox') is not null as exists`);
+  const { rows } = await client.query<{ exists: boolean }>(
+    `select to_regclass('public.email_outbox') is not null as exists`,
+  );
   if (!rows[0].exists) return;
   await client.query('insert into public.email_outbox (to_email, subject, body) values ($1, $2, $3)', [
     to,

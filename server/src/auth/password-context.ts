@@ -15,10 +15,16 @@ export interface PasswordOwner {
  * account (`private.password_context`, installed by supabase/migrations; a bare auth database has none, and then only
  * the address counts).
  */
-export async function passwordContext(pool: Pool, { email, userId, userMetadata }: PasswordOwner): Promise<PasswordContext> {
+export async function passwordContext(
+  pool: Pool,
+  { email, userId, userMetadata }: PasswordOwner,
+): Promise<PasswordContext> {
   if (!(await hasDatabaseFunction(pool, 'private.password_context(uuid,jsonb)'))) {
     return { email, words: [] };
   }
-  const { rows } = await pool.query<{ words: string[] }>('select words from private.password_context($1, $2)', [userId, userMetadata]);
+  const { rows } = await pool.query<{ words: string[] }>('select words from private.password_context($1, $2)', [
+    userId,
+    userMetadata,
+  ]);
   return { email, words: rows[0]?.words ?? [] };
 }

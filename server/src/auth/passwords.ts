@@ -52,7 +52,8 @@ function commonPasswordSet(): Promise<Set<string>> {
 /** zxcvbn with its common dictionaries and keyboard layouts, loaded on first use like the list above. */
 function passwordStrengthEstimator(): Promise<ZxcvbnFactory> {
   strengthEstimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
-    ([{ ZxcvbnFactory: Estimator }, { dictionary, adjacencyGraphs }]) => new Estimator({ dictionary, graphs: adjacencyGraphs }),
+    ([{ ZxcvbnFactory: Estimator }, { dictionary, adjacencyGraphs }]) =>
+      new Estimator({ dictionary, graphs: adjacencyGraphs }),
   );
   return strengthEstimator;
 }
@@ -124,7 +125,8 @@ function mostTellingWeakness({ sequence }: ZxcvbnResult): string | undefined {
   return weaknesses.sort((a, b) => a.rank - b.rank)[0]?.reason;
 }
 
-const weakPassword = (message: string, reason: string) => new AuthError(422, 'weak_password', message, { weak_password: { reasons: [reason] } });
+const weakPassword = (message: string, reason: string) =>
+  new AuthError(422, 'weak_password', message, { weak_password: { reasons: [reason] } });
 
 /**
  * GoTrue's password checks: a length bcrypt can hash (400), then the composition rule and a list of common passwords
@@ -138,13 +140,15 @@ export async function assertStrongPassword(password: string, context: PasswordCo
   const reasons: string[] = [];
   if (password.length < MIN_PASSWORD_LENGTH) reasons.push('length');
   if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) reasons.push('characters');
-  if (reasons.length > 0) throw new AuthError(422, 'weak_password', WEAK_PASSWORD_MESSAGE, { weak_password: { reasons } });
+  if (reasons.length > 0)
+    throw new AuthError(422, 'weak_password', WEAK_PASSWORD_MESSAGE, { weak_password: { reasons } });
   if (await isCommonPassword(password)) throw weakPassword(COMMON_PASSWORD_MESSAGE, 'pwned');
   const words = contextWords(context);
   const contained = containedContextWord(password, words);
   if (contained !== undefined) throw weakPassword(guessableMessage(fromTheContext(contained)), 'guessable');
   const strength = (await passwordStrengthEstimator()).check(password, words);
-  if (strength.score < MIN_STRENGTH_SCORE) throw weakPassword(guessableMessage(mostTellingWeakness(strength)), 'guessable');
+  if (strength.score < MIN_STRENGTH_SCORE)
+    throw weakPassword(guessableMessage(mostTellingWeakness(strength)), 'guessable');
 }
 
 export function hashPassword(password: string): Promise<string> {

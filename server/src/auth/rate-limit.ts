@@ -48,10 +48,10 @@ export class TokenBuckets {
   /** A bucket left alone for a whole window has refilled completely: it carries no information. */
   private async prune(): Promise<void> {
     this.lastPrunedAt = Date.now();
-    await this.pool.query(`delete from auth.rate_limits where starts_with(bucket, $1) and updated_at <= now() - make_interval(secs => $2)`, [
-      `${this.name}:`,
-      this.windowSeconds,
-    ]);
+    await this.pool.query(
+      `delete from auth.rate_limits where starts_with(bucket, $1) and updated_at <= now() - make_interval(secs => $2)`,
+      [`${this.name}:`, this.windowSeconds],
+    );
   }
 }
 
@@ -82,4 +82,5 @@ export class RateLimiter {
 
 export const overRequestRateLimit = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
-export const overEmailSendRateLimit = () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+export const overEmailSendRateLimit = () =>
+  new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');

@@ -4,7 +4,15 @@ import { registerAccountRoutes } from './account';
 import { registerAdminRoutes } from './admin';
 import type { AuthDeps } from './deps';
 import { isDatabaseUnavailable } from '../gateway/unavailable';
-import { API_VERSION, API_VERSION_HEADER, AuthError, routeNotFound, sendAuthError, sendUnavailable, validationFailed } from './errors';
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  AuthError,
+  routeNotFound,
+  sendAuthError,
+  sendUnavailable,
+  validationFailed,
+} from './errors';
 import { unstorableTextPath } from '../unstorable-text';
 import { outboxMailer, type Mailer } from './mailer';
 import { overEmailSendRateLimit, overRequestRateLimit, RateLimiter } from './rate-limit';
@@ -67,7 +75,10 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
       if (error instanceof AuthError) return sendAuthError(reply, error);
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return sendAuthError(reply, new AuthError(status, status === 400 ? 'bad_json' : 'validation_failed', error.message));
+        return sendAuthError(
+          reply,
+          new AuthError(status, status === 400 ? 'bad_json' : 'validation_failed', error.message),
+        );
       }
       // Logged without the request: bodies and URLs may carry passwords and tokens.
       log.error({ err: error, route: request.routeOptions.url }, 'auth request failed');
@@ -80,7 +91,11 @@ export function authRoutes(ctx: GatewayContext, options: AuthOptions = {}): Fast
     // Methods the router does not know at all; known methods on unknown paths meet the catch-all in unknownRoutes.
     app.setNotFoundHandler((_request, reply) => sendAuthError(reply, routeNotFound()));
 
-    app.get('/health', async () => ({ name: 'GoTrue', version: 'campuscare', description: 'CampusCare auth (GoTrue subset)' }));
+    app.get('/health', async () => ({
+      name: 'GoTrue',
+      version: 'campuscare',
+      description: 'CampusCare auth (GoTrue subset)',
+    }));
     app.get('/settings', async () => ({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
@@ -119,21 +134,33 @@ async function unknownRoutes(app: FastifyInstance): Promise<void> {
  */
 function acceptJsonOnly(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
-    if (text === '') return done(null, undefined);
-    let body: unknown;
-    try {
-      body = JSON.parse(text as string);
-    } catch {
-      return done(new AuthError(400, 'bad_json', 'Could not parse request body as JSON'), undefined);
-    }
-    const unstorable = unstorableTextPath(body);
-    if (unstorable === undefined) return done(null, body);
-    const where = unstorable === '' ? 'The request body' : `The field ${unstorable}`;
-    done(validationFailed(`${where} contains a NUL character or a broken Unicode surrogate pair, which cannot be stored`), undefined);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, text, done) => {
+      if (text === '') return done(null, undefined);
+      let body: unknown;
+      try {
+        body = JSON.parse(text as string);
+      } catch {
+        return done(new AuthError(400, 'bad_json', 'Could not parse request body as JSON'), undefined);
+      }
+      const unstorable = unstorableTextPath(body);
+      if (unstorable === undefined) return done(null, body);
+      const where = unstorable === '' ? 'The request body' : `The field ${unstorable}`;
+      done(
+        validationFailed(
+          `${where} contains a NUL character or a broken Unicode surrogate pair, which cannot be stored`,
+        ),
+        undefined,
+      );
+    },
+  );
   app.addContentTypeParser('*', (_request, _payload, done) => {
-    done(new AuthError(415, 'validation_failed', 'Request body must be JSON (Content-Type: application/json)'), undefined);
+    done(
+      new AuthError(415, 'validation_failed', 'Request body must be JSON (Content-Type: application/json)'),
+      undefined,
+    );
   });
   app.addHook('onRoute', (route) => {
     route.bodyLimit = BODY_LIMIT_BYTES;

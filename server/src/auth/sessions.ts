@@ -141,7 +141,10 @@ interface SessionExpiryRow {
 
 /** Past its idle limit or lifetime a session is over: the answer names the limit so the person knows why. */
 function sessionExpired({ reason, idle_minutes, lifetime_hours }: SessionExpiryRow): AuthError {
-  const why = reason === 'idle' ? `after ${idle_minutes} minutes without activity` : `${lifetime_hours} hours after you signed in`;
+  const why =
+    reason === 'idle'
+      ? `after ${idle_minutes} minutes without activity`
+      : `${lifetime_hours} hours after you signed in`;
   return new AuthError(403, 'session_expired', `Your session ended ${why}. Please sign in again.`);
 }
 
@@ -205,10 +208,12 @@ export async function refreshSession(settings: SessionSettings, token: string): 
 
     const next = newRefreshToken();
     await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
-    await client.query(
-      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-      [next, user.id, session.id, token],
-    );
+    await client.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+      next,
+      user.id,
+      session.id,
+      token,
+    ]);
     await client.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [session.id]);
     return sessionJson(client, settings, user, session, next);
   });
@@ -225,7 +230,9 @@ export interface Authenticated {
 }
 
 function isRecoveryToken(claims: Record<string, unknown>): boolean {
-  return Array.isArray(claims.amr) && claims.amr.some((entry: unknown) => isJsonObject(entry) && entry.method === 'recovery');
+  return (
+    Array.isArray(claims.amr) && claims.amr.some((entry: unknown) => isJsonObject(entry) && entry.method === 'recovery')
+  );
 }
 
 /** The bearer token of a request, or the 401 GoTrue answers when there is none. */

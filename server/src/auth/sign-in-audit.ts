@@ -9,7 +9,13 @@ export type SignInRefusal = 'wrong_password' | 'deactivated';
  * nothing for an unknown address or an account without a member row). Never the password. `db` is where to write (the
  * sign-in's transaction, or the pool); a bare auth database without the audit log is left alone.
  */
-export async function auditSignIn(pool: Pool, db: Db, userId: string | null, ip: string, refusal?: SignInRefusal): Promise<void> {
+export async function auditSignIn(
+  pool: Pool,
+  db: Db,
+  userId: string | null,
+  ip: string,
+  refusal?: SignInRefusal,
+): Promise<void> {
   if (!(await hasDatabaseFunction(pool, 'private.audit_sign_in(uuid,boolean,text,text)'))) return;
   await db.query('select private.audit_sign_in($1, $2, $3, $4)', [userId, refusal === undefined, refusal ?? null, ip]);
 }

@@ -120,16 +120,20 @@ export class SignInThrottle {
        where email_hash = $1 and network = $2`,
       [email, networkOf(ip)],
     );
-    await this.pool.query('update auth.sign_in_failures set failures = failures - 1 where email_hash = $1 and failures > 0', [email]);
+    await this.pool.query(
+      'update auth.sign_in_failures set failures = failures - 1 where email_hash = $1 and failures > 0',
+      [email],
+    );
   }
 
   /** A wrong password or an unknown address: the attempt stays counted. Now and then, counts that mean nothing go. */
   async failed(): Promise<void> {
     if (Date.now() - this.lastPrunedAt < this.limit.windowSeconds * 1000) return;
     this.lastPrunedAt = Date.now();
-    await this.pool.query('delete from auth.sign_in_failures where first_failed_at <= now() - make_interval(secs => $1)', [
-      this.limit.windowSeconds,
-    ]);
+    await this.pool.query(
+      'delete from auth.sign_in_failures where first_failed_at <= now() - make_interval(secs => $1)',
+      [this.limit.windowSeconds],
+    );
     await this.pool.query(
       `delete from auth.sign_in_networks
        where (failures = 0 or first_failed_at <= now() - make_interval(secs => $1))
@@ -146,5 +150,8 @@ export class SignInThrottle {
 export async function forgiveSignInFailures(db: Db, foldedEmail: string): Promise<void> {
   const email = emailHash(foldedEmail);
   await db.query('delete from auth.sign_in_failures where email_hash = $1', [email]);
-  await db.query('update auth.sign_in_networks set failures = 0, first_failed_at = null where email_hash = $1 and failures > 0', [email]);
+  await db.query(
+    'update auth.sign_in_networks set failures = 0, first_failed_at = null where email_hash = $1 and failures > 0',
+    [email],
+  );
 }

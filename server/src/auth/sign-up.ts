@@ -29,7 +29,11 @@ function asNewSignUp(json: UserJson, email: string): UserJson {
   return {
     ...json,
     email,
-    identities: json.identities.map((identity) => ({ ...identity, email, identity_data: { ...identity.identity_data, email } })),
+    identities: json.identities.map((identity) => ({
+      ...identity,
+      email,
+      identity_data: { ...identity.identity_data, email },
+    })),
   };
 }
 
@@ -59,7 +63,10 @@ export function registerSignUpRoutes(app: FastifyInstance, deps: AuthDeps): void
     const email = normalizeEmail(rawEmail);
     const data = optionalObject(body, 'data') ?? {};
     assertMetadataSize('data', data);
-    await assertStrongPassword(password, await passwordContext(sessions.pool, { email, userId: null, userMetadata: data }));
+    await assertStrongPassword(
+      password,
+      await passwordContext(sessions.pool, { email, userId: null, userMetadata: data }),
+    );
     const encryptedPassword = await hashPassword(password);
     const redirectTo = redirectOf(request, ctx.publicUrl);
 
@@ -98,7 +105,10 @@ export function registerSignUpRoutes(app: FastifyInstance, deps: AuthDeps): void
             send: (link) => mailer.sendSignUpConfirmation(client, { to: email, link, redirectTo }),
           });
         }
-        return { created: inserted, answer: await oneUserJson(client, (await findUserById(client, inserted.id)) ?? inserted) };
+        return {
+          created: inserted,
+          answer: await oneUserJson(client, (await findUserById(client, inserted.id)) ?? inserted),
+        };
       });
       if (taken) return asNewSignUp(answer, email);
       if (created.email_confirmed_at) return startSession(client, sessions, created, clientInfo(request), 'otp');
@@ -107,7 +117,11 @@ export function registerSignUpRoutes(app: FastifyInstance, deps: AuthDeps): void
   });
 
   app.post('/resend', { onRequest: limits.resend.hook() }, async (request) => {
-    const { email, redirectTo, body } = linkRequestOf(request, ctx.publicUrl, 'Resending a confirmation requires an email');
+    const { email, redirectTo, body } = linkRequestOf(
+      request,
+      ctx.publicUrl,
+      'Resending a confirmation requires an email',
+    );
     if (optionalString(body, 'type') !== 'signup') {
       throw validationFailed('Only sign-up confirmations can be resent (type "signup")');
     }

@@ -239,7 +239,9 @@ export async function updateUser(client: PoolClient, user: UserRow, changes: Use
 
 export async function recordSignIn(client: PoolClient, userId: string): Promise<void> {
   await client.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
-  await client.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
+  await client.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [
+    userId,
+  ]);
 }
 
 export interface UserJson {
@@ -324,7 +326,12 @@ export async function usersJson(db: Db, users: UserRow[]): Promise<UserJson[]> {
     'select * from auth.identities where user_id = any($1::uuid[]) order by created_at',
     [users.map((u) => u.id)],
   );
-  return users.map((user) => userJson(user, rows.filter((identity) => identity.user_id === user.id)));
+  return users.map((user) =>
+    userJson(
+      user,
+      rows.filter((identity) => identity.user_id === user.id),
+    ),
+  );
 }
 
 export async function oneUserJson(db: Db, user: UserRow): Promise<UserJson> {

@@ -14,7 +14,9 @@ import { isBanned, type UserRow } from './users';
 
 function linkType(value: unknown): LinkType {
   if (value === 'signup' || value === 'recovery' || value === 'email_change') return value;
-  throw validationFailed('Unsupported verification type: only "signup", "recovery" and "email_change" links can be verified');
+  throw validationFailed(
+    'Unsupported verification type: only "signup", "recovery" and "email_change" links can be verified',
+  );
 }
 
 const REDEEM: Record<LinkType, (client: PoolClient, token: string) => Promise<UserRow | 'expired'>> = {

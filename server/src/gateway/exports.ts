@@ -62,19 +62,23 @@ async function* csvBatches(client: PoolClient, first: string[]): AsyncGenerator<
   while (batch.length > 0) {
     yield `${batch.join('\r\n')}\r\n`;
     if (batch.length < BATCH_LINES) return;
-    batch = (await client.query<{ line: string }>(`fetch ${BATCH_LINES} from export_lines`)).rows.map((row) => row.line);
+    batch = (await client.query<{ line: string }>(`fetch ${BATCH_LINES} from export_lines`)).rows.map(
+      (row) => row.line,
+    );
   }
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof BadExport) return reply.code(400).send(refusal('PGRST100', error.message));
-  if (error instanceof StorageError) return reply.code(Number(error.statusCode) || 403).send(refusal(error.code, error.message));
+  if (error instanceof StorageError)
+    return reply.code(Number(error.statusCode) || 403).send(refusal(error.code, error.message));
   const code = (error as { code?: unknown }).code;
   const message = (error as { message?: unknown }).message;
   if (code === 'P0001' && typeof message === 'string') return reply.code(400).send(refusal(code, message));
   if (code === '42501') return reply.code(403).send(refusal(code, 'You are not allowed to export this'));
   if (code === '57014') return reply.code(503).send(refusal(code, 'The export took too long; try again'));
-  if (isDatabaseUnavailable(error)) return answerUnavailable(reply, refusal('PGRST000', 'The database cannot be reached right now; try again shortly'));
+  if (isDatabaseUnavailable(error))
+    return answerUnavailable(reply, refusal('PGRST000', 'The database cannot be reached right now; try again shortly'));
   reply.log.error({ err: error }, 'export failed');
   return reply.code(500).send(refusal('PGRST000', 'The export failed'));
 }
@@ -88,10 +92,15 @@ export function exportRoutes(ctx: GatewayContext): FastifyPluginAsync {
         const caller = callerFromRequest(request, ctx.secrets.jwtSecret, ctx.requestGate);
         await asCaller(ctx.adminPool, caller, async (client) => {
           // Reading only, and longer than an API call may: the first fetch sorts the whole file (100,000 rows).
-          await client.query(`select set_config('transaction_read_only', 'on', true), set_config('statement_timeout', $1, true)`, [EXPORT_STATEMENT_TIMEOUT]);
+          await client.query(
+            `select set_config('transaction_read_only', 'on', true), set_config('statement_timeout', $1, true)`,
+            [EXPORT_STATEMENT_TIMEOUT],
+          );
           await client.query(`declare export_lines no scroll cursor for ${REPORTS[report].sql}`, params);
           // The first batch before the answer starts: a refusal is still an error status, not a cut-off file.
-          const first = (await client.query<{ line: string }>(`fetch ${BATCH_LINES} from export_lines`)).rows.map((row) => row.line);
+          const first = (await client.query<{ line: string }>(`fetch ${BATCH_LINES} from export_lines`)).rows.map(
+            (row) => row.line,
+          );
           // One batch waits at most while the client reads the one before.
           const body = Readable.from(csvBatches(client, first), { highWaterMark: 1 });
           streaming = true;

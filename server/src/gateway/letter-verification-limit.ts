@@ -61,7 +61,12 @@ export function callsLetterVerification(url: string): boolean {
   // are skipped, not resolved, so they can only make more requests count, never fewer.
   const segments = routedRestPath(url)
     .split(/[/\\]/)
-    .map((segment) => segment.replace(/[\t\n\r]/g, '').trim().toLowerCase())
+    .map((segment) =>
+      segment
+        .replace(/[\t\n\r]/g, '')
+        .trim()
+        .toLowerCase(),
+    )
     .filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
   return segments.length >= 2 && segments[0] === 'rpc' && segments[1] === LETTER_VERIFICATION_FUNCTION;
 }

@@ -15,7 +15,12 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 
 /** What PostgREST answers while its pool is down: a 503 the client retries. */
 function answerRestarting(reply: FastifyReply): void {
-  void answerUnavailable(reply, { code: 'PGRST000', message: 'Database API is restarting, try again shortly', details: null, hint: null });
+  void answerUnavailable(reply, {
+    code: 'PGRST000',
+    message: 'Database API is restarting, try again shortly',
+    details: null,
+    hint: null,
+  });
 }
 
 /**
@@ -78,7 +83,9 @@ export async function restProxy(
   });
   const verifyToken = cachedApiTokenVerifier(options.jwtSecret);
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
   if (options.letterVerificationLimit) registerLetterVerificationLimit(app, options.letterVerificationLimit);
 
   // reply-from logs two info lines per proxied request; at load that is most of the gateway's work.
@@ -97,7 +104,8 @@ export async function restProxy(
         // Only a 400 is read whole, to tell a lost connection from a refused request; the rest stream through.
         if (response.statusCode !== 400) return void reply.send(response.stream);
         buffer(response.stream).then(
-          (body) => (isLostConnection(body) ? answerRestarting(reply.removeHeader('content-length')) : void reply.send(body)),
+          (body) =>
+            isLostConnection(body) ? answerRestarting(reply.removeHeader('content-length')) : void reply.send(body),
           () => answerRestarting(reply.removeHeader('content-length')),
         );
       },

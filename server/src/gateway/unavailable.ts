@@ -8,10 +8,20 @@ const RETRY_AFTER_SECONDS = 1;
  * host), SQLSTATE class 08 (connection exception), and the server shutting down, crashing or starting up (57P01-57P03)
  * or full (53300).
  */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
 /** node-postgres reports a connection that ends under a query, or one that cannot be made in time, by message alone. */
-const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** Whether `error` means the database is down or unreachable, an outage to wait out rather than a fault of the request. */
 export function isDatabaseUnavailable(error: unknown): boolean {

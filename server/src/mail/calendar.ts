@@ -90,7 +90,11 @@ function foldByOctets(ics: string): string {
  * cleaned for iCalendar first and the file folded by octets, so whatever a name holds, each line of the file is one
  * content line of at most 75 octets ending in CRLF.
  */
-export function calendarAttachment(event: CalendarEvent, attendee: string, organizer: CalendarParty | undefined): CalendarAttachment {
+export function calendarAttachment(
+  event: CalendarEvent,
+  attendee: string,
+  organizer: CalendarParty | undefined,
+): CalendarAttachment {
   const start = Date.parse(event.start);
   if (Number.isNaN(start)) throw new Error(`Calendar event ${event.uid} has no valid start: ${event.start}`);
   const { error, value } = createEvent({
@@ -107,7 +111,9 @@ export function calendarAttachment(event: CalendarEvent, attendee: string, organ
     location: calendarText(event.location, ' '),
     status: event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: organizer && { name: parameterText(organizer.name), email: organizer.email },
-    attendees: [{ name: parameterText(attendee), email: attendee, rsvp: false, role: 'REQ-PARTICIPANT', partstat: 'ACCEPTED' }],
+    attendees: [
+      { name: parameterText(attendee), email: attendee, rsvp: false, role: 'REQ-PARTICIPANT', partstat: 'ACCEPTED' },
+    ],
   });
   if (error || !value) throw error ?? new Error(`Calendar event ${event.uid} could not be built`);
   return {

@@ -56,10 +56,10 @@ export function startOutboxDelivery({ pool, transport, logger, pollIntervalMs = 
       }
     }
     if (sent.length > 0) {
-      await pool.query('update public.email_outbox set sent_at = now(), delivered_via = $2, last_error = null where id = any($1::bigint[])', [
-        sent,
-        transport.name,
-      ]);
+      await pool.query(
+        'update public.email_outbox set sent_at = now(), delivered_via = $2, last_error = null where id = any($1::bigint[])',
+        [sent, transport.name],
+      );
     }
     if (failed.length > 0) {
       await pool.query(
@@ -67,13 +67,20 @@ export function startOutboxDelivery({ pool, transport, logger, pollIntervalMs = 
                 next_attempt_at = now() + make_interval(secs => f.delay)
            from unnest($1::bigint[], $2::integer[], $3::text[], $4::integer[]) as f(id, attempts, error, delay)
           where o.id = f.id`,
-        [failed.map((f) => f.id), failed.map((f) => f.attempts), failed.map((f) => f.error), failed.map((f) => retryDelaySeconds(f.attempts))],
+        [
+          failed.map((f) => f.id),
+          failed.map((f) => f.attempts),
+          failed.map((f) => f.error),
+          failed.map((f) => retryDelaySeconds(f.attempts)),
+        ],
       );
     }
     return rows.length;
   };
 
-  const polling = startPolling(deliverBatch, pollIntervalMs, (error) => logger.error({ err: error }, 'email outbox delivery failed'));
+  const polling = startPolling(deliverBatch, pollIntervalMs, (error) =>
+    logger.error({ err: error }, 'email outbox delivery failed'),
+  );
 
   return {
     /** Runs one delivery pass now (tests use it instead of waiting for the poll). */

@@ -7,7 +7,11 @@ export interface Polling {
  * Runs `task` now and then `intervalMs` after each run has finished (never two at once, however slow a run is). A run
  * that fails is reported to `onError` and the loop carries on: the next run may well succeed.
  */
-export function startPolling(task: () => Promise<unknown>, intervalMs: number, onError: (error: unknown) => void): Polling {
+export function startPolling(
+  task: () => Promise<unknown>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): Polling {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

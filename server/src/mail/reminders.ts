@@ -66,7 +66,9 @@ export function startReminderScheduler({ pool, logger, intervalMs = 60_000 }: Re
     }
     return queued;
   };
-  const polling = startPolling(queueReminders, intervalMs, (error) => logger.error({ err: error }, 'queueing reminders failed'));
+  const polling = startPolling(queueReminders, intervalMs, (error) =>
+    logger.error({ err: error }, 'queueing reminders failed'),
+  );
 
   return {
     /** Runs one pass of every kind now and says how many reminders it queued (tests use it instead of waiting for the timer). */

@@ -23,7 +23,9 @@ export interface MailWorker {
  */
 export function startMailWorker({ pool, smtpUrl, mailFrom, logger }: MailWorkerOptions): MailWorker {
   const log = logger.child({ component: 'mail' });
-  const transport = smtpUrl ? smtpTransport(smtpUrl, mailFrom ?? 'CampusCare <no-reply@campuscare.local>') : mailboxTransport;
+  const transport = smtpUrl
+    ? smtpTransport(smtpUrl, mailFrom ?? 'CampusCare <no-reply@campuscare.local>')
+    : mailboxTransport;
   const delivery = startOutboxDelivery({ pool, transport, logger: log });
   const reminders = startReminderScheduler({ pool, logger: log });
   return {

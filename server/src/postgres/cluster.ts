@@ -60,7 +60,10 @@ function postgresSystemUser(): RunAs {
 function assertReachableBy(runAs: RunAs, paths: readonly string[]): void {
   if (runAs.uid === undefined) return;
   for (const path of paths) {
-    const folders = path.split(sep).filter(Boolean).map((_, index, parts) => sep + parts.slice(0, index + 1).join(sep));
+    const folders = path
+      .split(sep)
+      .filter(Boolean)
+      .map((_, index, parts) => sep + parts.slice(0, index + 1).join(sep));
     for (const folder of folders) {
       if (!existsSync(folder)) break;
       try {
@@ -78,17 +81,29 @@ function assertReachableBy(runAs: RunAs, paths: readonly string[]): void {
 
 function run(binary: string, args: string[], runAs: RunAs): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    const child = spawn(binary, args, {
+      ...runAs,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C.UTF-8' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${binary} exited with ${code}: ${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${binary} exited with ${code}: ${output}`)),
+    );
   });
 }
 
 /** Starts real PostgreSQL in `<dataDir>/pg`, creating the cluster on first start and reusing it afterwards. */
-export async function startCluster({ dataDir, port, superuserPassword, logger, serverEnvironment = {} }: ClusterOptions): Promise<Cluster> {
+export async function startCluster({
+  dataDir,
+  port,
+  superuserPassword,
+  logger,
+  serverEnvironment = {},
+}: ClusterOptions): Promise<Cluster> {
   const bin = postgresBinDir();
   const clusterDir = join(dataDir, 'pg');
   const runAs = postgresSystemUser();
@@ -111,7 +126,14 @@ export async function startCluster({ dataDir, port, superuserPassword, logger, s
     try {
       await run(
         join(bin, 'initdb'),
-        [`--pgdata=${clusterDir}`, '--username=postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
+        [
+          `--pgdata=${clusterDir}`,
+          '--username=postgres',
+          `--pwfile=${passwordFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+        ],
         runAs,
       );
     } finally {
@@ -131,13 +153,32 @@ export async function startCluster({ dataDir, port, superuserPassword, logger, s
     launch: () => {
       const server = spawn(
         join(bin, 'postgres'),
-        ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-        { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...serverEnvironment, LC_ALL: 'C.UTF-8' } },
+        [
+          '-D',
+          clusterDir,
+          '-p',
+          String(port),
+          '-c',
+          'listen_addresses=127.0.0.1',
+          '-c',
+          'unix_socket_directories=',
+          '-c',
+          'max_connections=200',
+        ],
+        {
+          ...runAs,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, ...serverEnvironment, LC_ALL: 'C.UTF-8' },
+        },
       );
       const ready = waitUntilReady(server, pgLog);
       if (startup === undefined) startup = ready;
       // A restart that fails is logged and retried by the supervisor.
-      else ready.then(() => pgLog.info('PostgreSQL restarted after a crash and accepts connections again'), () => undefined);
+      else
+        ready.then(
+          () => pgLog.info('PostgreSQL restarted after a crash and accepts connections again'),
+          () => undefined,
+        );
       return server;
     },
     // SIGINT is PostgreSQL's "fast shutdown": roll back open transactions, checkpoint, exit.
@@ -173,7 +214,10 @@ function waitUntilReady(server: ChildProcess, log: Logger): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
     let ready = false;
-    const timer = setTimeout(() => reject(new Error(`PostgreSQL did not start within ${READY_TIMEOUT_MS / 1000} s:\n${output}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`PostgreSQL did not start within ${READY_TIMEOUT_MS / 1000} s:\n${output}`)),
+      READY_TIMEOUT_MS,
+    );
     server.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       log.debug(text.trim());

@@ -39,7 +39,14 @@ export function listMigrations(supabaseDir: string): { version: string; name: st
  * superuser: the database's owner with CREATEROLE and BYPASSRLS can do it all (docs/deploy.md). Gateways starting
  * together against one database take turns: the first applies, the others find everything recorded.
  */
-export async function migrate({ pool, supabaseDir, authenticatorPassword, runSeed, siteUrl, logger }: MigrateOptions): Promise<void> {
+export async function migrate({
+  pool,
+  supabaseDir,
+  authenticatorPassword,
+  runSeed,
+  siteUrl,
+  logger,
+}: MigrateOptions): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('campuscare.migrate'))`);
@@ -47,18 +54,19 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
     await inTransaction(client, (tx) => tx.query(bootstrap));
     await client.query(`alter role authenticator with login password ${escapeLiteral(authenticatorPassword)}`);
     const applied = new Set(
-      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     );
     for (const migration of listMigrations(supabaseDir)) {
       if (applied.has(migration.version)) continue;
       const sql = readFileSync(migration.file, 'utf8');
       await inTransaction(client, async (tx) => {
         await tx.query(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-          migration.version,
-          migration.name,
-          [sql],
-        ]);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [migration.version, migration.name, [sql]],
+        );
       });
       logger.info({ migration: `${migration.version}_${migration.name}` }, 'migration applied');
     }
@@ -68,10 +76,10 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
       const sql = readFileSync(seedFile, 'utf8');
       await inTransaction(client, async (tx) => {
         await tx.query(sql);
-        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do nothing', [
-          SEED_PATH,
-          createHash('sha256').update(sql).digest('hex'),
-        ]);
+        await tx.query(
+          'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do nothing',
+          [SEED_PATH, createHash('sha256').update(sql).digest('hex')],
+        );
       });
       logger.info('seed applied');
     }
@@ -85,7 +93,9 @@ export async function migrate({ pool, supabaseDir, authenticatorPassword, runSee
 
 /** Where the migrations keep the site URL; a schema without that table (the test fixtures) builds no links. */
 export async function storeSiteUrl(client: Pick<ClientBase, 'query'>, siteUrl: string): Promise<void> {
-  const { rows } = await client.query<{ present: boolean }>(`select to_regclass('private.deployment_settings') is not null as present`);
+  const { rows } = await client.query<{ present: boolean }>(
+    `select to_regclass('private.deployment_settings') is not null as present`,
+  );
   if (!rows[0].present) return;
   await client.query(
     `insert into private.deployment_settings (site_url) values ($1) on conflict (one_row) do update set site_url = excluded.site_url`,

@@ -56,7 +56,11 @@ async function prerenderedPages(dir: string): Promise<ReadonlyMap<string, string
   try {
     const pages: unknown = JSON.parse(await readFile(join(dir, 'pages.json'), 'utf8'));
     if (typeof pages !== 'object' || pages === null) return new Map();
-    return new Map(Object.entries(pages).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^[a-z]+\.html$/.test(entry[1])));
+    return new Map(
+      Object.entries(pages).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && /^[a-z]+\.html$/.test(entry[1]),
+      ),
+    );
   } catch {
     return new Map();
   }
@@ -74,7 +78,8 @@ export async function appsPlugin(app: FastifyInstance, options: AppsOptions): Pr
   // cacheControl: false, or @fastify/static's own `max-age=0` replaces ours.
   const staticOptions = { cacheControl: false, setHeaders: setCacheHeaders };
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (SCRIPT_OR_STYLE.test(String(reply.getHeader('content-type') ?? ''))) DOCUMENT_ONLY_HEADERS.forEach((name) => reply.raw.removeHeader(name));
+    if (SCRIPT_OR_STYLE.test(String(reply.getHeader('content-type') ?? '')))
+      DOCUMENT_ONLY_HEADERS.forEach((name) => reply.raw.removeHeader(name));
     return payload;
   });
   // No index: `/` is a page like any other, prerendered or not (sendPage below).
@@ -92,7 +97,8 @@ export async function appsPlugin(app: FastifyInstance, options: AppsOptions): Pr
   const prerenderedDir = join(shellDist, 'prerendered');
   /** Every client-side route (contract routes and unknown paths alike) is the shell's to render, its 404 included. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    if (!existsSync(indexHtml)) return reply.code(503).type('text/plain').send('The apps are not built yet: run `npm run build`.');
+    if (!existsSync(indexHtml))
+      return reply.code(503).type('text/plain').send('The apps are not built yet: run `npm run build`.');
     // A page was rendered ahead without a query string; one that reads its query (e.g. ?email=) renders afresh.
     const { pathname, search } = new URL(request.url, 'http://page');
     const prerendered = search === '' ? (await prerenderedPages(prerenderedDir)).get(pathname) : undefined;
@@ -102,7 +108,8 @@ export async function appsPlugin(app: FastifyInstance, options: AppsOptions): Pr
   app.get('/', sendPage);
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !request.url.startsWith('/mfe/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !request.url.startsWith('/mfe/');
     if (wantsPage) return sendPage(request, reply);
     return reply.code(404).send({ message: 'Not found' });
   });

@@ -15,10 +15,12 @@ export interface BucketSettings {
 
 /** Bucket settings govern every caller alike, so they are read as the superuser, before the caller's role applies. */
 export async function readBucket(pool: Pool, id: string): Promise<BucketSettings> {
-  const { rows } = await pool.query<{ id: string; public: boolean; file_size_limit: string | null; allowed_mime_types: string[] | null }>(
-    'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
-    [id],
-  );
+  const { rows } = await pool.query<{
+    id: string;
+    public: boolean;
+    file_size_limit: string | null;
+    allowed_mime_types: string[] | null;
+  }>('select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
   const row = rows[0];
   if (!row) throw bucketNotFound();
   return {
@@ -30,7 +32,8 @@ export async function readBucket(pool: Pool, id: string): Promise<BucketSettings
 }
 
 // What Supabase Storage answers: `owner_id` stays internal.
-const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at';
+const BUCKET_COLUMNS =
+  'id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at';
 
 // Supabase Storage's own choice of sort columns; a column is spliced into the query, so only these are ever taken.
 const BUCKET_SORT_COLUMNS = ['id', 'name', 'created_at', 'updated_at'];
@@ -47,7 +50,8 @@ interface BucketListing {
 function oneOf(query: Record<string, unknown>, name: string, allowed: string[], fallback: string): string {
   const value = query[name];
   if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !allowed.includes(value)) throw invalidRequest(`${name} must be one of ${allowed.join(', ')}`);
+  if (typeof value !== 'string' || !allowed.includes(value))
+    throw invalidRequest(`${name} must be one of ${allowed.join(', ')}`);
   return value;
 }
 
@@ -91,7 +95,9 @@ export function registerBucketRoutes(app: FastifyInstance, { pool, callerOf }: S
 
   app.get<{ Params: { id: string } }>('/bucket/:id', async (request) => {
     return asCaller(pool, callerOf(request), async (client) => {
-      const { rows } = await client.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [request.params.id]);
+      const { rows } = await client.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [
+        request.params.id,
+      ]);
       if (!rows[0]) throw bucketNotFound();
       return rows[0];
     });

@@ -7,7 +7,11 @@ import { asCaller } from './rls';
 import { sendObject } from './serve';
 
 /** GET /object/{bucket}/{key} and /object/authenticated/{bucket}/{key}: the caller's SELECT policy decides. */
-export async function handleDownload(deps: StorageDeps, request: FastifyRequest<ObjectRoute>, reply: FastifyReply): Promise<FastifyReply> {
+export async function handleDownload(
+  deps: StorageDeps,
+  request: FastifyRequest<ObjectRoute>,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);
@@ -17,7 +21,11 @@ export async function handleDownload(deps: StorageDeps, request: FastifyRequest<
 }
 
 /** GET /object/public/{bucket}/{key}: open to anyone, but only for buckets marked public (RLS does not apply). */
-export async function handlePublicDownload(deps: StorageDeps, request: FastifyRequest<ObjectRoute>, reply: FastifyReply): Promise<FastifyReply> {
+export async function handlePublicDownload(
+  deps: StorageDeps,
+  request: FastifyRequest<ObjectRoute>,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const settings = await readBucket(deps.pool, bucket);
   // A private bucket answers like a missing one, so its existence is not confirmed to strangers.
@@ -28,7 +36,10 @@ export async function handlePublicDownload(deps: StorageDeps, request: FastifyRe
 }
 
 /** GET /object/info/{bucket}/{key} (storage-js `info` and `exists`). */
-export async function handleInfo(deps: StorageDeps, request: FastifyRequest<ObjectRoute>): Promise<Record<string, unknown>> {
+export async function handleInfo(
+  deps: StorageDeps,
+  request: FastifyRequest<ObjectRoute>,
+): Promise<Record<string, unknown>> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);

@@ -29,12 +29,14 @@ export const rlsRefused = () =>
 /** `message` is PostgreSQL's own, which names the table, function or schema the caller's role may not use. */
 export const accessDenied = (message: string) => new StorageError('403', 'AccessDenied', 'Unauthorized', message);
 export const alreadyExists = () => new StorageError('409', 'Duplicate', 'Duplicate', 'The resource already exists');
-export const invalidKey = (key: string) => new StorageError('400', 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`);
+export const invalidKey = (key: string) =>
+  new StorageError('400', 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`);
 export const invalidRequest = (message: string) => new StorageError('400', 'InvalidRequest', 'Invalid Input', message);
 export const invalidJwt = (message: string) => new StorageError('403', 'InvalidJWT', 'Unauthorized', message);
 export const entityTooLarge = () =>
   new StorageError('413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size');
-export const invalidMimeType = (message: string) => new StorageError('415', 'InvalidMimeType', 'invalid_mime_type', message);
+export const invalidMimeType = (message: string) =>
+  new StorageError('415', 'InvalidMimeType', 'invalid_mime_type', message);
 /** `url` is as Storage sees it behind Supabase's API gateway: without `/storage/v1`, with the query string. */
 export const routeNotFound = (method: string, url: string) =>
   new StorageError('404', 'InvalidRequest', 'Not Found', `Route ${method}:${url} not found`, 404);
@@ -42,9 +44,19 @@ export const notSupported = (feature: string) =>
   new StorageError('501', 'NotSupported', 'not_supported', `${feature} is not supported by this storage server`);
 /** `where` names the offending key or field for the person reading the message. */
 export const unsafeText = (code: 'InvalidKey' | 'InvalidRequest', where: string) =>
-  new StorageError('400', code, 'Invalid Input', `${where} contains a NUL character or invalid Unicode (an unpaired surrogate)`);
+  new StorageError(
+    '400',
+    code,
+    'Invalid Input',
+    `${where} contains a NUL character or invalid Unicode (an unpaired surrogate)`,
+  );
 export const uploadTimedOut = (idleMs: number) =>
-  new StorageError('408', 'RequestTimeout', 'Request Timeout', `The upload sent no data for ${idleMs / 1000} s and was abandoned`);
+  new StorageError(
+    '408',
+    'RequestTimeout',
+    'Request Timeout',
+    `The upload sent no data for ${idleMs / 1000} s and was abandoned`,
+  );
 export const uploadIncomplete = () =>
   new StorageError('400', 'InvalidRequest', 'Invalid Input', 'The upload ended before the whole file arrived');
 
@@ -75,13 +87,24 @@ function toStorageError(error: unknown): StorageError | undefined {
   // Fastify's own client errors (malformed JSON, unsupported content type, multipart framing...).
   const fastifyError = error as Partial<FastifyError>;
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return new StorageError(String(fastifyError.statusCode), fastifyError.code ?? 'InvalidRequest', 'Invalid Input', fastifyError.message ?? 'Invalid request');
+    return new StorageError(
+      String(fastifyError.statusCode),
+      fastifyError.code ?? 'InvalidRequest',
+      'Invalid Input',
+      fastifyError.message ?? 'Invalid request',
+    );
   }
   return undefined;
 }
 
 const databaseUnavailable = () =>
-  new StorageError('503', 'DatabaseError', 'Service Unavailable', 'Storage cannot reach its database right now. Try again in a moment.', 503);
+  new StorageError(
+    '503',
+    'DatabaseError',
+    'Service Unavailable',
+    'Storage cannot reach its database right now. Try again in a moment.',
+    503,
+  );
 const outOfSpace = () =>
   new StorageError(
     '507',
@@ -118,7 +141,8 @@ export function handleStorageError(error: unknown, request: FastifyRequest, repl
   const refusal = toStorageError(error);
   if (refusal) {
     // The caller is refused, but the grants are what is wrong: whoever runs the server needs to hear of it.
-    if (isMissingPrivilege(error)) request.log.warn({ err: error }, 'storage refused a request: a database role lacks a privilege');
+    if (isMissingPrivilege(error))
+      request.log.warn({ err: error }, 'storage refused a request: a database role lacks a privilege');
     void reply.code(refusal.httpStatus).send(refusal.toJSON());
     return;
   }

@@ -193,7 +193,8 @@ export class ObjectFiles {
   private pathOf(bucket: string, key: string, version: string): string {
     const target = resolve(this.bucketDir(bucket), ...key.split('/'), `~${version}`);
     const inside = relative(this.root, target);
-    if (inside.startsWith('..') || resolve(this.root, inside) !== target) throw new Error(`object path escapes storage root: ${key}`);
+    if (inside.startsWith('..') || resolve(this.root, inside) !== target)
+      throw new Error(`object path escapes storage root: ${key}`);
     return target;
   }
 }

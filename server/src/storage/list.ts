@@ -30,7 +30,10 @@ export interface ListEntry {
  * POST /object/list/{bucket} (storage-js `list`): one level below `prefix`, like Supabase — files as object rows and
  * sub-folders as entries with null id and metadata. Only objects the caller may SELECT are seen, folders included.
  */
-export async function handleList(deps: StorageDeps, request: FastifyRequest<{ Params: { bucket: string } }>): Promise<ListEntry[]> {
+export async function handleList(
+  deps: StorageDeps,
+  request: FastifyRequest<{ Params: { bucket: string } }>,
+): Promise<ListEntry[]> {
   const { bucket } = request.params;
   assertBucketId(bucket);
   const body = (request.body ?? {}) as ListBody;
@@ -43,7 +46,8 @@ export async function handleList(deps: StorageDeps, request: FastifyRequest<{ Pa
   const search = typeof body.search === 'string' ? body.search : '';
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);
-  const orderBy = column === 'name' ? `name collate "C" ${order}` : `${column} ${order} nulls last, name collate "C" asc`;
+  const orderBy =
+    column === 'name' ? `name collate "C" ${order}` : `${column} ${order} nulls last, name collate "C" asc`;
   return asCaller(deps.pool, caller, async (client) => {
     const { rows } = await client.query<ListEntry>(
       `with matched as (

@@ -8,7 +8,9 @@ export function baseMimeType(contentType: string): string {
 const HEIC_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 /** iPhone photos: said in words, since a person can do something about it (the phone can send JPEG). */
 const heicRefused = () =>
-  invalidMimeType('HEIC photos cannot be accepted, as most browsers cannot show them: upload the photo as JPEG or PNG, or a PDF');
+  invalidMimeType(
+    'HEIC photos cannot be accepted, as most browsers cannot show them: upload the photo as JPEG or PNG, or a PDF',
+  );
 
 /** Bucket `allowed_mime_types` entries are exact types or `type/*` wildcards, as in Supabase. */
 export function assertMimeAllowed(contentType: string, allowed: string[] | null): void {
@@ -23,9 +25,11 @@ export function assertMimeAllowed(contentType: string, allowed: string[] | null)
   throw invalidMimeType(`mime type ${mime} is not supported`);
 }
 
-const ascii = (bytes: Buffer, start: number, text: string) => bytes.subarray(start, start + text.length).toString('latin1') === text;
+const ascii = (bytes: Buffer, start: number, text: string) =>
+  bytes.subarray(start, start + text.length).toString('latin1') === text;
 const startsWith = (bytes: Buffer, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-const isoBrand = (bytes: Buffer, brands: string[]) => ascii(bytes, 4, 'ftyp') && brands.includes(bytes.subarray(8, 12).toString('latin1'));
+const isoBrand = (bytes: Buffer, brands: string[]) =>
+  ascii(bytes, 4, 'ftyp') && brands.includes(bytes.subarray(8, 12).toString('latin1'));
 
 /** Magic numbers of the formats a browser renders; a type not listed here cannot be verified. */
 const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {

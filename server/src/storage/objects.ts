@@ -37,11 +37,15 @@ export interface ObjectRow {
   last_accessed_at: Date;
 }
 
-export const OBJECT_COLUMNS = 'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
+export const OBJECT_COLUMNS =
+  'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
 /** Reads one object through whatever connection it is given: the caller's (RLS applies) or the superuser pool. */
 export async function findObject(db: Pool | PoolClient, bucket: string, key: string): Promise<ObjectRow | undefined> {
-  const { rows } = await db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, key]);
+  const { rows } = await db.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucket, key],
+  );
   return rows[0];
 }
 

@@ -9,7 +9,12 @@ import { asCaller } from './rls';
 const MAX_PREFIXES = 1000;
 
 /** Deletes rows as the caller (the DELETE policy picks which go), then their files once the deletion has committed. */
-async function deleteObjects(deps: StorageDeps, request: FastifyRequest, bucket: string, keys: string[]): Promise<ObjectRow[]> {
+async function deleteObjects(
+  deps: StorageDeps,
+  request: FastifyRequest,
+  bucket: string,
+  keys: string[],
+): Promise<ObjectRow[]> {
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);
   const deleted = await asCaller(deps.pool, caller, async (client) => {
@@ -29,7 +34,10 @@ async function deleteObjects(deps: StorageDeps, request: FastifyRequest, bucket:
 }
 
 /** DELETE /object/{bucket} `{prefixes}` (storage-js `remove`): answers with the rows actually deleted. */
-export async function handleRemoveMany(deps: StorageDeps, request: FastifyRequest<{ Params: { bucket: string } }>): Promise<ObjectRow[]> {
+export async function handleRemoveMany(
+  deps: StorageDeps,
+  request: FastifyRequest<{ Params: { bucket: string } }>,
+): Promise<ObjectRow[]> {
   const { bucket } = request.params;
   assertBucketId(bucket);
   const prefixes = bodyField(request, 'prefixes');
@@ -46,7 +54,10 @@ export async function handleRemoveMany(deps: StorageDeps, request: FastifyReques
 }
 
 /** DELETE /object/{bucket}/{key}. */
-export async function handleRemoveOne(deps: StorageDeps, request: FastifyRequest<ObjectRoute>): Promise<{ message: string }> {
+export async function handleRemoveOne(
+  deps: StorageDeps,
+  request: FastifyRequest<ObjectRoute>,
+): Promise<{ message: string }> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const deleted = await deleteObjects(deps, request, bucket, [key]);
   if (deleted.length === 0) throw objectNotFound();

@@ -30,7 +30,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function callerFromRequest(request: FastifyRequest, jwtSecret: string, requestGate: string | null): Caller {
   const authorization = request.headers.authorization;
-  if (typeof authorization !== 'string' || authorization === '') throw invalidJwt('No authorization token was found in the request');
+  if (typeof authorization !== 'string' || authorization === '')
+    throw invalidJwt('No authorization token was found in the request');
   const token = bearerToken(authorization);
   if (!token) throw invalidJwt('Authorization header must be "Bearer <token>"');
   let claims: JwtClaims;
@@ -41,9 +42,17 @@ export function callerFromRequest(request: FastifyRequest, jwtSecret: string, re
     throw error;
   }
   const role = claims.role;
-  if (typeof role !== 'string' || !API_ROLES.has(role)) throw invalidJwt(`invalid JWT: role "${String(role)}" is not allowed`);
+  if (typeof role !== 'string' || !API_ROLES.has(role))
+    throw invalidJwt(`invalid JWT: role "${String(role)}" is not allowed`);
   const userId = typeof claims.sub === 'string' && UUID.test(claims.sub) ? claims.sub : null;
-  return { role: role as Caller['role'], claims, userId, method: request.method, path: request.url.split('?')[0], requestGate };
+  return {
+    role: role as Caller['role'],
+    claims,
+    userId,
+    method: request.method,
+    path: request.url.split('?')[0],
+    requestGate,
+  };
 }
 
 /**
@@ -57,7 +66,12 @@ async function passRequestGate(client: PoolClient, gate: string): Promise<void> 
     const state = (error as { code?: unknown }).code;
     if (typeof state === 'string' && /^PT4\d\d$/.test(state)) {
       const status = state.slice(2);
-      throw new StorageError(status, status === '401' ? 'InvalidJWT' : 'AccessDenied', 'Unauthorized', (error as Error).message);
+      throw new StorageError(
+        status,
+        status === '401' ? 'InvalidJWT' : 'AccessDenied',
+        'Unauthorized',
+        (error as Error).message,
+      );
     }
     throw error;
   }

@@ -22,7 +22,10 @@ export interface StorageOptions {
  * The Supabase Storage subset supabase-js uses, registered by the gateway under `/storage/v1`. Every route except
  * `GET /object/public/*` and `GET /object/sign/*` acts as the caller named by the bearer token, under RLS.
  */
-export function storageRoutes(ctx: GatewayContext, { uploadIdleTimeoutMs = 30_000 }: StorageOptions = {}): FastifyPluginAsync {
+export function storageRoutes(
+  ctx: GatewayContext,
+  { uploadIdleTimeoutMs = 30_000 }: StorageOptions = {},
+): FastifyPluginAsync {
   const deps: StorageDeps = {
     pool: ctx.adminPool,
     files: new ObjectFiles(ctx.storageDir),

@@ -28,12 +28,20 @@ async function filesUnder(dir: string): Promise<string[]> {
  * no row (the seed did not run on this database, or the object was removed since) or one already in place is left
  * alone, so this runs at every start and does nothing after the first.
  */
-export async function placeSeedObjects({ pool, seedObjectsDir, storageDir, logger }: SeedObjectsOptions): Promise<void> {
+export async function placeSeedObjects({
+  pool,
+  seedObjectsDir,
+  storageDir,
+  logger,
+}: SeedObjectsOptions): Promise<void> {
   const files = new ObjectFiles(storageDir);
   for (const source of await filesUnder(seedObjectsDir)) {
     const [bucket, ...keyParts] = relative(seedObjectsDir, source).split(sep);
     const key = keyParts.join('/');
-    const { rows } = await pool.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2', [bucket, key]);
+    const { rows } = await pool.query<{ version: string | null }>(
+      'select version from storage.objects where bucket_id = $1 and name = $2',
+      [bucket, key],
+    );
     const version = rows[0]?.version;
     if (!version || (await files.has(bucket, key, version))) continue;
     await files.copyIn(source, bucket, key, version);

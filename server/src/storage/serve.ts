@@ -9,7 +9,12 @@ import type { ObjectRow, StorageDeps } from './objects';
  * documents are sandboxed (no script runs in the app's origin) and never content-sniffed. PDFs are exempt from the
  * sandbox because browsers refuse to render a sandboxed PDF.
  */
-export async function sendObject(deps: StorageDeps, request: FastifyRequest, reply: FastifyReply, row: ObjectRow): Promise<FastifyReply> {
+export async function sendObject(
+  deps: StorageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: ObjectRow,
+): Promise<FastifyReply> {
   const opened = row.version ? await deps.files.open(row.bucket_id, row.name, row.version) : undefined;
   if (!opened) {
     request.log.warn({ bucket: row.bucket_id, key: row.name }, 'storage object row has no file');
@@ -20,9 +25,13 @@ export async function sendObject(deps: StorageDeps, request: FastifyRequest, rep
   reply.header('content-type', contentType);
   reply.header('content-length', opened.size);
   reply.header('cache-control', metadata.cacheControl ?? 'no-cache');
-  reply.header('last-modified', (metadata.lastModified ? new Date(metadata.lastModified) : row.updated_at).toUTCString());
+  reply.header(
+    'last-modified',
+    (metadata.lastModified ? new Date(metadata.lastModified) : row.updated_at).toUTCString(),
+  );
   reply.header('x-content-type-options', 'nosniff');
-  if (baseMimeType(contentType) !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; sandbox");
+  if (baseMimeType(contentType) !== 'application/pdf')
+    reply.header('content-security-policy', "default-src 'none'; sandbox");
   if (metadata.eTag) reply.header('etag', metadata.eTag);
   const download = queryOf(request).download;
   if (typeof download === 'string') {

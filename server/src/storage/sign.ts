@@ -27,7 +27,10 @@ function signedUrl(jwtSecret: string, bucket: string, key: string, expiresIn: nu
 }
 
 /** POST /object/sign/{bucket}/{key} `{expiresIn}`: only objects the caller may SELECT can be signed. */
-export async function handleSign(deps: StorageDeps, request: FastifyRequest<ObjectRoute>): Promise<{ signedURL: string }> {
+export async function handleSign(
+  deps: StorageDeps,
+  request: FastifyRequest<ObjectRoute>,
+): Promise<{ signedURL: string }> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const expiresIn = expiresInFrom(request);
   const caller = deps.callerOf(request);
@@ -44,21 +47,29 @@ interface SignedEntry {
 }
 
 /** POST /object/sign/{bucket} `{expiresIn, paths}`: one entry per path, with an error for those the caller cannot read. */
-export async function handleSignMany(deps: StorageDeps, request: FastifyRequest<{ Params: { bucket: string } }>): Promise<SignedEntry[]> {
+export async function handleSignMany(
+  deps: StorageDeps,
+  request: FastifyRequest<{ Params: { bucket: string } }>,
+): Promise<SignedEntry[]> {
   const { bucket } = request.params;
   assertBucketId(bucket);
   const expiresIn = expiresInFrom(request);
   const paths = bodyField(request, 'paths');
-  if (!Array.isArray(paths) || paths.length === 0 || paths.length > MAX_PATHS || !paths.every((p): p is string => typeof p === 'string')) {
+  if (
+    !Array.isArray(paths) ||
+    paths.length === 0 ||
+    paths.length > MAX_PATHS ||
+    !paths.every((p): p is string => typeof p === 'string')
+  ) {
     throw invalidRequest(`paths must be a list of 1 to ${MAX_PATHS} object keys`);
   }
   const caller = deps.callerOf(request);
   await readBucket(deps.pool, bucket);
   const visible = await asCaller(deps.pool, caller, async (client) => {
-    const { rows } = await client.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [
-      bucket,
-      paths,
-    ]);
+    const { rows } = await client.query<{ name: string }>(
+      'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+      [bucket, paths],
+    );
     return new Set(rows.map((row) => row.name));
   });
   return paths.map((path) =>
@@ -69,7 +80,11 @@ export async function handleSignMany(deps: StorageDeps, request: FastifyRequest<
 }
 
 /** GET /object/sign/{bucket}/{key}?token=: the token alone authorises, so no API key or session is needed. */
-export async function handleSignedDownload(deps: StorageDeps, request: FastifyRequest<ObjectRoute>, reply: FastifyReply): Promise<FastifyReply> {
+export async function handleSignedDownload(
+  deps: StorageDeps,
+  request: FastifyRequest<ObjectRoute>,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const { bucket, key } = splitObjectPath(wildcard(request));
   const token = queryOf(request).token;
   if (typeof token !== 'string' || token === '') throw invalidJwt('The signed URL has no token');
@@ -85,4 +100,3 @@ export async function handleSignedDownload(deps: StorageDeps, request: FastifyRe
   if (!row) throw objectNotFound();
   return sendObject(deps, request, reply, row);
 }
-

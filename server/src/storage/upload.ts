@@ -6,7 +6,14 @@ import type { PoolClient } from 'pg';
 import type { JsonObject } from '../request-input';
 import { readBucket } from './buckets';
 import { customMetadataFromField, customMetadataFromHeader } from './custom-metadata';
-import { entityTooLarge, invalidRequest, objectNotFound, StorageError, uploadIncomplete, uploadTimedOut } from './errors';
+import {
+  entityTooLarge,
+  invalidRequest,
+  objectNotFound,
+  StorageError,
+  uploadIncomplete,
+  uploadTimedOut,
+} from './errors';
 import type { ReceivedFile } from './files';
 import { splitObjectPath } from './keys';
 import { assertContentMatchesMime, assertMimeAllowed } from './mime';
@@ -60,7 +67,14 @@ export async function handleUpload(
     };
     const { id, previousVersion } = await asCaller(deps.pool, caller, async (client) => {
       const { userMetadata } = incoming;
-      const written = await writeRow(client, mode, { bucket, key, version, metadata, userMetadata, owner: caller.userId });
+      const written = await writeRow(client, mode, {
+        bucket,
+        key,
+        version,
+        metadata,
+        userMetadata,
+        owner: caller.userId,
+      });
       await deps.files.place(incoming.file, bucket, key, version);
       placed = true;
       return written;
@@ -142,7 +156,8 @@ async function receive(
  * limits, the network's, the disk's) keep their own answers.
  */
 function malformedMultipart(error: unknown): unknown {
-  if (!(error instanceof Error) || error instanceof StorageError || 'code' in error || 'statusCode' in error) return error;
+  if (!(error instanceof Error) || error instanceof StorageError || 'code' in error || 'statusCode' in error)
+    return error;
   return invalidRequest(`The upload is not a readable multipart/form-data body (${error.message})`);
 }
 
@@ -160,7 +175,8 @@ function checkBeforeReading<T>(body: Readable, check: () => T): T {
 }
 
 function storedHeaderValue(value: string, name: string): string {
-  if (!STORED_HEADER_VALUE.test(value)) throw invalidRequest(`${name} must be printable ASCII of at most 256 characters`);
+  if (!STORED_HEADER_VALUE.test(value))
+    throw invalidRequest(`${name} must be printable ASCII of at most 256 characters`);
   return value;
 }
 
@@ -177,7 +193,8 @@ function formFieldText(fields: MultipartFields, name: string): string | undefine
 /** The multipart `cacheControl` field becomes `max-age=<seconds>`, as in Supabase. */
 function cacheControlFromField(seconds: string | undefined): string {
   if (seconds === undefined) return 'no-cache';
-  if (!CACHE_SECONDS.test(seconds)) throw invalidRequest('cacheControl must be a whole number of seconds, such as "3600"');
+  if (!CACHE_SECONDS.test(seconds))
+    throw invalidRequest('cacheControl must be a whole number of seconds, such as "3600"');
   return `max-age=${seconds}`;
 }
 
@@ -241,8 +258,19 @@ interface RowValues {
   owner: string | null;
 }
 
-async function writeRow(client: PoolClient, mode: WriteMode, row: RowValues): Promise<{ id: string; previousVersion: string | null }> {
-  const values = [row.bucket, row.key, row.owner, JSON.stringify(row.metadata), row.version, JSON.stringify(row.userMetadata)];
+async function writeRow(
+  client: PoolClient,
+  mode: WriteMode,
+  row: RowValues,
+): Promise<{ id: string; previousVersion: string | null }> {
+  const values = [
+    row.bucket,
+    row.key,
+    row.owner,
+    JSON.stringify(row.metadata),
+    row.version,
+    JSON.stringify(row.userMetadata),
+  ];
   if (mode === 'create') {
     // No RETURNING: as in Supabase, creating an object needs only an INSERT policy.
     const id = randomUUID();
@@ -263,7 +291,10 @@ async function writeRow(client: PoolClient, mode: WriteMode, row: RowValues): Pr
                updated_at = now(), last_accessed_at = now()`;
   const written =
     mode === 'update'
-      ? await client.query<{ id: string }>(`update storage.objects set ${set} where bucket_id = $1 and name = $2 returning id`, values)
+      ? await client.query<{ id: string }>(
+          `update storage.objects set ${set} where bucket_id = $1 and name = $2 returning id`,
+          values,
+        )
       : await client.query<{ id: string }>(
           `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
            values ($1, $2, $3::uuid, $3::text, $4::jsonb, $5, $6::jsonb)

@@ -71,7 +71,10 @@ export interface MimePart {
 function splitHeaders(entity: string): MimePart {
   const end = entity.indexOf('\r\n\r\n');
   const headers = new Map<string, string>();
-  for (const line of entity.slice(0, end).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of entity
+    .slice(0, end)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
@@ -95,7 +98,9 @@ export function decodedBody(part: MimePart): string {
   const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = part.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = part.body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return part.body;

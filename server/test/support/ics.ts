@@ -10,8 +10,12 @@ export interface ReadIcs {
 export function readIcs(text: string): ReadIcs {
   if (!text.endsWith('\r\n')) throw new Error('An iCalendar file ends with CRLF');
   const physicalLines = text.slice(0, -2).split('\r\n');
-  if (physicalLines.some((line) => line.includes('\n') || line.includes('\r'))) throw new Error('Lines must end with CRLF');
-  const lines = text.replace(/\r\n[ \t]/g, '').slice(0, -2).split('\r\n');
+  if (physicalLines.some((line) => line.includes('\n') || line.includes('\r')))
+    throw new Error('Lines must end with CRLF');
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .slice(0, -2)
+    .split('\r\n');
   return {
     physicalLines,
     lines,

@@ -1,7 +1,15 @@
 import { Button, ErrorBanner } from '@campuscare/shared';
 
 /** The end of a settings form: the server's refusal, if any, then the submit button, busy while saving. */
-export function FormFooter({ formError, submitting, label }: { readonly formError: string | null; readonly submitting: boolean; readonly label: string }) {
+export function FormFooter({
+  formError,
+  submitting,
+  label,
+}: {
+  readonly formError: string | null;
+  readonly submitting: boolean;
+  readonly label: string;
+}) {
   return (
     <>
       {formError && <ErrorBanner message={formError} />}

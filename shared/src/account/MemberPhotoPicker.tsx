@@ -1,4 +1,11 @@
-import { AVATARS_BUCKET, imageObjectPath, type Member, queryKeys, useApiMutation, useAvatarUrl } from '@campuscare/shared';
+import {
+  AVATARS_BUCKET,
+  imageObjectPath,
+  type Member,
+  queryKeys,
+  useApiMutation,
+  useAvatarUrl,
+} from '@campuscare/shared';
 import { saveAvatarPath } from './avatarApi';
 import { PhotoPicker } from './PhotoPicker';
 

@@ -1,5 +1,17 @@
 import type { ReactNode } from 'react';
-import { type CampusCareClient, type HealthProfile, LoadingState, type Member, notifySuccess, PasswordField, queryKeys, Section, type TextFieldProps, useApiMutation, useUserProfile } from '@campuscare/shared';
+import {
+  type CampusCareClient,
+  type HealthProfile,
+  LoadingState,
+  type Member,
+  notifySuccess,
+  PasswordField,
+  queryKeys,
+  Section,
+  type TextFieldProps,
+  useApiMutation,
+  useUserProfile,
+} from '@campuscare/shared';
 import { MemberPhotoPicker } from './MemberPhotoPicker';
 import { emailConfirmationSentMessage, type OwnProfileSaved } from './ownProfileApi';
 import { PasswordChangeForm } from './PasswordChangeForm';
@@ -11,7 +23,13 @@ interface SignedInMember {
 }
 
 /** Settings › Profile of a doctor or student: the tabs, their photo, then the role's own sections. */
-export function OwnProfilePage({ photoTitle, children }: { readonly photoTitle: string; readonly children: (signedIn: SignedInMember) => ReactNode }) {
+export function OwnProfilePage({
+  photoTitle,
+  children,
+}: {
+  readonly photoTitle: string;
+  readonly children: (signedIn: SignedInMember) => ReactNode;
+}) {
   const profile = useUserProfile();
   return (
     <>
@@ -34,7 +52,9 @@ export function OwnProfilePage({ photoTitle, children }: { readonly photoTitle: 
  * Saves the member's own profile: the profile and member lists are re-read, and a change of email address is
  * announced (it takes effect once the confirmation link is opened). Refusals are left to the form.
  */
-export function useOwnProfileSave<Values>(save: (client: CampusCareClient, values: Values) => Promise<OwnProfileSaved>) {
+export function useOwnProfileSave<Values>(
+  save: (client: CampusCareClient, values: Values) => Promise<OwnProfileSaved>,
+) {
   return useApiMutation(save, {
     invalidates: [queryKeys.profile, queryKeys.members],
     errors: 'caller',
@@ -45,7 +65,10 @@ export function useOwnProfileSave<Values>(save: (client: CampusCareClient, value
 }
 
 /** The current password a change of email address is confirmed with, asked only while the email differs. */
-export function EmailChangePasswordField({ shown, ...field }: { readonly shown: boolean } & Omit<TextFieldProps, 'label' | 'type'>) {
+export function EmailChangePasswordField({
+  shown,
+  ...field
+}: { readonly shown: boolean } & Omit<TextFieldProps, 'label' | 'type'>) {
   if (!shown) return null;
   return (
     <PasswordField

@@ -67,13 +67,23 @@ describe('PasswordChangeForm', () => {
   it('refuses a new password equal to the current one', async () => {
     renderForm();
     await fillIn('CampusCare2026', 'CampusCare2026', 'CampusCare2026');
-    expect(await screen.findByText('Your new password must be different from your current password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your new password must be different from your current password.'),
+    ).toBeInTheDocument();
     expect(updateUser).not.toHaveBeenCalled();
   });
 
   it('sends the current password and shows the refusal when it is wrong', async () => {
     // GoTrue words a wrong current password like a missing one; the code tells them apart.
-    updateUser.mockResolvedValue({ data: { user: null }, error: { name: 'AuthApiError', status: 400, code: 'current_password_invalid', message: 'Current password required when setting new password.' } });
+    updateUser.mockResolvedValue({
+      data: { user: null },
+      error: {
+        name: 'AuthApiError',
+        status: 400,
+        code: 'current_password_invalid',
+        message: 'Current password required when setting new password.',
+      },
+    });
     renderForm();
     await fillIn('WrongPass2026', 'BrandNew2026x', 'BrandNew2026x');
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.currentPasswordIncorrect);
@@ -83,7 +93,15 @@ describe('PasswordChangeForm', () => {
   });
 
   it('says other refusals in people’s words, never the raw error', async () => {
-    updateUser.mockResolvedValue({ data: { user: null }, error: { name: 'AuthApiError', status: 422, code: 'weak_password', message: 'Password should be at least 10 characters' } });
+    updateUser.mockResolvedValue({
+      data: { user: null },
+      error: {
+        name: 'AuthApiError',
+        status: 422,
+        code: 'weak_password',
+        message: 'Password should be at least 10 characters',
+      },
+    });
     renderForm();
     await fillIn('CampusCare2026', 'BrandNew2026x', 'BrandNew2026x');
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.weakPassword);

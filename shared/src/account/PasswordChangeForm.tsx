@@ -1,12 +1,25 @@
 import { useEffect, useMemo, useState } from 'react';
-import { dashboardPathFor, type FieldErrors, isRole, MESSAGES, type PasswordChangeValues, PasswordField, useApiMutation, useForm, useNavigate, useUserProfile, validatePasswordChange } from '@campuscare/shared';
+import {
+  dashboardPathFor,
+  type FieldErrors,
+  isRole,
+  MESSAGES,
+  type PasswordChangeValues,
+  PasswordField,
+  useApiMutation,
+  useForm,
+  useNavigate,
+  useUserProfile,
+  validatePasswordChange,
+} from '@campuscare/shared';
 import { FormFooter } from './FormFooter';
 import { changePassword, PASSWORD_CHANGED_MESSAGE, SAME_PASSWORD_MESSAGE } from './passwordApi';
 import styles from './account.module.css';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-const FORCED_CHANGE_NOTICE = 'Choose a new password before you continue: your university has asked you to replace the one you have.';
+const FORCED_CHANGE_NOTICE =
+  'Choose a new password before you continue: your university has asked you to replace the one you have.';
 
 /** The shared rules, plus one the auth service would refuse anyway: the new password must differ from the current one. */
 function validate(values: PasswordChangeValues): FieldErrors<PasswordChangeValues> {
@@ -27,7 +40,8 @@ export function PasswordChangeForm() {
   const navigate = useNavigate();
   const [replacedForcedPassword, setReplacedForcedPassword] = useState(false);
   const mustChange = profile.status === 'signedIn' && profile.member.must_change_password;
-  const dashboard = profile.status === 'signedIn' && isRole(profile.member.role) ? dashboardPathFor(profile.member.role) : null;
+  const dashboard =
+    profile.status === 'signedIn' && isRole(profile.member.role) ? dashboardPathFor(profile.member.role) : null;
   const change = useApiMutation(changePassword, { errors: 'caller' });
   const initial = useMemo(() => EMPTY, []);
   const form = useForm({
@@ -49,10 +63,20 @@ export function PasswordChangeForm() {
   }, [replacedForcedPassword, mustChange, dashboard, navigate]);
 
   return (
-    <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Change password">
+    <form
+      className={styles.form}
+      onSubmit={(event) => void form.handleSubmit(event)}
+      noValidate
+      aria-label="Change password"
+    >
       {mustChange && <p className={styles.notice}>{FORCED_CHANGE_NOTICE}</p>}
       <PasswordField label="Current Password" autoComplete="current-password" {...form.field('currentPassword')} />
-      <PasswordField label="New Password" autoComplete="new-password" hint={MESSAGES.newPasswordHint} {...form.field('newPassword')} />
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        hint={MESSAGES.newPasswordHint}
+        {...form.field('newPassword')}
+      />
       <PasswordField label="Confirm New Password" autoComplete="new-password" {...form.field('confirmPassword')} />
       <FormFooter formError={form.formError} submitting={form.submitting} label="Save Changes" />
     </form>

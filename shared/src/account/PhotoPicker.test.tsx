@@ -26,7 +26,15 @@ function image(name = 'me.png', type = 'image/png', size = 1024): File {
 const STORED_URL = 'https://storage.example/avatars/doctor-1/avatar.png';
 
 function renderPicker(onUploaded = jest.fn()) {
-  render(<PhotoPicker label="Profile photo" bucket="avatars" currentUrl={STORED_URL} pathFor={() => 'doctor-1/avatar.png'} onUploaded={onUploaded} />);
+  render(
+    <PhotoPicker
+      label="Profile photo"
+      bucket="avatars"
+      currentUrl={STORED_URL}
+      pathFor={() => 'doctor-1/avatar.png'}
+      onUploaded={onUploaded}
+    />,
+  );
   return onUploaded;
 }
 
@@ -40,7 +48,10 @@ describe('PhotoPicker', () => {
   it('refuses a file that is not an image or larger than 2 MB', async () => {
     renderPicker();
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(screen.getByLabelText('Profile photo'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Profile photo'),
+      new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Choose an image file');
     await user.upload(screen.getByLabelText('Profile photo'), image('big.png', 'image/png', 3 * 1024 * 1024));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose an image of 2 MB or less');
@@ -63,7 +74,13 @@ describe('PhotoPicker', () => {
   it('keeps the stored image and says why in people’s words when the storage service refuses the file', async () => {
     upload.mockResolvedValue({
       data: null,
-      error: { name: 'StorageApiError', __isStorageError: true, status: 400, statusCode: '415', message: 'file content does not match mime type image/png' },
+      error: {
+        name: 'StorageApiError',
+        __isStorageError: true,
+        status: 400,
+        statusCode: '415',
+        message: 'file content does not match mime type image/png',
+      },
     });
     const onUploaded = renderPicker();
     const user = userEvent.setup();

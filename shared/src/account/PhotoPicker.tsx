@@ -1,5 +1,14 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { API_MESSAGES, Button, imageFileError, queryKeys, uploadImage, useApiMutation, useObjectUrl, userMessage } from '@campuscare/shared';
+import {
+  API_MESSAGES,
+  Button,
+  imageFileError,
+  queryKeys,
+  uploadImage,
+  useApiMutation,
+  useObjectUrl,
+  userMessage,
+} from '@campuscare/shared';
 import styles from './account.module.css';
 
 interface PhotoPickerProps {
@@ -21,7 +30,15 @@ interface PhotoPickerProps {
  * Picks an image (type and size checked here, again by the bucket), previews it, and uploads it on request. A file the
  * browser cannot show or the server refuses is dropped: the stored image stays, with the reason next to it.
  */
-export function PhotoPicker({ label, bucket, pathFor, currentUrl = null, uploadLabel = 'Change Profile photo', hint, onUploaded }: PhotoPickerProps) {
+export function PhotoPicker({
+  label,
+  bucket,
+  pathFor,
+  currentUrl = null,
+  uploadLabel = 'Change Profile photo',
+  hint,
+  onUploaded,
+}: PhotoPickerProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();

@@ -1,4 +1,15 @@
-import { ApiError, type CampusCareClient, type FieldErrors, isValidEmail, type Member, MESSAGES, PATHS, phoneError, type TablesUpdate, unwrap } from '@campuscare/shared';
+import {
+  ApiError,
+  type CampusCareClient,
+  type FieldErrors,
+  isValidEmail,
+  type Member,
+  MESSAGES,
+  PATHS,
+  phoneError,
+  type TablesUpdate,
+  unwrap,
+} from '@campuscare/shared';
 
 export const OWN_PROFILE_MESSAGES = {
   currentPasswordForEmail: 'Enter your current password to change your email address',
@@ -47,7 +58,11 @@ interface EmailConfirmation {
 }
 
 /** The errors of a profile form: those of its details, and the current password when the email changes. */
-export function ownProfileFormErrors<Form extends { readonly email: string; readonly currentPassword: string }>(member: Member, form: Form, detailErrors: FieldErrors<Form>): FieldErrors<Form> {
+export function ownProfileFormErrors<Form extends { readonly email: string; readonly currentPassword: string }>(
+  member: Member,
+  form: Form,
+  detailErrors: FieldErrors<Form>,
+): FieldErrors<Form> {
   if (!changesEmail(member, form.email) || form.currentPassword !== '') return detailErrors;
   const errors: FieldErrors<Form> = { ...detailErrors };
   errors.currentPassword = OWN_PROFILE_MESSAGES.currentPasswordForEmail;
@@ -72,12 +87,20 @@ interface OwnProfileChange {
  * nothing else is saved. Otherwise the auth service mails a confirmation link to the new address and the email changes
  * only once it is opened (on the email-changed page), while the other columns are saved now.
  */
-export async function saveOwnProfile(client: CampusCareClient, { member, values, columns }: OwnProfileChange): Promise<OwnProfileSaved> {
+export async function saveOwnProfile(
+  client: CampusCareClient,
+  { member, values, columns }: OwnProfileChange,
+): Promise<OwnProfileSaved> {
   const pendingEmail = changesEmail(member, values.email) ? normalizedEmail(values.email) : null;
   if (pendingEmail !== null) {
     // The link comes back to the page that says the address changed (without it, to the site's root).
     const emailRedirectTo = new URL(PATHS.emailChanged, window.location.origin).toString();
-    unwrap(await client.auth.updateUser({ email: pendingEmail, current_password: values.currentPassword }, { emailRedirectTo }));
+    unwrap(
+      await client.auth.updateUser(
+        { email: pendingEmail, current_password: values.currentPassword },
+        { emailRedirectTo },
+      ),
+    );
   }
   const saved = unwrap(await client.from('members').update(columns).eq('id', member.id).select('id').maybeSingle());
   if (!saved) throw new ApiError(OWN_PROFILE_MESSAGES.notSaved);

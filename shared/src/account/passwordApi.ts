@@ -23,7 +23,10 @@ interface PasswordChangeRequest {
  * and that the new password differs; a refusal throws an ApiError with a message for people.
  */
 export async function changePassword(client: CampusCareClient, request: PasswordChangeRequest): Promise<void> {
-  const { error } = await client.auth.updateUser({ password: request.newPassword, current_password: request.currentPassword });
+  const { error } = await client.auth.updateUser({
+    password: request.newPassword,
+    current_password: request.currentPassword,
+  });
   if (!error) return;
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
   const refusal = PASSWORD_REFUSALS[code];

@@ -26,7 +26,8 @@ jest.mock('./appointmentsApi', () => ({
 const ZONE = clinic.settings.timezone;
 const freeSlots = jest.mocked(listFreeSlots);
 const update = jest.mocked(updateAppointment);
-const CUTOFF_MESSAGE = 'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
+const CUTOFF_MESSAGE =
+  'Appointments can be cancelled or moved up to 12 hours before they start. Please call the clinic to change this one.';
 
 /** A refusal as PostgREST sends it: our functions raise messages written for people. */
 function refusal(message: string, code = 'P0001') {
@@ -34,14 +35,20 @@ function refusal(message: string, code = 'P0001') {
 }
 
 // 09:30 in New York on Monday 4 March 2030 (UTC−5): the tests run in UTC, not in New York's zone.
-const staffAppointment: OverviewAppointment = { ...appointmentFixture({ student_id: 's1', date: '2030-03-04T14:30:00.000Z', department: 'Physics' }), provider: adams };
+const staffAppointment: OverviewAppointment = {
+  ...appointmentFixture({ student_id: 's1', date: '2030-03-04T14:30:00.000Z', department: 'Physics' }),
+  provider: adams,
+};
 
 beforeEach(() => {
   jest.mocked(loadClinic).mockResolvedValue(clinic);
   jest.mocked(listDoctors).mockResolvedValue([adams]);
   jest.mocked(loadDoctorAvailability).mockReset().mockResolvedValue({ hours: [], timeOff: [] });
   freeSlots.mockReset().mockResolvedValue([]);
-  update.mockReset().mockImplementation(async (_client, change) => ({ ...staffAppointment, date: change.date ?? staffAppointment.date }));
+  update.mockReset().mockImplementation(async (_client, change) => ({
+    ...staffAppointment,
+    date: change.date ?? staffAppointment.date,
+  }));
   jest.mocked(notifySuccess).mockReset();
 });
 
@@ -67,7 +74,11 @@ describe('EditAppointmentDialog', () => {
   function openEdit(props: Partial<Parameters<typeof EditAppointmentDialog>[0]> = {}) {
     const onClose = jest.fn();
     render(<EditAppointmentDialog appointment={staffAppointment} viewerRole="admin" onClose={onClose} {...props} />);
-    return { onClose, dialog: screen.getByRole('dialog', { name: 'Edit appointment' }), user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
+    return {
+      onClose,
+      dialog: screen.getByRole('dialog', { name: 'Edit appointment' }),
+      user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }),
+    };
   }
 
   it("shows and takes the time on the clinic's clock, naming the zone", async () => {
@@ -75,7 +86,9 @@ describe('EditAppointmentDialog', () => {
     const when = await within(dialog).findByLabelText('Date and time');
     expect(when).toHaveValue('2030-03-04T09:30');
     expect(when).toHaveAccessibleDescription(`Clinic time (${ZONE})`);
-    expect(within(dialog).getByText(/Ada Obi \(NFU\/2024\/001\) · Mon, 4 Mar 2030, 09:30 \(America\/New_York\)/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Ada Obi \(NFU\/2024\/001\) · Mon, 4 Mar 2030, 09:30 \(America\/New_York\)/),
+    ).toBeInTheDocument();
   });
 
   it("warns when the new time is not one of the doctor's free slots and saves only after 'Save anyway'", async () => {
@@ -83,7 +96,9 @@ describe('EditAppointmentDialog', () => {
     await retype(user, await within(dialog).findByLabelText('Date and time'), '2030-03-04T07:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent("Outside the clinic's opening hours (Monday 08:00–17:00) — save anyway?");
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Outside the clinic's opening hours (Monday 08:00–17:00) — save anyway?",
+    );
     expect(freeSlots).toHaveBeenCalledWith({}, { from: '2030-03-04', to: '2030-03-04', doctorId: adams.id });
     expect(update).not.toHaveBeenCalled();
 
@@ -113,16 +128,39 @@ describe('EditAppointmentDialog', () => {
     const { dialog, user } = openEdit({ appointment: { ...staffAppointment, provider_id: null, provider: null } });
     await retype(user, await within(dialog).findByLabelText('Date and time'), '2030-03-04T07:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent("Outside the clinic's opening hours (Monday 08:00–17:00) — save anyway?");
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Outside the clinic's opening hours (Monday 08:00–17:00) — save anyway?",
+    );
     expect(loadDoctorAvailability).not.toHaveBeenCalled();
     expect(freeSlots).toHaveBeenCalledWith({}, { from: '2030-03-04', to: '2030-03-04', doctorId: null });
   });
 
   describe('says which rule of the free slots the time breaks', () => {
     // Dr Adams works Monday 09:00–13:00, Wednesday and Friday 08:00–17:00, and is away on Wednesday 6 March from 14:00.
-    const ownHours = [1, 3, 5].map((weekday) => ({ doctor_id: adams.id, university_id: 'u1', weekday, opens_at: weekday === 1 ? '09:00:00' : '08:00:00', closes_at: weekday === 1 ? '13:00:00' : '17:00:00' }));
-    const conference = { id: 't1', doctor_id: adams.id, university_id: 'u1', starts_at: '2030-03-06T19:00:00.000Z', ends_at: '2030-03-07T05:00:00.000Z', reason: 'Conference', created_at: '2030-01-01T00:00:00Z' };
-    const holiday = { id: 'c2', university_id: 'u1', starts_on: '2030-03-05', ends_on: '2030-03-05', reason: 'University holiday', created_at: '2030-01-01T00:00:00Z' };
+    const ownHours = [1, 3, 5].map((weekday) => ({
+      doctor_id: adams.id,
+      university_id: 'u1',
+      weekday,
+      opens_at: weekday === 1 ? '09:00:00' : '08:00:00',
+      closes_at: weekday === 1 ? '13:00:00' : '17:00:00',
+    }));
+    const conference = {
+      id: 't1',
+      doctor_id: adams.id,
+      university_id: 'u1',
+      starts_at: '2030-03-06T19:00:00.000Z',
+      ends_at: '2030-03-07T05:00:00.000Z',
+      reason: 'Conference',
+      created_at: '2030-01-01T00:00:00Z',
+    };
+    const holiday = {
+      id: 'c2',
+      university_id: 'u1',
+      starts_on: '2030-03-05',
+      ends_on: '2030-03-05',
+      reason: 'University holiday',
+      created_at: '2030-01-01T00:00:00Z',
+    };
 
     it.each([
       ['outside the opening hours', '2030-03-04T17:00', "Outside the clinic's opening hours (Monday 08:00–17:00)"],
@@ -149,18 +187,25 @@ describe('EditAppointmentDialog', () => {
       const { dialog, user } = openEdit({ appointment: { ...staffAppointment, provider_id: null, provider: null } });
       await retype(user, await within(dialog).findByLabelText('Date and time'), '2030-03-04T10:00');
       await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('No doctor is free then: each is booked, away or off — save anyway?');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'No doctor is free then: each is booked, away or off — save anyway?',
+      );
     });
 
     it("names the newly chosen doctor's rule when the visit moves to another doctor", async () => {
       const chen = { id: 'doctor-3', title: 'Dr', first_name: 'Wei', last_name: 'Chen' };
       jest.mocked(listDoctors).mockResolvedValue([adams, chen]);
-      jest.mocked(loadDoctorAvailability).mockResolvedValue({ hours: [{ doctor_id: chen.id, university_id: 'u1', weekday: 1, opens_at: '10:00:00', closes_at: '13:00:00' }], timeOff: [] });
+      jest.mocked(loadDoctorAvailability).mockResolvedValue({
+        hours: [{ doctor_id: chen.id, university_id: 'u1', weekday: 1, opens_at: '10:00:00', closes_at: '13:00:00' }],
+        timeOff: [],
+      });
       const { dialog, user } = openEdit();
       await within(dialog).findByRole('option', { name: 'Dr Wei Chen' });
       await user.selectOptions(within(dialog).getByLabelText('Doctor'), chen.id);
       await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent("Outside Dr Wei Chen's hours (Monday 10:00–13:00) — save anyway?");
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        "Outside Dr Wei Chen's hours (Monday 10:00–13:00) — save anyway?",
+      );
       expect(loadDoctorAvailability).toHaveBeenCalledWith({}, chen.id);
     });
 
@@ -178,23 +223,36 @@ describe('EditAppointmentDialog', () => {
     const { dialog, user } = openEdit();
     await within(dialog).findByLabelText('Date and time');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Change the date, the doctor or the status first');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Change the date, the doctor or the status first',
+    );
     expect(update).not.toHaveBeenCalled();
   });
 
   it('offers a doctor Start only on the day of the visit', async () => {
     openEdit({ viewerRole: 'doctor' });
     const later = await screen.findByLabelText('Status');
-    expect(within(later).getAllByRole('option').map((option) => option.textContent)).toEqual(['Scheduled']);
-    expect(later).toHaveAccessibleDescription('Start is offered on the day of the visit; signing the visit completes it');
+    expect(
+      within(later)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Scheduled']);
+    expect(later).toHaveAccessibleDescription(
+      'Start is offered on the day of the visit; signing the visit completes it',
+    );
   });
 
   it("offers Start on the visit's day and shows the database's refusal", async () => {
     update.mockRejectedValue(refusal('A visit can be started or completed on its day, not before'));
-    const { dialog, onClose, user } = openEdit({ viewerRole: 'doctor', appointment: { ...staffAppointment, date: new Date().toISOString() } });
+    const { dialog, onClose, user } = openEdit({
+      viewerRole: 'doctor',
+      appointment: { ...staffAppointment, date: new Date().toISOString() },
+    });
     await user.selectOptions(await within(dialog).findByLabelText('Status'), 'ongoing');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A visit can be started or completed on its day, not before');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A visit can be started or completed on its day, not before',
+    );
     expect(freeSlots).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
     expect(notifySuccess).not.toHaveBeenCalled();
@@ -229,8 +287,19 @@ describe("the doctor's reschedule dialog", () => {
 
   function openDoctorReschedule(overrides: Parameters<typeof appointmentFixture>[0] = {}) {
     const onClose = jest.fn();
-    render(<RescheduleAppointmentDialog appointment={appointmentFixture(overrides)} actor="staff" doctorName="Dr Amelia Adams" onClose={onClose} />);
-    return { onClose, dialog: screen.getByRole('dialog', { name: 'Reschedule appointment' }), user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
+    render(
+      <RescheduleAppointmentDialog
+        appointment={appointmentFixture(overrides)}
+        actor="staff"
+        doctorName="Dr Amelia Adams"
+        onClose={onClose}
+      />,
+    );
+    return {
+      onClose,
+      dialog: screen.getByRole('dialog', { name: 'Reschedule appointment' }),
+      user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }),
+    };
   }
 
   it("offers the doctor's free times on the appointment's day, as the student's dialog does, and moves it there", async () => {
@@ -239,7 +308,11 @@ describe("the doctor's reschedule dialog", () => {
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-11-26');
     const time = within(dialog).getByLabelText('Time');
     await waitFor(() => expect(time).toBeEnabled());
-    expect(within(time).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['', TEN_THIRTY, ELEVEN]);
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['', TEN_THIRTY, ELEVEN]);
     expect(freeSlots).toHaveBeenCalledWith({}, { from: '2026-11-26', to: '2026-11-26', doctorId: adams.id });
     expect(within(dialog).queryByLabelText('New date and time')).not.toBeInTheDocument();
 
@@ -280,10 +353,25 @@ describe('the student dialogs', () => {
     jest.useRealTimers();
   });
 
-  function open(Dialog: typeof RescheduleAppointmentDialog, overrides: Parameters<typeof appointmentFixture>[0] = {}, actor: AppointmentActor = 'student') {
+  function open(
+    Dialog: typeof RescheduleAppointmentDialog,
+    overrides: Parameters<typeof appointmentFixture>[0] = {},
+    actor: AppointmentActor = 'student',
+  ) {
     const onClose = jest.fn();
-    render(<Dialog appointment={appointmentFixture(overrides)} actor={actor} doctorName="Dr Amelia Adams" onClose={onClose} />);
-    return { onClose, dialog: screen.getByRole('dialog'), user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
+    render(
+      <Dialog
+        appointment={appointmentFixture(overrides)}
+        actor={actor}
+        doctorName="Dr Amelia Adams"
+        onClose={onClose}
+      />,
+    );
+    return {
+      onClose,
+      dialog: screen.getByRole('dialog'),
+      user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }),
+    };
   }
 
   async function offeredTimes(dialog: HTMLElement): Promise<string[]> {
@@ -297,7 +385,9 @@ describe('the student dialogs', () => {
 
   it("offers the free times of the appointment's doctor on its day, on the clinic's clock, and moves it", async () => {
     const { dialog, user, onClose } = open(RescheduleAppointmentDialog);
-    expect(await within(dialog).findByText('Thu, 26 Nov 2026, 09:00 (America/New_York) · Malaria · Dr Amelia Adams')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Thu, 26 Nov 2026, 09:00 (America/New_York) · Malaria · Dr Amelia Adams'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-11-26');
     expect(await offeredTimes(dialog)).toEqual(['10:30 (America/New_York)', '11:00 (America/New_York)']);
     expect(freeSlots).toHaveBeenCalledWith({}, { from: '2026-11-26', to: '2026-11-26', doctorId: adams.id });
@@ -320,7 +410,9 @@ describe('the student dialogs', () => {
     await offeredTimes(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
     expect(within(dialog).getByLabelText('Time')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByLabelText('Time')).toHaveAccessibleDescription(expect.stringContaining(SLOT_MISSING.startsAt));
+    expect(within(dialog).getByLabelText('Time')).toHaveAccessibleDescription(
+      expect.stringContaining(SLOT_MISSING.startsAt),
+    );
     expect(update).not.toHaveBeenCalled();
   });
 
@@ -332,7 +424,9 @@ describe('the student dialogs', () => {
     freeSlots.mockResolvedValue([freeSlot(TEN_THIRTY, adams.id)]);
     await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('That time is not free: choose one of the free times');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'That time is not free: choose one of the free times',
+    );
     await waitFor(() => expect(within(dialog).getByLabelText('Time')).toHaveValue(''));
     expect(await offeredTimes(dialog)).toEqual(['10:30 (America/New_York)']);
     expect(onClose).not.toHaveBeenCalled();
@@ -381,7 +475,9 @@ describe('the student dialogs', () => {
     const justBooked = { date: SOON, created_at: new Date(NOW.getTime() - 60_000).toISOString() };
 
     beforeEach(() => {
-      jest.mocked(loadClinic).mockResolvedValue({ ...clinic, settings: { ...clinic.settings, phone: '+1 212 555 0100' } });
+      jest
+        .mocked(loadClinic)
+        .mockResolvedValue({ ...clinic, settings: { ...clinic.settings, phone: '+1 212 555 0100' } });
     });
 
     it('may still be cancelled in the grace period', async () => {
@@ -394,13 +490,20 @@ describe('the student dialogs', () => {
 
     it("may not be moved: the explanation names the clinic's phone", async () => {
       const { dialog } = open(RescheduleAppointmentDialog, justBooked);
-      expect(await within(dialog).findByText(/Please call the clinic on \+1 212 555 0100 to change this one\.$/)).toBeInTheDocument();
+      expect(
+        await within(dialog).findByText(/Please call the clinic on \+1 212 555 0100 to change this one\.$/),
+      ).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Reschedule' })).toBeDisabled();
     });
   });
 
   it('lets staff cancel within the cutoff, and shows a refusal without the raw database text', async () => {
-    update.mockRejectedValue(refusal('new row for relation "appointments" violates check constraint "appointments_cancel_reason_length"', '23514'));
+    update.mockRejectedValue(
+      refusal(
+        'new row for relation "appointments" violates check constraint "appointments_cancel_reason_length"',
+        '23514',
+      ),
+    );
     const { dialog, user, onClose } = open(CancelAppointmentDialog, { date: SOON }, 'staff');
     await user.type(await within(dialog).findByLabelText('Reason for cancelling'), 'Doctor away');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));

@@ -20,13 +20,23 @@ jest.mock('./appointmentsApi', () => ({
   updateAppointment: jest.fn(),
 }));
 
-const row: OverviewAppointment = { ...appointmentFixture({ student_id: 's1', provider_id: null, date: '2030-03-02T09:30:00.000Z' }), provider: null };
+const row: OverviewAppointment = {
+  ...appointmentFixture({ student_id: 's1', provider_id: null, date: '2030-03-02T09:30:00.000Z' }),
+  provider: null,
+};
 
 beforeEach(() => {
   jest.mocked(loadClinic).mockResolvedValue(clinic);
   // The row's time is free with every doctor: assigning one saves without a warning.
-  jest.mocked(listFreeSlots).mockImplementation(async (_client, query) => [{ startsAt: row.date, endsAt: '2030-03-02T10:00:00.000Z', doctorId: query.doctorId ?? null, freeDoctors: 1 }]);
-  jest.mocked(listAppointments).mockReset().mockResolvedValue({ appointments: [row], total: 1 });
+  jest
+    .mocked(listFreeSlots)
+    .mockImplementation(async (_client, query) => [
+      { startsAt: row.date, endsAt: '2030-03-02T10:00:00.000Z', doctorId: query.doctorId ?? null, freeDoctors: 1 },
+    ]);
+  jest
+    .mocked(listAppointments)
+    .mockReset()
+    .mockResolvedValue({ appointments: [row], total: 1 });
   jest.mocked(listDoctors).mockResolvedValue([{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }]);
   jest.mocked(updateAppointment).mockReset();
 });
@@ -54,7 +64,9 @@ describe('AppointmentsOverview', () => {
       });
       expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ search: 'Ada', page: 1 }));
       fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'cancelled' } });
-      await waitFor(() => expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ status: 'cancelled' })));
+      await waitFor(() =>
+        expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ status: 'cancelled' })),
+      );
     } finally {
       jest.useRealTimers();
     }
@@ -66,11 +78,19 @@ describe('AppointmentsOverview', () => {
       render(<AppointmentsOverview />);
       expect(await screen.findByRole('table', { name: 'Appointments Overview' })).toBeInTheDocument();
       // Midnight in New York on Monday 23 November 2026 is 05:00 UTC.
-      expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ period: 'upcoming', from: '2026-11-23T05:00:00.000Z', order: 'asc', page: 1 }));
+      expect(listAppointments).toHaveBeenLastCalledWith(
+        {},
+        expect.objectContaining({ period: 'upcoming', from: '2026-11-23T05:00:00.000Z', order: 'asc', page: 1 }),
+      );
       expect(screen.getByLabelText('When')).toHaveValue('upcoming');
 
       fireEvent.change(screen.getByLabelText('When'), { target: { value: 'past' } });
-      await waitFor(() => expect(listAppointments).toHaveBeenLastCalledWith({}, expect.objectContaining({ period: 'past', order: 'desc', page: 1 })));
+      await waitFor(() =>
+        expect(listAppointments).toHaveBeenLastCalledWith(
+          {},
+          expect.objectContaining({ period: 'past', order: 'desc', page: 1 }),
+        ),
+      );
       expect(screen.getByLabelText('Sort by date')).toHaveValue('desc');
     } finally {
       jest.useRealTimers();
@@ -86,7 +106,9 @@ describe('AppointmentsOverview', () => {
   });
 
   it('assigns a doctor through Edit and shows a conflict clearly', async () => {
-    jest.mocked(updateAppointment).mockRejectedValueOnce(Object.assign(new Error('That doctor is already booked at that time'), { code: '23P01' }));
+    jest
+      .mocked(updateAppointment)
+      .mockRejectedValueOnce(Object.assign(new Error('That doctor is already booked at that time'), { code: '23P01' }));
     render(<AppointmentsOverview />);
     await openMenuItem('Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit appointment' });
@@ -114,13 +136,23 @@ describe('AppointmentsOverview', () => {
     expect(updateAppointment).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText('Reason for cancelling'), { target: { value: 'Clinic closed' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
-    await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith({}, { id: 'a1', status: 'cancelled', cancelReason: 'Clinic closed' }));
+    await waitFor(() =>
+      expect(updateAppointment).toHaveBeenCalledWith(
+        {},
+        { id: 'a1', status: 'cancelled', cancelReason: 'Clinic closed' },
+      ),
+    );
   });
 
   it('adds the configured row actions and the patient opener', async () => {
     const assign = jest.fn();
     const openPatient = jest.fn();
-    render(<AppointmentsOverview extraActions={() => [{ label: 'Assign to me', onSelect: assign }]} onOpenPatient={openPatient} />);
+    render(
+      <AppointmentsOverview
+        extraActions={() => [{ label: 'Assign to me', onSelect: assign }]}
+        onOpenPatient={openPatient}
+      />,
+    );
     await openMenuItem('Assign to me');
     expect(assign).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Ada Obi' }));
@@ -132,13 +164,20 @@ describe('AppointmentsOverview', () => {
     jest.useFakeTimers({ now: NOW, advanceTimers: true });
     try {
       const today = { ...row, date: '2026-11-23T14:00:00.000Z' };
-      jest.mocked(listAppointments).mockResolvedValue({ appointments: [today, { ...today, id: 'a2', name: 'Ben Cole', status: 'arrived' }], total: 2 });
+      jest.mocked(listAppointments).mockResolvedValue({
+        appointments: [today, { ...today, id: 'a2', name: 'Ben Cole', status: 'arrived' }],
+        total: 2,
+      });
       jest.mocked(updateAppointment).mockResolvedValue({ ...today, status: 'no_show' });
       render(<AppointmentsOverview />);
       const table = await screen.findByRole('table', { name: 'Appointments Overview' });
       expect(within(table).getByText('Arrived')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: /^Actions for Ben Cole/ }));
-      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Undo check-in', 'Edit', 'Cancel']);
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'Undo check-in',
+        'Edit',
+        'Cancel',
+      ]);
       fireEvent.click(screen.getByRole('button', { name: /^Actions for Ben Cole/ }));
       await openMenuItem('No-show');
       await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith({}, { id: 'a1', status: 'no_show' }));

@@ -1,5 +1,18 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { type AppointmentStatus, type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, SearchBox, SelectField, usePagedQuery, useSearchTerm, useUserProfile } from '@campuscare/shared';
+import {
+  type AppointmentStatus,
+  type Column,
+  DataTable,
+  queryKeys,
+  QueryView,
+  type RowAction,
+  RowActionMenu,
+  SearchBox,
+  SelectField,
+  usePagedQuery,
+  useSearchTerm,
+  useUserProfile,
+} from '@campuscare/shared';
 import { dayInZone, formatDateTime, momentInZone } from '@campuscare/shared/scheduling';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { EditAppointmentDialog } from './EditAppointmentDialog';
@@ -33,7 +46,10 @@ interface AppointmentsOverviewProps {
 
 type OpenDialog = { readonly kind: 'edit' | 'cancel'; readonly appointment: OverviewAppointment } | null;
 
-const STATUS_FILTER_OPTIONS = [{ value: '', label: 'All statuses' }, ...APPOINTMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }))];
+const STATUS_FILTER_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...APPOINTMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] })),
+];
 const PERIOD_OPTIONS: readonly { readonly value: AppointmentPeriod; readonly label: string }[] = [
   { value: 'upcoming', label: 'Upcoming (from today)' },
   { value: 'past', label: 'Past' },
@@ -65,10 +81,22 @@ function StatusBadge({ status }: { readonly status: AppointmentStatus }) {
  * clinic's, so the list waits for the clinic.
  */
 export function AppointmentsOverview(props: AppointmentsOverviewProps) {
-  return <WithClinic loadingLabel="Loading appointments…">{(clinic) => <ClinicAppointments {...props} zone={clinic.settings.timezone} />}</WithClinic>;
+  return (
+    <WithClinic loadingLabel="Loading appointments…">
+      {(clinic) => <ClinicAppointments {...props} zone={clinic.settings.timezone} />}
+    </WithClinic>
+  );
 }
 
-function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, providerId, extraActions, onOpenPatient, onVisitStarted, zone }: AppointmentsOverviewProps & { readonly zone: string }) {
+function ClinicAppointments({
+  caption = 'Appointments Overview',
+  pageSize = 10,
+  providerId,
+  extraActions,
+  onOpenPatient,
+  onVisitStarted,
+  zone,
+}: AppointmentsOverviewProps & { readonly zone: string }) {
   const profile = useUserProfile();
   const viewerRole = profile.status === 'signedIn' ? profile.member.role : 'admin';
   const { search, setSearch, appliedSearch } = useSearchTerm();
@@ -80,11 +108,22 @@ function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, 
   // Where "upcoming" begins: the start of today on the clinic's calendar.
   const from = useMemo(() => momentInZone(dayInZone(new Date(), zone), '00:00', zone), [zone]);
 
-  const filters = { search: appliedSearch, status: status || null, period, from, order, providerId: providerId ?? null, pageSize };
-  const { query, rows, total, page, setPage } = usePagedQuery([...queryKeys.appointments, 'overview', filters], async (client, pageNumber) => {
-    const result = await listAppointments(client, { ...filters, page: pageNumber });
-    return { rows: result.appointments, total: result.total };
-  });
+  const filters = {
+    search: appliedSearch,
+    status: status || null,
+    period,
+    from,
+    order,
+    providerId: providerId ?? null,
+    pageSize,
+  };
+  const { query, rows, total, page, setPage } = usePagedQuery(
+    [...queryKeys.appointments, 'overview', filters],
+    async (client, pageNumber) => {
+      const result = await listAppointments(client, { ...filters, page: pageNumber });
+      return { rows: result.appointments, total: result.total };
+    },
+  );
 
   const columns = useMemo<readonly Column<OverviewAppointment>[]>(() => {
     const nameCell = (appointment: OverviewAppointment): ReactNode =>
@@ -117,7 +156,12 @@ function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, 
         header: 'Actions',
         render: (appointment) => {
           const actions = actionsFor(appointment);
-          return actions.length === 0 ? null : <RowActionMenu label={`Actions for ${appointment.name}, ${formatDateTime(appointment.date, zone)}`} actions={actions} />;
+          return actions.length === 0 ? null : (
+            <RowActionMenu
+              label={`Actions for ${appointment.name}, ${formatDateTime(appointment.date, zone)}`}
+              actions={actions}
+            />
+          );
         },
       },
     ];
@@ -129,19 +173,45 @@ function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, 
   };
 
   const filtered = appliedSearch.trim() !== '' || status !== '';
-  const emptyMessage = filtered ? 'No appointments match your search' : period === 'upcoming' ? 'No appointments from today on' : period === 'past' ? 'No past appointments' : 'No appointments yet';
+  const emptyMessage = filtered
+    ? 'No appointments match your search'
+    : period === 'upcoming'
+      ? 'No appointments from today on'
+      : period === 'past'
+        ? 'No past appointments'
+        : 'No appointments yet';
   return (
     <>
       <div className={styles.filters}>
-        <SearchBox label="Search appointments" value={search} onChange={setSearch} placeholder="Name or registration number" />
+        <SearchBox
+          label="Search appointments"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name or registration number"
+        />
         <div className={styles.filter}>
-          <SelectField label="When" value={period} options={PERIOD_OPTIONS} onChange={(event) => choosePeriod(event.target.value as AppointmentPeriod)} />
+          <SelectField
+            label="When"
+            value={period}
+            options={PERIOD_OPTIONS}
+            onChange={(event) => choosePeriod(event.target.value as AppointmentPeriod)}
+          />
         </div>
         <div className={styles.filter}>
-          <SelectField label="Status" value={status} options={STATUS_FILTER_OPTIONS} onChange={(event) => setStatus(event.target.value as AppointmentStatus | '')} />
+          <SelectField
+            label="Status"
+            value={status}
+            options={STATUS_FILTER_OPTIONS}
+            onChange={(event) => setStatus(event.target.value as AppointmentStatus | '')}
+          />
         </div>
         <div className={styles.filter}>
-          <SelectField label="Sort by date" value={order} options={ORDER_OPTIONS} onChange={(event) => setOrder(event.target.value as DateOrder)} />
+          <SelectField
+            label="Sort by date"
+            value={order}
+            options={ORDER_OPTIONS}
+            onChange={(event) => setOrder(event.target.value as DateOrder)}
+          />
         </div>
       </div>
       <QueryView query={query} loadingLabel="Loading appointments…">
@@ -156,9 +226,21 @@ function ClinicAppointments({ caption = 'Appointments Overview', pageSize = 10, 
           />
         )}
       </QueryView>
-      {dialog?.kind === 'edit' && <EditAppointmentDialog appointment={dialog.appointment} viewerRole={viewerRole} onClose={() => setDialog(null)} onVisitStarted={onVisitStarted} />}
+      {dialog?.kind === 'edit' && (
+        <EditAppointmentDialog
+          appointment={dialog.appointment}
+          viewerRole={viewerRole}
+          onClose={() => setDialog(null)}
+          onVisitStarted={onVisitStarted}
+        />
+      )}
       {dialog?.kind === 'cancel' && (
-        <CancelAppointmentDialog appointment={dialog.appointment} actor="staff" doctorName={providerName(dialog.appointment.provider)} onClose={() => setDialog(null)} />
+        <CancelAppointmentDialog
+          appointment={dialog.appointment}
+          actor="staff"
+          doctorName={providerName(dialog.appointment.provider)}
+          onClose={() => setDialog(null)}
+        />
       )}
     </>
   );

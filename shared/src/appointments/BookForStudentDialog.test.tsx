@@ -3,10 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { queryClient } from '../data/queryClient';
 import { listFreeSlots, loadClinic } from '../scheduling/schedulingApi';
 import { notifySuccess } from '../toast/toast';
-import { adams, APPOINTMENT_TYPES, appointmentFixture, clinic, freeSlot, NOW } from '../../../test/web/appointmentsTestData';
+import {
+  adams,
+  APPOINTMENT_TYPES,
+  appointmentFixture,
+  clinic,
+  freeSlot,
+  NOW,
+} from '../../../test/web/appointmentsTestData';
 import { listDoctors } from './appointmentsApi';
 import { listAppointmentTypes } from './appointmentTypesApi';
-import { BookForStudentDialog, STUDENT_BOOKING_MESSAGES, studentBooking, studentBookingErrors, type StudentBookingValues } from './BookForStudentDialog';
+import {
+  BookForStudentDialog,
+  STUDENT_BOOKING_MESSAGES,
+  studentBooking,
+  studentBookingErrors,
+  type StudentBookingValues,
+} from './BookForStudentDialog';
 import { SLOT_MISSING } from './FreeSlotPicker';
 import { bookForStudent } from './frontDeskApi';
 import { searchActiveStudents } from './studentSearchApi';
@@ -15,13 +28,31 @@ jest.mock('../supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('../scheduling/schedulingApi', () => ({ loadClinic: jest.fn(), listFreeSlots: jest.fn() }));
 jest.mock('./appointmentsApi', () => ({ ...jest.requireActual('./appointmentsApi'), listDoctors: jest.fn() }));
-jest.mock('./appointmentTypesApi', () => ({ ...jest.requireActual('./appointmentTypesApi'), listAppointmentTypes: jest.fn() }));
+jest.mock('./appointmentTypesApi', () => ({
+  ...jest.requireActual('./appointmentTypesApi'),
+  listAppointmentTypes: jest.fn(),
+}));
 jest.mock('./frontDeskApi', () => ({ ...jest.requireActual('./frontDeskApi'), bookForStudent: jest.fn() }));
-jest.mock('./studentSearchApi', () => ({ ...jest.requireActual('./studentSearchApi'), searchActiveStudents: jest.fn() }));
+jest.mock('./studentSearchApi', () => ({
+  ...jest.requireActual('./studentSearchApi'),
+  searchActiveStudents: jest.fn(),
+}));
 
 const bello = { id: 'doctor-2', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' };
-const rosa = { id: 'student-7', first_name: 'Rosa', last_name: 'Garcia', reg_number: 'NFU/2024/018', department: 'Law', year_of_study: 3 };
-const TYPES = [APPOINTMENT_TYPES.checkUp, APPOINTMENT_TYPES.counselling, APPOINTMENT_TYPES.vaccination, APPOINTMENT_TYPES.other];
+const rosa = {
+  id: 'student-7',
+  first_name: 'Rosa',
+  last_name: 'Garcia',
+  reg_number: 'NFU/2024/018',
+  department: 'Law',
+  year_of_study: 3,
+};
+const TYPES = [
+  APPOINTMENT_TYPES.checkUp,
+  APPOINTMENT_TYPES.counselling,
+  APPOINTMENT_TYPES.vaccination,
+  APPOINTMENT_TYPES.other,
+];
 // Tuesday 24 November 2026 at the clinic: 09:00 in New York is 14:00 UTC.
 const TUESDAY = '2026-11-24';
 const NINE = '2026-11-24T14:00:00+00:00';
@@ -31,7 +62,10 @@ beforeEach(() => {
   jest.mocked(loadClinic).mockResolvedValue(clinic);
   jest.mocked(listDoctors).mockResolvedValue([adams, bello]);
   jest.mocked(listAppointmentTypes).mockResolvedValue(TYPES);
-  jest.mocked(listFreeSlots).mockReset().mockImplementation(async (_client, query) => (query.from === TUESDAY ? [freeSlot(NINE)] : []));
+  jest
+    .mocked(listFreeSlots)
+    .mockReset()
+    .mockImplementation(async (_client, query) => (query.from === TUESDAY ? [freeSlot(NINE)] : []));
   jest.mocked(searchActiveStudents).mockReset().mockResolvedValue([rosa]);
   jest.mocked(bookForStudent).mockReset();
   jest.mocked(notifySuccess).mockReset();
@@ -61,23 +95,49 @@ async function chooseCounsellingOnTuesday(user: User) {
 }
 
 describe('studentBookingErrors', () => {
-  const values: StudentBookingValues = { studentId: 's1', typeId: 'type-other', providerId: '', day: TUESDAY, startsAt: NINE, details: '' };
+  const values: StudentBookingValues = {
+    studentId: 's1',
+    typeId: 'type-other',
+    providerId: '',
+    day: TUESDAY,
+    startsAt: NINE,
+    details: '',
+  };
 
   it('wants the student, the type, a free time, and words for "Other"', () => {
-    expect(studentBookingErrors({ ...values, studentId: '', typeId: '', day: '', startsAt: '' }, { clinic, now: NOW, type: undefined })).toEqual({
+    expect(
+      studentBookingErrors(
+        { ...values, studentId: '', typeId: '', day: '', startsAt: '' },
+        { clinic, now: NOW, type: undefined },
+      ),
+    ).toEqual({
       studentId: STUDENT_BOOKING_MESSAGES.student,
       typeId: STUDENT_BOOKING_MESSAGES.type,
       day: SLOT_MISSING.day,
       startsAt: SLOT_MISSING.startsAt,
     });
-    expect(studentBookingErrors(values, { clinic, now: NOW, type: APPOINTMENT_TYPES.other })).toEqual({ details: 'Say what the visit is about' });
-    expect(studentBookingErrors({ ...values, details: 'Sore throat' }, { clinic, now: NOW, type: APPOINTMENT_TYPES.other })).toEqual({});
+    expect(studentBookingErrors(values, { clinic, now: NOW, type: APPOINTMENT_TYPES.other })).toEqual({
+      details: 'Say what the visit is about',
+    });
+    expect(
+      studentBookingErrors({ ...values, details: 'Sore throat' }, { clinic, now: NOW, type: APPOINTMENT_TYPES.other }),
+    ).toEqual({});
     expect(studentBookingErrors(values, { clinic, now: NOW, type: APPOINTMENT_TYPES.checkUp })).toEqual({});
   });
 
   it('sends a doctor and words only when given', () => {
-    expect(studentBooking({ ...values, details: '  Sore throat ' })).toEqual({ studentId: 's1', startsAt: NINE, appointmentTypeId: 'type-other', details: 'Sore throat' });
-    expect(studentBooking({ ...values, providerId: adams.id })).toEqual({ studentId: 's1', startsAt: NINE, appointmentTypeId: 'type-other', providerId: adams.id });
+    expect(studentBooking({ ...values, details: '  Sore throat ' })).toEqual({
+      studentId: 's1',
+      startsAt: NINE,
+      appointmentTypeId: 'type-other',
+      details: 'Sore throat',
+    });
+    expect(studentBooking({ ...values, providerId: adams.id })).toEqual({
+      studentId: 's1',
+      startsAt: NINE,
+      appointmentTypeId: 'type-other',
+      providerId: adams.id,
+    });
   });
 });
 
@@ -97,30 +157,53 @@ describe('BookForStudentDialog', () => {
     expect(within(form).getByText(/Rosa Garcia · NFU\/2024\/018/)).toBeInTheDocument();
 
     const types = within(within(form).getByLabelText('Type of visit')).getAllByRole('option');
-    expect(types.map((option) => option.textContent)).toEqual(['Choose a type', 'Check-up · 30 min', 'Counselling · 50 min (staff only)', 'Vaccination · 15 min', 'Other · 30 min']);
+    expect(types.map((option) => option.textContent)).toEqual([
+      'Choose a type',
+      'Check-up · 30 min',
+      'Counselling · 50 min (staff only)',
+      'Vaccination · 15 min',
+      'Other · 30 min',
+    ]);
     await chooseCounsellingOnTuesday(user);
     const doctors = within(within(form).getByLabelText('Doctor')).getAllByRole('option');
     expect(doctors.map((option) => option.textContent)).toEqual(['First available doctor', 'Dr Amelia Adams']);
-    expect(listFreeSlots).toHaveBeenLastCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: null, appointmentTypeId: APPOINTMENT_TYPES.counselling.id });
+    expect(listFreeSlots).toHaveBeenLastCalledWith(
+      {},
+      { from: TUESDAY, to: TUESDAY, doctorId: null, appointmentTypeId: APPOINTMENT_TYPES.counselling.id },
+    );
 
     await user.type(within(form).getByLabelText('Details (optional)'), 'Exam stress');
     await user.click(within(form).getByRole('button', { name: 'Book the visit' }));
     await waitFor(() =>
-      expect(bookForStudent).toHaveBeenCalledWith({}, { studentId: rosa.id, startsAt: NINE, appointmentTypeId: APPOINTMENT_TYPES.counselling.id, details: 'Exam stress' }),
+      expect(bookForStudent).toHaveBeenCalledWith(
+        {},
+        {
+          studentId: rosa.id,
+          startsAt: NINE,
+          appointmentTypeId: APPOINTMENT_TYPES.counselling.id,
+          details: 'Exam stress',
+        },
+      ),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(notifySuccess).toHaveBeenCalledWith('Visit booked for Rosa Garcia: they are emailed the time');
   });
 
   it("starts from the student's row, and shows the database's refusal, reading the free times again", async () => {
-    jest.mocked(bookForStudent).mockRejectedValue(Object.assign(new Error('The student already has an appointment at that time'), { code: '23P01' }));
+    jest
+      .mocked(bookForStudent)
+      .mockRejectedValue(
+        Object.assign(new Error('The student already has an appointment at that time'), { code: '23P01' }),
+      );
     const { user, onClose } = renderDialog({ student: rosa });
     const form = await chooseCounsellingOnTuesday(user);
     expect(screen.queryByRole('searchbox', { name: 'Find the student' })).not.toBeInTheDocument();
     expect(within(form).getByText(/Rosa Garcia · NFU\/2024\/018/)).toBeInTheDocument();
     const readsBefore = jest.mocked(listFreeSlots).mock.calls.length;
     await user.click(within(form).getByRole('button', { name: 'Book the visit' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('The student already has an appointment at that time');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The student already has an appointment at that time',
+    );
     await waitFor(() => expect(jest.mocked(listFreeSlots).mock.calls.length).toBeGreaterThan(readsBefore));
     expect(onClose).not.toHaveBeenCalled();
     expect(notifySuccess).not.toHaveBeenCalled();

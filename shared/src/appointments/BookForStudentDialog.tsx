@@ -1,8 +1,29 @@
 import { useMemo, useState } from 'react';
-import { DialogButtons, ErrorBanner, type FieldErrors, Modal, QueryErrorBanner, queryClient, queryKeys, QueryView, SelectField, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  DialogButtons,
+  ErrorBanner,
+  type FieldErrors,
+  Modal,
+  QueryErrorBanner,
+  queryClient,
+  queryKeys,
+  QueryView,
+  SelectField,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
 import { APPOINTMENT_CHANGE_INVALIDATES } from './appointmentsApi';
-import { type AppointmentType, chooseAppointmentType, detailsError, detailsLabel, detailsMaxLength, isOtherType, typeLabel } from './appointmentTypesApi';
+import {
+  type AppointmentType,
+  chooseAppointmentType,
+  detailsError,
+  detailsLabel,
+  detailsMaxLength,
+  isOtherType,
+  typeLabel,
+} from './appointmentTypesApi';
 import { useAppointmentTypes, useDoctors } from './appointmentHooks';
 import { DoctorAndTimeFields } from './DoctorAndTimeFields';
 import { pickedSlotErrors, type PickedSlot } from './FreeSlotPicker';
@@ -26,7 +47,10 @@ export const STUDENT_BOOKING_MESSAGES = {
 } as const;
 
 /** What must be fixed before the booking is sent: the student, the type, a free time, and the words "Other" asks for. */
-export function studentBookingErrors(values: StudentBookingValues, context: { readonly clinic: Clinic; readonly now: Date; readonly type: AppointmentType | undefined }): FieldErrors<StudentBookingValues> {
+export function studentBookingErrors(
+  values: StudentBookingValues,
+  context: { readonly clinic: Clinic; readonly now: Date; readonly type: AppointmentType | undefined },
+): FieldErrors<StudentBookingValues> {
   const errors: FieldErrors<StudentBookingValues> = { ...pickedSlotErrors(context.clinic, values, context.now) };
   if (values.studentId === '') errors.studentId = STUDENT_BOOKING_MESSAGES.student;
   if (!context.type) errors.typeId = STUDENT_BOOKING_MESSAGES.type;
@@ -68,10 +92,14 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
     errors: 'caller',
     success: (appointment) => `Visit booked for ${appointment.name}: they are emailed the time`,
   });
-  const initial = useMemo<StudentBookingValues>(() => ({ studentId: student?.id ?? '', typeId: '', providerId: '', day: '', startsAt: '', details: '' }), [student]);
+  const initial = useMemo<StudentBookingValues>(
+    () => ({ studentId: student?.id ?? '', typeId: '', providerId: '', day: '', startsAt: '', details: '' }),
+    [student],
+  );
   const form = useForm({
     initial,
-    validate: (values) => studentBookingErrors(values, { clinic, now: new Date(), type: types.find((type) => type.id === values.typeId) }),
+    validate: (values) =>
+      studentBookingErrors(values, { clinic, now: new Date(), type: types.find((type) => type.id === values.typeId) }),
     submit: async (values) => {
       try {
         return await book.mutateAsync(studentBooking(values));
@@ -93,7 +121,12 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
   return (
     <>
       {!student && <StudentSearch chosen={chosen} error={form.errors.studentId} onChoose={chooseStudent} />}
-      <form aria-label="Book for a student" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <form
+        aria-label="Book for a student"
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
         {chosen && (
           <p className={styles.summary} aria-live="polite">
             <strong>{student ? 'Student' : 'Chosen'}:</strong> {studentLine(chosen)}
@@ -102,17 +135,30 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
         <div className={styles.fieldGrid}>
           <SelectField
             label="Type of visit"
-            options={[{ value: '', label: 'Choose a type' }, ...types.map((candidate) => ({ value: candidate.id, label: staffTypeLabel(candidate) }))]}
+            options={[
+              { value: '', label: 'Choose a type' },
+              ...types.map((candidate) => ({ value: candidate.id, label: staffTypeLabel(candidate) })),
+            ]}
             {...form.field('typeId')}
             onChange={(event) => chooseAppointmentType(form, types, event.target.value)}
           />
           <DoctorAndTimeFields clinic={clinic} type={type} doctors={doctors.data ?? []} form={form} />
-          <TextField label={detailsLabel(type)} maxLength={type ? detailsMaxLength(type) : undefined} autoComplete="off" {...form.field('details')} />
+          <TextField
+            label={detailsLabel(type)}
+            maxLength={type ? detailsMaxLength(type) : undefined}
+            autoComplete="off"
+            {...form.field('details')}
+          />
         </div>
         <p className={styles.summary}>The student is emailed the date and time, as when they book themselves.</p>
         <QueryErrorBanner query={doctors} />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons dismiss={{ label: 'Close', onClick: onClose }} submit="Book the visit" busy={form.submitting} busyLabel="Booking…" />
+        <DialogButtons
+          dismiss={{ label: 'Close', onClick: onClose }}
+          submit="Book the visit"
+          busy={form.submitting}
+          busyLabel="Booking…"
+        />
       </form>
     </>
   );
@@ -123,12 +169,22 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
  * those students cannot book themselves), then one of the free times the database offers for it, with a doctor who
  * offers it. The student's own other visits are checked by the database when booking, which says so.
  */
-export function BookForStudentDialog({ student, onClose }: { readonly student?: StudentChoice; readonly onClose: () => void }) {
+export function BookForStudentDialog({
+  student,
+  onClose,
+}: {
+  readonly student?: StudentChoice;
+  readonly onClose: () => void;
+}) {
   const types = useAppointmentTypes();
   return (
     <Modal title="Book for a student" open onClose={onClose}>
       <QueryView query={types} loadingLabel="Loading the types of visit…">
-        {(loaded) => <WithClinic>{(clinic) => <BookForStudentForm clinic={clinic} types={loaded} student={student} onClose={onClose} />}</WithClinic>}
+        {(loaded) => (
+          <WithClinic>
+            {(clinic) => <BookForStudentForm clinic={clinic} types={loaded} student={student} onClose={onClose} />}
+          </WithClinic>
+        )}
       </QueryView>
     </Modal>
   );

@@ -1,5 +1,14 @@
 import { useMemo } from 'react';
-import { COLUMN_RULES, columnError, DialogButtons, ErrorBanner, Modal, RULE_MESSAGES, TextField, useForm } from '@campuscare/shared';
+import {
+  COLUMN_RULES,
+  columnError,
+  DialogButtons,
+  ErrorBanner,
+  Modal,
+  RULE_MESSAGES,
+  TextField,
+  useForm,
+} from '@campuscare/shared';
 import { useAppointmentChange, useChangeCutoff } from './appointmentHooks';
 import type { AppointmentDialogProps, ClinicDialogProps } from './appointmentDialogProps';
 import { AppointmentSummary } from './AppointmentSummary';
@@ -16,20 +25,28 @@ function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicD
   const form = useForm({
     initial,
     validate: (values) => {
-      const reason = values.reason.trim() === '' ? CANCEL_REASON_REQUIRED : columnError(COLUMN_RULES.appointments_cancel_reason_length, values.reason);
+      const reason =
+        values.reason.trim() === ''
+          ? CANCEL_REASON_REQUIRED
+          : columnError(COLUMN_RULES.appointments_cancel_reason_length, values.reason);
       return reason === undefined ? {} : { reason };
     },
-    submit: (values) => cancel.mutateAsync({ id: appointment.id, status: 'cancelled', cancelReason: values.reason.trim() }),
+    submit: (values) =>
+      cancel.mutateAsync({ id: appointment.id, status: 'cancelled', cancelReason: values.reason.trim() }),
     onSuccess: onClose,
   });
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
       <AppointmentSummary appointment={appointment} actor={actor} doctorName={doctorName} clinic={clinic} />
       {actor === 'staff' && <p className={styles.summary}>The student sees the reason.</p>}
-      {appointment.status === 'ongoing' && <p className={styles.summary}>The visit was started: its unsigned draft is discarded.</p>}
+      {appointment.status === 'ongoing' && (
+        <p className={styles.summary}>The visit was started: its unsigned draft is discarded.</p>
+      )}
       {cutoff?.explanation}
       {form.formError && <ErrorBanner message={form.formError} />}
-      {!cutoff && <TextField label="Reason for cancelling" maxLength={CANCEL_REASON_MAX_LENGTH} {...form.field('reason')} />}
+      {!cutoff && (
+        <TextField label="Reason for cancelling" maxLength={CANCEL_REASON_MAX_LENGTH} {...form.field('reason')} />
+      )}
       <DialogButtons
         dismiss={{ label: 'Keep appointment', onClick: onClose }}
         submit="Cancel appointment"

@@ -25,13 +25,21 @@ interface DoctorAndTimeFieldsProps<Values extends DoctorAndTimeValues> {
  * type or the first available, then one of the free times the database offers for that type. Another doctor lets go
  * of the time chosen, which was free for the one before.
  */
-export function DoctorAndTimeFields<Values extends DoctorAndTimeValues>({ clinic, type, doctors, form }: DoctorAndTimeFieldsProps<Values>) {
+export function DoctorAndTimeFields<Values extends DoctorAndTimeValues>({
+  clinic,
+  type,
+  doctors,
+  form,
+}: DoctorAndTimeFieldsProps<Values>) {
   return (
     <>
       <SelectField
         label="Doctor"
         hint="First available: the clinic assigns a doctor who offers this type and is free at the time chosen"
-        options={[{ value: '', label: 'First available doctor' }, ...doctorsOffering(type, doctors).map((doctor) => ({ value: doctor.id, label: providerName(doctor) }))]}
+        options={[
+          { value: '', label: 'First available doctor' },
+          ...doctorsOffering(type, doctors).map((doctor) => ({ value: doctor.id, label: providerName(doctor) })),
+        ]}
         name="providerId"
         value={form.values.providerId}
         error={form.errors.providerId}

@@ -1,7 +1,34 @@
 import { useMemo } from 'react';
-import { ApiError, type Appointment, type AppointmentStatus, DialogButtons, ErrorBanner, getSupabase, Modal, QueryErrorBanner, type Role, SelectField, TextField, useForm } from '@campuscare/shared';
-import { type Clinic, dateTimeInputInZone, formatInZone, momentFromDateTimeInput, slotRuleBroken } from '@campuscare/shared/scheduling';
-import { nextStatuses, providerName, STATUS_LABEL, visitDayHasCome, type AppointmentChange, type OverviewAppointment, type ProviderSummary } from './appointmentsApi';
+import {
+  ApiError,
+  type Appointment,
+  type AppointmentStatus,
+  DialogButtons,
+  ErrorBanner,
+  getSupabase,
+  Modal,
+  QueryErrorBanner,
+  type Role,
+  SelectField,
+  TextField,
+  useForm,
+} from '@campuscare/shared';
+import {
+  type Clinic,
+  dateTimeInputInZone,
+  formatInZone,
+  momentFromDateTimeInput,
+  slotRuleBroken,
+} from '@campuscare/shared/scheduling';
+import {
+  nextStatuses,
+  providerName,
+  STATUS_LABEL,
+  visitDayHasCome,
+  type AppointmentChange,
+  type OverviewAppointment,
+  type ProviderSummary,
+} from './appointmentsApi';
 import { useAppointmentChange, useDoctors, useFreeSlotConfirmation } from './appointmentHooks';
 import { FreeSlotWarning, outsideFreeSlotsMessage } from './FreeSlotWarning';
 import { WithClinic } from './WithClinic';
@@ -19,9 +46,15 @@ interface EditValues {
 }
 
 /** The changes the edit form asks for, compared with the stored appointment; `null` when nothing changed. */
-export function editedChange(appointment: Appointment, form: EditValues & { readonly zone: string }): AppointmentChange | null {
+export function editedChange(
+  appointment: Appointment,
+  form: EditValues & { readonly zone: string },
+): AppointmentChange | null {
   const change: { date?: string; providerId?: string; status?: AppointmentStatus } = {};
-  const moment = form.when === dateTimeInputInZone(appointment.date, form.zone) ? null : momentFromDateTimeInput(form.when, form.zone);
+  const moment =
+    form.when === dateTimeInputInZone(appointment.date, form.zone)
+      ? null
+      : momentFromDateTimeInput(form.when, form.zone);
   if (moment) change.date = moment;
   if (form.providerId !== '' && form.providerId !== appointment.provider_id) change.providerId = form.providerId;
   if (form.status !== appointment.status) change.status = form.status as AppointmentStatus;
@@ -35,7 +68,13 @@ interface StaffDialogProps {
   readonly onVisitStarted?: (appointment: OverviewAppointment) => void;
 }
 
-function EditAppointmentForm({ appointment, viewerRole, clinic, onClose, onVisitStarted }: StaffDialogProps & { readonly viewerRole: Role; readonly clinic: Clinic }) {
+function EditAppointmentForm({
+  appointment,
+  viewerRole,
+  clinic,
+  onClose,
+  onVisitStarted,
+}: StaffDialogProps & { readonly viewerRole: Role; readonly clinic: Clinic }) {
   const zone = clinic.settings.timezone;
   const doctors = useDoctors();
   const save = useAppointmentChange('Appointment updated');
@@ -44,11 +83,20 @@ function EditAppointmentForm({ appointment, viewerRole, clinic, onClose, onVisit
   const laterStatuses = nextStatuses(appointment.status, viewerRole);
   const dayHasCome = visitDayHasCome(appointment.date, zone);
   const doctorNameOf = (id: string | null): string | null => {
-    const doctor: ProviderSummary | undefined = doctors.data?.find((candidate) => candidate.id === id) ?? (appointment.provider?.id === id ? appointment.provider : undefined);
+    const doctor: ProviderSummary | undefined =
+      doctors.data?.find((candidate) => candidate.id === id) ??
+      (appointment.provider?.id === id ? appointment.provider : undefined);
     return doctor ? providerName(doctor) : null;
   };
 
-  const initial = useMemo<EditValues>(() => ({ when: dateTimeInputInZone(appointment.date, zone), providerId: appointment.provider_id ?? '', status: appointment.status }), [appointment, zone]);
+  const initial = useMemo<EditValues>(
+    () => ({
+      when: dateTimeInputInZone(appointment.date, zone),
+      providerId: appointment.provider_id ?? '',
+      status: appointment.status,
+    }),
+    [appointment, zone],
+  );
   const form = useForm<EditValues, Appointment | null>({
     initial,
     submit: async (values) => {
@@ -58,7 +106,10 @@ function EditAppointmentForm({ appointment, viewerRole, clinic, onClose, onVisit
       const doctorId = change.providerId ?? appointment.provider_id;
       const startsAt = change.date ?? appointment.date;
       // The visit's own time is not taken for its own doctor.
-      const movedVisit = doctorId === appointment.provider_id ? { startsAt: appointment.date, durationMinutes: appointment.duration_minutes } : undefined;
+      const movedVisit =
+        doctorId === appointment.provider_id
+          ? { startsAt: appointment.date, durationMinutes: appointment.duration_minutes }
+          : undefined;
       const warningFor = async () => {
         const rule = await slotRuleBroken(await getSupabase(), { clinic, startsAt, doctorId, movedVisit });
         return rule && outsideFreeSlotsMessage(rule, doctorNameOf(doctorId));
@@ -84,10 +135,15 @@ function EditAppointmentForm({ appointment, viewerRole, clinic, onClose, onVisit
 
   const doctorOptions = [
     ...(appointment.provider_id ? [] : [{ value: '', label: 'Unassigned' }]),
-    ...(appointment.provider && !doctors.data?.some((doctor) => doctor.id === appointment.provider_id) ? [{ value: appointment.provider.id, label: providerName(appointment.provider) }] : []),
+    ...(appointment.provider && !doctors.data?.some((doctor) => doctor.id === appointment.provider_id)
+      ? [{ value: appointment.provider.id, label: providerName(appointment.provider) }]
+      : []),
     ...(doctors.data ?? []).map((doctor) => ({ value: doctor.id, label: providerName(doctor) })),
   ];
-  const statusOptions = [appointment.status, ...(dayHasCome ? laterStatuses : [])].map((value) => ({ value, label: STATUS_LABEL[value] }));
+  const statusOptions = [appointment.status, ...(dayHasCome ? laterStatuses : [])].map((value) => ({
+    value,
+    label: STATUS_LABEL[value],
+  }));
 
   return (
     <>
@@ -102,7 +158,12 @@ function EditAppointmentForm({ appointment, viewerRole, clinic, onClose, onVisit
           disabled={!canReschedule}
           hint={canReschedule ? `Clinic time (${zone})` : 'Only a scheduled appointment can be rescheduled'}
         />
-        <SelectField label="Doctor" {...bind('providerId')} options={doctorOptions} disabled={doctors.data === undefined} />
+        <SelectField
+          label="Doctor"
+          {...bind('providerId')}
+          options={doctorOptions}
+          disabled={doctors.data === undefined}
+        />
         <SelectField
           label="Status"
           {...bind('status')}
@@ -110,21 +171,45 @@ function EditAppointmentForm({ appointment, viewerRole, clinic, onClose, onVisit
           disabled={statusOptions.length < 2}
           hint={laterStatuses.length > 0 && !dayHasCome ? START_ON_THE_DAY : undefined}
         />
-        {confirmation.warning && <FreeSlotWarning message={confirmation.warning} onConfirm={() => confirmation.confirm(form.handleSubmit)} onDismiss={confirmation.dismiss} />}
+        {confirmation.warning && (
+          <FreeSlotWarning
+            message={confirmation.warning}
+            onConfirm={() => confirmation.confirm(form.handleSubmit)}
+            onDismiss={confirmation.dismiss}
+          />
+        )}
         <QueryErrorBanner query={doctors} />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons dismiss={{ label: 'Close', onClick: onClose }} submit="Save changes" busy={form.submitting} busyLabel="Saving…" />
+        <DialogButtons
+          dismiss={{ label: 'Close', onClick: onClose }}
+          submit="Save changes"
+          busy={form.submitting}
+          busyLabel="Saving…"
+        />
       </form>
     </>
   );
 }
 
 /** Reschedule, assign or move the status of an appointment (staff); times are the clinic's, whatever the browser's zone. */
-export function EditAppointmentDialog({ appointment, viewerRole, onClose, onVisitStarted }: StaffDialogProps & { readonly viewerRole: Role }) {
+export function EditAppointmentDialog({
+  appointment,
+  viewerRole,
+  onClose,
+  onVisitStarted,
+}: StaffDialogProps & { readonly viewerRole: Role }) {
   return (
     <Modal title="Edit appointment" open onClose={onClose}>
       <WithClinic>
-        {(clinic) => <EditAppointmentForm appointment={appointment} viewerRole={viewerRole} clinic={clinic} onClose={onClose} onVisitStarted={onVisitStarted} />}
+        {(clinic) => (
+          <EditAppointmentForm
+            appointment={appointment}
+            viewerRole={viewerRole}
+            clinic={clinic}
+            onClose={onClose}
+            onVisitStarted={onVisitStarted}
+          />
+        )}
       </WithClinic>
     </Modal>
   );

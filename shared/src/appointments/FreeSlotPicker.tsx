@@ -1,6 +1,23 @@
 import { useEffect, useRef } from 'react';
-import { Button, type CampusCareClient, type Form, QueryErrorBanner, queryKeys, SelectField, TextField, useApiQuery } from '@campuscare/shared';
-import { addDays, type Clinic, dayInZone, formatDay, formatInZone, type FreeSlot, listFreeSlots } from '@campuscare/shared/scheduling';
+import {
+  Button,
+  type CampusCareClient,
+  type Form,
+  QueryErrorBanner,
+  queryKeys,
+  SelectField,
+  TextField,
+  useApiQuery,
+} from '@campuscare/shared';
+import {
+  addDays,
+  type Clinic,
+  dayInZone,
+  formatDay,
+  formatInZone,
+  type FreeSlot,
+  listFreeSlots,
+} from '@campuscare/shared/scheduling';
 import { bookableDays, dayProblem, openingSummary, slotLabel } from './clinicCalendar';
 import styles from './appointments.module.css';
 
@@ -36,7 +53,10 @@ export function pickedSlotErrors(clinic: Clinic, choice: PickedSlot, now: Date):
  * Takes a new choice from the picker, clearing its fields' errors. A refusal stays on screen: the picker also drops a
  * time the refusal made unavailable, and the student should still read why.
  */
-export function choosePickedSlot<Values extends PickedSlot>(form: Pick<Form<Values>, 'setValues' | 'setErrors'>, choice: PickedSlotChange) {
+export function choosePickedSlot<Values extends PickedSlot>(
+  form: Pick<Form<Values>, 'setValues' | 'setErrors'>,
+  choice: PickedSlotChange,
+) {
   if (choice.dropped !== undefined) {
     const gone = choice.dropped;
     form.setValues((current) => (current.startsAt === gone ? { ...current, startsAt: '' } : current));
@@ -61,7 +81,10 @@ interface FreeTimesRequest {
 }
 
 /** The free times of `day`; for an empty day, also the next free time after it. */
-async function loadFreeTimes(client: CampusCareClient, { day, open, last, doctorId, appointmentTypeId }: FreeTimesRequest): Promise<FreeTimes> {
+async function loadFreeTimes(
+  client: CampusCareClient,
+  { day, open, last, doctorId, appointmentTypeId }: FreeTimesRequest,
+): Promise<FreeTimes> {
   const ofType = appointmentTypeId ? { appointmentTypeId } : {};
   const slots = open ? await listFreeSlots(client, { from: day, to: day, doctorId, ...ofType }) : [];
   if (slots.length > 0 || day === last) return { slots };
@@ -89,7 +112,15 @@ interface FreeSlotPickerProps {
  * day says so and offers the next day with a free time. The times are cached under `queryKeys.slots`, which every
  * booking and change invalidates.
  */
-export function FreeSlotPicker({ clinic, doctorId, appointmentTypeId = null, value, onChange, errors = {}, disabled = false }: FreeSlotPickerProps) {
+export function FreeSlotPicker({
+  clinic,
+  doctorId,
+  appointmentTypeId = null,
+  value,
+  onChange,
+  errors = {},
+  disabled = false,
+}: FreeSlotPickerProps) {
   const zone = clinic.settings.timezone;
   const { first, last } = bookableDays(zone, new Date());
   const { day, startsAt } = value;
@@ -110,10 +141,18 @@ export function FreeSlotPicker({ clinic, doctorId, appointmentTypeId = null, val
   const latestChange = useRef(onChange);
   latestChange.current = onChange;
   useEffect(() => {
-    if (loaded && startsAt !== '' && !loaded.slots.some((slot) => slot.startsAt === startsAt)) latestChange.current({ day, startsAt: '', dropped: startsAt });
+    if (loaded && startsAt !== '' && !loaded.slots.some((slot) => slot.startsAt === startsAt))
+      latestChange.current({ day, startsAt: '', dropped: startsAt });
   }, [loaded, startsAt, day]);
 
-  const placeholder = day === '' ? 'Choose a date first' : askable && times.isPending ? 'Loading free times…' : slots.length === 0 ? 'No free times on this day' : 'Choose a time';
+  const placeholder =
+    day === ''
+      ? 'Choose a date first'
+      : askable && times.isPending
+        ? 'Loading free times…'
+        : slots.length === 0
+          ? 'No free times on this day'
+          : 'Choose a time';
 
   return (
     <>
@@ -134,17 +173,29 @@ export function FreeSlotPicker({ clinic, doctorId, appointmentTypeId = null, val
         disabled={disabled || slots.length === 0}
         hint={`Free times only, on the clinic's clock (${zone})`}
         error={errors.startsAt}
-        options={[{ value: '', label: placeholder }, ...slots.map((slot) => ({ value: slot.startsAt, label: slotLabel(slot.startsAt, zone) }))]}
+        options={[
+          { value: '', label: placeholder },
+          ...slots.map((slot) => ({ value: slot.startsAt, label: slotLabel(slot.startsAt, zone) })),
+        ]}
         onChange={(event) => onChange({ day, startsAt: event.target.value })}
       />
       <div className={styles.slotStatus}>
         <p role="status" className={styles.slotStatusText}>
-          {loaded && slots.length > 0 && `${slots.length} free ${slots.length === 1 ? 'time' : 'times'} on ${formatDay(day)}.`}
+          {loaded &&
+            slots.length > 0 &&
+            `${slots.length} free ${slots.length === 1 ? 'time' : 'times'} on ${formatDay(day)}.`}
           {loaded && slots.length === 0 && !closedDay && `No free times on ${formatDay(day)}.`}
-          {loaded && slots.length === 0 && (nextFree ? ` The next free time is ${formatInZone(nextFree.startsAt, zone)}.` : ` No free times in the ${NEXT_FREE_SEARCH_DAYS} days after it: try a later day.`)}
+          {loaded &&
+            slots.length === 0 &&
+            (nextFree
+              ? ` The next free time is ${formatInZone(nextFree.startsAt, zone)}.`
+              : ` No free times in the ${NEXT_FREE_SEARCH_DAYS} days after it: try a later day.`)}
         </p>
         {nextFree && (
-          <Button variant="secondary" onClick={() => onChange({ day: dayInZone(nextFree.startsAt, zone), startsAt: '' })}>
+          <Button
+            variant="secondary"
+            onClick={() => onChange({ day: dayInZone(nextFree.startsAt, zone), startsAt: '' })}
+          >
             Show {formatDay(dayInZone(nextFree.startsAt, zone))}
           </Button>
         )}

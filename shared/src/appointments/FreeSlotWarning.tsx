@@ -1,5 +1,12 @@
 import { Button } from '@campuscare/shared';
-import { describeMinutes, formatDay, formatHours, type HoursRow, type SlotRule, weekdayName } from '@campuscare/shared/scheduling';
+import {
+  describeMinutes,
+  formatDay,
+  formatHours,
+  type HoursRow,
+  type SlotRule,
+  weekdayName,
+} from '@campuscare/shared/scheduling';
 import styles from './appointments.module.css';
 
 /** "Monday 08:00–17:00". */

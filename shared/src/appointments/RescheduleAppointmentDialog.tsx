@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { type Appointment, DialogButtons, ErrorBanner, Modal, queryClient, queryKeys, useForm } from '@campuscare/shared';
+import {
+  type Appointment,
+  DialogButtons,
+  ErrorBanner,
+  Modal,
+  queryClient,
+  queryKeys,
+  useForm,
+} from '@campuscare/shared';
 import { type Clinic, dayInZone } from '@campuscare/shared/scheduling';
 import { useAppointmentChange, useChangeCutoff } from './appointmentHooks';
 import type { AppointmentDialogProps, ClinicDialogProps } from './appointmentDialogProps';
@@ -34,7 +42,8 @@ function FreeSlotRescheduleForm({ appointment, actor, doctorName, clinic, onClos
   const form = useForm<PickedSlot>({
     initial,
     validate: (values) => pickedSlotErrors(clinic, values, new Date()),
-    submit: (values) => rereadingSlotsOnRefusal(() => reschedule.mutateAsync({ id: appointment.id, date: values.startsAt })),
+    submit: (values) =>
+      rereadingSlotsOnRefusal(() => reschedule.mutateAsync({ id: appointment.id, date: values.startsAt })),
     onSuccess: onClose,
   });
   return (

@@ -18,10 +18,19 @@ export function StudentSearch({ chosen, error, onChoose }: StudentSearchProps) {
   const groupName = useId();
   const { search, setSearch, appliedSearch } = useSearchTerm();
   const term = appliedSearch.trim();
-  const found = useApiQuery([...queryKeys.members, 'active students', term], (client) => searchActiveStudents(client, term), { enabled: term !== '', keepPrevious: true });
+  const found = useApiQuery(
+    [...queryKeys.members, 'active students', term],
+    (client) => searchActiveStudents(client, term),
+    { enabled: term !== '', keepPrevious: true },
+  );
   return (
     <div className={styles.studentSearch}>
-      <SearchBox label="Find the student" value={search} onChange={setSearch} placeholder="Name or registration number" />
+      <SearchBox
+        label="Find the student"
+        value={search}
+        onChange={setSearch}
+        placeholder="Name or registration number"
+      />
       {term === '' ? (
         <p className={styles.summary}>Type a name or a registration number.</p>
       ) : (
@@ -36,7 +45,13 @@ export function StudentSearch({ chosen, error, onChoose }: StudentSearchProps) {
                 <legend className={styles.legend}>Students found</legend>
                 {students.map((student) => (
                   <label key={student.id} className={styles.choice}>
-                    <input type="radio" name={groupName} value={student.id} checked={chosen?.id === student.id} onChange={() => onChoose(student)} />
+                    <input
+                      type="radio"
+                      name={groupName}
+                      value={student.id}
+                      checked={chosen?.id === student.id}
+                      onChange={() => onChoose(student)}
+                    />
                     <span>{studentLine(student)}</span>
                   </label>
                 ))}

@@ -10,7 +10,11 @@ import styles from './appointments.module.css';
 /** What staff can do about a visit: another doctor at that time, another time, or cancel it with a reason. */
 type VisitFix = 'doctor' | 'time' | 'cancel';
 
-const FIX_LABEL: Readonly<Record<VisitFix, string>> = { doctor: 'Another doctor', time: 'New time', cancel: 'Cancel visit' };
+const FIX_LABEL: Readonly<Record<VisitFix, string>> = {
+  doctor: 'Another doctor',
+  time: 'New time',
+  cancel: 'Cancel visit',
+};
 const NO_DOCTOR = 'No doctor assigned';
 
 /** A new time keeps the visit's doctor: a visit with none needs a doctor first (or cancelling). */
@@ -30,11 +34,32 @@ export function useVisitFixes() {
   let dialog = null;
   if (opened) {
     const { appointment, doctorName } = opened.visit;
-    if (opened.fix === 'doctor') dialog = <EditAppointmentDialog appointment={appointment} viewerRole={viewerRole} onClose={close} />;
-    else if (opened.fix === 'time') dialog = <RescheduleAppointmentDialog appointment={appointment} actor="staff" doctorName={doctorName ?? NO_DOCTOR} onClose={close} />;
-    else dialog = <CancelAppointmentDialog appointment={appointment} actor="staff" doctorName={doctorName ?? NO_DOCTOR} onClose={close} />;
+    if (opened.fix === 'doctor')
+      dialog = <EditAppointmentDialog appointment={appointment} viewerRole={viewerRole} onClose={close} />;
+    else if (opened.fix === 'time')
+      dialog = (
+        <RescheduleAppointmentDialog
+          appointment={appointment}
+          actor="staff"
+          doctorName={doctorName ?? NO_DOCTOR}
+          onClose={close}
+        />
+      );
+    else
+      dialog = (
+        <CancelAppointmentDialog
+          appointment={appointment}
+          actor="staff"
+          doctorName={doctorName ?? NO_DOCTOR}
+          onClose={close}
+        />
+      );
   }
-  return { open: (fix: VisitFix, visit: VisitNeedingAction) => setOpened({ fix, visit }), dialog, opened: opened !== null };
+  return {
+    open: (fix: VisitFix, visit: VisitNeedingAction) => setOpened({ fix, visit }),
+    dialog,
+    opened: opened !== null,
+  };
 }
 
 interface VisitsNeedingActionListProps {

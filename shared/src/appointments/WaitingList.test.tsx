@@ -26,7 +26,12 @@ function waiting(id: string, name: string, minutesAgo: number, at: string): Wait
 beforeEach(() => {
   jest.useFakeTimers({ now: NOW, advanceTimers: true });
   // The database's order: who arrived first, whatever their booked time.
-  jest.mocked(listWaiting).mockResolvedValue([waiting('a2', 'Ben Cole', 25, '2026-11-23T15:30:00Z'), waiting('a1', 'Ada Obi', 3, '2026-11-23T15:00:00Z')]);
+  jest
+    .mocked(listWaiting)
+    .mockResolvedValue([
+      waiting('a2', 'Ben Cole', 25, '2026-11-23T15:30:00Z'),
+      waiting('a1', 'Ada Obi', 3, '2026-11-23T15:00:00Z'),
+    ]);
 });
 
 afterEach(() => {
@@ -39,13 +44,22 @@ describe('WaitingList', () => {
     render(<WaitingList zone={ZONE} />);
     const list = await screen.findByRole('list', { name: 'Waiting, in order of arrival' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Ben Cole, Waiting 25 min', 'Ada Obi, Waiting 3 min']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Ben Cole, Waiting 25 min',
+      'Ada Obi, Waiting 3 min',
+    ]);
     expect(items[0]).toHaveTextContent('Waiting 25 min · booked for 10:30 with Dr Amelia Adams');
     expect(listWaiting).toHaveBeenCalledWith({}, expect.objectContaining({ zone: ZONE, providerId: null }));
   });
 
   it("shows one doctor's students with what can be done for each", async () => {
-    render(<WaitingList zone={ZONE} providerId={adams.id} actions={(visit) => <button type="button">Start {visit.name}</button>} />);
+    render(
+      <WaitingList
+        zone={ZONE}
+        providerId={adams.id}
+        actions={(visit) => <button type="button">Start {visit.name}</button>}
+      />,
+    );
     const list = await screen.findByRole('list', { name: 'Waiting, in order of arrival' });
     expect(within(list).getByRole('button', { name: 'Start Ben Cole' })).toBeInTheDocument();
     expect(list).not.toHaveTextContent('with Dr Amelia Adams');

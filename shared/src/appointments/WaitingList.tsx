@@ -23,9 +23,13 @@ interface WaitingListProps {
  */
 export function WaitingList({ zone, providerId = null, actions }: WaitingListProps) {
   const today = dayInZone(new Date(), zone);
-  const waiting = useApiQuery([...queryKeys.appointments, 'waiting', providerId ?? 'whole clinic', today], (client) => listWaiting(client, { zone, now: new Date(), providerId }), {
-    refetchInterval: WAITING_REFRESH_MS,
-  });
+  const waiting = useApiQuery(
+    [...queryKeys.appointments, 'waiting', providerId ?? 'whole clinic', today],
+    (client) => listWaiting(client, { zone, now: new Date(), providerId }),
+    {
+      refetchInterval: WAITING_REFRESH_MS,
+    },
+  );
   // The moment the list was read: every reading moves the times waited on, even when nobody came or went.
   const readAt = new Date(waiting.dataUpdatedAt);
   return (

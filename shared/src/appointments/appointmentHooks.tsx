@@ -1,7 +1,13 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { type Appointment, queryKeys, type RowAction, useApiMutation, useApiQuery } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
-import { APPOINTMENT_CHANGE_INVALIDATES, type DoctorChoice, listDoctors, updateAppointment, type AppointmentChange } from './appointmentsApi';
+import {
+  APPOINTMENT_CHANGE_INVALIDATES,
+  type DoctorChoice,
+  listDoctors,
+  updateAppointment,
+  type AppointmentChange,
+} from './appointmentsApi';
 import { APPOINTMENT_TYPES_KEY, listAppointmentTypes } from './appointmentTypesApi';
 import { FRONT_DESK_DONE, FRONT_DESK_LABEL, FRONT_DESK_STATUS, frontDeskSteps } from './frontDeskApi';
 import type { AppointmentActor } from './appointmentDialogProps';
@@ -22,7 +28,10 @@ export function useAppointmentTypes() {
  * Changes an appointment through `update_appointment`; the lists, free times and counts everywhere reload. A dialog
  * shows a refusal in its form ('caller'); a one-click row action has it toasted ('toast').
  */
-export function useAppointmentChange(success: string | ((change: AppointmentChange) => string), errors: 'toast' | 'caller' = 'caller') {
+export function useAppointmentChange(
+  success: string | ((change: AppointmentChange) => string),
+  errors: 'toast' | 'caller' = 'caller',
+) {
   return useApiMutation((client, change: AppointmentChange) => updateAppointment(client, change), {
     invalidates: APPOINTMENT_CHANGE_INVALIDATES,
     success: (_updated, change) => (typeof success === 'string' ? success : success(change)),
@@ -64,7 +73,12 @@ export function useFreeSlotConfirmation() {
  * anyway) and the student is told how to reach the clinic. Undefined while the appointment may still be changed, as a
  * booking just made may still be cancelled (not moved) in the clinic's grace period.
  */
-export function useChangeCutoff(appointment: Appointment, clinic: Clinic, actor: AppointmentActor, change: 'cancel' | 'move') {
+export function useChangeCutoff(
+  appointment: Appointment,
+  clinic: Clinic,
+  actor: AppointmentActor,
+  change: 'cancel' | 'move',
+) {
   const explanationId = useId();
   const now = new Date();
   if (actor !== 'student' || !isPastChangeCutoff(clinic, appointment.date, now)) return undefined;
@@ -84,7 +98,10 @@ export function useChangeCutoff(appointment: Appointment, clinic: Clinic, actor:
  * database would take them now; each is saved at once and a refusal is toasted.
  */
 export function useFrontDesk(zone: string) {
-  const { mutate, isPending } = useAppointmentChange((requested) => (requested.status && FRONT_DESK_DONE[requested.status]) ?? 'Appointment updated', 'toast');
+  const { mutate, isPending } = useAppointmentChange(
+    (requested) => (requested.status && FRONT_DESK_DONE[requested.status]) ?? 'Appointment updated',
+    'toast',
+  );
   const actionsFor = useCallback(
     (appointment: Pick<Appointment, 'id' | 'status' | 'date'>): RowAction[] =>
       frontDeskSteps(appointment, zone, new Date()).map((step) => ({

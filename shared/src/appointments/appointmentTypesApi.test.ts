@@ -1,6 +1,16 @@
 import type { CampusCareClient } from '../supabase/client';
 import { adams, APPOINTMENT_TYPES, appointmentTypeFixture } from '../../../test/web/appointmentsTestData';
-import { detailsError, detailsLabel, detailsMaxLength, doctorsOffering, isOtherType, listAppointmentTypes, offersType, REASON_DETAILS_MESSAGES, typeLabel } from './appointmentTypesApi';
+import {
+  detailsError,
+  detailsLabel,
+  detailsMaxLength,
+  doctorsOffering,
+  isOtherType,
+  listAppointmentTypes,
+  offersType,
+  REASON_DETAILS_MESSAGES,
+  typeLabel,
+} from './appointmentTypesApi';
 
 const bello = { id: 'doctor-2', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' };
 
@@ -11,7 +21,10 @@ describe('listAppointmentTypes', () => {
       { ...APPOINTMENT_TYPES.checkUp, appointment_type_doctors: [] },
       { ...APPOINTMENT_TYPES.counselling, appointment_type_doctors: [{ doctor_id: adams.id }] },
       { ...APPOINTMENT_TYPES.other, appointment_type_doctors: [] },
-      { ...APPOINTMENT_TYPES.vaccination, appointment_type_doctors: [{ doctor_id: adams.id }, { doctor_id: bello.id }] },
+      {
+        ...APPOINTMENT_TYPES.vaccination,
+        appointment_type_doctors: [{ doctor_id: adams.id }, { doctor_id: bello.id }],
+      },
     ].map(({ doctorIds: _ignored, ...row }) => row);
     const query = {
       select: (columns: string) => (calls.push(['select', columns]), query),
@@ -21,7 +34,12 @@ describe('listAppointmentTypes', () => {
     const client = { from: (table: string) => (calls.push(['from', table]), query) } as unknown as CampusCareClient;
 
     const types = await listAppointmentTypes(client);
-    expect(calls).toEqual([['from', 'appointment_types'], ['select', '*, appointment_type_doctors(doctor_id)'], ['order', 'name'], ['order', 'id']]);
+    expect(calls).toEqual([
+      ['from', 'appointment_types'],
+      ['select', '*, appointment_type_doctors(doctor_id)'],
+      ['order', 'name'],
+      ['order', 'id'],
+    ]);
     expect(types.map((type) => [type.name, type.doctorIds])).toEqual([
       ['Check-up', []],
       ['Counselling', [adams.id]],
@@ -66,8 +84,12 @@ describe('the words about a visit, which the database stores after the type', ()
     expect(detailsMaxLength(appointmentTypeFixture({ name: '😀😀' }))).toBe(196);
     expect(detailsError(other, 'x'.repeat(193), { required: true })).toBeUndefined();
     expect(`Other: ${'x'.repeat(193)}`).toHaveLength(200);
-    expect(detailsError(other, 'x'.repeat(194), { required: true })).toBe('Describe the reason on one line in at most 193 characters');
-    expect(detailsError(other, 'sore\nthroat', { required: true })).toBe('Describe the reason on one line in at most 193 characters');
+    expect(detailsError(other, 'x'.repeat(194), { required: true })).toBe(
+      'Describe the reason on one line in at most 193 characters',
+    );
+    expect(detailsError(other, 'sore\nthroat', { required: true })).toBe(
+      'Describe the reason on one line in at most 193 characters',
+    );
     expect(detailsError(other, ' ', { required: true })).toBe(REASON_DETAILS_MESSAGES.missing);
     expect(detailsError(APPOINTMENT_TYPES.malaria, ' ', { required: false })).toBeUndefined();
   });

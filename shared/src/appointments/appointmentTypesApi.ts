@@ -1,4 +1,14 @@
-import { APPOINTMENT_REASON_MAX_LENGTH, type CampusCareClient, characterCount, type Form, isSingleLine, OTHER_REASON, queryKeys, type Tables, unwrap } from '@campuscare/shared';
+import {
+  APPOINTMENT_REASON_MAX_LENGTH,
+  type CampusCareClient,
+  characterCount,
+  type Form,
+  isSingleLine,
+  OTHER_REASON,
+  queryKeys,
+  type Tables,
+  unwrap,
+} from '@campuscare/shared';
 import type { ProviderSummary } from './appointmentsApi';
 
 /** One of the clinic's types of visit: what it is for, how long it lasts, who offers it, whether students book it. */
@@ -24,9 +34,14 @@ export function isOtherType(type: Pick<AppointmentType, 'name'>): boolean {
 
 /** The university's types by name, "Other" last (RLS: every member of the university reads them). */
 export async function listAppointmentTypes(client: CampusCareClient): Promise<readonly AppointmentType[]> {
-  const rows = unwrap(await client.from('appointment_types').select('*, appointment_type_doctors(doctor_id)').order('name').order('id'));
+  const rows = unwrap(
+    await client.from('appointment_types').select('*, appointment_type_doctors(doctor_id)').order('name').order('id'),
+  );
   return rows
-    .map(({ appointment_type_doctors: offeredBy, ...type }) => ({ ...type, doctorIds: offeredBy.map((offer) => offer.doctor_id) }))
+    .map(({ appointment_type_doctors: offeredBy, ...type }) => ({
+      ...type,
+      doctorIds: offeredBy.map((offer) => offer.doctor_id),
+    }))
     .sort((a, b) => Number(isOtherType(a)) - Number(isOtherType(b)));
 }
 
@@ -41,7 +56,10 @@ export function offersType(type: Pick<AppointmentType, 'doctorIds'>, doctorId: s
 }
 
 /** The doctors of `doctors` who offer the type; all of them when no type is chosen. */
-export function doctorsOffering<Doctor extends ProviderSummary>(type: Pick<AppointmentType, 'doctorIds'> | undefined, doctors: readonly Doctor[]): readonly Doctor[] {
+export function doctorsOffering<Doctor extends ProviderSummary>(
+  type: Pick<AppointmentType, 'doctorIds'> | undefined,
+  doctors: readonly Doctor[],
+): readonly Doctor[] {
   return type ? doctors.filter((doctor) => offersType(type, doctor.id)) : doctors;
 }
 
@@ -59,11 +77,17 @@ export function detailsMaxLength(type: Pick<AppointmentType, 'name'>): number {
 }
 
 /** What is wrong with the words given about a visit of this type, as private.typed_reason would refuse them. */
-export function detailsError(type: Pick<AppointmentType, 'name'>, details: string, { required }: { readonly required: boolean }): string | undefined {
+export function detailsError(
+  type: Pick<AppointmentType, 'name'>,
+  details: string,
+  { required }: { readonly required: boolean },
+): string | undefined {
   const words = details.trim();
   if (words === '') return required ? REASON_DETAILS_MESSAGES.missing : undefined;
   const max = detailsMaxLength(type);
-  return isSingleLine(words) && characterCount(words) <= max ? undefined : `Describe the reason on one line in at most ${max} characters`;
+  return isSingleLine(words) && characterCount(words) <= max
+    ? undefined
+    : `Describe the reason on one line in at most ${max} characters`;
 }
 
 /** The part of a booking form a type of visit decides: the doctors offered and the times, and the words asked for. */
@@ -79,7 +103,11 @@ interface TypeChoice {
  * Takes a new type in a booking form: a doctor chosen who does not offer it is let go of, and so is the time chosen,
  * which was free for another length; what the words about the visit were told no longer holds.
  */
-export function chooseAppointmentType<Values extends TypeChoice>(form: Pick<Form<Values>, 'setValues' | 'setErrors'>, types: readonly AppointmentType[], typeId: string) {
+export function chooseAppointmentType<Values extends TypeChoice>(
+  form: Pick<Form<Values>, 'setValues' | 'setErrors'>,
+  types: readonly AppointmentType[],
+  typeId: string,
+) {
   const next = types.find((type) => type.id === typeId);
   form.setValues((current) => ({
     ...current,

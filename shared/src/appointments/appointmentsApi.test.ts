@@ -2,7 +2,15 @@ import { API_MESSAGES, ApiError } from '../data/apiError';
 import type { CampusCareClient } from '../supabase/client';
 import { editedChange } from './EditAppointmentDialog';
 import { appointmentFixture } from '../../../test/web/appointmentsTestData';
-import { listAppointments, listDoctors, nextStatuses, providerName, searchPattern, updateAppointment, visitDayHasCome } from './appointmentsApi';
+import {
+  listAppointments,
+  listDoctors,
+  nextStatuses,
+  providerName,
+  searchPattern,
+  updateAppointment,
+  visitDayHasCome,
+} from './appointmentsApi';
 
 type Call = readonly [string, ...unknown[]];
 interface DatabaseError {
@@ -11,7 +19,10 @@ interface DatabaseError {
 }
 
 /** A supabase-js stand-in recording every builder call; `appointments_total` answers `total`, anything else `result`. */
-function fakeClient(result: { data?: unknown; count?: number | null; error?: DatabaseError | null }, total?: { data: number | null; error: DatabaseError | null }) {
+function fakeClient(
+  result: { data?: unknown; count?: number | null; error?: DatabaseError | null },
+  total?: { data: number | null; error: DatabaseError | null },
+) {
   const calls: Call[] = [];
   const builder = (answer: () => unknown): Record<string, unknown> => {
     const chain: Record<string, unknown> = {};
@@ -24,7 +35,11 @@ function fakeClient(result: { data?: unknown; count?: number | null; error?: Dat
     chain.then = (resolve: (value: unknown) => void) => resolve(answer());
     return chain;
   };
-  const client = builder(() => ({ data: result.data ?? null, count: result.count ?? null, error: result.error ?? null }));
+  const client = builder(() => ({
+    data: result.data ?? null,
+    count: result.count ?? null,
+    error: result.error ?? null,
+  }));
   client.rpc = (...args: unknown[]) => {
     calls.push(['rpc', ...args]);
     return args[0] === 'appointments_total' && total ? builder(() => total) : client;
@@ -32,12 +47,24 @@ function fakeClient(result: { data?: unknown; count?: number | null; error?: Dat
   return { client: client as unknown as CampusCareClient, calls };
 }
 
-const appointment = appointmentFixture({ student_id: 's1', provider_id: 'd1', date: '2026-03-02T09:30:00.000Z', department: 'Physics' });
+const appointment = appointmentFixture({
+  student_id: 's1',
+  provider_id: 'd1',
+  date: '2026-03-02T09:30:00.000Z',
+  department: 'Physics',
+});
 
 describe('listAppointments', () => {
   it('searches through search_appointments, filters and sorts on the server, one page at a time', async () => {
     const { client, calls } = fakeClient({ data: [], count: 42 });
-    const result = await listAppointments(client, { page: 3, pageSize: 10, search: ' NFU/2024 ', status: 'scheduled', order: 'desc', providerId: 'd1' });
+    const result = await listAppointments(client, {
+      page: 3,
+      pageSize: 10,
+      search: ' NFU/2024 ',
+      status: 'scheduled',
+      order: 'desc',
+      providerId: 'd1',
+    });
     expect(result.total).toBe(42);
     expect(calls).toContainEqual(['rpc', 'search_appointments', { term: 'NFU/2024' }, { count: 'exact' }]);
     expect(calls).toContainEqual(['eq', 'status', 'scheduled']);
@@ -79,16 +106,28 @@ describe('listAppointments', () => {
   });
 
   it('reports a failure of the page or of the total in words for people, never the raw database text', async () => {
-    const pageFails = fakeClient({ error: { code: '42501', message: 'permission denied for table appointments' } }).client;
-    await expect(listAppointments(pageFails, { page: 1, pageSize: 10, status: 'ongoing' })).rejects.toEqual(new ApiError(API_MESSAGES.forbidden));
-    const totalFails = fakeClient({ data: [] }, { data: null, error: { code: 'P0001', message: "Only clinic staff can see the university's appointments" } }).client;
+    const pageFails = fakeClient({
+      error: { code: '42501', message: 'permission denied for table appointments' },
+    }).client;
+    await expect(listAppointments(pageFails, { page: 1, pageSize: 10, status: 'ongoing' })).rejects.toEqual(
+      new ApiError(API_MESSAGES.forbidden),
+    );
+    const totalFails = fakeClient(
+      { data: [] },
+      { data: null, error: { code: 'P0001', message: "Only clinic staff can see the university's appointments" } },
+    ).client;
     await expect(listAppointments(totalFails, { page: 1, pageSize: 10 })).rejects.toThrow('Only clinic staff');
   });
 });
 
 describe('listDoctors', () => {
   it('reads the active doctors from the staff directory, which every role may read, by name', async () => {
-    const { client, calls } = fakeClient({ data: [{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }, { id: null, title: null, first_name: null, last_name: null }] });
+    const { client, calls } = fakeClient({
+      data: [
+        { id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' },
+        { id: null, title: null, first_name: null, last_name: null },
+      ],
+    });
     expect(await listDoctors(client)).toEqual([{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }]);
     expect(calls).toContainEqual(['from', 'staff_directory']);
     expect(calls).toContainEqual(['eq', 'role', 'doctor']);
@@ -97,8 +136,12 @@ describe('listDoctors', () => {
   });
 
   it('offers a student only the doctors they may book', async () => {
-    const { client, calls } = fakeClient({ data: [{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }] });
-    expect(await listDoctors(client, 'bookable')).toEqual([{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }]);
+    const { client, calls } = fakeClient({
+      data: [{ id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' }],
+    });
+    expect(await listDoctors(client, 'bookable')).toEqual([
+      { id: 'd1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams' },
+    ]);
     expect(calls).toContainEqual(['eq', 'role', 'doctor']);
     expect(calls).toContainEqual(['eq', 'bookable', true]);
   });
@@ -116,12 +159,18 @@ describe('updateAppointment', () => {
   it('sends only the changed fields to update_appointment', async () => {
     const { client, calls } = fakeClient({ data: appointment });
     await updateAppointment(client, { id: 'a1', status: 'cancelled', cancelReason: 'Doctor away' });
-    expect(calls).toContainEqual(['rpc', 'update_appointment', { id: 'a1', status: 'cancelled', cancel_reason: 'Doctor away' }]);
+    expect(calls).toContainEqual([
+      'rpc',
+      'update_appointment',
+      { id: 'a1', status: 'cancelled', cancel_reason: 'Doctor away' },
+    ]);
   });
 
   it("passes on the database's message (e.g. a double booking)", async () => {
     const { client } = fakeClient({ error: { code: 'P0001', message: 'That doctor is already booked at that time' } });
-    await expect(updateAppointment(client, { id: 'a1', providerId: 'd2' })).rejects.toThrow('That doctor is already booked at that time');
+    await expect(updateAppointment(client, { id: 'a1', providerId: 'd2' })).rejects.toThrow(
+      'That doctor is already booked at that time',
+    );
   });
 });
 
@@ -148,9 +197,16 @@ describe('rules shown in the table', () => {
     const when = '2026-03-02T09:00';
     const stored = { ...appointment, date: '2026-03-02T14:00:00.000Z' };
     expect(editedChange(stored, { when, providerId: 'd1', status: 'scheduled', zone })).toBeNull();
-    expect(editedChange(stored, { when, providerId: 'd2', status: 'ongoing', zone })).toEqual({ id: 'a1', providerId: 'd2', status: 'ongoing' });
+    expect(editedChange(stored, { when, providerId: 'd2', status: 'ongoing', zone })).toEqual({
+      id: 'a1',
+      providerId: 'd2',
+      status: 'ongoing',
+    });
     // 10:00 in New York in March (UTC−5), whatever zone the browser is in.
-    expect(editedChange(stored, { when: '2026-03-03T10:00', providerId: 'd1', status: 'scheduled', zone })).toEqual({ id: 'a1', date: '2026-03-03T15:00:00.000Z' });
+    expect(editedChange(stored, { when: '2026-03-03T10:00', providerId: 'd1', status: 'scheduled', zone })).toEqual({
+      id: 'a1',
+      date: '2026-03-03T15:00:00.000Z',
+    });
     expect(editedChange(stored, { when: '', providerId: 'd1', status: 'scheduled', zone })).toBeNull();
   });
 

@@ -1,10 +1,26 @@
-import { type Appointment, type AppointmentStatus, type CampusCareClient, type Column, type Member, queryKeys, type Role, unwrap } from '@campuscare/shared';
+import {
+  type Appointment,
+  type AppointmentStatus,
+  type CampusCareClient,
+  type Column,
+  type Member,
+  queryKeys,
+  type Role,
+  unwrap,
+} from '@campuscare/shared';
 import { dayInZone, formatDateTime } from '@campuscare/shared/scheduling';
 
 export type ProviderSummary = Pick<Member, 'id' | 'title' | 'first_name' | 'last_name'>;
 export type OverviewAppointment = Appointment & { readonly provider: ProviderSummary | null };
 
-export const APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'arrived', 'ongoing', 'completed', 'cancelled', 'no_show'];
+export const APPOINTMENT_STATUSES: readonly AppointmentStatus[] = [
+  'scheduled',
+  'arrived',
+  'ongoing',
+  'completed',
+  'cancelled',
+  'no_show',
+];
 
 export const STATUS_LABEL: Readonly<Record<AppointmentStatus, string>> = {
   scheduled: 'Scheduled',
@@ -48,7 +64,10 @@ const OVERVIEW_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, 
 
 /** A search term made safe for a PostgREST `or=(…)` filter: its reserved characters and wildcards are dropped. */
 export function searchPattern(term: string): string | null {
-  const cleaned = term.replace(/[,()"'\\:*%_]/g, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = term
+    .replace(/[,()"'\\:*%_]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cleaned === '' ? null : `*${cleaned}*`;
 }
 
@@ -92,11 +111,20 @@ export type DoctorChoice = 'active' | 'bookable';
  * The active doctors of the caller's university, for booking with and assigning appointments to. Read from the staff
  * directory, which every role may read: students may not read staff rows in `members`, and it shows display columns only.
  */
-export async function listDoctors(client: CampusCareClient, choice: DoctorChoice = 'active'): Promise<readonly ProviderSummary[]> {
+export async function listDoctors(
+  client: CampusCareClient,
+  choice: DoctorChoice = 'active',
+): Promise<readonly ProviderSummary[]> {
   let request = client.from('staff_directory').select('id, title, first_name, last_name').eq('role', 'doctor');
   if (choice === 'bookable') request = request.eq('bookable', true);
-  const doctors = unwrap(await request.order('last_name', { ascending: true }).order('first_name', { ascending: true }));
-  return doctors.flatMap((doctor) => (doctor.id ? [{ id: doctor.id, title: doctor.title, first_name: doctor.first_name ?? '', last_name: doctor.last_name ?? '' }] : []));
+  const doctors = unwrap(
+    await request.order('last_name', { ascending: true }).order('first_name', { ascending: true }),
+  );
+  return doctors.flatMap((doctor) =>
+    doctor.id
+      ? [{ id: doctor.id, title: doctor.title, first_name: doctor.first_name ?? '', last_name: doctor.last_name ?? '' }]
+      : [],
+  );
 }
 
 export interface AppointmentChange {

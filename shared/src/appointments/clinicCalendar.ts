@@ -1,5 +1,16 @@
 import type { Appointment, ClinicClosure, ClinicSettings } from '@campuscare/shared';
-import { addDays, type Clinic, closureOn, dayInZone, describeMinutes, formatDay, formatDayRange, isoWeekday, timeInZone, weekdayName } from '@campuscare/shared/scheduling';
+import {
+  addDays,
+  type Clinic,
+  closureOn,
+  dayInZone,
+  describeMinutes,
+  formatDay,
+  formatDayRange,
+  isoWeekday,
+  timeInZone,
+  weekdayName,
+} from '@campuscare/shared/scheduling';
 
 /**
  * The clinic's calendar as the booking screens explain it, read from the clinic the database holds (time zone,
@@ -19,7 +30,8 @@ export function openWeekdays(clinic: Clinic): string {
   const weekdays = clinic.hours.map((row) => row.weekday).sort((a, b) => a - b);
   if (weekdays.length === 0) return 'no days';
   const consecutive = weekdays.every((weekday, index) => index === 0 || weekday === weekdays[index - 1] + 1);
-  if (consecutive && weekdays.length > 2) return `${weekdayName(weekdays[0])} to ${weekdayName(weekdays[weekdays.length - 1])}`;
+  if (consecutive && weekdays.length > 2)
+    return `${weekdayName(weekdays[0])} to ${weekdayName(weekdays[weekdays.length - 1])}`;
   const names = weekdays.map(weekdayName);
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
@@ -36,7 +48,8 @@ export function dayProblem(clinic: Clinic, day: string, now: Date): string | und
   if (day > last) return `Appointments can be booked up to a year ahead: choose a day until ${formatDay(last)}`;
   const closure = closureOn(clinic, day);
   if (closure) return `The clinic is closed on ${formatDay(day)} (${closure.reason}): choose another day`;
-  if (!clinic.hours.some((row) => row.weekday === isoWeekday(day))) return `The clinic is closed on ${weekdayName(isoWeekday(day))}s: it is open ${openWeekdays(clinic)}`;
+  if (!clinic.hours.some((row) => row.weekday === isoWeekday(day)))
+    return `The clinic is closed on ${weekdayName(isoWeekday(day))}s: it is open ${openWeekdays(clinic)}`;
   return undefined;
 }
 
@@ -70,8 +83,15 @@ export function isPastChangeCutoff(clinic: Clinic, startsAt: string, now: Date):
  * it was made, while its visit has not begun (the database's rule, `private.appointments_schedule_guard`). Only a
  * cancellation: a move inside the cutoff stays the clinic's.
  */
-export function isInBookingGrace(clinic: Clinic, appointment: Pick<Appointment, 'date' | 'created_at'>, now: Date): boolean {
-  return new Date(appointment.date).getTime() > now.getTime() && new Date(appointment.created_at).getTime() > now.getTime() - clinic.settings.booking_grace_minutes * 60_000;
+export function isInBookingGrace(
+  clinic: Clinic,
+  appointment: Pick<Appointment, 'date' | 'created_at'>,
+  now: Date,
+): boolean {
+  return (
+    new Date(appointment.date).getTime() > now.getTime() &&
+    new Date(appointment.created_at).getTime() > now.getTime() - clinic.settings.booking_grace_minutes * 60_000
+  );
 }
 
 /** How many closures the date hint names; more would bury it. */

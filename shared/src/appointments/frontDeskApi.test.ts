@@ -33,14 +33,17 @@ describe('the front desk’s steps on a visit', () => {
   it('marks a no-show only once the start has passed, and takes one back as a late arrival that day', () => {
     expect(frontDeskSteps(visit, ZONE, new Date('2026-11-26T13:59:00Z'))).toEqual(['checkIn']);
     expect(frontDeskSteps(visit, ZONE, new Date('2026-11-26T14:00:00Z'))).toEqual(['checkIn', 'noShow']);
-    expect(frontDeskSteps({ ...visit, status: 'no_show' }, ZONE, new Date('2026-11-26T16:00:00Z'))).toEqual(['checkIn']);
+    expect(frontDeskSteps({ ...visit, status: 'no_show' }, ZONE, new Date('2026-11-26T16:00:00Z'))).toEqual([
+      'checkIn',
+    ]);
     expect(frontDeskSteps({ ...visit, status: 'no_show' }, ZONE, new Date('2026-11-27T16:00:00Z'))).toEqual([]);
   });
 
   it('undoes a check-in while the student waits, and offers nothing once the visit began or ended', () => {
     const during = new Date('2026-11-26T14:10:00Z');
     expect(frontDeskSteps({ ...visit, status: 'arrived' }, ZONE, during)).toEqual(['undoCheckIn']);
-    for (const status of ['ongoing', 'completed', 'cancelled'] as const) expect(frontDeskSteps({ ...visit, status }, ZONE, during)).toEqual([]);
+    for (const status of ['ongoing', 'completed', 'cancelled'] as const)
+      expect(frontDeskSteps({ ...visit, status }, ZONE, during)).toEqual([]);
   });
 });
 
@@ -109,11 +112,36 @@ describe('no-shows', () => {
 describe('booking for a student', () => {
   it('sends the student, the free time and the type, and a doctor and words only when given', async () => {
     const { client, calls } = recordingClient({ data: appointmentFixture(), error: null });
-    await bookForStudent(client, { studentId: 's1', startsAt: '2026-11-26T14:00:00.000Z', appointmentTypeId: 'type-counselling', providerId: 'doctor-1', details: '  Exam stress ' });
-    await bookForStudent(client, { studentId: 's1', startsAt: '2026-11-26T14:00:00.000Z', appointmentTypeId: 'type-counselling', details: ' ' });
+    await bookForStudent(client, {
+      studentId: 's1',
+      startsAt: '2026-11-26T14:00:00.000Z',
+      appointmentTypeId: 'type-counselling',
+      providerId: 'doctor-1',
+      details: '  Exam stress ',
+    });
+    await bookForStudent(client, {
+      studentId: 's1',
+      startsAt: '2026-11-26T14:00:00.000Z',
+      appointmentTypeId: 'type-counselling',
+      details: ' ',
+    });
     expect(calls).toEqual([
-      ['rpc', 'book_for_student', { student_id: 's1', date: '2026-11-26T14:00:00.000Z', appointment_type_id: 'type-counselling', provider_id: 'doctor-1', details: 'Exam stress' }],
-      ['rpc', 'book_for_student', { student_id: 's1', date: '2026-11-26T14:00:00.000Z', appointment_type_id: 'type-counselling' }],
+      [
+        'rpc',
+        'book_for_student',
+        {
+          student_id: 's1',
+          date: '2026-11-26T14:00:00.000Z',
+          appointment_type_id: 'type-counselling',
+          provider_id: 'doctor-1',
+          details: 'Exam stress',
+        },
+      ],
+      [
+        'rpc',
+        'book_for_student',
+        { student_id: 's1', date: '2026-11-26T14:00:00.000Z', appointment_type_id: 'type-counselling' },
+      ],
     ]);
   });
 });

@@ -30,7 +30,11 @@ export const FRONT_DESK_DONE: Readonly<Partial<Record<AppointmentStatus, string>
  * (also of a student marked as a no-show who came late after all), a no-show once the start has passed, and a
  * check-in undone while the student waits.
  */
-export function frontDeskSteps(appointment: Pick<Appointment, 'status' | 'date'>, zone: string, now: Date): readonly FrontDeskStep[] {
+export function frontDeskSteps(
+  appointment: Pick<Appointment, 'status' | 'date'>,
+  zone: string,
+  now: Date,
+): readonly FrontDeskStep[] {
   const today = dayInZone(appointment.date, zone) === dayInZone(now, zone);
   const started = Date.parse(appointment.date) <= now.getTime();
   const steps: FrontDeskStep[] = [];
@@ -41,11 +45,15 @@ export function frontDeskSteps(appointment: Pick<Appointment, 'status' | 'date'>
 }
 
 /** A visit of the waiting list: checked in today, not started yet. */
-export type WaitingVisit = Pick<Appointment, 'id' | 'student_id' | 'provider_id' | 'date' | 'duration_minutes' | 'name' | 'reg' | 'reason' | 'arrived_at'> & {
+export type WaitingVisit = Pick<
+  Appointment,
+  'id' | 'student_id' | 'provider_id' | 'date' | 'duration_minutes' | 'name' | 'reg' | 'reason' | 'arrived_at'
+> & {
   readonly provider: ProviderSummary | null;
 };
 
-const WAITING_COLUMNS = 'id, student_id, provider_id, date, duration_minutes, name, reg, reason, arrived_at, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
+const WAITING_COLUMNS =
+  'id, student_id, provider_id, date, duration_minutes, name, reg, reason, arrived_at, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
 
 interface WaitingQuery {
   /** The clinic's time zone: "today" is the clinic's. */
@@ -56,7 +64,10 @@ interface WaitingQuery {
 }
 
 /** Today's checked-in visits in the order the students arrived (the database stamps `arrived_at` at the check-in). */
-export async function listWaiting(client: CampusCareClient, { zone, now, providerId }: WaitingQuery): Promise<readonly WaitingVisit[]> {
+export async function listWaiting(
+  client: CampusCareClient,
+  { zone, now, providerId }: WaitingQuery,
+): Promise<readonly WaitingVisit[]> {
   const today = dayInZone(now, zone);
   let request = client
     .from('appointments')
@@ -83,7 +94,14 @@ interface NoShowRow {
 }
 
 function isNoShowRow(row: unknown): row is NoShowRow {
-  return typeof row === 'object' && row !== null && 'id' in row && typeof row.id === 'string' && 'no_show_count' in row && typeof row.no_show_count === 'number';
+  return (
+    typeof row === 'object' &&
+    row !== null &&
+    'id' in row &&
+    typeof row.id === 'string' &&
+    'no_show_count' in row &&
+    typeof row.no_show_count === 'number'
+  );
 }
 
 /**
@@ -91,8 +109,17 @@ function isNoShowRow(row: unknown): row is NoShowRow {
  * works out as the caller (row security decides whose visits count). The generated types know no computed columns,
  * so the rows are checked as they come.
  */
-export async function listNoShowCounts(client: CampusCareClient, memberIds: readonly string[]): Promise<ReadonlyMap<string, number>> {
-  const rows = unwrap<readonly unknown[] | null>(await client.from('members').select('id, no_show_count').in('id', [...memberIds])) ?? [];
+export async function listNoShowCounts(
+  client: CampusCareClient,
+  memberIds: readonly string[],
+): Promise<ReadonlyMap<string, number>> {
+  const rows =
+    unwrap<readonly unknown[] | null>(
+      await client
+        .from('members')
+        .select('id, no_show_count')
+        .in('id', [...memberIds]),
+    ) ?? [];
   return new Map(rows.filter(isNoShowRow).map((row) => [row.id, row.no_show_count]));
 }
 

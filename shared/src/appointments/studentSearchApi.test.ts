@@ -22,12 +22,33 @@ describe('searchActiveStudents', () => {
     expect(calls).toContainEqual(['eq', 'role', 'student']);
     expect(calls).toContainEqual(['eq', 'status', 'active']);
     expect(calls).toContainEqual(['or', 'first_name.ilike.*rosa*,last_name.ilike.*rosa*,reg_number.ilike.*rosa*']);
-    expect(calls).toContainEqual(['or', 'first_name.ilike.*garc ia*,last_name.ilike.*garc ia*,reg_number.ilike.*garc ia*']);
+    expect(calls).toContainEqual([
+      'or',
+      'first_name.ilike.*garc ia*,last_name.ilike.*garc ia*,reg_number.ilike.*garc ia*',
+    ]);
     expect(calls).toContainEqual(['limit', 10]);
   });
 
   it('tells a student apart from namesakes by number and studies', () => {
-    expect(studentLine({ id: 's1', first_name: 'Rosa', last_name: 'Garcia', reg_number: 'NFU/2024/018', department: 'Law', year_of_study: 3 })).toBe('Rosa Garcia · NFU/2024/018 · Law, year 3');
-    expect(studentLine({ id: 's1', first_name: 'Rosa', last_name: 'Garcia', reg_number: null, department: null, year_of_study: null })).toBe('Rosa Garcia');
+    expect(
+      studentLine({
+        id: 's1',
+        first_name: 'Rosa',
+        last_name: 'Garcia',
+        reg_number: 'NFU/2024/018',
+        department: 'Law',
+        year_of_study: 3,
+      }),
+    ).toBe('Rosa Garcia · NFU/2024/018 · Law, year 3');
+    expect(
+      studentLine({
+        id: 's1',
+        first_name: 'Rosa',
+        last_name: 'Garcia',
+        reg_number: null,
+        department: null,
+        year_of_study: null,
+      }),
+    ).toBe('Rosa Garcia');
   });
 });

@@ -1,7 +1,10 @@
 import { type CampusCareClient, type Member, unwrap } from '@campuscare/shared';
 import { searchPattern } from './appointmentsApi';
 
-export type StudentChoice = Pick<Member, 'id' | 'first_name' | 'last_name' | 'reg_number' | 'department' | 'year_of_study'>;
+export type StudentChoice = Pick<
+  Member,
+  'id' | 'first_name' | 'last_name' | 'reg_number' | 'department' | 'year_of_study'
+>;
 
 /** How many students a search shows: enough to pick from, few enough to read. */
 const STUDENT_SEARCH_LIMIT = 10;
@@ -11,7 +14,11 @@ const STUDENT_SEARCH_LIMIT = 10;
  * so "rosa garcia" finds Rosa Garcia. Staff read the university's members, as the admin's student list does.
  */
 export async function searchActiveStudents(client: CampusCareClient, term: string): Promise<readonly StudentChoice[]> {
-  const words = term.trim().split(/\s+/).filter((word) => word !== '').slice(0, 3);
+  const words = term
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .slice(0, 3);
   let request = client
     .from('members')
     .select('id, first_name, last_name, reg_number, department, year_of_study')
@@ -19,7 +26,10 @@ export async function searchActiveStudents(client: CampusCareClient, term: strin
     .eq('status', 'active');
   for (const word of words) {
     const pattern = searchPattern(word);
-    if (pattern) request = request.or(['first_name', 'last_name', 'reg_number'].map((column) => `${column}.ilike.${pattern}`).join(','));
+    if (pattern)
+      request = request.or(
+        ['first_name', 'last_name', 'reg_number'].map((column) => `${column}.ilike.${pattern}`).join(','),
+      );
   }
   return unwrap(await request.order('last_name').order('first_name').order('id').limit(STUDENT_SEARCH_LIMIT));
 }
@@ -31,6 +41,8 @@ export function studentName(student: Pick<Member, 'first_name' | 'last_name'>): 
 
 /** "Rosa Garcia · NFU/2024/018 · Law, year 3": a student told apart from namesakes. */
 export function studentLine(student: StudentChoice): string {
-  const study = [student.department, student.year_of_study === null ? null : `year ${student.year_of_study}`].filter(Boolean).join(', ');
+  const study = [student.department, student.year_of_study === null ? null : `year ${student.year_of_study}`]
+    .filter(Boolean)
+    .join(', ');
   return [studentName(student), student.reg_number, study].filter(Boolean).join(' · ');
 }

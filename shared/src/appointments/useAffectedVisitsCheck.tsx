@@ -42,9 +42,15 @@ function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisits
                 ) : (
                   <>
                     <p className={styles.summary}>
-                      Give each visit another doctor or a new time, or cancel it with a reason: each student is emailed the change. {LEFT_AS_IT_IS}
+                      Give each visit another doctor or a new time, or cancel it with a reason: each student is emailed
+                      the change. {LEFT_AS_IT_IS}
                     </p>
-                    <VisitsNeedingActionList label="Affected visits" visits={rows} zone={clinic.settings.timezone} onFix={fixes.open} />
+                    <VisitsNeedingActionList
+                      label="Affected visits"
+                      visits={rows}
+                      zone={clinic.settings.timezone}
+                      onFix={fixes.open}
+                    />
                   </>
                 )
               }
@@ -55,7 +61,9 @@ function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisits
           <Button variant="secondary" onClick={() => onAnswer('go back')}>
             Go back
           </Button>
-          <Button onClick={() => onAnswer('save anyway')}>{count === 0 ? proceedLabel : `${proceedLabel} anyway`}</Button>
+          <Button onClick={() => onAnswer('save anyway')}>
+            {count === 0 ? proceedLabel : `${proceedLabel} anyway`}
+          </Button>
         </div>
       </div>
     </Modal>
@@ -84,7 +92,11 @@ export function useAffectedVisitsCheck(proceedLabel: string) {
     const client = await getSupabase();
     // Seeds the dialog's query: the list shows at once, and reads itself again after each fix.
     const affected = await queryClient
-      .fetchQuery({ queryKey: visitsAffectedKey(change), queryFn: () => listVisitsAffectedBy(client, change), staleTime: 0 })
+      .fetchQuery({
+        queryKey: visitsAffectedKey(change),
+        queryFn: () => listVisitsAffectedBy(client, change),
+        staleTime: 0,
+      })
       .catch((error: unknown) => {
         throw toApiError(error);
       });

@@ -52,6 +52,9 @@ export async function listVisitsNeedingADoctor(client: CampusCareClient): Promis
 }
 
 /** The booked visits `change` would leave without a doctor or outside the hours, were it saved now. */
-export async function listVisitsAffectedBy(client: CampusCareClient, change: VisitsChange): Promise<VisitNeedingAction[]> {
+export async function listVisitsAffectedBy(
+  client: CampusCareClient,
+  change: VisitsChange,
+): Promise<VisitNeedingAction[]> {
   return withAppointments(client, unwrap(await client.rpc('visits_affected_by', { change })));
 }

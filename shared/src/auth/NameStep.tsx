@@ -12,7 +12,8 @@ import type { FieldErrors } from '../validation/schemas';
 import { type OwnName, saveOwnName } from './ownNameApi';
 import styles from './RoleLayout.module.css';
 
-export const NAME_STEP_NOTICE = 'Enter your name before you continue: students and colleagues see it, and students choose their doctor by it.';
+export const NAME_STEP_NOTICE =
+  'Enter your name before you continue: students and colleagues see it, and students choose their doctor by it.';
 
 function nameErrors(values: OwnName): FieldErrors<OwnName> {
   const errors: FieldErrors<OwnName> = {
@@ -40,11 +41,26 @@ export function NameStep({ member }: { readonly member: Member }) {
   });
   return (
     <Section title="Your name">
-      <form className={styles.nameStep} aria-label="Your name" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <form
+        className={styles.nameStep}
+        aria-label="Your name"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
         <p className={styles.nameStepNotice}>{NAME_STEP_NOTICE}</p>
         {form.formError && <ErrorBanner message={form.formError} />}
-        <TextField label="First Name" autoComplete="given-name" maxLength={COLUMN_RULES.members_first_name_length.maxLength} {...form.field('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" maxLength={COLUMN_RULES.members_last_name_length.maxLength} {...form.field('lastName')} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          maxLength={COLUMN_RULES.members_first_name_length.maxLength}
+          {...form.field('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          maxLength={COLUMN_RULES.members_last_name_length.maxLength}
+          {...form.field('lastName')}
+        />
         <Button type="submit" className={styles.nameStepSave} disabled={form.submitting}>
           {form.submitting ? 'Saving…' : 'Save and continue'}
         </Button>

@@ -30,7 +30,14 @@ describe('RoleLayout Log Out', () => {
         <UserProfileProvider>
           <Routes>
             <Route path="/" element={<h1>Landing</h1>} />
-            <Route path="/dashboarrd" element={<RoleLayout role={doctor}><h1>Dashboard</h1></RoleLayout>} />
+            <Route
+              path="/dashboarrd"
+              element={
+                <RoleLayout role={doctor}>
+                  <h1>Dashboard</h1>
+                </RoleLayout>
+              }
+            />
           </Routes>
         </UserProfileProvider>
       </MemoryRouter>,
@@ -47,7 +54,10 @@ describe('RoleLayout Log Out', () => {
     window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
     let showLanding: () => void = () => undefined;
     const Landing = lazy(
-      () => new Promise<{ default: () => JSX.Element }>((resolve) => (showLanding = () => resolve({ default: () => <h1>Landing</h1> }))),
+      () =>
+        new Promise<{ default: () => JSX.Element }>(
+          (resolve) => (showLanding = () => resolve({ default: () => <h1>Landing</h1> })),
+        ),
     );
     function GuardedDashboard() {
       const profile = useUserProfile();
@@ -90,7 +100,14 @@ describe('RoleLayout top bar', () => {
       <MemoryRouter initialEntries={['/page']}>
         <UserProfileProvider>
           <Routes>
-            <Route path="/page" element={<RoleLayout role={role}><h1>Page</h1></RoleLayout>} />
+            <Route
+              path="/page"
+              element={
+                <RoleLayout role={role}>
+                  <h1>Page</h1>
+                </RoleLayout>
+              }
+            />
           </Routes>
         </UserProfileProvider>
       </MemoryRouter>,
@@ -98,12 +115,17 @@ describe('RoleLayout top bar', () => {
   }
 
   it('shows the university’s current name, and the new one once it is renamed', async () => {
-    fakeBackend.universities = [{ id: 'university-1', name: 'Northfield University', logo_path: 'university-1/logo.png' }];
+    fakeBackend.universities = [
+      { id: 'university-1', name: 'Northfield University', logo_path: 'university-1/logo.png' },
+    ];
     signInAs(memberFixture('admin', { first_name: 'Northfield University' }));
     window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(fakeBackend.session));
     renderLayout('admin');
     const identity = await screen.findByLabelText('Signed in as');
-    expect(await within(identity).findByRole('img', { name: 'University logo' })).toHaveAttribute('src', 'https://storage.test/university-logos/university-1/logo.png');
+    expect(await within(identity).findByRole('img', { name: 'University logo' })).toHaveAttribute(
+      'src',
+      'https://storage.test/university-logos/university-1/logo.png',
+    );
     expect(within(identity).getByText('Northfield University')).toBeInTheDocument();
 
     fakeBackend.universities = [{ id: 'university-1', name: 'Northfield Institute of Health', logo_path: null }];
@@ -136,7 +158,14 @@ describe('RoleLayout name step', () => {
       <MemoryRouter initialEntries={['/page']}>
         <UserProfileProvider>
           <Routes>
-            <Route path="/page" element={<RoleLayout role={role}><h1>Page</h1></RoleLayout>} />
+            <Route
+              path="/page"
+              element={
+                <RoleLayout role={role}>
+                  <h1>Page</h1>
+                </RoleLayout>
+              }
+            />
           </Routes>
         </UserProfileProvider>
       </MemoryRouter>,
@@ -151,9 +180,16 @@ describe('RoleLayout name step', () => {
   it('asks a doctor without a whole name for it before any page, saves it, then opens the page', async () => {
     const nameless = memberFixture('doctor', { id: 'doctor-new', first_name: '', last_name: '' });
     signIn(nameless);
-    jest.mocked(saveOwnName).mockReset().mockImplementation(async (_client, { memberId, name }) => {
-      fakeBackend.members = fakeBackend.members.map((member) => (member.id === memberId ? { ...member, first_name: name.firstName.trim(), last_name: name.lastName.trim() } : member));
-    });
+    jest
+      .mocked(saveOwnName)
+      .mockReset()
+      .mockImplementation(async (_client, { memberId, name }) => {
+        fakeBackend.members = fakeBackend.members.map((member) =>
+          member.id === memberId
+            ? { ...member, first_name: name.firstName.trim(), last_name: name.lastName.trim() }
+            : member,
+        );
+      });
     renderPage('doctor');
     expect(await screen.findByText(NAME_STEP_NOTICE)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Page' })).not.toBeInTheDocument();
@@ -166,7 +202,10 @@ describe('RoleLayout name step', () => {
     fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Chen' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
-    expect(saveOwnName).toHaveBeenCalledWith(expect.anything(), { memberId: 'doctor-new', name: { firstName: ' Li ', lastName: 'Chen' } });
+    expect(saveOwnName).toHaveBeenCalledWith(expect.anything(), {
+      memberId: 'doctor-new',
+      name: { firstName: ' Li ', lastName: 'Chen' },
+    });
     expect(screen.queryByText(NAME_STEP_NOTICE)).not.toBeInTheDocument();
   });
 

@@ -34,11 +34,18 @@ function SignedInIdentity() {
     <div className={styles.identity} aria-label="Signed in as">
       {university?.logoUrl && <img src={university.logoUrl} alt="University logo" className={styles.identityLogo} />}
       <div className={styles.identityText}>
-        <span className={styles.identityName}>{isUniversityAccount ? (university?.name ?? displayName(member)) : displayName(member)}</span>
+        <span className={styles.identityName}>
+          {isUniversityAccount ? (university?.name ?? displayName(member)) : displayName(member)}
+        </span>
         {!isUniversityAccount && university && <span className={styles.identityUniversity}>{university.name}</span>}
         <span className={styles.identityEmail}>{member.email}</span>
       </div>
-      <StoredImage bucket={AVATARS_BUCKET} path={member.avatar_path} alt="Your photo" className={styles.identityAvatar} />
+      <StoredImage
+        bucket={AVATARS_BUCKET}
+        path={member.avatar_path}
+        alt="Your photo"
+        className={styles.identityAvatar}
+      />
     </div>
   );
 }

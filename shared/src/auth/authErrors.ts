@@ -17,7 +17,8 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed:
     'Confirm your email address first: open the link we emailed you when you registered (check your spam folder). No email? Register again with this address for a new link.',
   emailTaken: 'An account with this email already exists. Sign in instead.',
-  weakPassword: 'Password should be at least 10 characters and include an uppercase letter, a lowercase letter and a digit',
+  weakPassword:
+    'Password should be at least 10 characters and include an uppercase letter, a lowercase letter and a digit',
   rateLimited: 'Too many attempts. Wait a minute and try again.',
   unreachable: 'Could not reach CampusCare. Check your connection and try again.',
   serverError: 'CampusCare could not complete that just now. Please try again in a moment.',

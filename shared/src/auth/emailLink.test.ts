@@ -4,12 +4,16 @@ const SESSION = '#access_token=a&expires_at=1&expires_in=3600&refresh_token=r&to
 
 describe('readEmailLink', () => {
   it('reads the session the auth service put in the fragment', () => {
-    expect(readEmailLink('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery', 'recovery')).toEqual({ kind: 'session', accessToken: 'a', refreshToken: 'r' });
+    expect(
+      readEmailLink('#access_token=a&refresh_token=r&expires_in=3600&token_type=bearer&type=recovery', 'recovery'),
+    ).toEqual({ kind: 'session', accessToken: 'a', refreshToken: 'r' });
     expect(readEmailLink(SESSION, 'email_change')).toEqual({ kind: 'session', accessToken: 'a', refreshToken: 'r' });
   });
 
   it('tells a refused link from a visit without one', () => {
-    expect(readEmailLink('#error=access_denied&error_code=otp_expired&error_description=x', 'recovery')).toEqual({ kind: 'refused' });
+    expect(readEmailLink('#error=access_denied&error_code=otp_expired&error_description=x', 'recovery')).toEqual({
+      kind: 'refused',
+    });
     expect(readEmailLink('', 'recovery')).toEqual({ kind: 'missing' });
     // Another kind of link (an email change) does not set a password.
     expect(readEmailLink('#access_token=a&refresh_token=r&type=email_change', 'recovery')).toEqual({ kind: 'missing' });
@@ -34,7 +38,12 @@ describe('takeEmailChangeLink', () => {
   });
 
   it('takes an expired or used link’s refusal out of the address bar too', () => {
-    expect(take('/email-changed', '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')).toEqual([[null, '', '/email-changed']]);
+    expect(
+      take(
+        '/email-changed',
+        '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      ),
+    ).toEqual([[null, '', '/email-changed']]);
     expect(emailChangeLink()).toEqual({ kind: 'refused' });
   });
 

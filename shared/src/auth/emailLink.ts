@@ -39,7 +39,10 @@ function emailChangeLanding(location: Pick<Location, 'pathname' | 'search' | 'ha
   const onItsPage = location.pathname === PATHS.emailChanged;
   if (!onItsPage && fragmentOf(location.hash).get('type') !== 'email_change') return undefined;
   if (onItsPage && location.hash === '') return undefined;
-  return { link: readEmailLink(location.hash, 'email_change'), address: onItsPage ? `${location.pathname}${location.search}` : PATHS.emailChanged };
+  return {
+    link: readEmailLink(location.hash, 'email_change'),
+    address: onItsPage ? `${location.pathname}${location.search}` : PATHS.emailChanged,
+  };
 }
 
 let openedEmailChangeLink: EmailLink = { kind: 'missing' };
@@ -49,7 +52,10 @@ let openedEmailChangeLink: EmailLink = { kind: 'missing' };
  * tokens must stay neither in the address bar nor in the history (screenshots, shared screens, a later visitor of the
  * browser), so the history entry is replaced and the link is kept in memory only, for `emailChangeLink()`.
  */
-export function takeEmailChangeLink(location: Pick<Location, 'pathname' | 'search' | 'hash'>, history: Pick<History, 'replaceState'>): void {
+export function takeEmailChangeLink(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  history: Pick<History, 'replaceState'>,
+): void {
   const landing = emailChangeLanding(location);
   openedEmailChangeLink = landing?.link ?? { kind: 'missing' };
   if (landing) history.replaceState(null, '', landing.address);

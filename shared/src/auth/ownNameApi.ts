@@ -17,6 +17,14 @@ export function needsName(member: Pick<Member, 'role' | 'is_super_admin' | 'firs
 }
 
 /** Saves the signed-in member's own first and last name (RLS lets a member update only their own row). */
-export async function saveOwnName(client: CampusCareClient, { memberId, name }: { readonly memberId: string; readonly name: OwnName }): Promise<void> {
-  unwrap(await client.from('members').update({ first_name: name.firstName.trim(), last_name: name.lastName.trim() }).eq('id', memberId));
+export async function saveOwnName(
+  client: CampusCareClient,
+  { memberId, name }: { readonly memberId: string; readonly name: OwnName },
+): Promise<void> {
+  unwrap(
+    await client
+      .from('members')
+      .update({ first_name: name.firstName.trim(), last_name: name.lastName.trim() })
+      .eq('id', memberId),
+  );
 }

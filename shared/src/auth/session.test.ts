@@ -4,7 +4,15 @@ import type { CampusCareClient } from '../supabase/client';
 import { SESSION_STORAGE_KEY } from '../supabase/client';
 import { AUTH_MESSAGES, authErrorMessage } from './authErrors';
 import { ApiError } from '../data/apiError';
-import { destinationAfterSignIn, requestedPageFor, roleRefusal, SignInRefusal, signInWithRole, signOut, type SignInPortal } from './session';
+import {
+  destinationAfterSignIn,
+  requestedPageFor,
+  roleRefusal,
+  SignInRefusal,
+  signInWithRole,
+  signOut,
+  type SignInPortal,
+} from './session';
 import { signInNoticeFor, signInNoticeMessage, signInRequestedPage } from './signInNotice';
 
 function member(overrides: Partial<Member>): Member {
@@ -53,20 +61,48 @@ const credentials = { email: ' ada@northfield.edu ', password: 'CampusCare2026' 
 
 describe('authErrorMessage', () => {
   it.each([
-    [{ message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 }, AUTH_MESSAGES.invalidCredentials],
-    [{ message: 'Current password required when setting new password.', code: 'current_password_invalid', status: 400 }, AUTH_MESSAGES.currentPasswordIncorrect],
-    [{ message: 'Current password required when setting new password.', code: 'current_password_required', status: 400 }, AUTH_MESSAGES.currentPasswordRequired],
+    [
+      { message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 },
+      AUTH_MESSAGES.invalidCredentials,
+    ],
+    [
+      {
+        message: 'Current password required when setting new password.',
+        code: 'current_password_invalid',
+        status: 400,
+      },
+      AUTH_MESSAGES.currentPasswordIncorrect,
+    ],
+    [
+      {
+        message: 'Current password required when setting new password.',
+        code: 'current_password_required',
+        status: 400,
+      },
+      AUTH_MESSAGES.currentPasswordRequired,
+    ],
     [{ message: 'User is banned', code: 'user_banned', status: 400 }, AUTH_MESSAGES.deactivated],
     [{ message: 'Email not confirmed', code: 'email_not_confirmed', status: 400 }, AUTH_MESSAGES.emailNotConfirmed],
     [{ message: 'User already registered', code: 'user_already_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
     [{ message: 'taken', code: 'email_exists', status: 422 }, AUTH_MESSAGES.emailTaken],
     [{ message: 'weak', code: 'weak_password', status: 422 }, AUTH_MESSAGES.weakPassword],
-    [{ message: 'Password should be at least 10 characters', code: 'weak_password', status: 422, reasons: ['length'] }, AUTH_MESSAGES.weakPassword],
     [
-      { message: 'This password is too easy to guess: "Northfield" comes from your university. Choose…', code: 'weak_password', status: 422, reasons: ['guessable'] },
+      { message: 'Password should be at least 10 characters', code: 'weak_password', status: 422, reasons: ['length'] },
+      AUTH_MESSAGES.weakPassword,
+    ],
+    [
+      {
+        message: 'This password is too easy to guess: "Northfield" comes from your university. Choose…',
+        code: 'weak_password',
+        status: 422,
+        reasons: ['guessable'],
+      },
       'This password is too easy to guess: "Northfield" comes from your university. Choose…',
     ],
-    [{ message: 'That join code does not match any university', code: 'validation_failed', status: 400 }, 'That join code does not match any university'],
+    [
+      { message: 'That join code does not match any university', code: 'validation_failed', status: 400 },
+      'That join code does not match any university',
+    ],
     [{ message: 'Failed to fetch', name: 'AuthRetryableFetchError', status: 0 }, AUTH_MESSAGES.unreachable],
     [{ message: 'slow down', status: 429 }, AUTH_MESSAGES.rateLimited],
     [{ message: 'boom', name: 'AuthRetryableFetchError', status: 500 }, AUTH_MESSAGES.serverError],
@@ -86,8 +122,12 @@ describe('roleRefusal', () => {
   });
 
   it('points administrators at /signin to /adminsignin and students at /adminsignin to /signin', () => {
-    expect(roleRefusal({ page: 'signIn', role: 'doctor' }, 'admin')).toEqual(expect.objectContaining({ signInInstead: '/adminsignin' }));
-    expect(roleRefusal({ page: 'adminSignIn' }, 'student')).toEqual(expect.objectContaining({ signInInstead: '/signin' }));
+    expect(roleRefusal({ page: 'signIn', role: 'doctor' }, 'admin')).toEqual(
+      expect.objectContaining({ signInInstead: '/adminsignin' }),
+    );
+    expect(roleRefusal({ page: 'adminSignIn' }, 'student')).toEqual(
+      expect.objectContaining({ signInInstead: '/signin' }),
+    );
     expect(roleRefusal({ page: 'adminSignIn' }, 'admin')).toBeUndefined();
     expect(roleRefusal({ page: 'adminSignIn' }, 'doctor')).toBeUndefined();
   });
@@ -142,43 +182,61 @@ describe('requestedPageFor', () => {
   });
 
   it('ignores what is not a path', () => {
-    for (const requested of [undefined, null, 42, { pathname: '/patients' }, ['/patients']]) expect(requestedPageFor(doctor, requested)).toBeUndefined();
+    for (const requested of [undefined, null, 42, { pathname: '/patients' }, ['/patients']])
+      expect(requestedPageFor(doctor, requested)).toBeUndefined();
   });
 });
 
 describe('signInWithRole', () => {
-  const signIn = (client: CampusCareClient, portal: SignInPortal, requestedPage?: unknown) => signInWithRole(client, { credentials, portal, requestedPage });
+  const signIn = (client: CampusCareClient, portal: SignInPortal, requestedPage?: unknown) =>
+    signInWithRole(client, { credentials, portal, requestedPage });
 
   it('goes to the page asked for before signing in when it is the member’s own, and to their dashboard otherwise', async () => {
     const { client } = stubClient({ member: member({ role: 'doctor' }) });
-    expect(await signIn(client, { page: 'adminSignIn' }, '/patientchart?student=5f0c')).toEqual(expect.objectContaining({ destination: '/patientchart?student=5f0c' }));
-    expect(await signIn(client, { page: 'adminSignIn' }, '/studentvisits')).toEqual(expect.objectContaining({ destination: '/dashboarrd' }));
-    expect(await signIn(client, { page: 'adminSignIn' }, 'https://evil.example/patients')).toEqual(expect.objectContaining({ destination: '/dashboarrd' }));
+    expect(await signIn(client, { page: 'adminSignIn' }, '/patientchart?student=5f0c')).toEqual(
+      expect.objectContaining({ destination: '/patientchart?student=5f0c' }),
+    );
+    expect(await signIn(client, { page: 'adminSignIn' }, '/studentvisits')).toEqual(
+      expect.objectContaining({ destination: '/dashboarrd' }),
+    );
+    expect(await signIn(client, { page: 'adminSignIn' }, 'https://evil.example/patients')).toEqual(
+      expect.objectContaining({ destination: '/dashboarrd' }),
+    );
   });
 
   it('puts a password to change and the questionnaire before the page asked for', async () => {
     const mustChange = stubClient({ member: member({ role: 'doctor', must_change_password: true }) });
-    expect(await signIn(mustChange.client, { page: 'adminSignIn' }, '/patients')).toEqual(expect.objectContaining({ destination: '/adminpassword' }));
+    expect(await signIn(mustChange.client, { page: 'adminSignIn' }, '/patients')).toEqual(
+      expect.objectContaining({ destination: '/adminpassword' }),
+    );
     const newStudent = stubClient({ member: member({ role: 'student' }), hasHealthProfile: false });
-    expect(await signIn(newStudent.client, { page: 'signIn', role: 'student' }, '/studentvisits')).toEqual(expect.objectContaining({ destination: '/questions' }));
+    expect(await signIn(newStudent.client, { page: 'signIn', role: 'student' }, '/studentvisits')).toEqual(
+      expect.objectContaining({ destination: '/questions' }),
+    );
   });
 
   it('signs in a member whose role matches and routes by the account’s role', async () => {
     const { client, calls } = stubClient({ member: member({ role: 'doctor' }) });
-    expect(await signIn(client, { page: 'adminSignIn' })).toEqual(expect.objectContaining({ destination: '/dashboarrd' }));
+    expect(await signIn(client, { page: 'adminSignIn' })).toEqual(
+      expect.objectContaining({ destination: '/dashboarrd' }),
+    );
     expect(calls.signedIn).toBe(true);
   });
 
   it('sends a student without a health profile to the questionnaire', async () => {
     const { client } = stubClient({ member: member({ role: 'student' }), hasHealthProfile: false });
-    expect(await signIn(client, { page: 'signIn', role: 'student' })).toEqual(expect.objectContaining({ destination: '/questions' }));
+    expect(await signIn(client, { page: 'signIn', role: 'student' })).toEqual(
+      expect.objectContaining({ destination: '/questions' }),
+    );
   });
 
   it('refuses a role that does not match, points to the right page and leaves no session behind', async () => {
     const { client, calls } = stubClient({ member: member({ role: 'admin' }) });
     const refusal = await signIn(client, { page: 'signIn', role: 'doctor' }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(SignInRefusal);
-    expect(refusal).toEqual(expect.objectContaining({ message: expect.stringMatching(/administrator/), signInInstead: '/adminsignin' }));
+    expect(refusal).toEqual(
+      expect.objectContaining({ message: expect.stringMatching(/administrator/), signInInstead: '/adminsignin' }),
+    );
     expect(calls.signedIn).toBe(false);
     expect(calls.signOutScopes).toEqual(['local']);
   });
@@ -190,19 +248,30 @@ describe('signInWithRole', () => {
   });
 
   it('gives wrong credentials one message that does not say whether the email exists', async () => {
-    const { client } = stubClient({ signInError: { name: 'AuthApiError', message: 'Invalid login credentials', code: 'invalid_credentials', status: 400 } });
+    const { client } = stubClient({
+      signInError: {
+        name: 'AuthApiError',
+        message: 'Invalid login credentials',
+        code: 'invalid_credentials',
+        status: 400,
+      },
+    });
     await expect(signIn(client, { page: 'signIn', role: 'student' })).rejects.toThrow('Incorrect email or password');
   });
 
   it('tells a deactivated member why, in people’s words', async () => {
-    const { client } = stubClient({ signInError: { name: 'AuthApiError', message: 'User is banned', code: 'user_banned', status: 400 } });
+    const { client } = stubClient({
+      signInError: { name: 'AuthApiError', message: 'User is banned', code: 'user_banned', status: 400 },
+    });
     const refusal = await signIn(client, { page: 'signIn', role: 'student' }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toEqual(expect.objectContaining({ message: AUTH_MESSAGES.deactivated }));
   });
 
   it('says the server could not be reached instead of the browser’s fetch error', async () => {
-    const { client } = stubClient({ signInError: { name: 'AuthRetryableFetchError', message: 'TypeError: Failed to fetch', status: 0 } });
+    const { client } = stubClient({
+      signInError: { name: 'AuthRetryableFetchError', message: 'TypeError: Failed to fetch', status: 0 },
+    });
     await expect(signIn(client, { page: 'adminSignIn' })).rejects.toThrow(AUTH_MESSAGES.unreachable);
   });
 });
@@ -230,14 +299,18 @@ describe('sign-in notices', () => {
     expect(signInNoticeFor('deactivated', true)).toBe('deactivated');
     expect(signInNoticeFor(undefined, true)).toBe('sessionEnded');
     expect(signInNoticeFor(undefined, false)).toBe('signInRequired');
-    expect(signInNoticeMessage({ from: '/patients', notice: 'sessionEnded' })).toBe('Your session has ended. Please sign in again.');
+    expect(signInNoticeMessage({ from: '/patients', notice: 'sessionEnded' })).toBe(
+      'Your session has ended. Please sign in again.',
+    );
     expect(signInNoticeMessage({ from: '/patients', notice: 'deactivated' })).toMatch(/deactivated/);
     expect(signInNoticeMessage(null)).toBeUndefined();
     expect(signInNoticeMessage({ notice: 'nonsense' })).toBeUndefined();
   });
 
   it('reads the page the visitor was on their way to', () => {
-    expect(signInRequestedPage({ from: '/patients?status=scheduled', notice: 'signInRequired' })).toBe('/patients?status=scheduled');
+    expect(signInRequestedPage({ from: '/patients?status=scheduled', notice: 'signInRequired' })).toBe(
+      '/patients?status=scheduled',
+    );
     expect(signInRequestedPage({ notice: 'idle' })).toBeUndefined();
     expect(signInRequestedPage(null)).toBeUndefined();
     expect(signInRequestedPage('/patients')).toBeUndefined();

@@ -1,11 +1,21 @@
 import { ApiError, toApiError, unwrap } from '../data/apiError';
 import type { Member } from '../database.types';
-import { dashboardPathFor, findRoute, isRole, mayOpen, passwordPathFor, PATHS, type ContractPath, type Role } from '../routes/contract';
+import {
+  dashboardPathFor,
+  findRoute,
+  isRole,
+  mayOpen,
+  passwordPathFor,
+  PATHS,
+  type ContractPath,
+  type Role,
+} from '../routes/contract';
 import { getSupabase, type CampusCareClient } from '../supabase/client';
 import { AUTH_MESSAGES } from './authErrors';
 
 /** `/signin` is for doctors and students (who pick their role); `/adminsignin` for administrators and doctors. */
-export type SignInPortal = { readonly page: 'signIn'; readonly role: 'doctor' | 'student' } | { readonly page: 'adminSignIn' };
+export type SignInPortal =
+  { readonly page: 'signIn'; readonly role: 'doctor' | 'student' } | { readonly page: 'adminSignIn' };
 
 interface SignInCredentials {
   readonly email: string;
@@ -44,11 +54,16 @@ interface RoleRefusal {
 /** Why an account of `accountRole` may not sign in through `portal`, or undefined when it may. */
 export function roleRefusal(portal: SignInPortal, accountRole: Role): RoleRefusal | undefined {
   if (portal.page === 'adminSignIn') {
-    return accountRole === 'student' ? { message: 'Students sign in on the student sign-in page.', signInInstead: PATHS.signIn } : undefined;
+    return accountRole === 'student'
+      ? { message: 'Students sign in on the student sign-in page.', signInInstead: PATHS.signIn }
+      : undefined;
   }
   if (accountRole === portal.role) return undefined;
   if (accountRole === 'admin') {
-    return { message: 'This is a university administrator account. Administrators sign in on the staff sign-in page.', signInInstead: PATHS.adminSignIn };
+    return {
+      message: 'This is a university administrator account. Administrators sign in on the staff sign-in page.',
+      signInInstead: PATHS.adminSignIn,
+    };
   }
   return accountRole === 'doctor'
     ? { message: 'This is a doctor account. Choose “Doctor” as your role and sign in again.' }
@@ -59,7 +74,11 @@ export function roleRefusal(portal: SignInPortal, accountRole: Role): RoleRefusa
  * Where a member goes right after signing in: the password page when they must change it,
  * the health questionnaire for a student who has not filled it in, otherwise their dashboard.
  */
-export function destinationAfterSignIn(member: Pick<Member, 'must_change_password'>, role: Role, hasHealthProfile: boolean): ContractPath {
+export function destinationAfterSignIn(
+  member: Pick<Member, 'must_change_password'>,
+  role: Role,
+  hasHealthProfile: boolean,
+): ContractPath {
   if (member.must_change_password) return passwordPathFor(role);
   if (role === 'student' && !hasHealthProfile) return PATHS.questionnaire;
   return dashboardPathFor(role);
@@ -73,7 +92,10 @@ const THIS_SITE = 'https://campuscare.invalid';
  * however the address is spelled: `//host`, `/\host`, `https:`, `javascript:`) naming a signed-in page that the
  * member's role may open. It comes back as that page's path and the query string asked for; undefined otherwise.
  */
-export function requestedPageFor(member: Pick<Member, 'is_super_admin'> & { readonly role: Role }, requested: unknown): string | undefined {
+export function requestedPageFor(
+  member: Pick<Member, 'is_super_admin'> & { readonly role: Role },
+  requested: unknown,
+): string | undefined {
   if (typeof requested !== 'string' || !requested.startsWith('/')) return undefined;
   let url: URL;
   try {
@@ -88,7 +110,9 @@ export function requestedPageFor(member: Pick<Member, 'is_super_admin'> & { read
 }
 
 async function hasHealthProfile(client: CampusCareClient, studentId: string): Promise<boolean> {
-  const row = unwrap<{ student_id: string } | null>(await client.from('health_profiles').select('student_id').eq('student_id', studentId).maybeSingle());
+  const row = unwrap<{ student_id: string } | null>(
+    await client.from('health_profiles').select('student_id').eq('student_id', studentId).maybeSingle(),
+  );
   return row !== null;
 }
 
@@ -98,8 +122,14 @@ async function hasHealthProfile(client: CampusCareClient, studentId: string): Pr
  * refused sign-in throws an ApiError (a SignInRefusal when the account may not use this page) and leaves no session
  * behind.
  */
-export async function signInWithRole(client: CampusCareClient, { credentials, portal, requestedPage }: SignInRequest): Promise<SignedIn> {
-  const { data, error } = await client.auth.signInWithPassword({ email: credentials.email.trim(), password: credentials.password });
+export async function signInWithRole(
+  client: CampusCareClient,
+  { credentials, portal, requestedPage }: SignInRequest,
+): Promise<SignedIn> {
+  const { data, error } = await client.auth.signInWithPassword({
+    email: credentials.email.trim(),
+    password: credentials.password,
+  });
   if (error || !data.user) throw toApiError(error);
 
   const userId = data.user.id;
@@ -112,7 +142,10 @@ export async function signInWithRole(client: CampusCareClient, { credentials, po
     const healthProfileOnFile = member.role === 'student' ? await hasHealthProfile(client, member.id) : false;
     const destination = destinationAfterSignIn(member, member.role, healthProfileOnFile);
     // A password to change or a questionnaire to fill in comes first; otherwise the page asked for, if theirs.
-    const requested = destination === dashboardPathFor(member.role) ? requestedPageFor({ role: member.role, is_super_admin: member.is_super_admin }, requestedPage) : undefined;
+    const requested =
+      destination === dashboardPathFor(member.role)
+        ? requestedPageFor({ role: member.role, is_super_admin: member.is_super_admin }, requestedPage)
+        : undefined;
     return { member, destination: requested ?? destination };
   } catch (refused) {
     await signOut(client);

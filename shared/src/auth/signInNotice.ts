@@ -30,10 +30,15 @@ export function signInNoticeMessage(routerState: unknown): string | undefined {
   if (typeof routerState !== 'object' || routerState === null) return undefined;
   const { notice, idleMinutes } = routerState as { notice?: unknown; idleMinutes?: unknown };
   if (notice === 'idle') {
-    const after = typeof idleMinutes === 'number' && Number.isInteger(idleMinutes) && idleMinutes > 0 ? `after ${idleMinutes} minutes` : 'after some time';
+    const after =
+      typeof idleMinutes === 'number' && Number.isInteger(idleMinutes) && idleMinutes > 0
+        ? `after ${idleMinutes} minutes`
+        : 'after some time';
     return `You were signed out ${after} without activity. Sign in again to continue.`;
   }
-  return typeof notice === 'string' && notice in NOTICE_MESSAGES ? NOTICE_MESSAGES[notice as keyof typeof NOTICE_MESSAGES] : undefined;
+  return typeof notice === 'string' && notice in NOTICE_MESSAGES
+    ? NOTICE_MESSAGES[notice as keyof typeof NOTICE_MESSAGES]
+    : undefined;
 }
 
 /**

@@ -27,10 +27,21 @@ describe('immunizations, shared', () => {
     const today = '2026-11-23';
     expect(doseEntryErrors({ cvxCode: '03', givenOn: today, lot: '' }, today)).toEqual({});
     expect(doseEntryErrors({ cvxCode: '03', givenOn: '1900-01-01', lot: ' AB12 ' }, today)).toEqual({});
-    expect(doseEntryErrors({ cvxCode: '', givenOn: '', lot: '' }, today)).toEqual({ cvxCode: DOSE_MESSAGES.chooseVaccine, givenOn: MESSAGES.required });
-    expect(doseEntryErrors({ cvxCode: '03', givenOn: '2026-11-24', lot: '' }, today)).toEqual({ givenOn: DOSE_MESSAGES.dayInFuture });
-    expect(doseEntryErrors({ cvxCode: '03', givenOn: '1899-12-31', lot: '' }, today)).toEqual({ givenOn: DOSE_MESSAGES.dayTooEarly });
-    expect(doseEntryErrors({ cvxCode: '03', givenOn: today, lot: 'x'.repeat(51) }, today)).toEqual({ lot: RULE_MESSAGES.doseLot });
-    expect(doseEntryErrors({ cvxCode: '03', givenOn: today, lot: 'AB\n12' }, today)).toEqual({ lot: RULE_MESSAGES.doseLot });
+    expect(doseEntryErrors({ cvxCode: '', givenOn: '', lot: '' }, today)).toEqual({
+      cvxCode: DOSE_MESSAGES.chooseVaccine,
+      givenOn: MESSAGES.required,
+    });
+    expect(doseEntryErrors({ cvxCode: '03', givenOn: '2026-11-24', lot: '' }, today)).toEqual({
+      givenOn: DOSE_MESSAGES.dayInFuture,
+    });
+    expect(doseEntryErrors({ cvxCode: '03', givenOn: '1899-12-31', lot: '' }, today)).toEqual({
+      givenOn: DOSE_MESSAGES.dayTooEarly,
+    });
+    expect(doseEntryErrors({ cvxCode: '03', givenOn: today, lot: 'x'.repeat(51) }, today)).toEqual({
+      lot: RULE_MESSAGES.doseLot,
+    });
+    expect(doseEntryErrors({ cvxCode: '03', givenOn: today, lot: 'AB\n12' }, today)).toEqual({
+      lot: RULE_MESSAGES.doseLot,
+    });
   });
 });

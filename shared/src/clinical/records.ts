@@ -1,4 +1,13 @@
-import type { AppointmentKind, AppointmentStatus, HealthProfile, Member, Prescription, VisitStatus, VitalFlag, VitalSigns } from '@campuscare/shared';
+import type {
+  AppointmentKind,
+  AppointmentStatus,
+  HealthProfile,
+  Member,
+  Prescription,
+  VisitStatus,
+  VitalFlag,
+  VitalSigns,
+} from '@campuscare/shared';
 
 /**
  * The clinical record as the database's reading functions return it (open_patient_chart, open_visit, my_visits;
@@ -71,7 +80,16 @@ export interface VisitRecord {
 
 export type ChartStudent = Pick<
   Member,
-  'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'status' | 'avatar_path'
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'reg_number'
+  | 'department'
+  | 'year_of_study'
+  | 'status'
+  | 'avatar_path'
 >;
 
 export type ChartPrescription = PrescriptionEntry & { readonly prescribed_at: string; readonly doctor_name: string };

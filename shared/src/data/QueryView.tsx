@@ -18,7 +18,11 @@ interface QueryViewProps<Data> {
 }
 
 /** A failed query's message for people with its "Try again"; nothing while it has not failed. */
-export function QueryErrorBanner({ query }: { readonly query: Pick<UseQueryResult<unknown, ApiError>, 'isError' | 'error' | 'refetch'> }) {
+export function QueryErrorBanner({
+  query,
+}: {
+  readonly query: Pick<UseQueryResult<unknown, ApiError>, 'isError' | 'error' | 'refetch'>;
+}) {
   if (!query.isError || !query.error) return null;
   return <ErrorBanner message={query.error.message} onRetry={() => void query.refetch()} />;
 }
@@ -37,7 +41,15 @@ export function QueryView<Data>({ query, children, empty, isEmpty, loadingLabel,
   return (
     <>
       {query.isError && <ErrorBanner message={query.error.message} onRetry={retry} />}
-      {empty !== undefined && isEmpty?.(data) ? typeof empty === 'string' ? <EmptyState title={empty} /> : empty : children(data)}
+      {empty !== undefined && isEmpty?.(data) ? (
+        typeof empty === 'string' ? (
+          <EmptyState title={empty} />
+        ) : (
+          empty
+        )
+      ) : (
+        children(data)
+      )}
     </>
   );
 }

@@ -15,7 +15,17 @@ export class ApiError extends Error {
   /** Worth trying again unchanged: the network or the server failed, not the request. */
   readonly retryable: boolean;
 
-  constructor(message: string, options: { code?: string; status?: number; field?: string; hint?: string; retryable?: boolean; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: {
+      code?: string;
+      status?: number;
+      field?: string;
+      hint?: string;
+      retryable?: boolean;
+      cause?: unknown;
+    } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.code = options.code;
@@ -64,7 +74,11 @@ function isNetworkFailure(error: ErrorShape): boolean {
   const message = text(error.message) ?? '';
   // The auth client also calls a 5xx answer "retryable fetch error": that server did answer, and failed (status ≥ 500).
   const unanswered = error.name === 'AuthRetryableFetchError' && !((numberOf(error.status) ?? 0) >= 500);
-  return unanswered || (error.name === 'TypeError' && /fetch|network|load failed/i.test(message)) || /^TypeError: (Failed to fetch|NetworkError)/.test(message);
+  return (
+    unanswered ||
+    (error.name === 'TypeError' && /fetch|network|load failed/i.test(message)) ||
+    /^TypeError: (Failed to fetch|NetworkError)/.test(message)
+  );
 }
 
 /** A PostgREST/PostgreSQL error (SQLSTATE or PGRST code) in people's words. */
@@ -94,7 +108,10 @@ function databaseError(error: ErrorShape, code: string, status: number | undefin
       return new ApiError(API_MESSAGES.sessionEnded, at);
     case '23P01':
       // An overlap: our booking functions keep this SQLSTATE and say in people's words which booking it clashes with.
-      return new ApiError(/exclusion constraint/i.test(message) || message === '' ? API_MESSAGES.timeTaken : message, at);
+      return new ApiError(
+        /exclusion constraint/i.test(message) || message === '' ? API_MESSAGES.timeTaken : message,
+        at,
+      );
     case 'P0001':
     case 'P0002':
       // Our triggers and functions raise messages written for people (e.g. "That time is no longer free").
@@ -102,7 +119,8 @@ function databaseError(error: ErrorShape, code: string, status: number | undefin
   }
   if (/^22/.test(code) || /^PGRST1/.test(code)) return new ApiError(API_MESSAGES.invalidValue, at);
   if (status !== undefined && status >= 500) return new ApiError(API_MESSAGES.serverError, { ...at, retryable: true });
-  if (status === 403) return new ApiError(message && !/permission denied/i.test(message) ? message : API_MESSAGES.forbidden, at);
+  if (status === 403)
+    return new ApiError(message && !/permission denied/i.test(message) ? message : API_MESSAGES.forbidden, at);
   return new ApiError(API_MESSAGES.unexpected, at);
 }
 
@@ -110,7 +128,8 @@ function storageError(error: ErrorShape, status: number | undefined): ApiError {
   const message = text(error.message) ?? '';
   const at = { status, code: text(error.code), cause: error };
   if (status === 413 || /too large|exceeded the maximum/i.test(message)) return new ApiError(API_MESSAGES.tooLarge, at);
-  if (status === 415 || /mime type|content does not match/i.test(message)) return new ApiError(API_MESSAGES.fileType, at);
+  if (status === 415 || /mime type|content does not match/i.test(message))
+    return new ApiError(API_MESSAGES.fileType, at);
   if (status === 404 || /not found/i.test(message)) return new ApiError(API_MESSAGES.notFound, at);
   if (status === 403 || status === 401) return new ApiError(API_MESSAGES.forbidden, at);
   if (status !== undefined && status >= 500) return new ApiError(API_MESSAGES.serverError, { ...at, retryable: true });
@@ -125,7 +144,12 @@ export function toApiError(error: unknown): ApiError {
   if (isNetworkFailure(shape)) return new ApiError(API_MESSAGES.unreachable, { retryable: true, cause: error });
   const status = numberOf(shape.status) ?? numberOf(shape.statusCode);
   if (shape.__isAuthError === true || /^Auth/.test(text(shape.name) ?? '')) {
-    return new ApiError(authErrorMessage(error), { code: text(shape.code), status, retryable: status !== undefined && status >= 500, cause: error });
+    return new ApiError(authErrorMessage(error), {
+      code: text(shape.code),
+      status,
+      retryable: status !== undefined && status >= 500,
+      cause: error,
+    });
   }
   if (shape.__isStorageError === true || /^Storage/.test(text(shape.name) ?? '')) return storageError(shape, status);
   const code = text(shape.code);
@@ -139,7 +163,8 @@ export function userMessage(error: unknown): string {
   return toApiError(error).message;
 }
 
-type ApiResult<Data> = { readonly data: Data; readonly error: null } | { readonly data: unknown; readonly error: unknown };
+type ApiResult<Data> =
+  { readonly data: Data; readonly error: null } | { readonly data: unknown; readonly error: unknown };
 
 /** The data of a supabase-js answer, or its error thrown as an ApiError. */
 export function unwrap<Data>(result: ApiResult<Data>): Data {

@@ -17,7 +17,8 @@ export interface DashboardCounts {
 /** The caller's dashboard numbers, refused as unreadable when the database answers with anything but an object. */
 export async function fetchDashboardCounts(client: CampusCareClient): Promise<DashboardCounts> {
   const data = unwrap(await client.rpc('dashboard_counts'));
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ApiError('The dashboard numbers could not be read. Please try again.');
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new ApiError('The dashboard numbers could not be read. Please try again.');
   const countOf = (key: keyof DashboardCounts): number => {
     const value = data[key];
     return typeof value === 'number' ? value : 0;

@@ -20,7 +20,10 @@ function Names({ load }: { readonly load: () => Promise<string[]> }) {
 }
 
 it('shows loading, then the data, the empty state, or a readable error with a retry that works', async () => {
-  const load = jest.fn<Promise<string[]>, []>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(['Ada', 'Bo']);
+  const load = jest
+    .fn<Promise<string[]>, []>()
+    .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    .mockResolvedValueOnce(['Ada', 'Bo']);
   render(<Names load={load} />);
   expect(screen.getByRole('status')).toHaveTextContent('Loading');
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach CampusCare');
@@ -51,7 +54,10 @@ it('shows a placeholder of the content’s size during the first load when given
 });
 
 function AddName({ add }: { readonly add: (name: string) => Promise<string> }) {
-  const mutation = useApiMutation((_client, name: string) => add(name), { invalidates: [['names']], success: (added) => `Added ${added}` });
+  const mutation = useApiMutation((_client, name: string) => add(name), {
+    invalidates: [['names']],
+    success: (added) => `Added ${added}`,
+  });
   return (
     <button type="button" onClick={() => mutation.mutate('Cy')}>
       Add
@@ -83,7 +89,13 @@ it('a change toasts its outcome and reloads what it invalidates; a refusal is to
   await waitFor(() => expect(notifyError).toHaveBeenCalledWith('You are not allowed to do that.'));
 });
 
-function PagedNames({ filter, load }: { readonly filter: string; readonly load: (page: number) => Promise<{ rows: string[]; total: number }> }) {
+function PagedNames({
+  filter,
+  load,
+}: {
+  readonly filter: string;
+  readonly load: (page: number) => Promise<{ rows: string[]; total: number }>;
+}) {
   const list = usePagedQuery(['paged', filter], (_client, page) => load(page));
   return (
     <div>

@@ -17,22 +17,29 @@ interface ApiQueryOptions {
 }
 
 /** Loads `key` with the app's client; errors arrive as ApiError with a message for people. */
-export function useApiQuery<Data>(key: QueryKey, load: (client: CampusCareClient) => Promise<Data>, options: ApiQueryOptions = {}): UseQueryResult<Data, ApiError> {
-  return useQuery<Data, ApiError>({
-    queryKey: key,
-    queryFn: async () => {
-      try {
-        return await load(await getSupabase());
-      } catch (error) {
-        throw toApiError(error);
-      }
+export function useApiQuery<Data>(
+  key: QueryKey,
+  load: (client: CampusCareClient) => Promise<Data>,
+  options: ApiQueryOptions = {},
+): UseQueryResult<Data, ApiError> {
+  return useQuery<Data, ApiError>(
+    {
+      queryKey: key,
+      queryFn: async () => {
+        try {
+          return await load(await getSupabase());
+        } catch (error) {
+          throw toApiError(error);
+        }
+      },
+      enabled: options.enabled,
+      placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+      staleTime: options.staleTime,
+      gcTime: options.gcTime,
+      refetchInterval: options.refetchInterval,
     },
-    enabled: options.enabled,
-    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-    staleTime: options.staleTime,
-    gcTime: options.gcTime,
-    refetchInterval: options.refetchInterval,
-  }, queryClient);
+    queryClient,
+  );
 }
 
 interface ApiMutationOptions<Input, Output> {
@@ -49,24 +56,31 @@ interface ApiMutationOptions<Input, Output> {
  * A change through the API: `mutate(input)` runs it, toasts the outcome and invalidates what it changed;
  * `mutateAsync` resolves with the output or rejects with an ApiError.
  */
-export function useApiMutation<Input, Output = unknown>(run: (client: CampusCareClient, input: Input) => Promise<Output>, options: ApiMutationOptions<Input, Output> = {}) {
-  return useMutation<Output, ApiError, Input>({
-    mutationFn: async (input) => {
-      try {
-        return await run(await getSupabase(), input);
-      } catch (error) {
-        throw toApiError(error);
-      }
+export function useApiMutation<Input, Output = unknown>(
+  run: (client: CampusCareClient, input: Input) => Promise<Output>,
+  options: ApiMutationOptions<Input, Output> = {},
+) {
+  return useMutation<Output, ApiError, Input>(
+    {
+      mutationFn: async (input) => {
+        try {
+          return await run(await getSupabase(), input);
+        } catch (error) {
+          throw toApiError(error);
+        }
+      },
+      onSuccess: async (output, input) => {
+        if (options.success)
+          notifySuccess(typeof options.success === 'string' ? options.success : options.success(output, input));
+        options.onSuccess?.(output, input);
+        await Promise.all((options.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      },
+      onError: (error) => {
+        if ((options.errors ?? 'toast') === 'toast') notifyError(error.message);
+      },
     },
-    onSuccess: async (output, input) => {
-      if (options.success) notifySuccess(typeof options.success === 'string' ? options.success : options.success(output, input));
-      options.onSuccess?.(output, input);
-      await Promise.all((options.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    onError: (error) => {
-      if ((options.errors ?? 'toast') === 'toast') notifyError(error.message);
-    },
-  }, queryClient);
+    queryClient,
+  );
 }
 
 /** One page of a list and how many rows the whole list has. */
@@ -88,13 +102,20 @@ export interface PagedQuery<Row> {
  * One server-side page of a list. `key` must hold everything the list is filtered by: when it changes, the list goes
  * back to page 1. The previous page stays on screen while the next one loads.
  */
-export function usePagedQuery<Row>(key: QueryKey, load: (client: CampusCareClient, page: number) => Promise<PagedRows<Row>>, options: Pick<ApiQueryOptions, 'enabled'> = {}): PagedQuery<Row> {
+export function usePagedQuery<Row>(
+  key: QueryKey,
+  load: (client: CampusCareClient, page: number) => Promise<PagedRows<Row>>,
+  options: Pick<ApiQueryOptions, 'enabled'> = {},
+): PagedQuery<Row> {
   const [paging, setPaging] = useState({ filter: JSON.stringify(key), page: 1 });
   const filter = JSON.stringify(key);
   const page = paging.filter === filter ? paging.page : 1;
   const loadRef = useRef(load);
   loadRef.current = load;
-  const query = useApiQuery([...key, 'page', page], (client) => loadRef.current(client, page), { keepPrevious: true, enabled: options.enabled });
+  const query = useApiQuery([...key, 'page', page], (client) => loadRef.current(client, page), {
+    keepPrevious: true,
+    enabled: options.enabled,
+  });
   const setPage = useCallback((next: number) => setPaging({ filter, page: next }), [filter]);
   return { query, rows: query.data?.rows ?? [], total: query.data?.total ?? 0, page, setPage };
 }

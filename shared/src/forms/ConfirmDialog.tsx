@@ -18,7 +18,14 @@ interface ConfirmDialogProps {
 const NO_VALUES = {};
 
 /** Asks before an action takes effect; closes only when the action succeeded. */
-export function ConfirmDialog({ title, message, confirmLabel, danger = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  danger = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const form = useForm({ initial: NO_VALUES, submit: onConfirm, onSuccess: onClose });
 
   return (
@@ -29,7 +36,11 @@ export function ConfirmDialog({ title, message, confirmLabel, danger = false, on
         <Button variant="secondary" onClick={onClose}>
           Keep as is
         </Button>
-        <Button variant={danger ? 'danger' : 'primary'} disabled={form.submitting} onClick={() => void form.handleSubmit()}>
+        <Button
+          variant={danger ? 'danger' : 'primary'}
+          disabled={form.submitting}
+          onClick={() => void form.handleSubmit()}
+        >
           {form.submitting ? 'Working…' : confirmLabel}
         </Button>
       </div>

@@ -17,7 +17,13 @@ interface Values {
 const INITIAL: Values = { name: 'Ada', email: 'ada@example.edu' };
 const validate = (values: Values): FieldErrors<Values> => (values.name.trim() === '' ? { name: 'Enter a name' } : {});
 
-function NameForm({ submit, resetOnSuccess = false }: { readonly submit: (values: Values) => Promise<unknown>; readonly resetOnSuccess?: boolean }) {
+function NameForm({
+  submit,
+  resetOnSuccess = false,
+}: {
+  readonly submit: (values: Values) => Promise<unknown>;
+  readonly resetOnSuccess?: boolean;
+}) {
   const form = useForm({ initial: INITIAL, validate, submit, successMessage: 'Saved', resetOnSuccess });
   const name = form.field('name');
   const email = form.field('email');

@@ -32,7 +32,8 @@ function valuesInForm<Values extends object>(formElement: HTMLFormElement, value
   const entered: Partial<Record<keyof Values, string>> = {};
   for (const name of Object.keys(values) as Array<keyof Values>) {
     const control = formElement.elements.namedItem(String(name));
-    if (typeof values[name] === 'string' && holdsEnteredText(control) && control.value !== values[name]) entered[name] = control.value;
+    if (typeof values[name] === 'string' && holdsEnteredText(control) && control.value !== values[name])
+      entered[name] = control.value;
   }
   return Object.keys(entered).length === 0 ? values : { ...values, ...entered };
 }
@@ -42,7 +43,14 @@ function valuesInForm<Values extends object>(formElement: HTMLFormElement, value
  * text input, textarea or select (editing a field clears its error); `setValue` sets any other kind of value.
  * A form on a page the build renders ahead (build/prerender) takes `formRef` on its `<form>`: see there.
  */
-export function useForm<Values extends object, Output = unknown>({ initial, validate, submit, successMessage, onSuccess, resetOnSuccess }: FormOptions<Values, Output>) {
+export function useForm<Values extends object, Output = unknown>({
+  initial,
+  validate,
+  submit,
+  successMessage,
+  onSuccess,
+  resetOnSuccess,
+}: FormOptions<Values, Output>) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -83,7 +91,8 @@ export function useForm<Values extends object, Output = unknown>({ initial, vali
     name: String(name),
     value: values[name] as string,
     error: errors[name],
-    onChange: (event: { readonly target: { readonly value: string } }) => setValue(name, event.target.value as Values[Key]),
+    onChange: (event: { readonly target: { readonly value: string } }) =>
+      setValue(name, event.target.value as Values[Key]),
   });
 
   const handleSubmit = async (event?: FormEvent): Promise<boolean> => {
@@ -103,7 +112,8 @@ export function useForm<Values extends object, Output = unknown>({ initial, vali
     } catch (error) {
       const apiError = toApiError(error);
       if (!mounted.current) return false;
-      if (apiError.field !== undefined && apiError.field in values) setErrors({ [apiError.field]: apiError.message } as FieldErrors<Values>);
+      if (apiError.field !== undefined && apiError.field in values)
+        setErrors({ [apiError.field]: apiError.message } as FieldErrors<Values>);
       else setFormError(apiError.message);
       return false;
     } finally {

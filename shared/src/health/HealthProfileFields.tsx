@@ -1,5 +1,17 @@
 import { useId } from 'react';
-import { ALLERGIES_MAX_LENGTH, BLOOD_GROUPS, type BodyMeasurementValues, computeBmi, type FieldErrors, GENOTYPES, type HealthProfileValues, SelectField, TextField, useForm, validateBodyMeasurements } from '@campuscare/shared';
+import {
+  ALLERGIES_MAX_LENGTH,
+  BLOOD_GROUPS,
+  type BodyMeasurementValues,
+  computeBmi,
+  type FieldErrors,
+  GENOTYPES,
+  type HealthProfileValues,
+  SelectField,
+  TextField,
+  useForm,
+  validateBodyMeasurements,
+} from '@campuscare/shared';
 import styles from './health.module.css';
 
 interface HealthProfileFieldsProps {
@@ -12,7 +24,10 @@ interface HealthProfileFieldsProps {
 
 const choose = (label: string) => [{ value: '', label }];
 const GENOTYPE_OPTIONS = [...choose('Choose your genotype'), ...GENOTYPES.map((value) => ({ value, label: value }))];
-const BLOOD_GROUP_OPTIONS = [...choose('Choose your blood group'), ...BLOOD_GROUPS.map((value) => ({ value, label: value }))];
+const BLOOD_GROUP_OPTIONS = [
+  ...choose('Choose your blood group'),
+  ...BLOOD_GROUPS.map((value) => ({ value, label: value })),
+];
 const NO_MEASUREMENTS: BodyMeasurementValues = { heightCm: '', weightKg: '' };
 /** The measurements only fill in the BMI: they are never sent on their own. */
 const keepMeasurements = async () => undefined;
@@ -40,14 +55,40 @@ export function HealthProfileFields({ values, errors, onChange, disabled = false
 
   return (
     <div className={styles.fields}>
-      <SelectField label="Genotype" options={GENOTYPE_OPTIONS} value={values.genotype} error={errors.genotype} disabled={disabled} required onChange={(event) => set('genotype', event.target.value)} />
-      <SelectField label="Blood group" options={BLOOD_GROUP_OPTIONS} value={values.bloodGroup} error={errors.bloodGroup} disabled={disabled} required onChange={(event) => set('bloodGroup', event.target.value)} />
-      <fieldset className={styles.choiceGroup} aria-describedby={errors.disabled ? `${disabledGroupId}-error` : undefined}>
+      <SelectField
+        label="Genotype"
+        options={GENOTYPE_OPTIONS}
+        value={values.genotype}
+        error={errors.genotype}
+        disabled={disabled}
+        required
+        onChange={(event) => set('genotype', event.target.value)}
+      />
+      <SelectField
+        label="Blood group"
+        options={BLOOD_GROUP_OPTIONS}
+        value={values.bloodGroup}
+        error={errors.bloodGroup}
+        disabled={disabled}
+        required
+        onChange={(event) => set('bloodGroup', event.target.value)}
+      />
+      <fieldset
+        className={styles.choiceGroup}
+        aria-describedby={errors.disabled ? `${disabledGroupId}-error` : undefined}
+      >
         <legend className={styles.legend}>Disabled</legend>
         <div className={styles.choices}>
           {DISABLED_CHOICES.map((choice) => (
             <label key={choice.value} className={styles.choice}>
-              <input type="radio" name={`${disabledGroupId}-disabled`} value={choice.value} checked={values.disabled === choice.value} disabled={disabled} onChange={() => set('disabled', choice.value)} />
+              <input
+                type="radio"
+                name={`${disabledGroupId}-disabled`}
+                value={choice.value}
+                checked={values.disabled === choice.value}
+                disabled={disabled}
+                onChange={() => set('disabled', choice.value)}
+              />
               {choice.label}
             </label>
           ))}
@@ -58,12 +99,43 @@ export function HealthProfileFields({ values, errors, onChange, disabled = false
           </p>
         )}
       </fieldset>
-      <TextField label="Allergies" hint="Leave empty if you have none" value={values.allergies} error={errors.allergies} disabled={disabled} maxLength={ALLERGIES_MAX_LENGTH} onChange={(event) => set('allergies', event.target.value)} />
-      <TextField label="BMI" hint="A number from 10 to 80, or enter your height and weight below" inputMode="decimal" value={values.bmi} error={errors.bmi} disabled={disabled} required onChange={(event) => set('bmi', event.target.value)} />
+      <TextField
+        label="Allergies"
+        hint="Leave empty if you have none"
+        value={values.allergies}
+        error={errors.allergies}
+        disabled={disabled}
+        maxLength={ALLERGIES_MAX_LENGTH}
+        onChange={(event) => set('allergies', event.target.value)}
+      />
+      <TextField
+        label="BMI"
+        hint="A number from 10 to 80, or enter your height and weight below"
+        inputMode="decimal"
+        value={values.bmi}
+        error={errors.bmi}
+        disabled={disabled}
+        required
+        onChange={(event) => set('bmi', event.target.value)}
+      />
       <fieldset className={styles.measurements}>
         <legend className={styles.measurementsLegend}>Work out my BMI (optional)</legend>
-        <TextField label="Height (cm)" inputMode="decimal" value={measurements.values.heightCm} error={measurementErrors.heightCm} disabled={disabled} onChange={(event) => measure('heightCm', event.target.value)} />
-        <TextField label="Weight (kg)" inputMode="decimal" value={measurements.values.weightKg} error={measurementErrors.weightKg} disabled={disabled} onChange={(event) => measure('weightKg', event.target.value)} />
+        <TextField
+          label="Height (cm)"
+          inputMode="decimal"
+          value={measurements.values.heightCm}
+          error={measurementErrors.heightCm}
+          disabled={disabled}
+          onChange={(event) => measure('heightCm', event.target.value)}
+        />
+        <TextField
+          label="Weight (kg)"
+          inputMode="decimal"
+          value={measurements.values.weightKg}
+          error={measurementErrors.weightKg}
+          disabled={disabled}
+          onChange={(event) => measure('weightKg', event.target.value)}
+        />
       </fieldset>
     </div>
   );

@@ -3,7 +3,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { HealthProfileValues } from '../validation/schemas';
 import { computeBmi, MESSAGES, parseBmi, validateBodyMeasurements, validateHealthProfile } from '../validation/schemas';
 import type { CampusCareClient } from '../supabase/client';
-import { EMPTY_HEALTH_PROFILE_VALUES, healthProfileFormValues, healthProfileRow, saveHealthProfile } from './healthProfileApi';
+import {
+  EMPTY_HEALTH_PROFILE_VALUES,
+  healthProfileFormValues,
+  healthProfileRow,
+  saveHealthProfile,
+} from './healthProfileApi';
 import { HealthProfileFields } from './HealthProfileFields';
 
 const valid: HealthProfileValues = { genotype: 'AS', bloodGroup: 'O+', disabled: 'no', allergies: '', bmi: '22.5' };
@@ -39,8 +44,14 @@ describe('health profile validation', () => {
   it('checks height and weight only once typed in', () => {
     expect(validateBodyMeasurements({ heightCm: '', weightKg: '' })).toEqual({});
     expect(validateBodyMeasurements({ heightCm: '170', weightKg: '65.5' })).toEqual({});
-    expect(validateBodyMeasurements({ heightCm: '49', weightKg: '401' })).toEqual({ heightCm: MESSAGES.invalidHeight, weightKg: MESSAGES.invalidWeight });
-    expect(validateBodyMeasurements({ heightCm: 'tall', weightKg: 'heavy' })).toEqual({ heightCm: MESSAGES.invalidHeight, weightKg: MESSAGES.invalidWeight });
+    expect(validateBodyMeasurements({ heightCm: '49', weightKg: '401' })).toEqual({
+      heightCm: MESSAGES.invalidHeight,
+      weightKg: MESSAGES.invalidWeight,
+    });
+    expect(validateBodyMeasurements({ heightCm: 'tall', weightKg: 'heavy' })).toEqual({
+      heightCm: MESSAGES.invalidHeight,
+      weightKg: MESSAGES.invalidWeight,
+    });
   });
 
   it('computes the BMI from height and weight, and only a sane one', () => {
@@ -54,11 +65,26 @@ describe('health profile validation', () => {
 describe('health profile rows', () => {
   it('turns form values into a row and back', () => {
     const row = healthProfileRow('student-1', { ...valid, disabled: 'yes', allergies: '  Peanuts ' });
-    expect(row).toEqual({ student_id: 'student-1', genotype: 'AS', blood_group: 'O+', disabled: true, allergies: 'Peanuts', bmi: 22.5 });
+    expect(row).toEqual({
+      student_id: 'student-1',
+      genotype: 'AS',
+      blood_group: 'O+',
+      disabled: true,
+      allergies: 'Peanuts',
+      bmi: 22.5,
+    });
     expect(healthProfileRow('student-1', valid).allergies).toBeNull();
     expect(healthProfileFormValues(null)).toEqual(EMPTY_HEALTH_PROFILE_VALUES);
     expect(
-      healthProfileFormValues({ student_id: 's', genotype: 'AA', blood_group: 'B-', disabled: false, allergies: null, bmi: 19.5, updated_at: '2026-01-01T00:00:00Z' }),
+      healthProfileFormValues({
+        student_id: 's',
+        genotype: 'AA',
+        blood_group: 'B-',
+        disabled: false,
+        allergies: null,
+        bmi: 19.5,
+        updated_at: '2026-01-01T00:00:00Z',
+      }),
     ).toEqual({ genotype: 'AA', bloodGroup: 'B-', disabled: 'no', allergies: '', bmi: '19.5' });
   });
 });
@@ -105,7 +131,9 @@ describe('saveHealthProfile', () => {
   });
 
   it('throws a refusal in words for people, never the raw database text', async () => {
-    const { client } = clientAnswering({ error: { code: '42501', message: 'new row violates row-level security policy for table "health_profiles"' } });
+    const { client } = clientAnswering({
+      error: { code: '42501', message: 'new row violates row-level security policy for table "health_profiles"' },
+    });
     const refused = saveHealthProfile(client, { studentId: 's1', values: valid });
     await expect(refused).rejects.toThrow('You are not allowed to do that.');
   });

@@ -1,6 +1,20 @@
-import { ALLERGIES_MAX_LENGTH, type CampusCareClient, type HealthProfile, type HealthProfileValues, parseBmi, type TablesInsert, unwrap } from '@campuscare/shared';
+import {
+  ALLERGIES_MAX_LENGTH,
+  type CampusCareClient,
+  type HealthProfile,
+  type HealthProfileValues,
+  parseBmi,
+  type TablesInsert,
+  unwrap,
+} from '@campuscare/shared';
 
-export const EMPTY_HEALTH_PROFILE_VALUES: HealthProfileValues = { genotype: '', bloodGroup: '', disabled: '', allergies: '', bmi: '' };
+export const EMPTY_HEALTH_PROFILE_VALUES: HealthProfileValues = {
+  genotype: '',
+  bloodGroup: '',
+  disabled: '',
+  allergies: '',
+  bmi: '',
+};
 
 /** The form values for a stored health profile (empty values when there is none yet). */
 export function healthProfileFormValues(profile: HealthProfile | null): HealthProfileValues {
@@ -33,6 +47,11 @@ interface HealthProfileSave {
 }
 
 /** Creates or replaces the signed-in student's health profile; a refusal throws an ApiError naming the field. */
-export async function saveHealthProfile(client: CampusCareClient, { studentId, values }: HealthProfileSave): Promise<void> {
-  unwrap(await client.from('health_profiles').upsert(healthProfileRow(studentId, values), { onConflict: 'student_id' }));
+export async function saveHealthProfile(
+  client: CampusCareClient,
+  { studentId, values }: HealthProfileSave,
+): Promise<void> {
+  unwrap(
+    await client.from('health_profiles').upsert(healthProfileRow(studentId, values), { onConflict: 'student_id' }),
+  );
 }

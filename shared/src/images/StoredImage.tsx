@@ -7,10 +7,14 @@ export const AVATARS_BUCKET = 'avatars';
 
 /** A short-lived URL for an image in a private bucket; null while loading, without a path, or when refused. */
 function useSignedImageUrl(bucket: string, path: string | null | undefined): string | null {
-  const query = useApiQuery([...queryKeys.images, bucket, path ?? ''], (client) => signedImageUrl(client, bucket, path ?? ''), {
-    enabled: Boolean(path),
-    staleTime: SIGNED_URL_FRESH_MS,
-  });
+  const query = useApiQuery(
+    [...queryKeys.images, bucket, path ?? ''],
+    (client) => signedImageUrl(client, bucket, path ?? ''),
+    {
+      enabled: Boolean(path),
+      staleTime: SIGNED_URL_FRESH_MS,
+    },
+  );
   return path ? (query.data ?? null) : null;
 }
 

@@ -41,10 +41,13 @@ interface ImageUpload {
 
 /** Uploads (or replaces) an image and returns its stored path; a refusal (type, size, rights) throws an ApiError. */
 export async function uploadImage(client: CampusCareClient, { bucket, path, file }: ImageUpload): Promise<string> {
-  const stored = unwrap<{ path: string }>(await client.storage.from(bucket).upload(path, file, { upsert: true, contentType: file.type, cacheControl: '0' }));
+  const stored = unwrap<{ path: string }>(
+    await client.storage.from(bucket).upload(path, file, { upsert: true, contentType: file.type, cacheControl: '0' }),
+  );
   return stored.path;
 }
 
 export async function signedImageUrl(client: CampusCareClient, bucket: string, path: string): Promise<string> {
-  return unwrap<{ signedUrl: string }>(await client.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS)).signedUrl;
+  return unwrap<{ signedUrl: string }>(await client.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS))
+    .signedUrl;
 }

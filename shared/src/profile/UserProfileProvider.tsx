@@ -6,14 +6,26 @@ import { queryClient } from '../data/queryClient';
 import { queryKeys } from '../data/queryKeys';
 import { useApiQuery } from '../data/useApi';
 import { getSupabase, hasStoredSession, onSupabaseReady, type CampusCareClient } from '../supabase/client';
-import { isEndedSession, loadCurrentProfile, SESSION_CHECK_TIMEOUT_MS, withinTime, type ProfileLoadResult, type SignedOutReason } from './profileApi';
+import {
+  isEndedSession,
+  loadCurrentProfile,
+  SESSION_CHECK_TIMEOUT_MS,
+  withinTime,
+  type ProfileLoadResult,
+  type SignedOutReason,
+} from './profileApi';
 
 export type ProfileState =
   /** Nobody asked for the session yet and none is stored: the Supabase client has not been loaded. */
   | { readonly status: 'idle' }
   | { readonly status: 'loading' }
   | { readonly status: 'signedOut'; readonly reason?: SignedOutReason }
-  | { readonly status: 'signedIn'; readonly user: User; readonly member: Member; readonly healthProfile: HealthProfile | null }
+  | {
+      readonly status: 'signedIn';
+      readonly user: User;
+      readonly member: Member;
+      readonly healthProfile: HealthProfile | null;
+    }
   | { readonly status: 'error'; readonly message: string };
 
 interface ProfileActions {
@@ -33,7 +45,11 @@ const CURRENT_PROFILE_KEY = [...queryKeys.profile, 'current'] as const;
 queryClient.setQueryDefaults(CURRENT_PROFILE_KEY, { retry: false });
 
 /** Auth events after which the session may belong to someone else, or to nobody. */
-const SESSION_CHANGES: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED']);
+const SESSION_CHANGES: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
+  'SIGNED_IN',
+  'SIGNED_OUT',
+  'USER_UPDATED',
+]);
 
 /** Re-checks the session now and then, so an account deactivated while signed in is told so without a reload. */
 const PROFILE_RECHECK_MS = 60_000;
@@ -65,7 +81,10 @@ function forgetOtherSessionsData(): void {
 
 export function UserProfileProvider({ children }: { readonly children: ReactNode }) {
   const [requested, setRequested] = useState(hasStoredSession);
-  const query = useApiQuery(CURRENT_PROFILE_KEY, checkSession, { enabled: requested, refetchInterval: PROFILE_RECHECK_MS });
+  const query = useApiQuery(CURRENT_PROFILE_KEY, checkSession, {
+    enabled: requested,
+    refetchInterval: PROFILE_RECHECK_MS,
+  });
   const { refetch } = query;
 
   useEffect(() => {
@@ -84,7 +103,8 @@ export function UserProfileProvider({ children }: { readonly children: ReactNode
       if (isEndedSession(error)) void queryClient.invalidateQueries({ queryKey: CURRENT_PROFILE_KEY });
     };
     const stopWatchingQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && !isProfileQuery(event.query.queryKey)) recheckIfEnded(event.action.error);
+      if (event.type === 'updated' && event.action.type === 'error' && !isProfileQuery(event.query.queryKey))
+        recheckIfEnded(event.action.error);
     });
     const stopWatchingChanges = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') recheckIfEnded(event.action.error);
@@ -132,7 +152,11 @@ export function UserProfileProvider({ children }: { readonly children: ReactNode
  * What the profile query means to the app. A failed re-check keeps the profile it had (a passing network failure
  * must not sign anyone out); a check being tried again shows as loading.
  */
-function profileState(requested: boolean, data: ProfileLoadResult | undefined, errorMessage: string | undefined): ProfileState {
+function profileState(
+  requested: boolean,
+  data: ProfileLoadResult | undefined,
+  errorMessage: string | undefined,
+): ProfileState {
   if (data) return data;
   if (errorMessage !== undefined) return { status: 'error', message: errorMessage };
   return requested ? { status: 'loading' } : { status: 'idle' };

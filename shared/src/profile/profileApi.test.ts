@@ -25,7 +25,12 @@ function stubClient(memberAnswer: { data: Member | null; error: unknown }, refre
 }
 
 const banned = { name: 'AuthApiError', code: 'user_banned', status: 400, message: 'User is banned' };
-const endedSession = { code: 'PT401', message: 'Your session has ended. Please sign in again.', details: null, hint: null };
+const endedSession = {
+  code: 'PT401',
+  message: 'Your session has ended. Please sign in again.',
+  details: null,
+  hint: null,
+};
 
 describe('loadProfile', () => {
   it('signs a member deactivated while signed in out, saying why', async () => {
@@ -35,18 +40,32 @@ describe('loadProfile', () => {
   });
 
   it('tells a hidden (deactivated) member row from an account without a university', async () => {
-    expect(await loadProfile(stubClient({ data: null, error: null }, banned).client, user)).toEqual({ status: 'signedOut', reason: 'deactivated' });
-    expect(await loadProfile(stubClient({ data: null, error: null }).client, user)).toEqual({ status: 'signedOut', reason: 'noMembership' });
+    expect(await loadProfile(stubClient({ data: null, error: null }, banned).client, user)).toEqual({
+      status: 'signedOut',
+      reason: 'deactivated',
+    });
+    expect(await loadProfile(stubClient({ data: null, error: null }).client, user)).toEqual({
+      status: 'signedOut',
+      reason: 'noMembership',
+    });
   });
 
   it('signs out without a reason when the session simply ended', async () => {
-    const { client } = stubClient({ data: null, error: endedSession }, { name: 'AuthApiError', code: 'refresh_token_not_found', status: 400, message: 'Invalid Refresh Token' });
+    const { client } = stubClient(
+      { data: null, error: endedSession },
+      { name: 'AuthApiError', code: 'refresh_token_not_found', status: 400, message: 'Invalid Refresh Token' },
+    );
     expect(await loadProfile(client, user)).toEqual({ status: 'signedOut' });
   });
 
   it('loads an active member', async () => {
     const doctor = memberFixture('doctor');
-    expect(await loadProfile(stubClient({ data: doctor, error: null }).client, user)).toEqual({ status: 'signedIn', user, member: doctor, healthProfile: null });
+    expect(await loadProfile(stubClient({ data: doctor, error: null }).client, user)).toEqual({
+      status: 'signedIn',
+      user,
+      member: doctor,
+      healthProfile: null,
+    });
   });
 });
 

@@ -7,7 +7,12 @@ export type SignedOutReason = 'deactivated' | 'noMembership';
 
 export type ProfileLoadResult =
   | { readonly status: 'signedOut'; readonly reason?: SignedOutReason }
-  | { readonly status: 'signedIn'; readonly user: User; readonly member: Member; readonly healthProfile: HealthProfile | null };
+  | {
+      readonly status: 'signedIn';
+      readonly user: User;
+      readonly member: Member;
+      readonly healthProfile: HealthProfile | null;
+    };
 
 /**
  * How long the session check may take, whatever it tries again inside (the client repeats a refused read for up to 7 s,
@@ -70,7 +75,12 @@ export async function loadProfile(client: CampusCareClient, user: User | null): 
     return signOutHere(client, deactivated ? 'deactivated' : 'noMembership');
   }
 
-  const healthProfile = member.role === 'student' ? unwrap<HealthProfile | null>(await client.from('health_profiles').select('*').eq('student_id', member.id).maybeSingle()) : null;
+  const healthProfile =
+    member.role === 'student'
+      ? unwrap<HealthProfile | null>(
+          await client.from('health_profiles').select('*').eq('student_id', member.id).maybeSingle(),
+        )
+      : null;
   return { status: 'signedIn', user, member, healthProfile };
 }
 

@@ -1,4 +1,15 @@
-import { Button, buttonClassName, EmptyState, Link, type PagedQuery, Pagination, type Program, QueryView, type RowAction, Section } from '@campuscare/shared';
+import {
+  Button,
+  buttonClassName,
+  EmptyState,
+  Link,
+  type PagedQuery,
+  Pagination,
+  type Program,
+  QueryView,
+  type RowAction,
+  Section,
+} from '@campuscare/shared';
 import { ProgramCards } from './ProgramCards';
 import { PROGRAMS_PAGE_SIZE, usePrograms } from './usePrograms';
 
@@ -24,11 +35,27 @@ function CreateControl({ create }: { readonly create: ProgramCreation }) {
   return <Button onClick={create.onCreate}>Create a program</Button>;
 }
 
-function ProgramPages({ programs, label, actionsFor }: { readonly programs: PagedQuery<Program>; readonly label: string; readonly actionsFor?: ProgramBoardProps['actionsFor'] }) {
+function ProgramPages({
+  programs,
+  label,
+  actionsFor,
+}: {
+  readonly programs: PagedQuery<Program>;
+  readonly label: string;
+  readonly actionsFor?: ProgramBoardProps['actionsFor'];
+}) {
   return (
     <>
       <ProgramCards programs={programs.rows} label={label} actionsFor={actionsFor} />
-      {programs.total > PROGRAMS_PAGE_SIZE && <Pagination label={label} page={programs.page} pageSize={PROGRAMS_PAGE_SIZE} total={programs.total} onPageChange={programs.setPage} />}
+      {programs.total > PROGRAMS_PAGE_SIZE && (
+        <Pagination
+          label={label}
+          page={programs.page}
+          pageSize={PROGRAMS_PAGE_SIZE}
+          total={programs.total}
+          onPageChange={programs.setPage}
+        />
+      )}
     </>
   );
 }

@@ -30,7 +30,12 @@ export function ProgramCards({ programs, label = 'Programs', actionsFor }: Progr
                 <h3 className={styles.title}>{program.title}</h3>
                 <p className={styles.excerpt}>{programExcerpt(program.description)}</p>
                 {program.organiser && <p className={styles.organiser}>Organised by {program.organiser}</p>}
-                <Button variant="secondary" className={styles.detailsButton} aria-label={`View details of ${program.title}`} onClick={() => setShown(program)}>
+                <Button
+                  variant="secondary"
+                  className={styles.detailsButton}
+                  aria-label={`View details of ${program.title}`}
+                  onClick={() => setShown(program)}
+                >
                   View details
                 </Button>
               </article>

@@ -10,7 +10,15 @@ import { ProgramsEmptyState } from './ProgramsEmptyState';
 import { programExcerpt } from './programFormat';
 import { createProgram, listPrograms, localIsoDate, updateProgram, type ProgramTiming } from './programsApi';
 
-const author = { id: 'm1', university_id: 'u1', first_name: 'Northfield University', last_name: '', title: null, email: 'admin@northfield.edu', role: 'admin' } as Member;
+const author = {
+  id: 'm1',
+  university_id: 'u1',
+  first_name: 'Northfield University',
+  last_name: '',
+  title: null,
+  email: 'admin@northfield.edu',
+  role: 'admin',
+} as Member;
 
 jest.mock('../supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
@@ -106,12 +114,18 @@ describe('ProgramWizard', () => {
     fillStepTwo();
     fireEvent.click(screen.getByRole('button', { name: 'Create program' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(stored, 'created'));
-    expect(createProgram).toHaveBeenCalledWith({}, author, expect.objectContaining({ title: 'Malaria Week', activities: 'Tests' }));
+    expect(createProgram).toHaveBeenCalledWith(
+      {},
+      author,
+      expect.objectContaining({ title: 'Malaria Week', activities: 'Tests' }),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 
   it('shows the refusal in words for people and stays open when saving fails', async () => {
-    jest.mocked(createProgram).mockRejectedValue({ code: '42501', message: 'new row violates row-level security policy for table "programs"' });
+    jest
+      .mocked(createProgram)
+      .mockRejectedValue({ code: '42501', message: 'new row violates row-level security policy for table "programs"' });
     const onSaved = jest.fn();
     render(<ProgramWizard open onClose={jest.fn()} onSaved={onSaved} />);
     fillStepOne();
@@ -130,7 +144,9 @@ describe('ProgramWizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     fillStepTwo();
     fireEvent.click(screen.getByRole('button', { name: 'Create program' }));
-    expect(await screen.findByRole('dialog', { name: 'Create a new program' })).toHaveTextContent(PROGRAM_PAST_DATE_MESSAGE);
+    expect(await screen.findByRole('dialog', { name: 'Create a new program' })).toHaveTextContent(
+      PROGRAM_PAST_DATE_MESSAGE,
+    );
     expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -205,7 +221,10 @@ describe('ProgramCards and the details view', () => {
 
 describe('ProgramBoard', () => {
   const answer = (rows: { readonly upcoming: readonly Program[]; readonly past: readonly Program[] }) =>
-    jest.mocked(listPrograms).mockImplementation(async (_client, { timing }: { readonly timing: ProgramTiming }) => ({ rows: rows[timing], total: rows[timing].length }));
+    jest.mocked(listPrograms).mockImplementation(async (_client, { timing }: { readonly timing: ProgramTiming }) => ({
+      rows: rows[timing],
+      total: rows[timing].length,
+    }));
 
   it('lists upcoming programs first and past ones in their own section', async () => {
     const held = { ...stored, id: 'p0', title: 'Vaccination Clinic', date: inDays(-10) };
@@ -220,10 +239,15 @@ describe('ProgramBoard', () => {
     const past = await screen.findByRole('list', { name: 'Past programs' });
     expect(within(past).getByRole('article', { name: 'Vaccination Clinic' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New program' })).toHaveAttribute('href', '/newprogram');
-    expect(listPrograms).toHaveBeenCalledWith({}, expect.objectContaining({ timing: 'upcoming', page: 1, today: localIsoDate() }));
+    expect(listPrograms).toHaveBeenCalledWith(
+      {},
+      expect.objectContaining({ timing: 'upcoming', page: 1, today: localIsoDate() }),
+    );
 
     fireEvent.click(within(past).getByRole('button', { name: 'View details of Vaccination Clinic' }));
-    expect(screen.getByRole('dialog', { name: 'Vaccination Clinic' })).toHaveTextContent('This program has taken place.');
+    expect(screen.getByRole('dialog', { name: 'Vaccination Clinic' })).toHaveTextContent(
+      'This program has taken place.',
+    );
   });
 
   it('shows the empty state with the way to create one when the university has no programs', async () => {

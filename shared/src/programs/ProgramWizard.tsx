@@ -1,5 +1,25 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { ApiError, Button, COLUMN_RULES, ErrorBanner, type FieldErrors, hasErrors, Modal, type Program, PROGRAM_FIRST_STEP_FIELDS, PROGRAM_PAST_DATE_MESSAGE, type ProgramValues, queryKeys, TextAreaField, TextField, toApiError, useApiMutation, useForm, useUserProfile, validateProgram } from '@campuscare/shared';
+import {
+  ApiError,
+  Button,
+  COLUMN_RULES,
+  ErrorBanner,
+  type FieldErrors,
+  hasErrors,
+  Modal,
+  type Program,
+  PROGRAM_FIRST_STEP_FIELDS,
+  PROGRAM_PAST_DATE_MESSAGE,
+  type ProgramValues,
+  queryKeys,
+  TextAreaField,
+  TextField,
+  toApiError,
+  useApiMutation,
+  useForm,
+  useUserProfile,
+  validateProgram,
+} from '@campuscare/shared';
 import { createProgram, isPastProgram, localIsoDate, programValues, updateProgram } from './programsApi';
 import styles from './programs.module.css';
 
@@ -25,7 +45,9 @@ function firstStepErrors(errors: FieldErrors<ProgramValues>): FieldErrors<Progra
 /** The database's past-date refusal (a day that ended while the form was open) belongs under the Date field. */
 function onDateField(error: unknown): ApiError {
   const apiError = toApiError(error);
-  return apiError.message === PROGRAM_PAST_DATE_MESSAGE ? new ApiError(apiError.message, { code: apiError.code, status: apiError.status, field: 'date', cause: error }) : apiError;
+  return apiError.message === PROGRAM_PAST_DATE_MESSAGE
+    ? new ApiError(apiError.message, { code: apiError.code, status: apiError.status, field: 'date', cause: error })
+    : apiError;
 }
 
 function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'open'>) {
@@ -49,7 +71,8 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
   const form = useForm({
     initial,
     validate,
-    submit: (values: ProgramValues) => save.mutateAsync(values).catch((error: unknown) => Promise.reject(onDateField(error))),
+    submit: (values: ProgramValues) =>
+      save.mutateAsync(values).catch((error: unknown) => Promise.reject(onDateField(error))),
     successMessage: program ? 'Program updated' : 'Program created',
     onSuccess: (saved: Program) => {
       onSaved(saved, kind);
@@ -79,9 +102,20 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
       {shownStep === 1 ? (
         <form className={styles.form} onSubmit={next} noValidate>
           <TextField label="Title" maxLength={COLUMN_RULES.programs_title_length.maxLength} {...form.field('title')} />
-          <TextAreaField label="Description" rows={4} maxLength={COLUMN_RULES.programs_description_length.maxLength} {...form.field('description')} />
+          <TextAreaField
+            label="Description"
+            rows={4}
+            maxLength={COLUMN_RULES.programs_description_length.maxLength}
+            {...form.field('description')}
+          />
           <div className={styles.row}>
-            <TextField label="Date" type="date" min={keepsPastDate ? undefined : dateRule.today} hint={keepsPastDate ? undefined : 'Today or later'} {...form.field('date')} />
+            <TextField
+              label="Date"
+              type="date"
+              min={keepsPastDate ? undefined : dateRule.today}
+              hint={keepsPastDate ? undefined : 'Today or later'}
+              {...form.field('date')}
+            />
             <TextField label="Time" type="time" {...form.field('time')} />
           </div>
           <div className={styles.buttons}>
@@ -93,10 +127,27 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
         </form>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <TextField label="Location" maxLength={COLUMN_RULES.programs_location_length.maxLength} {...form.field('location')} />
-          <TextField label="Program Type" maxLength={COLUMN_RULES.programs_program_type_length.maxLength} {...form.field('programType')} />
-          <TextField label="Target Audience" maxLength={COLUMN_RULES.programs_target_audience_length.maxLength} {...form.field('targetAudience')} />
-          <TextAreaField label="Activities" rows={3} maxLength={COLUMN_RULES.programs_activities_length.maxLength} {...form.field('activities')} />
+          <TextField
+            label="Location"
+            maxLength={COLUMN_RULES.programs_location_length.maxLength}
+            {...form.field('location')}
+          />
+          <TextField
+            label="Program Type"
+            maxLength={COLUMN_RULES.programs_program_type_length.maxLength}
+            {...form.field('programType')}
+          />
+          <TextField
+            label="Target Audience"
+            maxLength={COLUMN_RULES.programs_target_audience_length.maxLength}
+            {...form.field('targetAudience')}
+          />
+          <TextAreaField
+            label="Activities"
+            rows={3}
+            maxLength={COLUMN_RULES.programs_activities_length.maxLength}
+            {...form.field('activities')}
+          />
           {form.formError && <ErrorBanner message={form.formError} />}
           <div className={styles.buttons}>
             <Button variant="secondary" onClick={() => setStep(1)} disabled={form.submitting}>

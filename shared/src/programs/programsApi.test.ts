@@ -1,12 +1,23 @@
 import type { Member, Program } from '../database.types';
 import type { CampusCareClient } from '../supabase/client';
 import { API_MESSAGES } from '../data/apiError';
-import { createProgram, deleteProgram, isPastProgram, listPrograms, mayChangeProgram, programFields, programValues, updateProgram } from './programsApi';
+import {
+  createProgram,
+  deleteProgram,
+  isPastProgram,
+  listPrograms,
+  mayChangeProgram,
+  programFields,
+  programValues,
+  updateProgram,
+} from './programsApi';
 
 type Call = readonly [string, ...unknown[]];
 
 /** A stand-in for the PostgREST query builder: records every call and answers with the next queued result. */
-function fakeClient(results: ReadonlyArray<{ data?: unknown; count?: number | null; error?: { code?: string; message: string } | null }>) {
+function fakeClient(
+  results: ReadonlyArray<{ data?: unknown; count?: number | null; error?: { code?: string; message: string } | null }>,
+) {
   const queries: Call[][] = [];
   let next = 0;
   const client = {
@@ -14,7 +25,19 @@ function fakeClient(results: ReadonlyArray<{ data?: unknown; count?: number | nu
       const calls: Call[] = [['from', table]];
       queries.push(calls);
       const builder: Record<string, unknown> = {};
-      for (const method of ['select', 'insert', 'update', 'delete', 'eq', 'gte', 'lt', 'order', 'range', 'single', 'maybeSingle']) {
+      for (const method of [
+        'select',
+        'insert',
+        'update',
+        'delete',
+        'eq',
+        'gte',
+        'lt',
+        'order',
+        'range',
+        'single',
+        'maybeSingle',
+      ]) {
         builder[method] = (...args: unknown[]) => {
           calls.push([method, ...args]);
           return builder;
@@ -79,7 +102,9 @@ describe('listPrograms', () => {
 
   it('reports a refusal in words for people', async () => {
     const { client } = fakeClient([{ error: { code: '42501', message: 'permission denied for table programs' } }]);
-    await expect(listPrograms(client, { timing: 'upcoming', page: 1, pageSize: 2 })).rejects.toThrow(API_MESSAGES.forbidden);
+    await expect(listPrograms(client, { timing: 'upcoming', page: 1, pageSize: 2 })).rejects.toThrow(
+      API_MESSAGES.forbidden,
+    );
   });
 
   it('tells past programs from upcoming ones by calendar day', () => {
@@ -103,13 +128,24 @@ describe('program values', () => {
   });
 
   it('turns a stored program back into form values (time without seconds)', () => {
-    expect(programValues(program())).toMatchObject({ title: 'Blood Donation Drive', time: '09:00', programType: 'Drive' });
+    expect(programValues(program())).toMatchObject({
+      title: 'Blood Donation Drive',
+      time: '09:00',
+      programType: 'Drive',
+    });
     expect(programValues(null).title).toBe('');
   });
 });
 
 describe('saving programs', () => {
-  const author = { id: 'm1', university_id: 'u1', title: 'Dr', first_name: 'Amelia', last_name: 'Adams', email: 'dr.adams@northfield.edu' } as Member;
+  const author = {
+    id: 'm1',
+    university_id: 'u1',
+    title: 'Dr',
+    first_name: 'Amelia',
+    last_name: 'Adams',
+    email: 'dr.adams@northfield.edu',
+  } as Member;
 
   it('creates the program named after the author, leaving its university and author to the database', async () => {
     const { client, queries } = fakeClient([{ data: program() }]);
@@ -121,14 +157,23 @@ describe('saving programs', () => {
   });
 
   it('says so when RLS let an update or delete match nothing', async () => {
-    await expect(updateProgram(fakeClient([{ data: null }]).client, 'p1', VALUES)).rejects.toThrow('You cannot change this program.');
-    await expect(deleteProgram(fakeClient([{ data: [] }]).client, 'p1')).rejects.toThrow('You cannot delete this program.');
+    await expect(updateProgram(fakeClient([{ data: null }]).client, 'p1', VALUES)).rejects.toThrow(
+      'You cannot change this program.',
+    );
+    await expect(deleteProgram(fakeClient([{ data: [] }]).client, 'p1')).rejects.toThrow(
+      'You cannot delete this program.',
+    );
     await expect(deleteProgram(fakeClient([{ data: [{ id: 'p1' }] }]).client, 'p1')).resolves.toBeUndefined();
   });
 });
 
 describe('who may change a program', () => {
-  const member = (role: Member['role'], overrides: Partial<Member> = {}) => ({ id: 'm1', role, is_super_admin: false, ...overrides });
+  const member = (role: Member['role'], overrides: Partial<Member> = {}) => ({
+    id: 'm1',
+    role,
+    is_super_admin: false,
+    ...overrides,
+  });
 
   it('lets a doctor change the programs they created and no other', () => {
     expect(mayChangeProgram(member('doctor'), program({ created_by: 'm1' }))).toBe(true);

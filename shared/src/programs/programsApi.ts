@@ -1,4 +1,13 @@
-import { ApiError, type CampusCareClient, displayName, type Member, type PagedRows, type Program, type ProgramValues, unwrap } from '@campuscare/shared';
+import {
+  ApiError,
+  type CampusCareClient,
+  displayName,
+  type Member,
+  type PagedRows,
+  type Program,
+  type ProgramValues,
+  unwrap,
+} from '@campuscare/shared';
 
 /** Upcoming programs take place today or later; past ones have taken place. */
 export type ProgramTiming = 'upcoming' | 'past';
@@ -27,7 +36,10 @@ export function isPastProgram(program: Pick<Program, 'date'>, today: string = lo
  * One page of the caller's university's programs (RLS limits rows to it): upcoming ones soonest first, or past ones
  * most recent first.
  */
-export async function listPrograms(client: CampusCareClient, { timing, page, pageSize, today = localIsoDate() }: ProgramPageRequest): Promise<PagedRows<Program>> {
+export async function listPrograms(
+  client: CampusCareClient,
+  { timing, page, pageSize, today = localIsoDate() }: ProgramPageRequest,
+): Promise<PagedRows<Program>> {
   const from = (page - 1) * pageSize;
   const ascending = timing === 'upcoming';
   const programs = client.from('programs').select('*', { count: 'exact' });
@@ -39,7 +51,10 @@ export async function listPrograms(client: CampusCareClient, { timing, page, pag
   return { rows: unwrap<Program[] | null>(result) ?? [], total: result.count ?? 0 };
 }
 
-type ProgramFields = Pick<Program, 'title' | 'description' | 'date' | 'time' | 'location' | 'program_type' | 'target_audience' | 'activities'>;
+type ProgramFields = Pick<
+  Program,
+  'title' | 'description' | 'date' | 'time' | 'location' | 'program_type' | 'target_audience' | 'activities'
+>;
 
 /** The wizard's text values as the columns they are stored in. */
 export function programFields(values: ProgramValues): ProgramFields {
@@ -74,8 +89,13 @@ export function programValues(program?: Program | null): ProgramValues {
  * Whether `member` may edit and delete `program`, as the database's policies decide: an admin (or super admin) any
  * program of their university, a doctor the ones they created. RLS already limits the rows read to the university.
  */
-export function mayChangeProgram(member: Pick<Member, 'id' | 'role' | 'is_super_admin'>, program: Pick<Program, 'created_by'>): boolean {
-  return member.role === 'admin' || member.is_super_admin || (member.role === 'doctor' && program.created_by === member.id);
+export function mayChangeProgram(
+  member: Pick<Member, 'id' | 'role' | 'is_super_admin'>,
+  program: Pick<Program, 'created_by'>,
+): boolean {
+  return (
+    member.role === 'admin' || member.is_super_admin || (member.role === 'doctor' && program.created_by === member.id)
+  );
 }
 
 /** Creates a program in the author's university (the database records both); the author is named as its organiser. */
@@ -90,7 +110,9 @@ export async function createProgram(client: CampusCareClient, author: Member, va
 }
 
 export async function updateProgram(client: CampusCareClient, id: string, values: ProgramValues): Promise<Program> {
-  const updated = unwrap<Program | null>(await client.from('programs').update(programFields(values)).eq('id', id).select('*').maybeSingle());
+  const updated = unwrap<Program | null>(
+    await client.from('programs').update(programFields(values)).eq('id', id).select('*').maybeSingle(),
+  );
   // RLS hides rows the caller may not change: an update that matched nothing was refused.
   if (!updated) throw new ApiError('You cannot change this program.', { code: '42501' });
   return updated;

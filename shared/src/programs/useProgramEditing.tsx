@@ -1,9 +1,19 @@
 import { useState } from 'react';
-import { ConfirmDialog, type Program, queryKeys, type RowAction, useApiMutation, useUserProfile } from '@campuscare/shared';
+import {
+  ConfirmDialog,
+  type Program,
+  queryKeys,
+  type RowAction,
+  useApiMutation,
+  useUserProfile,
+} from '@campuscare/shared';
 import { deleteProgram, mayChangeProgram } from './programsApi';
 import { ProgramWizard } from './ProgramWizard';
 
-type Editing = { readonly kind: 'wizard'; readonly program: Program | null } | { readonly kind: 'delete'; readonly program: Program } | null;
+type Editing =
+  | { readonly kind: 'wizard'; readonly program: Program | null }
+  | { readonly kind: 'delete'; readonly program: Program }
+  | null;
 
 /**
  * Create, edit and delete on a page of programs: Edit and Delete on each program the signed-in member may change
@@ -29,7 +39,12 @@ export function useProgramEditing() {
 
   const dialogs = (
     <>
-      <ProgramWizard open={editing?.kind === 'wizard'} program={editing?.kind === 'wizard' ? editing.program : null} onClose={close} onSaved={close} />
+      <ProgramWizard
+        open={editing?.kind === 'wizard'}
+        program={editing?.kind === 'wizard' ? editing.program : null}
+        onClose={close}
+        onSaved={close}
+      />
       {editing?.kind === 'delete' && (
         <ConfirmDialog
           title="Delete program"

@@ -19,9 +19,28 @@ import {
 } from './contract';
 
 const SPEC_ROUTES = [
-  '/', '/register', '/questions', '/signin', '/dashboardd', '/programs', '/staff', '/student', '/profilepage',
-  '/passwordpage', '/newprogram', '/staffmembers', '/newprogramm', '/dashboarrd', '/programm', '/patients',
-  '/adminprofile', '/adminpassword', '/adminsignin', '/studentdashboard', '/studentprofile', '/studentpassword',
+  '/',
+  '/register',
+  '/questions',
+  '/signin',
+  '/dashboardd',
+  '/programs',
+  '/staff',
+  '/student',
+  '/profilepage',
+  '/passwordpage',
+  '/newprogram',
+  '/staffmembers',
+  '/newprogramm',
+  '/dashboarrd',
+  '/programm',
+  '/patients',
+  '/adminprofile',
+  '/adminpassword',
+  '/adminsignin',
+  '/studentdashboard',
+  '/studentprofile',
+  '/studentpassword',
   '/studentprogram',
 ];
 /** Settings tabs added after the spec for real scheduling: the clinic's hours and rules, a doctor's availability. */
@@ -37,28 +56,93 @@ const EMAIL_CHANGE_ROUTES = ['/email-changed'];
 /** The clinical record: a doctor's patient chart and visit, the student's visits, the public check of an excuse letter. */
 const CLINICAL_ROUTES = ['/patientchart', '/visit', '/studentvisits', '/verify-letter'];
 /** Immunization compliance: the student's page, the super admin's requirements, the admins' holds list, the doctors' review. */
-const IMMUNIZATION_ROUTES = ['/immunizations', '/immunization-requirements', '/immunization-compliance', '/immunization-review'];
+const IMMUNIZATION_ROUTES = [
+  '/immunizations',
+  '/immunization-requirements',
+  '/immunization-compliance',
+  '/immunization-review',
+];
 
 describe('route contract', () => {
   it('has exactly the 23 paths of the spec and those added since, each once', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, ...SCHEDULING_ROUTES, ...AUDIT_ROUTES, ...PRIVACY_ROUTES, ...RECOVERY_ROUTES, ...EMAIL_CHANGE_ROUTES, ...CLINICAL_ROUTES, ...IMMUNIZATION_ROUTES].sort(),
+      [
+        ...SPEC_ROUTES,
+        ...SCHEDULING_ROUTES,
+        ...AUDIT_ROUTES,
+        ...PRIVACY_ROUTES,
+        ...RECOVERY_ROUTES,
+        ...EMAIL_CHANGE_ROUTES,
+        ...CLINICAL_ROUTES,
+        ...IMMUNIZATION_ROUTES,
+      ].sort(),
     );
   });
 
   it('gives each area the routes it owns', () => {
-    expect(routesOfArea('landing').map((route) => route.path)).toEqual(['/', '/register', '/questions', '/signin', '/adminsignin', '/forgotpassword', '/resetpassword', '/email-changed', '/verify-letter']);
-    expect(routesOfArea('admin').map((route) => route.path).sort()).toEqual(
+    expect(routesOfArea('landing').map((route) => route.path)).toEqual([
+      '/',
+      '/register',
+      '/questions',
+      '/signin',
+      '/adminsignin',
+      '/forgotpassword',
+      '/resetpassword',
+      '/email-changed',
+      '/verify-letter',
+    ]);
+    expect(
+      routesOfArea('admin')
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(
       [
-        '/dashboardd', '/programs', '/staff', '/student', '/profilepage', '/passwordpage', '/clinicpage', '/newprogram', '/staffmembers', '/adminaudit',
-        '/immunization-compliance', '/immunization-requirements',
+        '/dashboardd',
+        '/programs',
+        '/staff',
+        '/student',
+        '/profilepage',
+        '/passwordpage',
+        '/clinicpage',
+        '/newprogram',
+        '/staffmembers',
+        '/adminaudit',
+        '/immunization-compliance',
+        '/immunization-requirements',
       ].sort(),
     );
-    expect(routesOfArea('doctor').map((route) => route.path).sort()).toEqual(
-      ['/dashboarrd', '/programm', '/patients', '/adminprofile', '/adminpassword', '/adminavailability', '/newprogramm', '/patientchart', '/visit', '/immunization-review'].sort(),
+    expect(
+      routesOfArea('doctor')
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(
+      [
+        '/dashboarrd',
+        '/programm',
+        '/patients',
+        '/adminprofile',
+        '/adminpassword',
+        '/adminavailability',
+        '/newprogramm',
+        '/patientchart',
+        '/visit',
+        '/immunization-review',
+      ].sort(),
     );
-    expect(routesOfArea('student').map((route) => route.path).sort()).toEqual(
-      ['/studentdashboard', '/studentprofile', '/studentpassword', '/studentprivacy', '/studentprogram', '/studentvisits', '/immunizations'].sort(),
+    expect(
+      routesOfArea('student')
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(
+      [
+        '/studentdashboard',
+        '/studentprofile',
+        '/studentpassword',
+        '/studentprivacy',
+        '/studentprogram',
+        '/studentvisits',
+        '/immunizations',
+      ].sort(),
     );
   });
 
@@ -69,9 +153,11 @@ describe('route contract', () => {
   });
 
   it('keeps the landing area public except the questionnaire, which needs a student', () => {
-    expect(routesOfArea('landing').filter((route) => route.access !== 'public').map((route) => [route.path, route.access])).toEqual([
-      ['/questions', 'student'],
-    ]);
+    expect(
+      routesOfArea('landing')
+        .filter((route) => route.access !== 'public')
+        .map((route) => [route.path, route.access]),
+    ).toEqual([['/questions', 'student']]);
   });
 
   it('sends staff to /adminsignin and students to /signin', () => {
@@ -81,8 +167,16 @@ describe('route contract', () => {
   });
 
   it('knows every role’s dashboard and password page', () => {
-    expect([dashboardPathFor('admin'), dashboardPathFor('doctor'), dashboardPathFor('student')]).toEqual(['/dashboardd', '/dashboarrd', '/studentdashboard']);
-    expect([passwordPathFor('admin'), passwordPathFor('doctor'), passwordPathFor('student')]).toEqual(['/passwordpage', '/adminpassword', '/studentpassword']);
+    expect([dashboardPathFor('admin'), dashboardPathFor('doctor'), dashboardPathFor('student')]).toEqual([
+      '/dashboardd',
+      '/dashboarrd',
+      '/studentdashboard',
+    ]);
+    expect([passwordPathFor('admin'), passwordPathFor('doctor'), passwordPathFor('student')]).toEqual([
+      '/passwordpage',
+      '/adminpassword',
+      '/studentpassword',
+    ]);
   });
 
   it('finds routes regardless of a trailing slash or letter case, and nothing else', () => {
@@ -92,7 +186,12 @@ describe('route contract', () => {
   });
 
   it('names one remote per area, each exposing ./Routes', () => {
-    expect(AREAS.map(remoteRoutesId)).toEqual(['mfe_landing/Routes', 'mfe_admin/Routes', 'mfe_doctor/Routes', 'mfe_student/Routes']);
+    expect(AREAS.map(remoteRoutesId)).toEqual([
+      'mfe_landing/Routes',
+      'mfe_admin/Routes',
+      'mfe_doctor/Routes',
+      'mfe_student/Routes',
+    ]);
     expect(new Set(Object.values(REMOTE_NAMES)).size).toBe(4);
   });
 
@@ -106,7 +205,9 @@ describe('route contract', () => {
 
   it('builds join and staff sign-in links on the given origin', () => {
     expect(studentJoinLink('https://care.example', 'AB12 CD')).toBe('https://care.example/register?join=AB12+CD');
-    expect(staffSignInLink('https://care.example', 'dr.x@uni.edu')).toBe('https://care.example/adminsignin?email=dr.x%40uni.edu');
+    expect(staffSignInLink('https://care.example', 'dr.x@uni.edu')).toBe(
+      'https://care.example/adminsignin?email=dr.x%40uni.edu',
+    );
   });
 });
 
@@ -115,12 +216,20 @@ describe('super admin pages and settings tabs', () => {
     const staffPage = { path: PATHS.adminStaff, access: 'admin' } as const;
     expect(mayOpen({ role: 'doctor', is_super_admin: true }, staffPage)).toBe(true);
     expect(mayOpen({ role: 'doctor', is_super_admin: false }, staffPage)).toBe(false);
-    expect(mayOpen({ role: 'doctor', is_super_admin: true }, { path: PATHS.adminDashboard, access: 'admin' })).toBe(false);
+    expect(mayOpen({ role: 'doctor', is_super_admin: true }, { path: PATHS.adminDashboard, access: 'admin' })).toBe(
+      false,
+    );
     expect(mayOpen({ role: 'admin', is_super_admin: false }, staffPage)).toBe(true);
   });
 
   it('adds the management entries to a super-admin doctor’s sidebar, and only there', () => {
-    expect(navigationFor('doctor', true).map((item) => item.to)).toEqual(expect.arrayContaining(SUPER_ADMIN_PATHS.filter((path) => path === PATHS.adminStaff || path === PATHS.adminStudents || path === PATHS.adminProfile)));
+    expect(navigationFor('doctor', true).map((item) => item.to)).toEqual(
+      expect.arrayContaining(
+        SUPER_ADMIN_PATHS.filter(
+          (path) => path === PATHS.adminStaff || path === PATHS.adminStudents || path === PATHS.adminProfile,
+        ),
+      ),
+    );
     expect(navigationFor('doctor', false)).toBe(NAVIGATION.doctor);
     expect(navigationFor('admin', false)).toBe(NAVIGATION.admin);
   });
@@ -132,7 +241,10 @@ describe('super admin pages and settings tabs', () => {
     expect(mayOpen({ role: 'admin', is_super_admin: false }, auditPage)).toBe(false);
     expect(mayOpen({ role: 'doctor', is_super_admin: false }, auditPage)).toBe(false);
     expect(mayOpen({ role: 'student', is_super_admin: false }, auditPage)).toBe(false);
-    expect(navigationFor('admin', true).map((item) => item.label)).toEqual([...NAVIGATION.admin.map((item) => item.label), 'Audit log']);
+    expect(navigationFor('admin', true).map((item) => item.label)).toEqual([
+      ...NAVIGATION.admin.map((item) => item.label),
+      'Audit log',
+    ]);
     expect(navigationFor('doctor', true).map((item) => item.to)).toContain(PATHS.adminAudit);
     expect(navigationFor('admin', false).map((item) => item.to)).not.toContain(PATHS.adminAudit);
   });
@@ -151,7 +263,10 @@ describe('super admin pages and settings tabs', () => {
 
   it('gives every settings page of a role a tab, and the sidebar’s Settings entry all of them', () => {
     for (const role of ['admin', 'doctor', 'student'] as const) {
-      const settingsPaths = routesOfArea(role).filter((candidate) => candidate.title === 'Settings').map((candidate) => candidate.path).sort();
+      const settingsPaths = routesOfArea(role)
+        .filter((candidate) => candidate.title === 'Settings')
+        .map((candidate) => candidate.path)
+        .sort();
       expect(SETTINGS_TABS[role].map((tab) => tab.to).sort()).toEqual(settingsPaths);
       const entry = NAVIGATION[role].find((item) => item.label === 'Settings');
       expect([entry?.to, ...(entry?.alsoActiveOn ?? [])].sort()).toEqual(settingsPaths);

@@ -275,12 +275,19 @@ const AUDIT_NAVIGATION: NavigationItem = { label: 'Audit log', to: PATHS.adminAu
 const SUPER_ADMIN_NAVIGATION: readonly NavigationItem[] = [
   { label: 'Staff', to: PATHS.adminStaff, alsoActiveOn: [PATHS.adminStaffList] },
   { label: 'Students', to: PATHS.adminStudents, alsoActiveOn: [] },
-  { label: 'University settings', to: PATHS.adminProfile, alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic, PATHS.adminImmunizationRequirements] },
+  {
+    label: 'University settings',
+    to: PATHS.adminProfile,
+    alsoActiveOn: [PATHS.adminPassword, PATHS.adminClinic, PATHS.adminImmunizationRequirements],
+  },
   AUDIT_NAVIGATION,
 ];
 
 /** Whether a member of `role` may open `path`: their own area's pages, and the management pages when super admin. */
-export function mayOpen(member: { readonly role: Role; readonly is_super_admin: boolean }, route: { readonly path: string; readonly access: RouteAccess }): boolean {
+export function mayOpen(
+  member: { readonly role: Role; readonly is_super_admin: boolean },
+  route: { readonly path: string; readonly access: RouteAccess },
+): boolean {
   if (route.access === 'public') return true;
   if ((SUPER_ADMIN_ONLY_PATHS as readonly string[]).includes(route.path)) return member.is_super_admin;
   if (route.access === member.role) return true;

@@ -19,7 +19,10 @@ function renderInSuspense(Page: ComponentType) {
 }
 
 it('loads a page with its first render, retrying a failed import', async () => {
-  const load = jest.fn<Promise<ReturnType<typeof pageModule>>, []>().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue(pageModule());
+  const load = jest
+    .fn<Promise<ReturnType<typeof pageModule>>, []>()
+    .mockRejectedValueOnce(new Error('chunk failed'))
+    .mockResolvedValue(pageModule());
   renderInSuspense(lazyPage(load, 'HelloPage'));
   expect(screen.getByText('Loading page…')).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Hello' })).toBeInTheDocument();

@@ -11,6 +11,10 @@ const subscribeToNothing = () => () => undefined;
  */
 export function useLocationState(): unknown {
   const { state } = useLocation();
-  const rendersServerHtml = useSyncExternalStore(subscribeToNothing, () => false, () => true);
+  const rendersServerHtml = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
   return rendersServerHtml ? null : state;
 }

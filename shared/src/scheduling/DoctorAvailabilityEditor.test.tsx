@@ -2,7 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DoctorTimeOff } from '../database.types';
 import { notifySuccess } from '../toast/toast';
-import { addTimeOff, clearDoctorHours, loadDoctorAvailability, removeTimeOff, saveDoctorHours } from './availabilityApi';
+import {
+  addTimeOff,
+  clearDoctorHours,
+  loadDoctorAvailability,
+  removeTimeOff,
+  saveDoctorHours,
+} from './availabilityApi';
 import { DoctorAvailabilityEditor } from './DoctorAvailabilityEditor';
 import { loadClinic, type Clinic } from './schedulingApi';
 
@@ -20,8 +26,27 @@ jest.mock('./availabilityApi', () => ({
 const ZONE = 'America/New_York';
 const doctor = { id: 'd1' };
 const clinic = {
-  settings: { university_id: 'u1', timezone: ZONE, slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, staff_idle_minutes: 15, student_upcoming_limit: 3, student_daily_booking_limit: 3, booking_grace_minutes: 15, phone: null, email: null, address: null, updated_at: '2026-01-01T00:00:00Z' },
-  hours: [1, 2, 3, 4, 5].map((weekday) => ({ university_id: 'u1', weekday, opens_at: '08:00:00', closes_at: '17:00:00' })),
+  settings: {
+    university_id: 'u1',
+    timezone: ZONE,
+    slot_minutes: 30,
+    min_notice_minutes: 120,
+    student_change_cutoff_minutes: 720,
+    staff_idle_minutes: 15,
+    student_upcoming_limit: 3,
+    student_daily_booking_limit: 3,
+    booking_grace_minutes: 15,
+    phone: null,
+    email: null,
+    address: null,
+    updated_at: '2026-01-01T00:00:00Z',
+  },
+  hours: [1, 2, 3, 4, 5].map((weekday) => ({
+    university_id: 'u1',
+    weekday,
+    opens_at: '08:00:00',
+    closes_at: '17:00:00',
+  })),
   closures: [],
 } satisfies Clinic;
 const conference: DoctorTimeOff = {
@@ -36,8 +61,12 @@ const conference: DoctorTimeOff = {
 
 beforeEach(() => {
   jest.mocked(loadClinic).mockResolvedValue(clinic);
-  jest.mocked(loadDoctorAvailability).mockReset().mockResolvedValue({ hours: [], timeOff: [conference] });
-  for (const mock of [saveDoctorHours, clearDoctorHours, addTimeOff, removeTimeOff]) jest.mocked(mock).mockReset().mockResolvedValue(undefined);
+  jest
+    .mocked(loadDoctorAvailability)
+    .mockReset()
+    .mockResolvedValue({ hours: [], timeOff: [conference] });
+  for (const mock of [saveDoctorHours, clearDoctorHours, addTimeOff, removeTimeOff])
+    jest.mocked(mock).mockReset().mockResolvedValue(undefined);
   jest.mocked(notifySuccess).mockReset();
 });
 
@@ -75,8 +104,14 @@ describe('DoctorAvailabilityEditor', () => {
   });
 
   it("goes back to the clinic's hours and shows the server's refusal in words for people, without a success toast", async () => {
-    jest.mocked(loadDoctorAvailability).mockResolvedValue({ hours: [{ doctor_id: 'd1', university_id: 'u1', weekday: 1, opens_at: '09:00:00', closes_at: '13:00:00' }], timeOff: [] });
-    jest.mocked(clearDoctorHours).mockRejectedValue({ code: '42501', message: 'new row violates row-level security policy for table "doctor_hours"' });
+    jest.mocked(loadDoctorAvailability).mockResolvedValue({
+      hours: [{ doctor_id: 'd1', university_id: 'u1', weekday: 1, opens_at: '09:00:00', closes_at: '13:00:00' }],
+      timeOff: [],
+    });
+    jest.mocked(clearDoctorHours).mockRejectedValue({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "doctor_hours"',
+    });
     const user = userEvent.setup();
     render(<DoctorAvailabilityEditor doctor={doctor} />);
     const form = await screen.findByRole('form', { name: 'Weekly hours' });
@@ -101,7 +136,10 @@ describe('DoctorAvailabilityEditor', () => {
     await user.click(within(form).getByRole('button', { name: 'Add time off' }));
     await waitFor(() => expect(addTimeOff).toHaveBeenCalled());
     // Midnight to midnight in New York (UTC−4 from 10 March 2030).
-    expect(addTimeOff).toHaveBeenCalledWith({}, { doctor, startsAt: '2030-03-11T04:00:00.000Z', endsAt: '2030-03-12T04:00:00.000Z', reason: 'Training' });
+    expect(addTimeOff).toHaveBeenCalledWith(
+      {},
+      { doctor, startsAt: '2030-03-11T04:00:00.000Z', endsAt: '2030-03-12T04:00:00.000Z', reason: 'Training' },
+    );
     expect(notifySuccess).toHaveBeenCalledWith('Time off added');
 
     expect(within(form).getByLabelText('First day')).toHaveValue('');
@@ -120,13 +158,24 @@ describe('DoctorAvailabilityEditor', () => {
     await user.click(within(hours).getByRole('checkbox', { name: 'Working on Friday' }));
     await user.click(within(hours).getByRole('button', { name: 'Save weekly hours' }));
     await waitFor(() =>
-      expect(confirmChange).toHaveBeenCalledWith({ kind: 'doctor_hours', doctor_id: 'd1', hours: [1, 2, 3, 4].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '17:00' })) }),
+      expect(confirmChange).toHaveBeenCalledWith({
+        kind: 'doctor_hours',
+        doctor_id: 'd1',
+        hours: [1, 2, 3, 4].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '17:00' })),
+      }),
     );
     const timeOff = screen.getByRole('form', { name: 'Add time off' });
     await user.type(within(timeOff).getByLabelText('First day'), '2030-03-11');
     await user.click(within(timeOff).getByRole('button', { name: 'Add time off' }));
     // Whole days on the clinic's clock: New York's midnight to the next.
-    await waitFor(() => expect(confirmChange).toHaveBeenLastCalledWith({ kind: 'time_off', doctor_id: 'd1', starts_at: '2030-03-11T04:00:00.000Z', ends_at: '2030-03-12T04:00:00.000Z' }));
+    await waitFor(() =>
+      expect(confirmChange).toHaveBeenLastCalledWith({
+        kind: 'time_off',
+        doctor_id: 'd1',
+        starts_at: '2030-03-11T04:00:00.000Z',
+        ends_at: '2030-03-12T04:00:00.000Z',
+      }),
+    );
     expect(saveDoctorHours).not.toHaveBeenCalled();
     expect(addTimeOff).not.toHaveBeenCalled();
     expect(notifySuccess).not.toHaveBeenCalled();
@@ -138,8 +187,11 @@ describe('DoctorAvailabilityEditor', () => {
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Time off added'));
   });
 
-  it("shows a refused time off on the form and keeps what was typed", async () => {
-    jest.mocked(addTimeOff).mockRejectedValue({ code: '23514', message: 'new row for relation "doctor_time_off" violates check constraint "doctor_time_off_span"' });
+  it('shows a refused time off on the form and keeps what was typed', async () => {
+    jest.mocked(addTimeOff).mockRejectedValue({
+      code: '23514',
+      message: 'new row for relation "doctor_time_off" violates check constraint "doctor_time_off_span"',
+    });
     const user = userEvent.setup();
     render(<DoctorAvailabilityEditor doctor={doctor} />);
     const form = await screen.findByRole('form', { name: 'Add time off' });

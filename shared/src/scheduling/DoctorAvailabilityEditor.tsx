@@ -1,6 +1,12 @@
 import { useId, useMemo } from 'react';
 import { Button, ErrorBanner, queryKeys, QueryView, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
-import { clearDoctorHours, loadDoctorAvailability, saveDoctorHours, type DoctorAvailability, type DoctorRef } from './availabilityApi';
+import {
+  clearDoctorHours,
+  loadDoctorAvailability,
+  saveDoctorHours,
+  type DoctorAvailability,
+  type DoctorRef,
+} from './availabilityApi';
 import type { Clinic } from './schedulingApi';
 import { TimeOffList } from './TimeOffList';
 import { useClinic } from './useClinic';
@@ -33,17 +39,25 @@ interface WeeklyHoursFormProps {
 function WeeklyHoursForm({ doctor, clinic, availability, confirmChange }: WeeklyHoursFormProps) {
   const modeName = useId();
   const save = useApiMutation(
-    (client, values: WeeklyHoursValues) => (values.mode === 'own' ? saveDoctorHours(client, { doctor, week: values.week }) : clearDoctorHours(client, doctor.id)),
+    (client, values: WeeklyHoursValues) =>
+      values.mode === 'own'
+        ? saveDoctorHours(client, { doctor, week: values.week })
+        : clearDoctorHours(client, doctor.id),
     { invalidates: AVAILABILITY_CHANGES, errors: 'caller', success: 'Weekly hours saved' },
   );
   // Switching to own hours starts from the clinic's week, which is what the doctor works until then.
   const initial = useMemo<WeeklyHoursValues>(() => {
     const keepsOwnHours = availability.hours.length > 0;
-    return keepsOwnHours ? { mode: 'own', week: weeklyHoursFrom(availability.hours, clinic.hours) } : { mode: 'clinic', week: weeklyHoursFrom(clinic.hours) };
+    return keepsOwnHours
+      ? { mode: 'own', week: weeklyHoursFrom(availability.hours, clinic.hours) }
+      : { mode: 'clinic', week: weeklyHoursFrom(clinic.hours) };
   }, [availability.hours, clinic.hours]);
   const form = useForm({
     initial,
-    validate: (values) => (values.mode === 'own' && Object.keys(weeklyHoursErrors(values.week, clinic.hours)).length > 0 ? { week: DAY_OUTSIDE_HOURS } : {}),
+    validate: (values) =>
+      values.mode === 'own' && Object.keys(weeklyHoursErrors(values.week, clinic.hours)).length > 0
+        ? { week: DAY_OUTSIDE_HOURS }
+        : {},
     submit: async (values) => {
       // No hours of their own: the doctor works the clinic's.
       const hours = values.mode === 'own' ? openDayRows(values.week) : [];
@@ -55,15 +69,30 @@ function WeeklyHoursForm({ doctor, clinic, availability, confirmChange }: Weekly
   const dayErrors = form.errors.week ? weeklyHoursErrors(form.values.week, clinic.hours) : {};
 
   return (
-    <form className={styles.part} aria-label="Weekly hours" onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+    <form
+      className={styles.part}
+      aria-label="Weekly hours"
+      onSubmit={(event) => void form.handleSubmit(event)}
+      noValidate
+    >
       <fieldset className={styles.choices}>
         <legend className={styles.legend}>When students can book</legend>
         <label className={styles.check}>
-          <input type="radio" name={modeName} checked={form.values.mode === 'clinic'} onChange={() => form.setValue('mode', 'clinic')} />
+          <input
+            type="radio"
+            name={modeName}
+            checked={form.values.mode === 'clinic'}
+            onChange={() => form.setValue('mode', 'clinic')}
+          />
           Whenever the clinic is open
         </label>
         <label className={styles.check}>
-          <input type="radio" name={modeName} checked={form.values.mode === 'own'} onChange={() => form.setValue('mode', 'own')} />
+          <input
+            type="radio"
+            name={modeName}
+            checked={form.values.mode === 'own'}
+            onChange={() => form.setValue('mode', 'own')}
+          />
           Only on these days and hours
         </label>
       </fieldset>
@@ -92,9 +121,17 @@ function WeeklyHoursForm({ doctor, clinic, availability, confirmChange }: Weekly
  * within the clinic's, and time off. The database checks both; times are the clinic's wall clock. `confirmChange` is
  * asked before new hours or time off are saved, which can leave booked visits outside them.
  */
-export function DoctorAvailabilityEditor({ doctor, confirmChange }: { readonly doctor: DoctorRef; readonly confirmChange?: ConfirmVisitsChange }) {
+export function DoctorAvailabilityEditor({
+  doctor,
+  confirmChange,
+}: {
+  readonly doctor: DoctorRef;
+  readonly confirmChange?: ConfirmVisitsChange;
+}) {
   const clinicQuery = useClinic();
-  const availabilityQuery = useApiQuery(availabilityKey(doctor.id), (client) => loadDoctorAvailability(client, doctor.id));
+  const availabilityQuery = useApiQuery(availabilityKey(doctor.id), (client) =>
+    loadDoctorAvailability(client, doctor.id),
+  );
   const headingId = useId();
 
   return (
@@ -108,14 +145,24 @@ export function DoctorAvailabilityEditor({ doctor, confirmChange }: { readonly d
                 <h3 id={`${headingId}-hours`} className={styles.partTitle}>
                   Weekly hours
                 </h3>
-                <WeeklyHoursForm doctor={doctor} clinic={clinic} availability={availability} confirmChange={confirmChange} />
+                <WeeklyHoursForm
+                  doctor={doctor}
+                  clinic={clinic}
+                  availability={availability}
+                  confirmChange={confirmChange}
+                />
               </section>
               <section className={styles.part} aria-labelledby={`${headingId}-time-off`}>
                 <h3 id={`${headingId}-time-off`} className={styles.partTitle}>
                   Time off
                 </h3>
                 <p className={styles.hint}>Students cannot book during time off.</p>
-                <TimeOffList doctor={doctor} zone={clinic.settings.timezone} entries={availability.timeOff} confirmChange={confirmChange} />
+                <TimeOffList
+                  doctor={doctor}
+                  zone={clinic.settings.timezone}
+                  entries={availability.timeOff}
+                  confirmChange={confirmChange}
+                />
               </section>
             </>
           )}

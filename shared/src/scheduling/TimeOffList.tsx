@@ -1,7 +1,21 @@
-import { Button, type DoctorTimeOff, ErrorBanner, queryKeys, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  Button,
+  type DoctorTimeOff,
+  ErrorBanner,
+  queryKeys,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import { addTimeOff, removeTimeOff, type DoctorRef } from './availabilityApi';
 import type { ConfirmVisitsChange } from './visitsChange';
-import { describeTimeOff, TIME_OFF_REASON_MAX_LENGTH, timeOffFormErrors, timeOffMoments, type TimeOffFormValues } from './timeOff';
+import {
+  describeTimeOff,
+  TIME_OFF_REASON_MAX_LENGTH,
+  timeOffFormErrors,
+  timeOffMoments,
+  type TimeOffFormValues,
+} from './timeOff';
 import styles from './scheduling.module.css';
 
 interface TimeOffListProps {
@@ -13,24 +27,42 @@ interface TimeOffListProps {
   readonly confirmChange?: ConfirmVisitsChange;
 }
 
-const EMPTY_FORM: TimeOffFormValues = { firstDay: '', lastDay: '', wholeDays: true, from: '09:00', until: '13:00', reason: '' };
+const EMPTY_FORM: TimeOffFormValues = {
+  firstDay: '',
+  lastDay: '',
+  wholeDays: true,
+  from: '09:00',
+  until: '13:00',
+  reason: '',
+};
 /** Time off changes the doctor's availability and the free slots students are offered. */
 const TIME_OFF_CHANGES = [queryKeys.availability, queryKeys.slots] as const;
 
 /** A doctor's upcoming time off, each removable, and a form to add more. */
 export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffListProps) {
-  const add = useApiMutation((client, values: TimeOffFormValues) => addTimeOff(client, { doctor, ...timeOffMoments(values, zone), reason: values.reason }), {
+  const add = useApiMutation(
+    (client, values: TimeOffFormValues) =>
+      addTimeOff(client, { doctor, ...timeOffMoments(values, zone), reason: values.reason }),
+    {
+      invalidates: TIME_OFF_CHANGES,
+      errors: 'caller',
+      success: 'Time off added',
+    },
+  );
+  const remove = useApiMutation((client, entry: DoctorTimeOff) => removeTimeOff(client, entry.id), {
     invalidates: TIME_OFF_CHANGES,
-    errors: 'caller',
-    success: 'Time off added',
+    success: 'Time off removed',
   });
-  const remove = useApiMutation((client, entry: DoctorTimeOff) => removeTimeOff(client, entry.id), { invalidates: TIME_OFF_CHANGES, success: 'Time off removed' });
   const form = useForm({
     initial: EMPTY_FORM,
     validate: (values) => timeOffFormErrors(values, zone),
     submit: async (values) => {
       const { startsAt, endsAt } = timeOffMoments(values, zone);
-      if (confirmChange && !(await confirmChange({ kind: 'time_off', doctor_id: doctor.id, starts_at: startsAt, ends_at: endsAt }))) return false;
+      if (
+        confirmChange &&
+        !(await confirmChange({ kind: 'time_off', doctor_id: doctor.id, starts_at: startsAt, ends_at: endsAt }))
+      )
+        return false;
       await add.mutateAsync(values);
       return true;
     },
@@ -61,7 +93,12 @@ export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffLis
                   {when}
                   {entry.reason && ` · ${entry.reason}`}
                 </span>
-                <Button variant="secondary" aria-label={`Remove time off ${when}`} disabled={removingId === entry.id} onClick={() => remove.mutate(entry)}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Remove time off ${when}`}
+                  disabled={removingId === entry.id}
+                  onClick={() => remove.mutate(entry)}
+                >
                   {removingId === entry.id ? 'Removing…' : 'Remove'}
                 </Button>
               </li>
@@ -69,13 +106,27 @@ export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffLis
           })}
         </ul>
       )}
-      <form className={styles.form} aria-label="Add time off" onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <form
+        className={styles.form}
+        aria-label="Add time off"
+        onSubmit={(event) => void form.handleSubmit(event)}
+        noValidate
+      >
         <div className={styles.row}>
-          <TextField label="First day" type="date" {...form.field('firstDay')} onChange={(event) => setFirstDay(event.target.value)} />
+          <TextField
+            label="First day"
+            type="date"
+            {...form.field('firstDay')}
+            onChange={(event) => setFirstDay(event.target.value)}
+          />
           <TextField label="Last day" type="date" {...form.field('lastDay')} />
         </div>
         <label className={styles.check}>
-          <input type="checkbox" checked={form.values.wholeDays} onChange={(event) => form.setValue('wholeDays', event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={form.values.wholeDays}
+            onChange={(event) => form.setValue('wholeDays', event.target.checked)}
+          />
           Whole days
         </label>
         {!form.values.wholeDays && (

@@ -5,7 +5,16 @@ import { closedWeekdays, openDayRows, weeklyHoursErrors, weeklyHoursFrom, type W
 
 const CLINIC_WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens_at: '08:00:00', closes_at: '17:00:00' }));
 
-function Harness({ initial, onWeek, ...props }: { readonly initial: WeeklyHours; readonly onWeek: (week: WeeklyHours) => void; readonly readOnly?: boolean; readonly withClinic?: boolean }) {
+function Harness({
+  initial,
+  onWeek,
+  ...props
+}: {
+  readonly initial: WeeklyHours;
+  readonly onWeek: (week: WeeklyHours) => void;
+  readonly readOnly?: boolean;
+  readonly withClinic?: boolean;
+}) {
   const [week, setWeek] = useState(initial);
   return (
     <WeeklyHoursEditor
@@ -34,9 +43,15 @@ describe('the weekly hours model', () => {
     expect(closedWeekdays(week)).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
-  it("says per day what the database would refuse", () => {
+  it('says per day what the database would refuse', () => {
     const week = weeklyHoursFrom(CLINIC_WEEKDAYS).map((day) =>
-      day.weekday === 1 ? { ...day, closesAt: '18:00' } : day.weekday === 2 ? { ...day, opensAt: '12:00', closesAt: '11:00' } : day.weekday === 6 ? { ...day, open: true } : day,
+      day.weekday === 1
+        ? { ...day, closesAt: '18:00' }
+        : day.weekday === 2
+          ? { ...day, opensAt: '12:00', closesAt: '11:00' }
+          : day.weekday === 6
+            ? { ...day, open: true }
+            : day,
     );
     expect(weeklyHoursErrors(week)).toEqual({ 2: 'The end time must be after the start time' });
     expect(weeklyHoursErrors(week, CLINIC_WEEKDAYS)).toEqual({
@@ -70,11 +85,19 @@ describe('WeeklyHoursEditor', () => {
     render(<Harness initial={weeklyHoursFrom(CLINIC_WEEKDAYS)} onWeek={jest.fn()} />);
     fireEvent.change(screen.getByLabelText('Tuesday until'), { target: { value: '07:00' } });
     expect(screen.getByLabelText('Tuesday until')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Tuesday from')).toHaveAccessibleDescription('The end time must be after the start time');
+    expect(screen.getByLabelText('Tuesday from')).toHaveAccessibleDescription(
+      'The end time must be after the start time',
+    );
   });
 
   it("shows the clinic's hours beside a doctor's and keeps the clinic's closed days off", () => {
-    render(<Harness initial={weeklyHoursFrom([{ weekday: 1, opens_at: '09:00', closes_at: '13:00' }], CLINIC_WEEKDAYS)} onWeek={jest.fn()} withClinic />);
+    render(
+      <Harness
+        initial={weeklyHoursFrom([{ weekday: 1, opens_at: '09:00', closes_at: '13:00' }], CLINIC_WEEKDAYS)}
+        onWeek={jest.fn()}
+        withClinic
+      />,
+    );
     expect(screen.getByRole('rowheader', { name: 'Monday Clinic 08:00–17:00' })).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Sunday Clinic closed' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Open on Sunday' })).toBeDisabled();

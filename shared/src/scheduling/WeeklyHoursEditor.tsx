@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { formatHours, weekdayName, type DayHours, type HoursRow, type WeeklyHours, type WeeklyHoursErrors } from './weeklyHours';
+import {
+  formatHours,
+  weekdayName,
+  type DayHours,
+  type HoursRow,
+  type WeeklyHours,
+  type WeeklyHoursErrors,
+} from './weeklyHours';
 import styles from './scheduling.module.css';
 
 interface WeeklyHoursEditorProps {
@@ -15,9 +22,18 @@ interface WeeklyHoursEditorProps {
 }
 
 /** Seven rows, Monday first: each day on or off, with its from/until times (the clinic's wall clock). */
-export function WeeklyHoursEditor({ legend, dayOnLabel, value, onChange, errors = {}, readOnly = false, clinicHours }: WeeklyHoursEditorProps) {
+export function WeeklyHoursEditor({
+  legend,
+  dayOnLabel,
+  value,
+  onChange,
+  errors = {},
+  readOnly = false,
+  clinicHours,
+}: WeeklyHoursEditorProps) {
   const id = useId();
-  const change = (weekday: number, patch: Partial<DayHours>) => onChange(value.map((day) => (day.weekday === weekday ? { ...day, ...patch } : day)));
+  const change = (weekday: number, patch: Partial<DayHours>) =>
+    onChange(value.map((day) => (day.weekday === weekday ? { ...day, ...patch } : day)));
 
   return (
     <fieldset className={styles.fieldset} disabled={readOnly}>
@@ -51,7 +67,11 @@ export function WeeklyHoursEditor({ legend, dayOnLabel, value, onChange, errors 
                 <th scope="row" className={styles.dayCell}>
                   {name}
                   {/* The clinic's hours sit under the day, not in a column of their own, so the table fits a dialog. */}
-                  {clinicHours && <span className={styles.clinicDay}>{clinicDay ? `Clinic ${formatHours(clinicDay)}` : 'Clinic closed'}</span>}
+                  {clinicHours && (
+                    <span className={styles.clinicDay}>
+                      {clinicDay ? `Clinic ${formatHours(clinicDay)}` : 'Clinic closed'}
+                    </span>
+                  )}
                 </th>
                 <td className={styles.dayOnCell}>
                   <input
@@ -65,10 +85,20 @@ export function WeeklyHoursEditor({ legend, dayOnLabel, value, onChange, errors 
                   />
                 </td>
                 <td className={styles.timeCell} data-label="From">
-                  <input {...timeProps} aria-label={`${name} from`} value={day.opensAt} onChange={(event) => change(day.weekday, { opensAt: event.target.value })} />
+                  <input
+                    {...timeProps}
+                    aria-label={`${name} from`}
+                    value={day.opensAt}
+                    onChange={(event) => change(day.weekday, { opensAt: event.target.value })}
+                  />
                 </td>
                 <td className={styles.timeCell} data-label="Until">
-                  <input {...timeProps} aria-label={`${name} until`} value={day.closesAt} onChange={(event) => change(day.weekday, { closesAt: event.target.value })} />
+                  <input
+                    {...timeProps}
+                    aria-label={`${name} until`}
+                    value={day.closesAt}
+                    onChange={(event) => change(day.weekday, { closesAt: event.target.value })}
+                  />
                   {error && (
                     <p id={errorId} className={styles.dayError}>
                       {error}

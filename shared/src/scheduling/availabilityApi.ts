@@ -16,7 +16,12 @@ export interface DoctorAvailability {
 export async function loadDoctorAvailability(client: CampusCareClient, doctorId: string): Promise<DoctorAvailability> {
   const [hours, timeOff] = await Promise.all([
     client.from('doctor_hours').select('*').eq('doctor_id', doctorId).order('weekday'),
-    client.from('doctor_time_off').select('*').eq('doctor_id', doctorId).gt('ends_at', new Date().toISOString()).order('starts_at'),
+    client
+      .from('doctor_time_off')
+      .select('*')
+      .eq('doctor_id', doctorId)
+      .gt('ends_at', new Date().toISOString())
+      .order('starts_at'),
   ]);
   return { hours: unwrap(hours), timeOff: unwrap(timeOff) };
 }
@@ -27,10 +32,18 @@ export async function loadDoctorAvailability(client: CampusCareClient, doctorId:
  * off are removed after. A week with no open day is refused here: stored as no rows, it would mean "whenever the
  * clinic is open".
  */
-export async function saveDoctorHours(client: CampusCareClient, input: { readonly doctor: DoctorRef; readonly week: WeeklyHours }): Promise<void> {
+export async function saveDoctorHours(
+  client: CampusCareClient,
+  input: { readonly doctor: DoctorRef; readonly week: WeeklyHours },
+): Promise<void> {
   const rows = openDayRows(input.week);
   if (rows.length === 0) throw new ApiError('Choose at least one working day, or work whenever the clinic is open');
-  unwrap(await client.from('doctor_hours').upsert(rows.map((row) => ({ doctor_id: input.doctor.id, ...row })), { onConflict: 'doctor_id,weekday' }));
+  unwrap(
+    await client.from('doctor_hours').upsert(
+      rows.map((row) => ({ doctor_id: input.doctor.id, ...row })),
+      { onConflict: 'doctor_id,weekday' },
+    ),
+  );
   const daysOff = closedWeekdays(input.week);
   if (daysOff.length === 0) return;
   unwrap(await client.from('doctor_hours').delete().eq('doctor_id', input.doctor.id).in('weekday', daysOff));

@@ -1,4 +1,11 @@
-import { ApiError, type CampusCareClient, type ClinicClosure, type ClinicHours, type ClinicSettings, unwrap } from '@campuscare/shared';
+import {
+  ApiError,
+  type CampusCareClient,
+  type ClinicClosure,
+  type ClinicHours,
+  type ClinicSettings,
+  unwrap,
+} from '@campuscare/shared';
 
 /**
  * One bookable start. Asked for one doctor, it names that doctor; asked for any doctor, each start comes once with no

@@ -103,7 +103,8 @@ export function brokenSlotRule({ clinic, startsAt, doctor, now }: SlotRuleInput)
     };
     if (!fits(working, minute, slotMinutes)) return { kind: 'outsideDoctorHours', hours: working };
   }
-  if ((minute - minutesOf(working.opens_at)) % slotMinutes !== 0) return { kind: 'offSlotGrid', firstStart: working.opens_at.slice(0, 5), slotMinutes };
+  if ((minute - minutesOf(working.opens_at)) % slotMinutes !== 0)
+    return { kind: 'offSlotGrid', firstStart: working.opens_at.slice(0, 5), slotMinutes };
 
   const timeOff = doctor?.timeOff.find((entry) => overlapsTimeOff(entry, start, start + slotMinutes * 60_000));
   if (timeOff) return { kind: 'timeOff', reason: timeOff.reason };
@@ -132,6 +133,8 @@ export async function slotRuleBroken(client: CampusCareClient, check: SlotCheck)
   if (rule.kind !== 'taken' || !movedVisit) return rule;
   const start = Date.parse(startsAt);
   const movedStart = Date.parse(movedVisit.startsAt);
-  const overlapsItself = start < movedStart + movedVisit.durationMinutes * 60_000 && movedStart < start + clinic.settings.slot_minutes * 60_000;
+  const overlapsItself =
+    start < movedStart + movedVisit.durationMinutes * 60_000 &&
+    movedStart < start + clinic.settings.slot_minutes * 60_000;
   return overlapsItself ? null : rule;
 }

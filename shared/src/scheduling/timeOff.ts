@@ -16,10 +16,19 @@ export const TIME_OFF_REASON_MAX_LENGTH = COLUMN_RULES.doctor_time_off_reason_le
 const LONGEST_SPAN_DAYS = 366;
 
 /** The moments (ISO) the form means on the clinic's clock: whole days run from midnight to the midnight after the last. */
-export function timeOffMoments(values: TimeOffFormValues, zone: string): { readonly startsAt: string; readonly endsAt: string } {
+export function timeOffMoments(
+  values: TimeOffFormValues,
+  zone: string,
+): { readonly startsAt: string; readonly endsAt: string } {
   return values.wholeDays
-    ? { startsAt: momentInZone(values.firstDay, '00:00', zone), endsAt: momentInZone(addDays(values.lastDay, 1), '00:00', zone) }
-    : { startsAt: momentInZone(values.firstDay, values.from, zone), endsAt: momentInZone(values.lastDay, values.until, zone) };
+    ? {
+        startsAt: momentInZone(values.firstDay, '00:00', zone),
+        endsAt: momentInZone(addDays(values.lastDay, 1), '00:00', zone),
+      }
+    : {
+        startsAt: momentInZone(values.firstDay, values.from, zone),
+        endsAt: momentInZone(values.lastDay, values.until, zone),
+      };
 }
 
 function daysBetween(first: string, last: string): number {
@@ -27,20 +36,28 @@ function daysBetween(first: string, last: string): number {
 }
 
 /** What the database would refuse (order, a year at most, reason length), and time off that is already over. */
-export function timeOffFormErrors(values: TimeOffFormValues, zone: string, now: Date = new Date()): FieldErrors<TimeOffFormValues> {
+export function timeOffFormErrors(
+  values: TimeOffFormValues,
+  zone: string,
+  now: Date = new Date(),
+): FieldErrors<TimeOffFormValues> {
   const errors: FieldErrors<TimeOffFormValues> = {};
   if (values.firstDay === '') errors.firstDay = 'Choose the first day';
   if (values.lastDay === '') errors.lastDay = 'Choose the last day';
-  else if (values.firstDay !== '' && values.lastDay < values.firstDay) errors.lastDay = 'The last day must be on or after the first day';
-  else if (values.firstDay !== '' && daysBetween(values.firstDay, values.lastDay) >= LONGEST_SPAN_DAYS) errors.lastDay = 'Time off can last at most a year';
+  else if (values.firstDay !== '' && values.lastDay < values.firstDay)
+    errors.lastDay = 'The last day must be on or after the first day';
+  else if (values.firstDay !== '' && daysBetween(values.firstDay, values.lastDay) >= LONGEST_SPAN_DAYS)
+    errors.lastDay = 'Time off can last at most a year';
   if (!values.wholeDays) {
     if (values.from === '') errors.from = 'Choose the start time';
     if (values.until === '') errors.until = 'Choose the end time';
-    else if (values.from !== '' && values.firstDay === values.lastDay && values.until <= values.from) errors.until = 'The end time must be after the start time';
+    else if (values.from !== '' && values.firstDay === values.lastDay && values.until <= values.from)
+      errors.until = 'The end time must be after the start time';
   }
   const reasonError = columnError(COLUMN_RULES.doctor_time_off_reason_length, values.reason);
   if (reasonError !== undefined) errors.reason = reasonError;
-  if (Object.keys(errors).length === 0 && Date.parse(timeOffMoments(values, zone).endsAt) <= now.getTime()) errors.lastDay = 'This time off would already be over';
+  if (Object.keys(errors).length === 0 && Date.parse(timeOffMoments(values, zone).endsAt) <= now.getTime())
+    errors.lastDay = 'This time off would already be over';
   return errors;
 }
 

@@ -29,7 +29,8 @@ export function momentInZone(day: string, time: string, zone: string): string {
   const wall = wallClockAsUtc(day, time);
   const firstGuess = wall - zoneOffsetAt(wall, zone);
   const secondGuess = wall - zoneOffsetAt(firstGuess, zone);
-  const shows = (candidate: number) => dayInZone(new Date(candidate), zone) === day && timeInZone(new Date(candidate), zone) === time;
+  const shows = (candidate: number) =>
+    dayInZone(new Date(candidate), zone) === day && timeInZone(new Date(candidate), zone) === time;
   const moment = shows(secondGuess) ? secondGuess : shows(firstGuess) ? firstGuess : Math.max(firstGuess, secondGuess);
   return new Date(moment).toISOString();
 }

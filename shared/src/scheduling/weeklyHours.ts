@@ -54,7 +54,9 @@ export function weeklyHoursFrom(rows: readonly HoursRow[], template: readonly Ho
 
 /** The rows to store: the open days only. */
 export function openDayRows(week: WeeklyHours): HoursRow[] {
-  return week.filter((day) => day.open).map((day) => ({ weekday: day.weekday, opens_at: day.opensAt, closes_at: day.closesAt }));
+  return week
+    .filter((day) => day.open)
+    .map((day) => ({ weekday: day.weekday, opens_at: day.opensAt, closes_at: day.closesAt }));
 }
 
 /** The weekdays whose stored row must go. */

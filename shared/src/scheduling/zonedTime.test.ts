@@ -1,4 +1,16 @@
-import { addDays, dayInZone, formatCount, formatDateTime, formatDay, formatDayOf, formatDayRange, formatDayTime, formatDecimal, formatInZone, timeInZone } from './zonedTime';
+import {
+  addDays,
+  dayInZone,
+  formatCount,
+  formatDateTime,
+  formatDay,
+  formatDayOf,
+  formatDayRange,
+  formatDayTime,
+  formatDecimal,
+  formatInZone,
+  timeInZone,
+} from './zonedTime';
 
 describe('clinic time', () => {
   it('reads a moment in the clinic zone, not the browser one', () => {
@@ -50,7 +62,9 @@ describe('the formats of the product', () => {
   });
 
   it('adds the seconds when asked (the audit log), and names the zone when asked', () => {
-    expect(formatDateTime('2026-03-02T14:05:07Z', 'America/New_York', { seconds: true })).toBe('Mon, 2 Mar 2026, 09:05:07');
+    expect(formatDateTime('2026-03-02T14:05:07Z', 'America/New_York', { seconds: true })).toBe(
+      'Mon, 2 Mar 2026, 09:05:07',
+    );
     expect(formatInZone('2026-03-03T14:30:00Z', 'America/New_York')).toBe('Tue, 3 Mar 2026, 09:30 (America/New_York)');
   });
 
@@ -71,12 +85,17 @@ describe('whatever the browser’s zone', () => {
     else process.env.TZ = processZone;
   });
 
-  it.each(['America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Kolkata'])('shows the clinic’s time on a computer set to %s', (zone) => {
-    process.env.TZ = zone;
-    // The computer's own clock really is elsewhere: the same moment reads differently there.
-    expect(new Date('2026-03-03T14:30:00Z').getHours()).not.toBe(9);
-    expect(formatInZone('2026-03-03T14:30:00Z', 'America/New_York')).toBe('Tue, 3 Mar 2026, 09:30 (America/New_York)');
-    expect(formatDateTime('2026-03-04T03:30:00Z', 'America/New_York')).toBe('Tue, 3 Mar 2026, 22:30');
-    expect(formatDay('2026-03-03')).toBe('Tue, 3 Mar 2026');
-  });
+  it.each(['America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Kolkata'])(
+    'shows the clinic’s time on a computer set to %s',
+    (zone) => {
+      process.env.TZ = zone;
+      // The computer's own clock really is elsewhere: the same moment reads differently there.
+      expect(new Date('2026-03-03T14:30:00Z').getHours()).not.toBe(9);
+      expect(formatInZone('2026-03-03T14:30:00Z', 'America/New_York')).toBe(
+        'Tue, 3 Mar 2026, 09:30 (America/New_York)',
+      );
+      expect(formatDateTime('2026-03-04T03:30:00Z', 'America/New_York')).toBe('Tue, 3 Mar 2026, 22:30');
+      expect(formatDay('2026-03-03')).toBe('Tue, 3 Mar 2026');
+    },
+  );
 });

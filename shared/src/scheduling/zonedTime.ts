@@ -11,14 +11,28 @@ const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string): Intl.DateTimeFormat {
   let formatter = partsFormatters.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     partsFormatters.set(zone, formatter);
   }
   return formatter;
 }
 
 /** A day key's names, read in UTC: a calendar day is the same day in every zone. */
-const dayNames = new Intl.DateTimeFormat(LOCALE, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayNames = new Intl.DateTimeFormat(LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const counts = new Intl.NumberFormat(LOCALE);
 const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 
@@ -75,7 +89,11 @@ export function formatDayTime(day: string, time: string): string {
  * "Tue, 3 Mar 2026, 09:30": a moment on the clinic's clock, the date-time format of the product; with `seconds`,
  * "Tue, 3 Mar 2026, 09:30:05" (the audit log's resolution). Name the zone near it, or use formatInZone.
  */
-export function formatDateTime(moment: Date | string, zone: string, { seconds = false }: { readonly seconds?: boolean } = {}): string {
+export function formatDateTime(
+  moment: Date | string,
+  zone: string,
+  { seconds = false }: { readonly seconds?: boolean } = {},
+): string {
   const at = new Date(moment);
   const text = formatDayTime(dayInZone(at, zone), timeInZone(at, zone));
   // Every zone in use is a whole number of minutes from UTC, so the seconds are UTC's.

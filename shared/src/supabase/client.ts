@@ -16,7 +16,11 @@ const listeners = new Set<ClientListener>();
 
 async function createCampusCareClient(): Promise<CampusCareClient> {
   // supabase-js is loaded on first use so public pages (the landing page) do not pay for it.
-  const tabSession = createTabSession({ storage: window.sessionStorage, key: SESSION_STORAGE_KEY, channel: openSessionChannel() });
+  const tabSession = createTabSession({
+    storage: window.sessionStorage,
+    key: SESSION_STORAGE_KEY,
+    channel: openSessionChannel(),
+  });
   const [{ createClient }, config] = await Promise.all([
     import('@supabase/supabase-js'),
     loadRuntimeConfig(),

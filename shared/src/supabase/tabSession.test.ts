@@ -12,7 +12,10 @@ function browserGroup() {
       postMessage(message) {
         for (const other of channels) {
           if (other === own) continue;
-          setTimeout(() => other.listeners.forEach((listener) => listener(new MessageEvent('message', { data: message }))), 0);
+          setTimeout(
+            () => other.listeners.forEach((listener) => listener(new MessageEvent('message', { data: message }))),
+            0,
+          );
         }
       },
       addEventListener(_type, listener) {
@@ -154,7 +157,10 @@ describe('one session for the tabs of a browser', () => {
     first.storage.setItem(KEY, session('u1', 'a'));
     second.storage.setItem(KEY, session('u1', 'a'));
 
-    const renamed = JSON.stringify({ ...(JSON.parse(session('u1', 'a')) as object), user: { id: 'u1', user_metadata: { first_name: 'Ada' } } });
+    const renamed = JSON.stringify({
+      ...(JSON.parse(session('u1', 'a')) as object),
+      user: { id: 'u1', user_metadata: { first_name: 'Ada' } },
+    });
     first.tab.storage.setItem(KEY, renamed);
     await settle();
     expect(second.storage.getItem(KEY)).toBe(renamed);

@@ -15,7 +15,8 @@ const SESSION_CHANNEL_NAME = 'campuscare-session';
 /** How long a new tab waits for another tab's session before it carries on signed out. */
 const ASK_OTHER_TABS_MS = 300;
 
-type TabMessage = { readonly kind: 'ask' } | { readonly kind: 'session'; readonly value: string } | { readonly kind: 'signedOut' };
+type TabMessage =
+  { readonly kind: 'ask' } | { readonly kind: 'session'; readonly value: string } | { readonly kind: 'signedOut' };
 
 /** The part of BroadcastChannel the sync uses, so tests can hand in their own. */
 export interface SessionChannel {
@@ -55,7 +56,11 @@ interface SessionStamp {
 
 function stampOf(value: string): SessionStamp {
   try {
-    const parsed = JSON.parse(value) as { user?: { id?: unknown }; refresh_token?: unknown; expires_at?: unknown } | null;
+    const parsed = JSON.parse(value) as {
+      user?: { id?: unknown };
+      refresh_token?: unknown;
+      expires_at?: unknown;
+    } | null;
     const userId = parsed?.user?.id;
     const refreshToken = parsed?.refresh_token;
     const expiresAt = parsed?.expires_at;
@@ -75,7 +80,9 @@ function stampOf(value: string): SessionStamp {
  */
 function supersedes(candidate: SessionStamp, current: SessionStamp): boolean {
   if (candidate.refreshToken !== undefined && candidate.refreshToken === current.refreshToken) return true;
-  return candidate.expiresAt !== undefined && current.expiresAt !== undefined && candidate.expiresAt > current.expiresAt;
+  return (
+    candidate.expiresAt !== undefined && current.expiresAt !== undefined && candidate.expiresAt > current.expiresAt
+  );
 }
 
 /** The browser's channel, or null where there is none (old browsers, some test environments): each tab then stands alone. */
@@ -83,7 +90,15 @@ export function openSessionChannel(): SessionChannel | null {
   return typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL_NAME) : null;
 }
 
-export function createTabSession({ storage, key, channel }: { readonly storage: Storage; readonly key: string; readonly channel: SessionChannel | null }): TabSession {
+export function createTabSession({
+  storage,
+  key,
+  channel,
+}: {
+  readonly storage: Storage;
+  readonly key: string;
+  readonly channel: SessionChannel | null;
+}): TabSession {
   let signedOutElsewhere: () => void = () => undefined;
   let adopt: ((value: string) => void) | null = null;
   const post = (message: TabMessage) => channel?.postMessage(message);

@@ -35,9 +35,21 @@ function subscribeToLoad(notify: () => void): () => void {
 
 /** The app's one toast container (the shell renders it); toasts from any remote reach it because react-toastify is a shared singleton. */
 export function CampusCareToasts() {
-  const toastify = useSyncExternalStore(subscribeToLoad, () => loadedToastify, () => null);
+  const toastify = useSyncExternalStore(
+    subscribeToLoad,
+    () => loadedToastify,
+    () => null,
+  );
   if (!toastify) return null;
-  return <toastify.ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} />;
+  return (
+    <toastify.ToastContainer
+      position="top-right"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      newestOnTop
+      closeOnClick
+      pauseOnFocusLoss={false}
+    />
+  );
 }
 
 function show(kind: 'success' | 'error', message: string): void {

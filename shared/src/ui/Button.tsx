@@ -14,6 +14,17 @@ export function buttonClassName(variant: ButtonVariant = 'primary'): string {
   return variantClass ? `${styles.button} ${variantClass}` : styles.button;
 }
 
-export function Button({ variant = 'primary', type = 'button', className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { readonly variant?: ButtonVariant }) {
-  return <button type={type} className={className ? `${buttonClassName(variant)} ${className}` : buttonClassName(variant)} {...props} />;
+export function Button({
+  variant = 'primary',
+  type = 'button',
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { readonly variant?: ButtonVariant }) {
+  return (
+    <button
+      type={type}
+      className={className ? `${buttonClassName(variant)} ${className}` : buttonClassName(variant)}
+      {...props}
+    />
+  );
 }

@@ -15,7 +15,14 @@ const COLUMNS: readonly Column<Visit>[] = [
 
 describe('DataTable', () => {
   it('labels every cell with its column, so a row shown as a card on a phone keeps its headings', () => {
-    render(<DataTable caption="Visits" columns={COLUMNS} rows={[{ id: 'v1', name: 'Ada Obi', status: 'Scheduled' }]} rowKey={(visit) => visit.id} />);
+    render(
+      <DataTable
+        caption="Visits"
+        columns={COLUMNS}
+        rows={[{ id: 'v1', name: 'Ada Obi', status: 'Scheduled' }]}
+        rowKey={(visit) => visit.id}
+      />,
+    );
     const table = screen.getByRole('table', { name: 'Visits' });
     const [, row] = within(table).getAllByRole('row');
     const cells = within(row!).getAllByRole('cell');
@@ -25,7 +32,15 @@ describe('DataTable', () => {
   });
 
   it('says when there is nothing to show, in one cell without a label', () => {
-    render(<DataTable caption="Visits" columns={COLUMNS} rows={[]} rowKey={(visit) => visit.id} emptyMessage="No visits yet" />);
+    render(
+      <DataTable
+        caption="Visits"
+        columns={COLUMNS}
+        rows={[]}
+        rowKey={(visit) => visit.id}
+        emptyMessage="No visits yet"
+      />,
+    );
     const cell = screen.getByRole('cell', { name: 'No visits yet' });
     expect(cell).toHaveAttribute('colspan', '3');
     expect(cell).not.toHaveAttribute('data-label');
@@ -34,7 +49,13 @@ describe('DataTable', () => {
   it('pages through the rows', () => {
     const onPageChange = jest.fn();
     render(
-      <DataTable caption="Visits" columns={COLUMNS} rows={[{ id: 'v1', name: 'Ada Obi', status: 'Scheduled' }]} rowKey={(visit) => visit.id} pagination={{ page: 1, pageSize: 10, total: 25, onPageChange }} />,
+      <DataTable
+        caption="Visits"
+        columns={COLUMNS}
+        rows={[{ id: 'v1', name: 'Ada Obi', status: 'Scheduled' }]}
+        rowKey={(visit) => visit.id}
+        pagination={{ page: 1, pageSize: 10, total: 25, onPageChange }}
+      />,
     );
     const pages = screen.getByRole('navigation', { name: 'Visits pages' });
     expect(pages).toHaveTextContent('Page 1 of 3');

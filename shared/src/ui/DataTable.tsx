@@ -32,13 +32,23 @@ export function Pagination({ page, pageSize, total, onPageChange, label }: PageI
   const pages = pageCount(total, pageSize);
   return (
     <nav aria-label={`${label} pages`} className={styles.pagination}>
-      <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.buttonSecondary}`}
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
         Previous
       </button>
       <span aria-live="polite">
         Page {page} of {pages}
       </span>
-      <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.buttonSecondary}`}
+        disabled={page >= pages}
+        onClick={() => onPageChange(page + 1)}
+      >
         Next
       </button>
     </nav>
@@ -46,7 +56,14 @@ export function Pagination({ page, pageSize, total, onPageChange, label }: PageI
 }
 
 /** A table of rows; on narrow screens each row shows as a card with every value labelled by its column. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, emptyMessage = 'Nothing to show yet', pagination }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  emptyMessage = 'Nothing to show yet',
+  pagination,
+}: DataTableProps<Row>) {
   return (
     <div>
       <div className={styles.tableWrap}>

@@ -1,4 +1,11 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import styles from './ui.module.css';
 
 interface FieldFrameProps {
@@ -12,7 +19,13 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
   return ids === '' ? undefined : ids;
 }
 
-function FieldFrame({ id, label, hint, error, children }: FieldFrameProps & { readonly id: string; readonly children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: FieldFrameProps & { readonly id: string; readonly children: ReactNode }) {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -39,7 +52,13 @@ export function TextField({ label, error, hint, className, ...inputProps }: Text
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input id={id} className={className ? `${styles.input} ${className}` : styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...inputProps} />
+      <input
+        id={id}
+        className={className ? `${styles.input} ${className}` : styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...inputProps}
+      />
     </FieldFrame>
   );
 }
@@ -50,8 +69,21 @@ export function PasswordField({ label, error, hint, ...inputProps }: Omit<TextFi
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <div className={styles.passwordRow}>
-        <input id={id} type={visible ? 'text' : 'password'} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...inputProps} />
-        <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} aria-pressed={visible} aria-label={`${visible ? 'Hide' : 'Show'} ${label}`} onClick={() => setVisible((shown) => !shown)}>
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          {...inputProps}
+        />
+        <button
+          type="button"
+          className={`${styles.button} ${styles.buttonSecondary}`}
+          aria-pressed={visible}
+          aria-label={`${visible ? 'Hide' : 'Show'} ${label}`}
+          onClick={() => setVisible((shown) => !shown)}
+        >
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
@@ -64,13 +96,20 @@ interface SelectOption {
   readonly label: string;
 }
 
-type SelectFieldProps = FieldFrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { readonly options: readonly SelectOption[] };
+type SelectFieldProps = FieldFrameProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { readonly options: readonly SelectOption[] };
 
 export function SelectField({ label, error, hint, options, ...selectProps }: SelectFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...selectProps}>
+      <select
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...selectProps}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -87,7 +126,13 @@ export function TextAreaField({ label, error, hint, ...textAreaProps }: TextArea
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...textAreaProps} />
+      <textarea
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textAreaProps}
+      />
     </FieldFrame>
   );
 }

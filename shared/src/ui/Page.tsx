@@ -11,7 +11,15 @@ export function PageHeader({ title, actions }: { readonly title: string; readonl
   );
 }
 
-export function Section({ title, children, actions }: { readonly title: string; readonly children?: ReactNode; readonly actions?: ReactNode }) {
+export function Section({
+  title,
+  children,
+  actions,
+}: {
+  readonly title: string;
+  readonly children?: ReactNode;
+  readonly actions?: ReactNode;
+}) {
   return (
     <section className={styles.section} aria-label={title}>
       <div className={styles.pageHeader}>
@@ -36,7 +44,12 @@ export function TabLinks({ label, tabs }: { readonly label: string; readonly tab
       {tabs.map((tab) => {
         const active = tab.to === pathname;
         return (
-          <Link key={tab.to} to={tab.to} className={active ? `${styles.tab} ${styles.tabActive}` : styles.tab} aria-current={active ? 'page' : undefined}>
+          <Link
+            key={tab.to}
+            to={tab.to}
+            className={active ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+            aria-current={active ? 'page' : undefined}
+          >
             {tab.label}
           </Link>
         );

@@ -21,8 +21,18 @@ describe('placeMenu', () => {
   });
 
   it('scrolls on the roomier side when it fits on neither', () => {
-    expect(placeMenu(trigger(300), { width: 180, height: 700 }, VIEWPORT)).toEqual({ top: 336, left: 190, maxHeight: 800 - 332 - 4 - 8, side: 'below' });
-    expect(placeMenu(trigger(600), { width: 180, height: 700 }, VIEWPORT)).toEqual({ top: 8, left: 190, maxHeight: 600 - 4 - 8, side: 'above' });
+    expect(placeMenu(trigger(300), { width: 180, height: 700 }, VIEWPORT)).toEqual({
+      top: 336,
+      left: 190,
+      maxHeight: 800 - 332 - 4 - 8,
+      side: 'below',
+    });
+    expect(placeMenu(trigger(600), { width: 180, height: 700 }, VIEWPORT)).toEqual({
+      top: 8,
+      left: 190,
+      maxHeight: 600 - 4 - 8,
+      side: 'above',
+    });
   });
 });
 
@@ -59,8 +69,18 @@ describe('RowActionMenu', () => {
 
   it('is placed against its button and flips up near the bottom of the window', () => {
     jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      const box = this.getAttribute('role') === 'menu' ? { top: 0, left: 0, width: 180, height: 120 } : { top: window.innerHeight - 40, left: 300, width: 32, height: 32 };
-      return { ...box, x: box.left, y: box.top, right: box.left + box.width, bottom: box.top + box.height, toJSON: () => box } as DOMRect;
+      const box =
+        this.getAttribute('role') === 'menu'
+          ? { top: 0, left: 0, width: 180, height: 120 }
+          : { top: window.innerHeight - 40, left: 300, width: 32, height: 32 };
+      return {
+        ...box,
+        x: box.left,
+        y: box.top,
+        right: box.left + box.width,
+        bottom: box.top + box.height,
+        toJSON: () => box,
+      } as DOMRect;
     });
     const { button } = renderInScrollArea();
     fireEvent.click(button);
@@ -115,7 +135,18 @@ describe('RowActionMenu', () => {
 
   it('follows its button when the page or the table scrolls, and closes once the button is out of sight', async () => {
     const { button } = renderInScrollArea();
-    const at = (top: number) => jest.spyOn(button, 'getBoundingClientRect').mockReturnValue({ top, bottom: top + 40, left: 300, right: 340, width: 40, height: 40, x: 300, y: top, toJSON: () => ({}) });
+    const at = (top: number) =>
+      jest.spyOn(button, 'getBoundingClientRect').mockReturnValue({
+        top,
+        bottom: top + 40,
+        left: 300,
+        right: 340,
+        width: 40,
+        height: 40,
+        x: 300,
+        y: top,
+        toJSON: () => ({}),
+      });
     at(100);
     fireEvent.click(button);
     const menu = screen.getByRole('menu');

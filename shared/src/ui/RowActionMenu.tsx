@@ -30,13 +30,21 @@ interface Box {
  * Where the menu goes: below its button, right edges aligned, or above it when there is no room below; never past
  * the viewport's edges. When it fits on neither side it takes the roomier one and scrolls.
  */
-export function placeMenu(trigger: Box, menu: { readonly width: number; readonly height: number }, viewport: { readonly width: number; readonly height: number }): MenuPlacement {
-  const left = Math.min(Math.max(EDGE_GAP, trigger.right - menu.width), Math.max(EDGE_GAP, viewport.width - EDGE_GAP - menu.width));
+export function placeMenu(
+  trigger: Box,
+  menu: { readonly width: number; readonly height: number },
+  viewport: { readonly width: number; readonly height: number },
+): MenuPlacement {
+  const left = Math.min(
+    Math.max(EDGE_GAP, trigger.right - menu.width),
+    Math.max(EDGE_GAP, viewport.width - EDGE_GAP - menu.width),
+  );
   const roomBelow = viewport.height - trigger.bottom - TRIGGER_GAP - EDGE_GAP;
   const roomAbove = trigger.top - TRIGGER_GAP - EDGE_GAP;
   if (menu.height <= roomBelow) return { top: trigger.bottom + TRIGGER_GAP, left, side: 'below' };
   if (menu.height <= roomAbove) return { top: trigger.top - TRIGGER_GAP - menu.height, left, side: 'above' };
-  if (roomBelow >= roomAbove) return { top: trigger.bottom + TRIGGER_GAP, left, maxHeight: Math.max(roomBelow, 0), side: 'below' };
+  if (roomBelow >= roomAbove)
+    return { top: trigger.bottom + TRIGGER_GAP, left, maxHeight: Math.max(roomBelow, 0), side: 'below' };
   return { top: EDGE_GAP, left, maxHeight: Math.max(roomAbove, 0), side: 'above' };
 }
 
@@ -59,10 +67,15 @@ export function RowActionMenu({ label, actions }: { readonly label: string; read
     const button = buttonRef.current;
     if (!menu || !button) return false;
     const trigger = button.getBoundingClientRect();
-    if (trigger.bottom < 0 || trigger.top > window.innerHeight || trigger.right < 0 || trigger.left > window.innerWidth) return false;
+    if (trigger.bottom < 0 || trigger.top > window.innerHeight || trigger.right < 0 || trigger.left > window.innerWidth)
+      return false;
     menu.style.maxHeight = '';
     const size = menu.getBoundingClientRect();
-    const placement = placeMenu(trigger, { width: size.width, height: size.height }, { width: window.innerWidth, height: window.innerHeight });
+    const placement = placeMenu(
+      trigger,
+      { width: size.width, height: size.height },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
     menu.style.top = `${placement.top}px`;
     menu.style.left = `${placement.left}px`;
     if (placement.maxHeight !== undefined) menu.style.maxHeight = `${placement.maxHeight}px`;
@@ -79,7 +92,9 @@ export function RowActionMenu({ label, actions }: { readonly label: string; read
 
   useEffect(() => {
     if (!open) return undefined;
-    const inside = (target: EventTarget | null) => target instanceof Node && (menuRef.current?.contains(target) === true || buttonRef.current?.contains(target) === true);
+    const inside = (target: EventTarget | null) =>
+      target instanceof Node &&
+      (menuRef.current?.contains(target) === true || buttonRef.current?.contains(target) === true);
     const closeOnOutsideClick = (event: MouseEvent) => {
       if (!inside(event.target)) setOpen(false);
     };
@@ -159,7 +174,14 @@ export function RowActionMenu({ label, actions }: { readonly label: string; read
       </button>
       {open &&
         createPortal(
-          <ul ref={menuRef} id={menuId} role="menu" aria-label={label} className={styles.menuList} onKeyDown={onMenuKeyDown}>
+          <ul
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label={label}
+            className={styles.menuList}
+            onKeyDown={onMenuKeyDown}
+          >
             {actions.map((action, index) => (
               <li key={action.label} role="none">
                 <button

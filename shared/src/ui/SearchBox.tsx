@@ -15,7 +15,14 @@ export function SearchBox({ label, value, onChange, placeholder }: SearchBoxProp
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} type="search" className={styles.input} value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        className={styles.input}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
@@ -24,7 +31,11 @@ export function SearchBox({ label, value, onChange, placeholder }: SearchBoxProp
 export const SEARCH_DELAY_MS = 300;
 
 /** A search box's text now, and the text to search for: the same, once typing has paused for SEARCH_DELAY_MS. */
-export function useSearchTerm(): { readonly search: string; readonly setSearch: (value: string) => void; readonly appliedSearch: string } {
+export function useSearchTerm(): {
+  readonly search: string;
+  readonly setSearch: (value: string) => void;
+  readonly appliedSearch: string;
+} {
   const [search, setSearch] = useState('');
   const [appliedSearch, setAppliedSearch] = useState('');
   useEffect(() => {

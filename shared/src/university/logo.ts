@@ -24,7 +24,9 @@ interface UniversityBadge {
 
 /** The name and logo of a university (RLS returns only the member's own), or null when it is not visible. */
 async function loadUniversityBadge(client: CampusCareClient, universityId: string): Promise<UniversityBadge | null> {
-  const university = unwrap<{ name: string; logo_path: string | null } | null>(await client.from('universities').select('name, logo_path').eq('id', universityId).maybeSingle());
+  const university = unwrap<{ name: string; logo_path: string | null } | null>(
+    await client.from('universities').select('name, logo_path').eq('id', universityId).maybeSingle(),
+  );
   return university ? { name: university.name, logoUrl: universityLogoUrl(client, university.logo_path) } : null;
 }
 
@@ -33,16 +35,24 @@ async function loadUniversityBadge(client: CampusCareClient, universityId: strin
  * university or changing its logo (which invalidate that root) shows at once wherever it is displayed.
  */
 export function useUniversityBadge(universityId: string | null): UniversityBadge | null {
-  const query = useApiQuery([...queryKeys.university, 'badge', universityId], (client) => loadUniversityBadge(client, universityId ?? ''), {
-    enabled: universityId !== null,
-  });
+  const query = useApiQuery(
+    [...queryKeys.university, 'badge', universityId],
+    (client) => loadUniversityBadge(client, universityId ?? ''),
+    {
+      enabled: universityId !== null,
+    },
+  );
   return universityId ? (query.data ?? null) : null;
 }
 
 /** The public URL of a stored logo, or null without one. */
 export function useUniversityLogoUrl(logoPath: string | null): string | null {
-  const query = useApiQuery([...queryKeys.images, UNIVERSITY_LOGOS_BUCKET, logoPath], async (client) => universityLogoUrl(client, logoPath), {
-    enabled: logoPath !== null,
-  });
+  const query = useApiQuery(
+    [...queryKeys.images, UNIVERSITY_LOGOS_BUCKET, logoPath],
+    async (client) => universityLogoUrl(client, logoPath),
+    {
+      enabled: logoPath !== null,
+    },
+  );
   return logoPath ? (query.data ?? null) : null;
 }

@@ -69,7 +69,14 @@ function atMost(max: number, field: string | undefined, message: string, blank: 
 }
 
 /** `char_length(value) between min and max`, or of `btrim(value)` when `trimmed`. */
-function lengthBetween(min: number, max: number, field: string, message: string, blank: BlankInput, trimmed: boolean): ColumnRule {
+function lengthBetween(
+  min: number,
+  max: number,
+  field: string,
+  message: string,
+  blank: BlankInput,
+  trimmed: boolean,
+): ColumnRule {
   return {
     field,
     message,
@@ -221,9 +228,19 @@ export function vitalFlagsOf(reading: VitalFlagValues): readonly VitalFlag[] {
         ? 'low blood pressure'
         : null,
     above(reading.pulse_bpm, 100) ? 'fast pulse' : below(reading.pulse_bpm, 50) ? 'slow pulse' : null,
-    above(reading.respiratory_rate, 20) ? 'fast breathing' : below(reading.respiratory_rate, 12) ? 'slow breathing' : null,
+    above(reading.respiratory_rate, 20)
+      ? 'fast breathing'
+      : below(reading.respiratory_rate, 12)
+        ? 'slow breathing'
+        : null,
     below(reading.spo2_percent, 95) ? 'low SpO2' : null,
-    below(reading.bmi, 18.5) ? 'underweight' : atLeast(reading.bmi, 30) ? 'obese' : atLeast(reading.bmi, 25) ? 'overweight' : null,
+    below(reading.bmi, 18.5)
+      ? 'underweight'
+      : atLeast(reading.bmi, 30)
+        ? 'obese'
+        : atLeast(reading.bmi, 25)
+          ? 'overweight'
+          : null,
   ];
   return flags.filter((flag): flag is VitalFlag => flag !== null);
 }
@@ -235,7 +252,14 @@ export const GENOTYPES = ['AA', 'AS', 'AC', 'SS', 'SC', 'CC'] as const;
 /** health_profiles_blood_group_values. */
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 /** The default appointment types' names, which the spec's reasons became; 'Other' may also carry what the student wrote. */
-export const APPOINTMENT_REASONS = ['Check-up', 'Malaria', 'Consultation', 'Vaccination', 'Follow-up', 'Other'] as const;
+export const APPOINTMENT_REASONS = [
+  'Check-up',
+  'Malaria',
+  'Consultation',
+  'Vaccination',
+  'Follow-up',
+  'Other',
+] as const;
 export const OTHER_REASON = 'Other' satisfies (typeof APPOINTMENT_REASONS)[number];
 /** A free-text reason is stored as "Other: <text>", 200 characters in all. */
 export const OTHER_REASON_PREFIX = 'Other: ';
@@ -257,7 +281,8 @@ export function roundedToTenths(value: string): number | undefined {
   const match = /^([0-9]{1,6})(?:[.,]([0-9]+))?$/.exec(value.trim());
   if (match === null) return undefined;
   const [, whole, fraction = ''] = match;
-  const tenths = Number(whole) * 10 + Number(fraction.charAt(0) || '0') + (Number(fraction.charAt(1) || '0') >= 5 ? 1 : 0);
+  const tenths =
+    Number(whole) * 10 + Number(fraction.charAt(0) || '0') + (Number(fraction.charAt(1) || '0') >= 5 ? 1 : 0);
   return tenths / 10;
 }
 
@@ -334,7 +359,8 @@ export const RULE_MESSAGES = {
 } as const;
 
 const phoneRule = matches(PHONE_FORMAT, 'phone', RULE_MESSAGES.invalidPhone, 'null', 26);
-const regNumberRule = (field: string, blank: BlankInput) => matches(REG_NUMBER_FORMAT, field, RULE_MESSAGES.invalidRegNumber, blank, 30);
+const regNumberRule = (field: string, blank: BlankInput) =>
+  matches(REG_NUMBER_FORMAT, field, RULE_MESSAGES.invalidRegNumber, blank, 30);
 
 /** The rules, keyed by the name of the constraint each restates (supabase/migrations: schema and scheduling). */
 export const COLUMN_RULES = {
@@ -367,11 +393,22 @@ export const COLUMN_RULES = {
   appointments_department_length: trimmedBetween(1, 100, 'department', RULE_MESSAGES.department, 'refused'),
   appointments_reg_format: regNumberRule('reg', 'refused'),
   appointments_year_range: wholeNumberBetween(YEAR_OF_STUDY_RANGE, 'year', RULE_MESSAGES.invalidYear),
-  appointments_reason_format: singleLine(trimmedBetween(1, APPOINTMENT_REASON_MAX_LENGTH, 'reason', RULE_MESSAGES.invalidReason, 'refused')),
+  appointments_reason_format: singleLine(
+    trimmedBetween(1, APPOINTMENT_REASON_MAX_LENGTH, 'reason', RULE_MESSAGES.invalidReason, 'refused'),
+  ),
   appointments_cancel_reason_length: singleLine(atMost(500, 'reason', RULE_MESSAGES.cancelReason, 'null')),
   // Appointment types (migration 20260123000100): no colon in a name, which a reason's details follow after one.
-  appointment_types_name_length: without(':', singleLine(trimmedBetween(1, APPOINTMENT_TYPE_NAME_MAX_LENGTH, 'name', RULE_MESSAGES.appointmentTypeName, 'refused'))),
-  appointment_types_duration_range: wholeNumberBetween(APPOINTMENT_TYPE_MINUTES_RANGE, 'durationMinutes', RULE_MESSAGES.appointmentTypeMinutes),
+  appointment_types_name_length: without(
+    ':',
+    singleLine(
+      trimmedBetween(1, APPOINTMENT_TYPE_NAME_MAX_LENGTH, 'name', RULE_MESSAGES.appointmentTypeName, 'refused'),
+    ),
+  ),
+  appointment_types_duration_range: wholeNumberBetween(
+    APPOINTMENT_TYPE_MINUTES_RANGE,
+    'durationMinutes',
+    RULE_MESSAGES.appointmentTypeMinutes,
+  ),
   programs_title_length: trimmedBetween(1, 200, 'title', RULE_MESSAGES.programTitle, 'refused'),
   programs_description_length: atMost(5000, 'description', RULE_MESSAGES.descriptionTooLong, 'empty'),
   programs_location_length: atMost(200, 'location', RULE_MESSAGES.locationTooLong, 'null'),
@@ -381,12 +418,36 @@ export const COLUMN_RULES = {
   // The organiser is the author's name, filled in by the app: no form field shows it.
   programs_organiser_length: atMost(200, undefined, RULE_MESSAGES.organiserTooLong, 'null'),
   clinic_settings_slot_range: wholeNumberBetween(CLINIC_SLOT_MINUTES_RANGE, 'slotMinutes', RULE_MESSAGES.slotMinutes),
-  clinic_settings_notice_range: wholeNumberBetween(CLINIC_LEAD_MINUTES_RANGE, 'noticeMinutes', RULE_MESSAGES.noticeMinutes),
-  clinic_settings_cutoff_range: wholeNumberBetween(CLINIC_LEAD_MINUTES_RANGE, 'cutoffMinutes', RULE_MESSAGES.cutoffMinutes),
-  clinic_settings_staff_idle_range: wholeNumberBetween(STAFF_IDLE_MINUTES_RANGE, 'staffIdleMinutes', RULE_MESSAGES.staffIdleMinutes),
-  clinic_settings_student_upcoming_limit_range: wholeNumberBetween(STUDENT_BOOKING_LIMIT_RANGE, 'upcomingLimit', RULE_MESSAGES.studentUpcomingLimit),
-  clinic_settings_student_daily_booking_limit_range: wholeNumberBetween(STUDENT_BOOKING_LIMIT_RANGE, 'dailyBookingLimit', RULE_MESSAGES.studentDailyBookingLimit),
-  clinic_settings_grace_range: wholeNumberBetween(BOOKING_GRACE_MINUTES_RANGE, 'graceMinutes', RULE_MESSAGES.bookingGraceMinutes),
+  clinic_settings_notice_range: wholeNumberBetween(
+    CLINIC_LEAD_MINUTES_RANGE,
+    'noticeMinutes',
+    RULE_MESSAGES.noticeMinutes,
+  ),
+  clinic_settings_cutoff_range: wholeNumberBetween(
+    CLINIC_LEAD_MINUTES_RANGE,
+    'cutoffMinutes',
+    RULE_MESSAGES.cutoffMinutes,
+  ),
+  clinic_settings_staff_idle_range: wholeNumberBetween(
+    STAFF_IDLE_MINUTES_RANGE,
+    'staffIdleMinutes',
+    RULE_MESSAGES.staffIdleMinutes,
+  ),
+  clinic_settings_student_upcoming_limit_range: wholeNumberBetween(
+    STUDENT_BOOKING_LIMIT_RANGE,
+    'upcomingLimit',
+    RULE_MESSAGES.studentUpcomingLimit,
+  ),
+  clinic_settings_student_daily_booking_limit_range: wholeNumberBetween(
+    STUDENT_BOOKING_LIMIT_RANGE,
+    'dailyBookingLimit',
+    RULE_MESSAGES.studentDailyBookingLimit,
+  ),
+  clinic_settings_grace_range: wholeNumberBetween(
+    BOOKING_GRACE_MINUTES_RANGE,
+    'graceMinutes',
+    RULE_MESSAGES.bookingGraceMinutes,
+  ),
   clinic_settings_phone_format: phoneRule,
   clinic_settings_email_format: {
     ...matches(EMAIL_FORMAT, 'email', RULE_MESSAGES.invalidEmail, 'null', EMAIL_MAX_LENGTH),
@@ -405,14 +466,26 @@ export const COLUMN_RULES = {
   visits_follow_up_length: atMost(1000, 'followUp', RULE_MESSAGES.followUp, 'null'),
   visit_addenda_text_length: trimmedBetween(1, 5000, 'text', RULE_MESSAGES.addendum, 'refused'),
   vital_signs_temperature_c_range: tenthsBetween(VITALS.temperature_c, 'temperatureC', RULE_MESSAGES.temperature),
-  vital_signs_systolic_mmhg_range: { ...wholeNumberBetween(VITALS.systolic_mmhg, 'systolicMmhg', RULE_MESSAGES.systolic), blank: 'null' },
-  vital_signs_diastolic_mmhg_range: { ...wholeNumberBetween(VITALS.diastolic_mmhg, 'diastolicMmhg', RULE_MESSAGES.diastolic), blank: 'null' },
-  vital_signs_pulse_bpm_range: { ...wholeNumberBetween(VITALS.pulse_bpm, 'pulseBpm', RULE_MESSAGES.pulse), blank: 'null' },
+  vital_signs_systolic_mmhg_range: {
+    ...wholeNumberBetween(VITALS.systolic_mmhg, 'systolicMmhg', RULE_MESSAGES.systolic),
+    blank: 'null',
+  },
+  vital_signs_diastolic_mmhg_range: {
+    ...wholeNumberBetween(VITALS.diastolic_mmhg, 'diastolicMmhg', RULE_MESSAGES.diastolic),
+    blank: 'null',
+  },
+  vital_signs_pulse_bpm_range: {
+    ...wholeNumberBetween(VITALS.pulse_bpm, 'pulseBpm', RULE_MESSAGES.pulse),
+    blank: 'null',
+  },
   vital_signs_respiratory_rate_range: {
     ...wholeNumberBetween(VITALS.respiratory_rate, 'respiratoryRate', RULE_MESSAGES.respiratoryRate),
     blank: 'null',
   },
-  vital_signs_spo2_percent_range: { ...wholeNumberBetween(VITALS.spo2_percent, 'spo2Percent', RULE_MESSAGES.spo2), blank: 'null' },
+  vital_signs_spo2_percent_range: {
+    ...wholeNumberBetween(VITALS.spo2_percent, 'spo2Percent', RULE_MESSAGES.spo2),
+    blank: 'null',
+  },
   vital_signs_weight_kg_range: tenthsBetween(VITALS.weight_kg, 'weightKg', RULE_MESSAGES.weight),
   vital_signs_height_cm_range: tenthsBetween(VITALS.height_cm, 'heightCm', RULE_MESSAGES.height),
   diagnoses_description_length: singleLine(trimmedBetween(1, 300, 'description', RULE_MESSAGES.diagnosis, 'refused')),
@@ -427,12 +500,24 @@ export const COLUMN_RULES = {
   prescriptions_allergy_acknowledgement_length: singleLine(
     atMost(500, 'allergyAcknowledgement', RULE_MESSAGES.allergyAcknowledgement, 'null'),
   ),
-  excuse_letters_revoke_reason_length: singleLine(trimmedBetween(1, 500, 'reason', RULE_MESSAGES.revokeReason, 'refused')),
+  excuse_letters_revoke_reason_length: singleLine(
+    trimmedBetween(1, 500, 'reason', RULE_MESSAGES.revokeReason, 'refused'),
+  ),
   // Immunization compliance (migration 20260122000000): the super admin's requirements, the doses a student records
   // and the reason for an exemption. Where a dose was given and its lot are optional, stored as NULL when blank.
-  immunization_requirements_name_length: singleLine(trimmedBetween(1, 200, 'name', RULE_MESSAGES.requirementName, 'refused')),
-  immunization_requirements_doses_range: wholeNumberBetween(IMMUNIZATION_DOSES_RANGE, 'dosesRequired', RULE_MESSAGES.requirementDoses),
-  immunization_requirements_interval_range: wholeNumberBetween(IMMUNIZATION_DAYS_RANGE, 'minIntervalDays', RULE_MESSAGES.requirementInterval),
+  immunization_requirements_name_length: singleLine(
+    trimmedBetween(1, 200, 'name', RULE_MESSAGES.requirementName, 'refused'),
+  ),
+  immunization_requirements_doses_range: wholeNumberBetween(
+    IMMUNIZATION_DOSES_RANGE,
+    'dosesRequired',
+    RULE_MESSAGES.requirementDoses,
+  ),
+  immunization_requirements_interval_range: wholeNumberBetween(
+    IMMUNIZATION_DAYS_RANGE,
+    'minIntervalDays',
+    RULE_MESSAGES.requirementInterval,
+  ),
   immunization_requirements_due_days_range: {
     ...wholeNumberBetween(IMMUNIZATION_DAYS_RANGE, 'dueDaysAfterJoining', RULE_MESSAGES.requirementDueDays),
     blank: 'null',
@@ -447,7 +532,14 @@ export const COLUMN_RULES = {
  * the reason the student reads, 1 to 500 characters (the constraint spans the review status too, so it is no column
  * rule of its own; supabase/tests/validation-agreement.test.ts holds this to it all the same).
  */
-export const REVIEW_REJECT_REASON_RULE: ColumnRule = lengthBetween(1, 500, 'reason', RULE_MESSAGES.reviewRejectReason, 'refused', false);
+export const REVIEW_REJECT_REASON_RULE: ColumnRule = lengthBetween(
+  1,
+  500,
+  'reason',
+  RULE_MESSAGES.reviewRejectReason,
+  'refused',
+  false,
+);
 
 export type ColumnConstraint = keyof typeof COLUMN_RULES;
 
@@ -461,7 +553,11 @@ export function storedValue(rule: ColumnRule, input: string): string | null {
  * The error a form shows for what was typed, or undefined. `required` adds the form's own "fill this in" on top of
  * the constraint (the database refuses some blanks itself: those are always required).
  */
-export function columnError(rule: ColumnRule, input: string, options: { readonly required?: boolean } = {}): string | undefined {
+export function columnError(
+  rule: ColumnRule,
+  input: string,
+  options: { readonly required?: boolean } = {},
+): string | undefined {
   const stored = storedValue(rule, input);
   const blank = stored === null || stored === '';
   if (blank && (options.required === true || rule.blank === 'refused')) return RULE_MESSAGES.required;

@@ -18,7 +18,9 @@ describe('constraint rules', () => {
   it('puts an immunization requirement’s refusals on the requirement form’s fields', () => {
     expect(constraintRule('violates check constraint "immunization_requirements_due"')?.field).toBe('dueOn');
     expect(constraintRule('violates check constraint "immunization_requirements_vaccines"')?.field).toBe('cvxCodes');
-    expect(constraintRule('violates check constraint "immunization_requirements_doses_range"')?.field).toBe('dosesRequired');
+    expect(constraintRule('violates check constraint "immunization_requirements_doses_range"')?.field).toBe(
+      'dosesRequired',
+    );
     expect(constraintRule('violates check constraint "immunization_doses_reject_reason"')?.field).toBe('reason');
   });
 });

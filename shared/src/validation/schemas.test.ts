@@ -17,7 +17,9 @@ import {
 
 describe('shared validation', () => {
   it('uses the spec’s sign-in message for short passwords', () => {
-    expect(validateSignIn({ email: 'a@b.edu', password: '12345' })).toEqual({ password: MESSAGES.signInPasswordTooShort });
+    expect(validateSignIn({ email: 'a@b.edu', password: '12345' })).toEqual({
+      password: MESSAGES.signInPasswordTooShort,
+    });
     expect(hasErrors(validateSignIn({ email: 'a@b.edu', password: '123456' }))).toBe(false);
   });
 
@@ -33,10 +35,14 @@ describe('shared validation', () => {
   });
 
   it('checks the health profile domains the database enforces', () => {
-    expect(validateHealthProfile({ genotype: 'AS', bloodGroup: 'O+', disabled: 'no', allergies: '', bmi: '22.5' })).toEqual({});
-    expect(Object.keys(validateHealthProfile({ genotype: 'XX', bloodGroup: 'C', disabled: '', allergies: '', bmi: 'tall' })).sort()).toEqual(
-      ['bloodGroup', 'bmi', 'disabled', 'genotype'],
-    );
+    expect(
+      validateHealthProfile({ genotype: 'AS', bloodGroup: 'O+', disabled: 'no', allergies: '', bmi: '22.5' }),
+    ).toEqual({});
+    expect(
+      Object.keys(
+        validateHealthProfile({ genotype: 'XX', bloodGroup: 'C', disabled: '', allergies: '', bmi: 'tall' }),
+      ).sort(),
+    ).toEqual(['bloodGroup', 'bmi', 'disabled', 'genotype']);
   });
 
   it("asks an invited staff member for a name the database accepts and a new password's rule", () => {
@@ -44,14 +50,22 @@ describe('shared validation', () => {
       firstName: MESSAGES.required,
       password: newPasswordError('short'),
     });
-    expect(validateStaffAcceptance({ firstName: 'Nia\nBcc: x', lastName: 'Okoye', password: 'Harbor2026Kite' })).toEqual({
+    expect(
+      validateStaffAcceptance({ firstName: 'Nia\nBcc: x', lastName: 'Okoye', password: 'Harbor2026Kite' }),
+    ).toEqual({
       firstName: COLUMN_RULES.members_first_name_length.message,
     });
     expect(validateStaffAcceptance({ firstName: 'Nia', lastName: 'Okoye', password: 'Harbor2026Kite' })).toEqual({});
   });
 
   it('reports mismatched new passwords', () => {
-    expect(validatePasswordChange({ currentPassword: 'x', newPassword: 'CampusCare2026', confirmPassword: 'CampusCare2027' })).toEqual({
+    expect(
+      validatePasswordChange({
+        currentPassword: 'x',
+        newPassword: 'CampusCare2026',
+        confirmPassword: 'CampusCare2027',
+      }),
+    ).toEqual({
       confirmPassword: MESSAGES.passwordsDoNotMatch,
     });
   });
@@ -93,6 +107,10 @@ describe('shared validation', () => {
 
   it('checks present booking fields against the appointment constraints', () => {
     const errors = validateAppointmentBooking({ date: 'd', department: ' ', year: '9', reason: 'Other: two\nlines' });
-    expect(errors).toEqual({ department: MESSAGES.fillAllCorrectly, year: MESSAGES.invalidYear, reason: COLUMN_RULES.appointments_reason_format.message });
+    expect(errors).toEqual({
+      department: MESSAGES.fillAllCorrectly,
+      year: MESSAGES.invalidYear,
+      reason: COLUMN_RULES.appointments_reason_format.message,
+    });
   });
 });

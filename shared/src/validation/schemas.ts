@@ -68,7 +68,8 @@ export function isValidEmail(value: string): boolean {
 
 /** The rule for every new password: at least 10 characters with upper case, lower case and a digit. */
 export function newPasswordError(password: string): string | undefined {
-  if (password.length < NEW_PASSWORD_MIN_LENGTH) return `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters long`;
+  if (password.length < NEW_PASSWORD_MIN_LENGTH)
+    return `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters long`;
   if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/[0-9]/.test(password)) return MESSAGES.passwordRule;
   return undefined;
 }
@@ -115,7 +116,9 @@ export interface UniversityRegistrationValues {
   readonly password: string;
 }
 
-export function validateUniversityRegistration(values: UniversityRegistrationValues): FieldErrors<UniversityRegistrationValues> {
+export function validateUniversityRegistration(
+  values: UniversityRegistrationValues,
+): FieldErrors<UniversityRegistrationValues> {
   return withoutEmpty<UniversityRegistrationValues>({
     universityName: columnError(COLUMN_RULES.universities_name_length, values.universityName),
     email: emailError(values.email),
@@ -211,8 +214,14 @@ export interface BodyMeasurementValues {
 /** Height and weight are optional helpers for working out the BMI; each is checked only once typed in. */
 export function validateBodyMeasurements(values: BodyMeasurementValues): FieldErrors<BodyMeasurementValues> {
   return withoutEmpty<BodyMeasurementValues>({
-    heightCm: isBlank(values.heightCm) || inRange(parseDecimal(values.heightCm), HEIGHT_CM_RANGE) !== undefined ? undefined : MESSAGES.invalidHeight,
-    weightKg: isBlank(values.weightKg) || inRange(parseDecimal(values.weightKg), WEIGHT_KG_RANGE) !== undefined ? undefined : MESSAGES.invalidWeight,
+    heightCm:
+      isBlank(values.heightCm) || inRange(parseDecimal(values.heightCm), HEIGHT_CM_RANGE) !== undefined
+        ? undefined
+        : MESSAGES.invalidHeight,
+    weightKg:
+      isBlank(values.weightKg) || inRange(parseDecimal(values.weightKg), WEIGHT_KG_RANGE) !== undefined
+        ? undefined
+        : MESSAGES.invalidWeight,
   });
 }
 
@@ -227,8 +236,12 @@ export function computeBmi(values: BodyMeasurementValues): number | undefined {
 
 export function validateHealthProfile(values: HealthProfileValues): FieldErrors<HealthProfileValues> {
   return withoutEmpty<HealthProfileValues>({
-    genotype: COLUMN_RULES.health_profiles_genotype_values.accepts(values.genotype) ? undefined : MESSAGES.invalidGenotype,
-    bloodGroup: COLUMN_RULES.health_profiles_blood_group_values.accepts(values.bloodGroup) ? undefined : MESSAGES.invalidBloodGroup,
+    genotype: COLUMN_RULES.health_profiles_genotype_values.accepts(values.genotype)
+      ? undefined
+      : MESSAGES.invalidGenotype,
+    bloodGroup: COLUMN_RULES.health_profiles_blood_group_values.accepts(values.bloodGroup)
+      ? undefined
+      : MESSAGES.invalidBloodGroup,
     disabled: values.disabled === 'yes' || values.disabled === 'no' ? undefined : MESSAGES.chooseDisabled,
     allergies: columnError(COLUMN_RULES.health_profiles_allergies_length, values.allergies),
     bmi: parseBmi(values.bmi) === undefined ? MESSAGES.invalidBmi : undefined,
@@ -267,7 +280,9 @@ export interface ProgramValues {
   readonly activities: string;
 }
 
-export const PROGRAM_FIRST_STEP_FIELDS = ['title', 'description', 'date', 'time'] as const satisfies ReadonlyArray<keyof ProgramValues>;
+export const PROGRAM_FIRST_STEP_FIELDS = ['title', 'description', 'date', 'time'] as const satisfies ReadonlyArray<
+  keyof ProgramValues
+>;
 
 /** The programs_*_length constraints, by the wizard's field names. */
 const PROGRAM_COLUMN_RULES = {
@@ -286,16 +301,22 @@ export const PROGRAM_PAST_DATE_MESSAGE = 'A program cannot take place in the pas
  * Every program field is required. With `dates`, a date before `today` (YYYY-MM-DD) is refused as the database does:
  * for new programs and date changes only, so an edited program that already took place may keep its `storedDate`.
  */
-export function validateProgram(values: ProgramValues, dates?: { readonly today: string; readonly storedDate?: string }): FieldErrors<ProgramValues> {
+export function validateProgram(
+  values: ProgramValues,
+  dates?: { readonly today: string; readonly storedDate?: string },
+): FieldErrors<ProgramValues> {
   const errors: FieldErrors<ProgramValues> = {};
   for (const key of Object.keys(values) as Array<keyof ProgramValues>) {
     if (isBlank(values[key])) errors[key] = MESSAGES.required;
   }
-  for (const [key, rule] of Object.entries(PROGRAM_COLUMN_RULES) as Array<[keyof typeof PROGRAM_COLUMN_RULES, ColumnRule]>) {
+  for (const [key, rule] of Object.entries(PROGRAM_COLUMN_RULES) as Array<
+    [keyof typeof PROGRAM_COLUMN_RULES, ColumnRule]
+  >) {
     const message = errors[key] ?? columnError(rule, values[key]);
     if (message !== undefined) errors[key] = message;
   }
-  if (dates && !errors.date && values.date < dates.today && values.date !== dates.storedDate) errors.date = PROGRAM_PAST_DATE_MESSAGE;
+  if (dates && !errors.date && values.date < dates.today && values.date !== dates.storedDate)
+    errors.date = PROGRAM_PAST_DATE_MESSAGE;
   return errors;
 }
 

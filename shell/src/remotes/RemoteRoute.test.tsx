@@ -17,7 +17,12 @@ function federationWithDownAreas(down: Set<Area>) {
     return testRoutesModule(area);
   });
   const forgetRemote = jest.fn();
-  const areaLoader = createAreaLoader({ fetchRoutesModule, forgetRemote, maxAttempts: MAX_ATTEMPTS, waitBeforeRetry: async () => undefined });
+  const areaLoader = createAreaLoader({
+    fetchRoutesModule,
+    forgetRemote,
+    maxAttempts: MAX_ATTEMPTS,
+    waitBeforeRetry: async () => undefined,
+  });
   return { areaLoader, fetchRoutesModule, forgetRemote };
 }
 
@@ -42,7 +47,9 @@ describe('remote fallback', () => {
     render(<App areaLoader={areaLoader} />);
 
     const fallback = await screen.findByRole('alert');
-    expect(within(fallback).getByRole('heading', { name: 'The doctor area is unavailable right now' })).toBeInTheDocument();
+    expect(
+      within(fallback).getByRole('heading', { name: 'The doctor area is unavailable right now' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Doctor navigation' })).toBeInTheDocument();
     expect(attemptsFor(fetchRoutesModule, 'doctor')).toBe(MAX_ATTEMPTS);
     expect(forgetRemote).toHaveBeenCalledWith('doctor');
@@ -80,7 +87,9 @@ describe('remote fallback', () => {
     render(<App areaLoader={areaLoader} />);
 
     const fallback = await screen.findByRole('alert');
-    expect(within(fallback).getByRole('heading', { name: 'The student area is unavailable right now' })).toBeInTheDocument();
+    expect(
+      within(fallback).getByRole('heading', { name: 'The student area is unavailable right now' }),
+    ).toBeInTheDocument();
     crash = false;
     await userEvent.click(within(fallback).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'student page /studentprogram' })).toBeInTheDocument();

@@ -7,7 +7,10 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
-type LoadState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly pages: PageComponents } | { readonly status: 'failed' };
+type LoadState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly pages: PageComponents }
+  | { readonly status: 'failed' };
 
 /** Renders the page a remote exposes for `path`, loading the remote on first use. */
 export function RemoteRoute({ area, path }: { readonly area: Area; readonly path: string }) {
@@ -24,7 +27,9 @@ export function RemoteRoute({ area, path }: { readonly area: Area; readonly path
       // Left as it is when it holds these pages already: a new state would re-render the page's Suspense boundary, and
       // on a prerendered page that boundary may still be waiting for the page's code to hydrate. React answers an
       // update there by throwing the server's HTML away (and what was typed into it) and rendering afresh (error #421).
-      setState((current) => (current.status === 'ready' && current.pages === cached ? current : { status: 'ready', pages: cached }));
+      setState((current) =>
+        current.status === 'ready' && current.pages === cached ? current : { status: 'ready', pages: cached },
+      );
       return undefined;
     }
     let current = true;

@@ -35,7 +35,8 @@ interface AreaLoaderOptions {
 function pagesOf(area: Area, loaded: unknown): PageComponents {
   if (isUnavailableRemoteModule(loaded)) throw new RemoteUnavailableError(area, loaded.reason);
   const pages = typeof loaded === 'object' && loaded !== null ? (loaded as { default?: unknown }).default : undefined;
-  if (typeof pages !== 'object' || pages === null) throw new RemoteUnavailableError(area, 'its Routes module has no default export');
+  if (typeof pages !== 'object' || pages === null)
+    throw new RemoteUnavailableError(area, 'its Routes module has no default export');
   return pages as PageComponents;
 }
 

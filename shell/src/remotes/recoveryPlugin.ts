@@ -8,7 +8,11 @@ interface UnavailableRemoteModule {
 }
 
 export function isUnavailableRemoteModule(value: unknown): value is UnavailableRemoteModule {
-  return typeof value === 'object' && value !== null && (value as Partial<UnavailableRemoteModule>).remoteUnavailable === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Partial<UnavailableRemoteModule>).remoteUnavailable === true
+  );
 }
 
 /**

@@ -1,7 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, queryClient, SESSION_CHECK_TIMEOUT_MS, SESSION_STORAGE_KEY, signInNoticeMessage, signInRequestedPage, UserProfileProvider } from '@campuscare/shared';
+import {
+  ApiError,
+  queryClient,
+  SESSION_CHECK_TIMEOUT_MS,
+  SESSION_STORAGE_KEY,
+  signInNoticeMessage,
+  signInRequestedPage,
+  UserProfileProvider,
+} from '@campuscare/shared';
 import { memberFixture, serveTestConfig } from '../../../test/web/fixtures';
 import { deactivateSignedInMember, fakeBackend, resetFakeBackend, signInAs } from '../../../test/web/fakeSupabase';
 import { RouteGuard } from './RouteGuard';
@@ -88,7 +96,9 @@ describe('RouteGuard session check', () => {
     await act(() => jest.advanceTimersByTimeAsync(100));
     await act(() => jest.advanceTimersByTimeAsync(SESSION_CHECK_TIMEOUT_MS));
     expect(screen.getByRole('heading', { name: 'We could not check your session' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not reach CampusCare. Check your connection and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Could not reach CampusCare. Check your connection and try again.',
+    );
 
     fakeBackend.unresponsive = false;
     jest.useRealTimers();
@@ -106,7 +116,9 @@ describe('RouteGuard session check', () => {
     // Each read the check makes fails only after the client's own retries: the check must not be started over.
     await act(() => jest.advanceTimersByTimeAsync(PATIENCE_MS));
     expect(screen.getByRole('heading', { name: 'We could not check your session' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not reach CampusCare. Check your connection and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Could not reach CampusCare. Check your connection and try again.',
+    );
     fakeBackend.refusing = false;
     jest.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -122,7 +134,11 @@ describe('RouteGuard session check', () => {
     // Any request of the page now meets the request gate's refusal.
     await act(() =>
       queryClient
-        .fetchQuery({ queryKey: ['appointments', 'agenda'], queryFn: () => Promise.reject(new ApiError('Your session has ended. Please sign in again.', { code: 'PT401' })) })
+        .fetchQuery({
+          queryKey: ['appointments', 'agenda'],
+          queryFn: () =>
+            Promise.reject(new ApiError('Your session has ended. Please sign in again.', { code: 'PT401' })),
+        })
         .catch(() => undefined),
     );
     expect(await screen.findByRole('heading', { name: '/adminsignin' })).toBeInTheDocument();

@@ -1,5 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { findRoute, hadSessionInThisTab, LoadingState, Navigate, Outlet, signInNoticeFor, type SignInRedirectState, useLocation, useUserProfile } from '@campuscare/shared';
+import {
+  findRoute,
+  hadSessionInThisTab,
+  LoadingState,
+  Navigate,
+  Outlet,
+  signInNoticeFor,
+  type SignInRedirectState,
+  useLocation,
+  useUserProfile,
+} from '@campuscare/shared';
 import { decideAccess } from './access';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SessionCheckFailed } from './SessionCheckFailed';
@@ -39,7 +49,9 @@ export function RouteGuard() {
     case 'redirect': {
       const from = `${pathname}${search}`;
       const state: SignInRedirectState | { readonly from: string } =
-        profile.status === 'signedOut' ? { from, notice: signInNoticeFor(profile.reason, hadSession.current) } : { from };
+        profile.status === 'signedOut'
+          ? { from, notice: signInNoticeFor(profile.reason, hadSession.current) }
+          : { from };
       return <Navigate to={decision.to} replace state={state} />;
     }
   }

@@ -36,7 +36,10 @@ describe('decideAccess', () => {
 
   it('sends members on another role’s page to their own dashboard', () => {
     expect(decideAccess(route('/dashboardd'), signedIn('doctor'))).toEqual({ kind: 'redirect', to: '/dashboarrd' });
-    expect(decideAccess(route('/dashboarrd'), signedIn('student'))).toEqual({ kind: 'redirect', to: '/studentdashboard' });
+    expect(decideAccess(route('/dashboarrd'), signedIn('student'))).toEqual({
+      kind: 'redirect',
+      to: '/studentdashboard',
+    });
     expect(decideAccess(route('/studentprofile'), signedIn('admin'))).toEqual({ kind: 'redirect', to: '/dashboardd' });
     expect(decideAccess(route('/questions'), signedIn('admin'))).toEqual({ kind: 'redirect', to: '/dashboardd' });
   });
@@ -48,9 +51,17 @@ describe('decideAccess', () => {
   });
 
   it('sends a member who must change their password to their password page, and lets them stay there', () => {
-    expect(decideAccess(route('/dashboardd'), signedIn('admin', { must_change_password: true }))).toEqual({ kind: 'redirect', to: '/passwordpage' });
-    expect(decideAccess(route('/patients'), signedIn('doctor', { must_change_password: true }))).toEqual({ kind: 'redirect', to: '/adminpassword' });
-    expect(decideAccess(route('/adminpassword'), signedIn('doctor', { must_change_password: true }))).toEqual({ kind: 'render' });
+    expect(decideAccess(route('/dashboardd'), signedIn('admin', { must_change_password: true }))).toEqual({
+      kind: 'redirect',
+      to: '/passwordpage',
+    });
+    expect(decideAccess(route('/patients'), signedIn('doctor', { must_change_password: true }))).toEqual({
+      kind: 'redirect',
+      to: '/adminpassword',
+    });
+    expect(decideAccess(route('/adminpassword'), signedIn('doctor', { must_change_password: true }))).toEqual({
+      kind: 'render',
+    });
   });
 
   it('lets a doctor made super admin manage staff, students and the university settings, as the database allows', () => {
@@ -61,17 +72,27 @@ describe('decideAccess', () => {
     expect(decideAccess(route('/dashboardd'), superDoctor)).toEqual({ kind: 'redirect', to: '/dashboarrd' });
     expect(decideAccess(route('/newprogram'), superDoctor)).toEqual({ kind: 'redirect', to: '/dashboarrd' });
     expect(decideAccess(route('/staffmembers'), signedIn('doctor'))).toEqual({ kind: 'redirect', to: '/dashboarrd' });
-    expect(decideAccess(route('/staffmembers'), signedIn('doctor', { is_super_admin: true, must_change_password: true }))).toEqual({ kind: 'redirect', to: '/adminpassword' });
+    expect(
+      decideAccess(route('/staffmembers'), signedIn('doctor', { is_super_admin: true, must_change_password: true })),
+    ).toEqual({ kind: 'redirect', to: '/adminpassword' });
   });
 
   it('opens the audit log to super admins of any role only, not to plain admins', () => {
     expect(decideAccess(route('/adminaudit'), signedIn('admin', { is_super_admin: true }))).toEqual({ kind: 'render' });
-    expect(decideAccess(route('/adminaudit'), signedIn('doctor', { is_super_admin: true }))).toEqual({ kind: 'render' });
+    expect(decideAccess(route('/adminaudit'), signedIn('doctor', { is_super_admin: true }))).toEqual({
+      kind: 'render',
+    });
     expect(decideAccess(route('/adminaudit'), signedIn('admin'))).toEqual({ kind: 'redirect', to: '/dashboardd' });
-    expect(decideAccess(route('/adminaudit'), signedIn('student'))).toEqual({ kind: 'redirect', to: '/studentdashboard' });
+    expect(decideAccess(route('/adminaudit'), signedIn('student'))).toEqual({
+      kind: 'redirect',
+      to: '/studentdashboard',
+    });
   });
 
   it('reports a session that could not be checked', () => {
-    expect(decideAccess(route('/dashboardd'), { status: 'error', message: 'offline' })).toEqual({ kind: 'error', message: 'offline' });
+    expect(decideAccess(route('/dashboardd'), { status: 'error', message: 'offline' })).toEqual({
+      kind: 'error',
+      message: 'offline',
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { dashboardPathFor, isRole, mayOpen, passwordPathFor, type ProfileState, type RouteDefinition, signInPathFor } from '@campuscare/shared';
+import {
+  dashboardPathFor,
+  isRole,
+  mayOpen,
+  passwordPathFor,
+  type ProfileState,
+  type RouteDefinition,
+  signInPathFor,
+} from '@campuscare/shared';
 
 type AccessDecision =
   | { readonly kind: 'render' }
@@ -27,7 +35,8 @@ export function decideAccess(route: Pick<RouteDefinition, 'path' | 'access'>, pr
       const { member } = profile;
       const role = member.role;
       if (!isRole(role)) return { kind: 'redirect', to: signInPathFor(route.access) };
-      if (!mayOpen({ role, is_super_admin: member.is_super_admin }, route)) return { kind: 'redirect', to: dashboardPathFor(role) };
+      if (!mayOpen({ role, is_super_admin: member.is_super_admin }, route))
+        return { kind: 'redirect', to: dashboardPathFor(role) };
       const passwordPath = passwordPathFor(role);
       if (member.must_change_password && route.path !== passwordPath) return { kind: 'redirect', to: passwordPath };
       return { kind: 'render' };

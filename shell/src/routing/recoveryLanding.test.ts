@@ -9,7 +9,9 @@ describe('recoveryLandingTarget', () => {
 
   it('leaves the set-new-password page, other links and plain anchors alone', () => {
     expect(recoveryLandingTarget({ pathname: '/resetpassword', hash })).toBeUndefined();
-    expect(recoveryLandingTarget({ pathname: '/studentprofile', hash: '#access_token=a&type=email_change' })).toBeUndefined();
+    expect(
+      recoveryLandingTarget({ pathname: '/studentprofile', hash: '#access_token=a&type=email_change' }),
+    ).toBeUndefined();
     expect(recoveryLandingTarget({ pathname: '/', hash: '#faq' })).toBeUndefined();
   });
 });

@@ -7,5 +7,7 @@ import { PATHS } from '@campuscare/shared';
 export function recoveryLandingTarget(location: Pick<Location, 'pathname' | 'hash'>): string | undefined {
   if (location.pathname === PATHS.resetPassword) return undefined;
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
-  return fragment.get('type') === 'recovery' && fragment.has('access_token') ? `${PATHS.resetPassword}${location.hash}` : undefined;
+  return fragment.get('type') === 'recovery' && fragment.has('access_token')
+    ? `${PATHS.resetPassword}${location.hash}`
+    : undefined;
 }

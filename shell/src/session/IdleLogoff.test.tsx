@@ -54,8 +54,14 @@ const pass = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 beforeEach(() => {
   serveTestConfig();
   resetFakeBackend();
-  jest.mocked(readSessionStatus).mockReset().mockResolvedValue(status(15 * 60));
-  jest.mocked(touchSession).mockReset().mockResolvedValue(status(15 * 60));
+  jest
+    .mocked(readSessionStatus)
+    .mockReset()
+    .mockResolvedValue(status(15 * 60));
+  jest
+    .mocked(touchSession)
+    .mockReset()
+    .mockResolvedValue(status(15 * 60));
 });
 afterEach(() => jest.useRealTimers());
 
@@ -65,10 +71,14 @@ describe('idle logoff', () => {
     jest.mocked(readSessionStatus).mockResolvedValue(status(60));
     await pass(14 * MINUTE);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    jest.mocked(readSessionStatus).mockRejectedValue(new ApiError('Your session has ended. Please sign in again.', { code: 'PT401', status: 401 }));
+    jest
+      .mocked(readSessionStatus)
+      .mockRejectedValue(new ApiError('Your session has ended. Please sign in again.', { code: 'PT401', status: 401 }));
     await pass(MINUTE);
     expect(await screen.findByRole('heading', { name: '/adminsignin' })).toBeInTheDocument();
-    expect(screen.getByText('You were signed out after 15 minutes without activity. Sign in again to continue.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You were signed out after 15 minutes without activity. Sign in again to continue.'),
+    ).toBeInTheDocument();
     expect(fakeBackend.session).toBeNull();
   });
 
@@ -89,7 +99,9 @@ describe('idle logoff', () => {
     await renderSignedIn();
     jest.mocked(readSessionStatus).mockResolvedValue(status(60));
     await pass(14 * MINUTE);
-    expect(screen.getByRole('dialog', { name: 'Are you still there?' })).toHaveTextContent('You will be signed out in 60 s');
+    expect(screen.getByRole('dialog', { name: 'Are you still there?' })).toHaveTextContent(
+      'You will be signed out in 60 s',
+    );
     await pass(10_000);
     expect(screen.getByRole('dialog')).toHaveTextContent('You will be signed out in 50 s');
 

@@ -1,5 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, getSupabase, isEndedSession, isRole, Modal, type Role, signInPathFor, type SignInRedirectState, signOut, useLocation, useNavigate, useUserProfile } from '@campuscare/shared';
+import {
+  Button,
+  getSupabase,
+  isEndedSession,
+  isRole,
+  Modal,
+  type Role,
+  signInPathFor,
+  type SignInRedirectState,
+  signOut,
+  useLocation,
+  useNavigate,
+  useUserProfile,
+} from '@campuscare/shared';
 import { createIdleTimer, IDLE_WARNING_MS } from './idleTimer';
 import { readSessionStatus, touchSession, type SessionStatus } from './sessionLimitsApi';
 
@@ -102,7 +115,8 @@ function IdleWatch({ role }: { readonly role: Role }) {
 
     const onActivity = (event: Event) => {
       // Chromium sends pointer moves that did not move when the page changes under a resting pointer.
-      if (event.type === 'pointermove' && event instanceof MouseEvent && event.movementX === 0 && event.movementY === 0) return;
+      if (event.type === 'pointermove' && event instanceof MouseEvent && event.movementX === 0 && event.movementY === 0)
+        return;
       // While the warning shows, only "Stay signed in" keeps the session: a stray pointer move must not.
       if (stopped || limitMs === undefined || warningRef.current !== null) return;
       timer.restart(limitMs);

@@ -14,7 +14,10 @@ let answer: (args: Record<string, unknown>) => Answer;
 // The data layer inside shared reaches the client and the toasts through its own modules.
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({ rpc }) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
 jest.mock('../../components/csv', () => ({ ...jest.requireActual('../../components/csv'), downloadText: jest.fn() }));
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -32,11 +35,24 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
 });
 
 beforeEach(() => {
-  jest.mocked(loadClinic).mockReset().mockResolvedValue({ settings: { timezone: 'America/New_York' }, hours: [], closures: [] } as unknown as Awaited<ReturnType<typeof loadClinic>>);
-  answer = () => ({ rows: [entry(1), entry(2, { event_kind: 'health_record_read', what: 'Health record', summary: 'Opened the health record' })], total: 2 });
+  jest
+    .mocked(loadClinic)
+    .mockReset()
+    .mockResolvedValue({ settings: { timezone: 'America/New_York' }, hours: [], closures: [] } as unknown as Awaited<
+      ReturnType<typeof loadClinic>
+    >);
+  answer = () => ({
+    rows: [
+      entry(1),
+      entry(2, { event_kind: 'health_record_read', what: 'Health record', summary: 'Opened the health record' }),
+    ],
+    total: 2,
+  });
   rpc.mockReset().mockImplementation(async (_name, args) => {
     const answered = answer(args);
-    return 'error' in answered ? { data: null, error: answered.error } : { data: answered.rows.map((row) => ({ ...row, total: answered.total })), error: null };
+    return 'error' in answered
+      ? { data: null, error: answered.error }
+      : { data: answered.rows.map((row) => ({ ...row, total: answered.total })), error: null };
   });
   jest.mocked(downloadText).mockReset();
   jest.mocked(notifySuccess).mockReset();
@@ -98,8 +114,13 @@ describe('the audit log page', () => {
   });
 
   it('exports every page of the filtered entries as CSV', async () => {
-    const firstPage = Array.from({ length: 100 }, (_, i) => entry(i + 1, { summary: i === 0 ? '=cmd()' : 'Signed in' }));
-    answer = (args) => (args.page_size === 100 ? { rows: args.page === 1 ? firstPage : [entry(101)], total: 101 } : { rows: [entry(1)], total: 101 });
+    const firstPage = Array.from({ length: 100 }, (_, i) =>
+      entry(i + 1, { summary: i === 0 ? '=cmd()' : 'Signed in' }),
+    );
+    answer = (args) =>
+      args.page_size === 100
+        ? { rows: args.page === 1 ? firstPage : [entry(101)], total: 101 }
+        : { rows: [entry(1)], total: 101 };
     const user = userEvent.setup();
     render(<AuditPage />);
     await screen.findByRole('table', { name: 'Audit log' });
@@ -122,7 +143,11 @@ describe('the audit log page', () => {
     render(<AuditPage />);
     await screen.findByRole('table', { name: 'Audit log' });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('That is 10,001 entries; narrow the filter to at most 10,000 to export.'));
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith(
+        'That is 10,001 entries; narrow the filter to at most 10,000 to export.',
+      ),
+    );
     expect(downloadText).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,29 @@
-import { Button, type Column, DataTable, PageHeader, queryKeys, QueryView, SearchBox, Section, SelectField, TextField, useApiMutation, usePagedQuery, useSearchTerm } from '@campuscare/shared';
+import {
+  Button,
+  type Column,
+  DataTable,
+  PageHeader,
+  queryKeys,
+  QueryView,
+  SearchBox,
+  Section,
+  SelectField,
+  TextField,
+  useApiMutation,
+  usePagedQuery,
+  useSearchTerm,
+} from '@campuscare/shared';
 import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import { useState } from 'react';
-import { AUDIT_EVENTS, auditEventLabel, exportAuditEntries, listAuditEntries, type AuditEntry, type AuditEvent, type AuditFilter } from './auditApi';
+import {
+  AUDIT_EVENTS,
+  auditEventLabel,
+  exportAuditEntries,
+  listAuditEntries,
+  type AuditEntry,
+  type AuditEvent,
+  type AuditFilter,
+} from './auditApi';
 import { downloadText } from '../../components/csv';
 import { auditCsv } from './auditCsv';
 import styles from './audit.module.css';
@@ -17,7 +39,11 @@ function isAuditEvent(value: string): value is AuditEvent {
 function columns(zone: string): readonly Column<AuditEntry>[] {
   return [
     // To the second: entries of one minute stay apart.
-    { key: 'when', header: `When (${zone})`, render: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at, zone, { seconds: true })}</time> },
+    {
+      key: 'when',
+      header: `When (${zone})`,
+      render: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at, zone, { seconds: true })}</time>,
+    },
     {
       key: 'person',
       header: 'Person',
@@ -52,13 +78,20 @@ export function AuditPage() {
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const filter: AuditFilter = { search: words.appliedSearch, person: person.appliedSearch, event, fromDate, toDate };
-  const list = usePagedQuery([...queryKeys.audit, filter], (client, page) => listAuditEntries(client, { filter, page, pageSize: AUDIT_PAGE_SIZE }));
+  const list = usePagedQuery([...queryKeys.audit, filter], (client, page) =>
+    listAuditEntries(client, { filter, page, pageSize: AUDIT_PAGE_SIZE }),
+  );
   const clinic = useClinic();
   const filtered = Object.values(filter).some((value) => value.trim() !== '');
 
   const exportCsv = useApiMutation(exportAuditEntries, {
     success: (entries) => `Exported ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`,
-    onSuccess: (entries) => downloadText(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`, auditCsv(entries), 'text/csv;charset=utf-8'),
+    onSuccess: (entries) =>
+      downloadText(
+        `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+        auditCsv(entries),
+        'text/csv;charset=utf-8',
+      ),
   });
 
   return (
@@ -73,15 +106,38 @@ export function AuditPage() {
       />
       <Section title="Who did what">
         <p className={styles.hint}>
-          Sign-ins, health-record reads, member, invitation, appointment and settings changes at your university. Entries can never be changed or
-          deleted. Dates and times are the clinic&apos;s.
+          Sign-ins, health-record reads, member, invitation, appointment and settings changes at your university.
+          Entries can never be changed or deleted. Dates and times are the clinic&apos;s.
         </p>
         <div className={styles.filters} aria-label="Filter the audit log" role="group">
           <SearchBox label="Search" value={words.search} onChange={words.setSearch} placeholder="Any word shown" />
-          <TextField label="Person" value={person.search} onChange={(changed) => person.setSearch(changed.target.value)} placeholder="Name or email" autoComplete="off" />
-          <SelectField label="Event" value={event} options={EVENT_OPTIONS} onChange={(changed) => setEvent(isAuditEvent(changed.target.value) ? changed.target.value : '')} />
-          <TextField label="From" type="date" value={fromDate} max={toDate || undefined} onChange={(changed) => setFromDate(changed.target.value)} />
-          <TextField label="To" type="date" value={toDate} min={fromDate || undefined} onChange={(changed) => setToDate(changed.target.value)} />
+          <TextField
+            label="Person"
+            value={person.search}
+            onChange={(changed) => person.setSearch(changed.target.value)}
+            placeholder="Name or email"
+            autoComplete="off"
+          />
+          <SelectField
+            label="Event"
+            value={event}
+            options={EVENT_OPTIONS}
+            onChange={(changed) => setEvent(isAuditEvent(changed.target.value) ? changed.target.value : '')}
+          />
+          <TextField
+            label="From"
+            type="date"
+            value={fromDate}
+            max={toDate || undefined}
+            onChange={(changed) => setFromDate(changed.target.value)}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={toDate}
+            min={fromDate || undefined}
+            onChange={(changed) => setToDate(changed.target.value)}
+          />
         </div>
         <QueryView query={clinic}>
           {({ settings }) => (
@@ -93,7 +149,12 @@ export function AuditPage() {
                   rows={page.rows}
                   rowKey={(entry) => String(entry.id)}
                   emptyMessage={filtered ? 'No entries match these filters' : 'Nothing has been recorded yet'}
-                  pagination={{ page: list.page, pageSize: AUDIT_PAGE_SIZE, total: page.total, onPageChange: list.setPage }}
+                  pagination={{
+                    page: list.page,
+                    pageSize: AUDIT_PAGE_SIZE,
+                    total: page.total,
+                    onPageChange: list.setPage,
+                  }}
                 />
               )}
             </QueryView>

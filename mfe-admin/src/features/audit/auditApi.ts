@@ -51,7 +51,10 @@ export const AUDIT_EXPORT_LIMIT = 10_000;
 
 const blankToNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
-export async function listAuditEntries(client: CampusCareClient, input: { readonly filter: AuditFilter; readonly page: number; readonly pageSize: number }): Promise<PagedRows<AuditEntry>> {
+export async function listAuditEntries(
+  client: CampusCareClient,
+  input: { readonly filter: AuditFilter; readonly page: number; readonly pageSize: number },
+): Promise<PagedRows<AuditEntry>> {
   const { filter } = input;
   const rows = unwrap(
     await client.rpc('audit_entries', {
@@ -68,12 +71,17 @@ export async function listAuditEntries(client: CampusCareClient, input: { readon
 }
 
 /** Every entry the filter matches, newest first, fetched page by page up to AUDIT_EXPORT_LIMIT. */
-export async function exportAuditEntries(client: CampusCareClient, filter: AuditFilter): Promise<readonly AuditEntry[]> {
+export async function exportAuditEntries(
+  client: CampusCareClient,
+  filter: AuditFilter,
+): Promise<readonly AuditEntry[]> {
   const all: AuditEntry[] = [];
   for (let page = 1; all.length < AUDIT_EXPORT_LIMIT; page += 1) {
     const { rows, total } = await listAuditEntries(client, { filter, page, pageSize: AUDIT_MAX_PAGE_SIZE });
     if (page === 1 && total > AUDIT_EXPORT_LIMIT) {
-      throw new ApiError(`That is ${formatCount(total)} entries; narrow the filter to at most ${formatCount(AUDIT_EXPORT_LIMIT)} to export.`);
+      throw new ApiError(
+        `That is ${formatCount(total)} entries; narrow the filter to at most ${formatCount(AUDIT_EXPORT_LIMIT)} to export.`,
+      );
     }
     all.push(...rows);
     if (rows.length < AUDIT_MAX_PAGE_SIZE) break;

@@ -19,7 +19,16 @@ describe('audit CSV', () => {
   it('writes a header and one line per entry, with labels for people and the email beside the name', () => {
     const csv = auditCsv([
       entry({}),
-      entry({ id: 2, event_kind: 'sign_in_failed', actor_id: null, actor_name: 'Unknown (not signed in)', actor_email: null, actor_role: null, what: 'Sign-in', summary: 'Wrong password from 203.0.113.9' }),
+      entry({
+        id: 2,
+        event_kind: 'sign_in_failed',
+        actor_id: null,
+        actor_name: 'Unknown (not signed in)',
+        actor_email: null,
+        actor_role: null,
+        what: 'Sign-in',
+        summary: 'Wrong password from 203.0.113.9',
+      }),
     ]);
     expect(csv.split('\r\n')).toEqual([
       '"When (UTC)","Person","Email","Role","Event","What","About","Details"',

@@ -10,7 +10,11 @@ export function AppointmentsChart({ days }: { readonly days: readonly DayLoad[] 
       <div className={styles.scroll}>
         <ul className={styles.bars} aria-label="Appointments per day">
           {days.map((day) => (
-            <li key={day.day} className={styles.bar} aria-label={`${formatDay(day.day)}: ${formatCount(day.count)} ${day.count === 1 ? 'appointment' : 'appointments'}`}>
+            <li
+              key={day.day}
+              className={styles.bar}
+              aria-label={`${formatDay(day.day)}: ${formatCount(day.count)} ${day.count === 1 ? 'appointment' : 'appointments'}`}
+            >
               <span className={styles.count} aria-hidden="true">
                 {formatCount(day.count)}
               </span>
@@ -22,7 +26,9 @@ export function AppointmentsChart({ days }: { readonly days: readonly DayLoad[] 
           ))}
         </ul>
       </div>
-      <figcaption className={styles.caption}>Scheduled and ongoing appointments for the next {days.length} days</figcaption>
+      <figcaption className={styles.caption}>
+        Scheduled and ongoing appointments for the next {days.length} days
+      </figcaption>
     </figure>
   );
 }

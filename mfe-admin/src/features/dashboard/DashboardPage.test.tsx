@@ -5,13 +5,25 @@ import { fetchCounts, fetchDailyLoad } from './dashboardApi';
 
 // The data layer inside shared reaches the client through its own module.
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
-jest.mock('@campuscare/shared/appointments', () => ({ ...jest.requireActual('@campuscare/shared/appointments'), AppointmentsOverview: () => null, WithClinic: () => null }));
+jest.mock('@campuscare/shared/appointments', () => ({
+  ...jest.requireActual('@campuscare/shared/appointments'),
+  AppointmentsOverview: () => null,
+  WithClinic: () => null,
+}));
 jest.mock('./VisitsNeedingADoctor', () => ({ VisitsNeedingADoctor: () => null }));
-jest.mock('./dashboardApi', () => ({ ...jest.requireActual('./dashboardApi'), fetchCounts: jest.fn(), fetchDailyLoad: jest.fn() }));
+jest.mock('./dashboardApi', () => ({
+  ...jest.requireActual('./dashboardApi'),
+  fetchCounts: jest.fn(),
+  fetchDailyLoad: jest.fn(),
+}));
 
 beforeEach(() => {
-  jest.mocked(fetchCounts).mockReset().mockResolvedValue({ appointments: 4263, programs: 25, staff: 8, students: 4763, visits_needing_a_doctor: 2 });
-  jest.mocked(fetchDailyLoad)
+  jest
+    .mocked(fetchCounts)
+    .mockReset()
+    .mockResolvedValue({ appointments: 4263, programs: 25, staff: 8, students: 4763, visits_needing_a_doctor: 2 });
+  jest
+    .mocked(fetchDailyLoad)
     .mockReset()
     .mockResolvedValue([
       { day: '2030-01-30', count: 1204 },
@@ -27,10 +39,11 @@ describe('the admin dashboard', () => {
     expect(within(cards).getByText('8')).toBeInTheDocument();
     expect(within(cards).getByText('Visits that need a doctor').parentElement).toHaveTextContent('2');
     const bars = await screen.findByRole('list', { name: 'Appointments per day' });
-    expect(within(bars).getAllByRole('listitem').map((bar) => bar.getAttribute('aria-label'))).toEqual([
-      'Wed, 30 Jan 2030: 1,204 appointments',
-      'Thu, 31 Jan 2030: 1 appointment',
-    ]);
+    expect(
+      within(bars)
+        .getAllByRole('listitem')
+        .map((bar) => bar.getAttribute('aria-label')),
+    ).toEqual(['Wed, 30 Jan 2030: 1,204 appointments', 'Thu, 31 Jan 2030: 1 appointment']);
     expect(fetchDailyLoad).toHaveBeenCalledWith({}, 14);
   });
 

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, PageHeader, QueryErrorBanner, queryKeys, QueryView, Section, StatCard, StatGrid, useApiQuery } from '@campuscare/shared';
+import {
+  Button,
+  PageHeader,
+  QueryErrorBanner,
+  queryKeys,
+  QueryView,
+  Section,
+  StatCard,
+  StatGrid,
+  useApiQuery,
+} from '@campuscare/shared';
 import { AppointmentsOverview, BookForStudentDialog, WaitingList, WithClinic } from '@campuscare/shared/appointments';
 import { formatCount } from '@campuscare/shared/scheduling';
 import { AppointmentsExport } from '../../components/AppointmentsExport';
@@ -40,7 +50,9 @@ export function DashboardPage() {
         <VisitsNeedingADoctor />
       </Section>
       <Section title="Waiting">
-        <WithClinic loadingLabel="Loading who is waiting…">{(clinic) => <WaitingList zone={clinic.settings.timezone} />}</WithClinic>
+        <WithClinic loadingLabel="Loading who is waiting…">
+          {(clinic) => <WaitingList zone={clinic.settings.timezone} />}
+        </WithClinic>
       </Section>
       <Section title="Appointments per day">
         <QueryView query={days} loadingLabel="Loading the chart…">

@@ -13,12 +13,19 @@ jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async 
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('@campuscare/shared', () => ({
   ...jest.requireActual('@campuscare/shared'),
-  useUserProfile: () => ({ status: 'signedIn', member: { id: 'm1', role: 'admin', is_super_admin: true, university_id: 'u1' } as Member }),
+  useUserProfile: () => ({
+    status: 'signedIn',
+    member: { id: 'm1', role: 'admin', is_super_admin: true, university_id: 'u1' } as Member,
+  }),
 }));
-jest.mock('@campuscare/shared/appointments', () => ({ ...jest.requireActual('@campuscare/shared/appointments'), listVisitsNeedingADoctor: jest.fn() }));
+jest.mock('@campuscare/shared/appointments', () => ({
+  ...jest.requireActual('@campuscare/shared/appointments'),
+  listVisitsNeedingADoctor: jest.fn(),
+}));
 jest.mock('@campuscare/shared/scheduling', () => ({
   ...jest.requireActual('@campuscare/shared/scheduling'),
-  useClinic: () => ({ data: clinic, isError: false, error: null, refetch: jest.fn() }) as unknown as UseQueryResult<Clinic, ApiError>,
+  useClinic: () =>
+    ({ data: clinic, isError: false, error: null, refetch: jest.fn() }) as unknown as UseQueryResult<Clinic, ApiError>,
 }));
 
 const closedDay: VisitNeedingAction = {
@@ -28,7 +35,16 @@ const closedDay: VisitNeedingAction = {
 };
 const noDoctor: VisitNeedingAction = {
   // Friday 27 November 2026, 14:30 in New York.
-  appointment: { ...appointmentFixture({ id: 'a2', name: 'Bola Ade', reg: 'NFU/2024/002', provider_id: null, date: '2026-11-27T19:30:00.000Z' }), provider: null },
+  appointment: {
+    ...appointmentFixture({
+      id: 'a2',
+      name: 'Bola Ade',
+      reg: 'NFU/2024/002',
+      provider_id: null,
+      date: '2026-11-27T19:30:00.000Z',
+    }),
+    provider: null,
+  },
   doctorName: null,
   problem: 'No doctor is assigned',
 };
@@ -45,11 +61,19 @@ describe('visits that need a doctor', () => {
     const first = within(list).getByRole('listitem', { name: 'Ada Obi, Thu, 26 Nov 2026, 09:00' });
     expect(first).toHaveTextContent('Ada Obi (NFU/2024/001) · Dr Amelia Adams');
     expect(first).toHaveTextContent('The clinic is closed that day (Water outage)');
-    expect(within(first).getAllByRole('button').map((button) => button.textContent)).toEqual(['Another doctor', 'New time', 'Cancel visit']);
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Another doctor', 'New time', 'Cancel visit']);
     // A new time keeps the visit's doctor: one with none is given a doctor or cancelled.
     const second = within(list).getByRole('listitem', { name: 'Bola Ade, Fri, 27 Nov 2026, 14:30' });
     expect(second).toHaveTextContent('Bola Ade (NFU/2024/002) · No doctor assigned');
-    expect(within(second).getAllByRole('button').map((button) => button.textContent)).toEqual(['Another doctor', 'Cancel visit']);
+    expect(
+      within(second)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Another doctor', 'Cancel visit']);
   });
 
   it('cancels a visit with a reason through the shared dialog, and reads the list again', async () => {
@@ -64,7 +88,11 @@ describe('visits that need a doctor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(rpc).toHaveBeenCalledWith('update_appointment', { id: 'a1', status: 'cancelled', cancel_reason: 'The clinic is closed' });
+    expect(rpc).toHaveBeenCalledWith('update_appointment', {
+      id: 'a1',
+      status: 'cancelled',
+      cancel_reason: 'The clinic is closed',
+    });
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /^Ada Obi/ })).not.toBeInTheDocument());
     expect(screen.getByRole('listitem', { name: /^Bola Ade/ })).toBeInTheDocument();
   });

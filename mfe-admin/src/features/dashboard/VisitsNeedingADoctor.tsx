@@ -1,5 +1,11 @@
 import { QueryView, useApiQuery } from '@campuscare/shared';
-import { listVisitsNeedingADoctor, useVisitFixes, VISITS_NEEDING_A_DOCTOR_KEY, VisitsNeedingActionList, WithClinic } from '@campuscare/shared/appointments';
+import {
+  listVisitsNeedingADoctor,
+  useVisitFixes,
+  VISITS_NEEDING_A_DOCTOR_KEY,
+  VisitsNeedingActionList,
+  WithClinic,
+} from '@campuscare/shared/appointments';
 import styles from './dashboard.module.css';
 
 /**
@@ -19,7 +25,14 @@ export function VisitsNeedingADoctor() {
             isEmpty={(rows) => rows.length === 0}
             empty={<p className={styles.caption}>Every booked visit has a doctor who can see it.</p>}
           >
-            {(rows) => <VisitsNeedingActionList label="Visits that need a doctor" visits={rows} zone={clinic.settings.timezone} onFix={fixes.open} />}
+            {(rows) => (
+              <VisitsNeedingActionList
+                label="Visits that need a doctor"
+                visits={rows}
+                zone={clinic.settings.timezone}
+                onFix={fixes.open}
+              />
+            )}
           </QueryView>
         )}
       </WithClinic>

@@ -10,8 +10,17 @@ function clientAnswering(answer: Answer) {
 
 describe('fetchCounts', () => {
   it('reads the admin numbers of dashboard_counts', async () => {
-    const { client } = clientAnswering({ data: { role: 'admin', appointments: 263, programs: 25, staff: 8, students: 4763, visits_needing_a_doctor: 3 }, error: null });
-    await expect(fetchCounts(client)).resolves.toEqual({ appointments: 263, programs: 25, staff: 8, students: 4763, visits_needing_a_doctor: 3 });
+    const { client } = clientAnswering({
+      data: { role: 'admin', appointments: 263, programs: 25, staff: 8, students: 4763, visits_needing_a_doctor: 3 },
+      error: null,
+    });
+    await expect(fetchCounts(client)).resolves.toEqual({
+      appointments: 263,
+      programs: 25,
+      staff: 8,
+      students: 4763,
+      visits_needing_a_doctor: 3,
+    });
   });
 
   it("passes on the database's refusal in its words", async () => {
@@ -37,7 +46,10 @@ describe('fetchDailyLoad', () => {
   });
 
   it('says a refused request in words for people', async () => {
-    const { client } = clientAnswering({ data: null, error: { message: 'Choose between 1 and 62 days', code: '22023' } });
+    const { client } = clientAnswering({
+      data: null,
+      error: { message: 'Choose between 1 and 62 days', code: '22023' },
+    });
     await expect(fetchDailyLoad(client, 90)).rejects.toThrow('Some of the values are not valid');
   });
 });

@@ -1,6 +1,9 @@
 import { type CampusCareClient, type DashboardCounts, fetchDashboardCounts, unwrap } from '@campuscare/shared';
 
-export type UniversityCounts = Pick<DashboardCounts, 'appointments' | 'programs' | 'staff' | 'students' | 'visits_needing_a_doctor'>;
+export type UniversityCounts = Pick<
+  DashboardCounts,
+  'appointments' | 'programs' | 'staff' | 'students' | 'visits_needing_a_doctor'
+>;
 
 export interface DayLoad {
   /** The clinic's calendar day, YYYY-MM-DD. */

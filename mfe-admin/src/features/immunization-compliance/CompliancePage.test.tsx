@@ -9,9 +9,17 @@ import { CompliancePage, complianceShare } from './CompliancePage';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
 jest.mock('../../components/csv', () => ({ ...jest.requireActual('../../components/csv'), downloadText: jest.fn() }));
-jest.mock('./complianceApi', () => ({ ...jest.requireActual('./complianceApi'), loadCompliance: jest.fn(), listHolds: jest.fn(), exportHolds: jest.fn() }));
+jest.mock('./complianceApi', () => ({
+  ...jest.requireActual('./complianceApi'),
+  loadCompliance: jest.fn(),
+  listHolds: jest.fn(),
+  exportHolds: jest.fn(),
+}));
 
 const HOLD: Hold = {
   student_id: 's1',
@@ -29,10 +37,22 @@ beforeEach(() => {
   jest.useFakeTimers({ now: NOW, advanceTimers: true });
   jest.mocked(loadClinic).mockResolvedValue(clinic);
   jest.mocked(loadCompliance).mockResolvedValue([
-    { requirement_id: 'r1', name: 'Hepatitis B', students: 40, met: 10, exempt: 2, under_review: 3, due: 5, overdue: 20 },
+    {
+      requirement_id: 'r1',
+      name: 'Hepatitis B',
+      students: 40,
+      met: 10,
+      exempt: 2,
+      under_review: 3,
+      due: 5,
+      overdue: 20,
+    },
     { requirement_id: 'r2', name: 'MMR', students: 0, met: 0, exempt: 0, under_review: 0, due: 0, overdue: 0 },
   ]);
-  jest.mocked(listHolds).mockReset().mockResolvedValue({ rows: [HOLD], total: 1 });
+  jest
+    .mocked(listHolds)
+    .mockReset()
+    .mockResolvedValue({ rows: [HOLD], total: 1 });
   jest.mocked(exportHolds).mockReset().mockResolvedValue([HOLD]);
   jest.mocked(downloadText).mockReset();
 });
@@ -56,9 +76,17 @@ describe('immunization compliance', () => {
     const table = await screen.findByRole('table', { name: 'Compliance per requirement' });
     const [, hepB, mmr] = within(table).getAllByRole('row');
     if (!hepB || !mmr) throw new Error('two requirements');
-    expect(within(hepB).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Hepatitis B', '12 of 40 (30 %)', '10', '2', '3', '5', '20']);
+    expect(
+      within(hepB)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Hepatitis B', '12 of 40 (30 %)', '10', '2', '3', '5', '20']);
     expect(within(mmr).getAllByRole('cell')[1]).toHaveTextContent('No students');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Requirement', 'Met or exempt', 'Met', 'Exempt', 'Under review', 'Due', 'Overdue']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Requirement', 'Met or exempt', 'Met', 'Exempt', 'Under review', 'Due', 'Overdue']);
   });
 
   it('lists the overdue students, filtered by requirement, department and year in the database', async () => {
@@ -66,7 +94,10 @@ describe('immunization compliance', () => {
     const holds = await screen.findByRole('table', { name: 'Overdue students' });
     await waitFor(() => expect(within(holds).getByText('Ada Okoro')).toBeInTheDocument());
     expect(within(holds).getAllByRole('row')[1]).toHaveTextContent('Thu, 1 Oct 2026');
-    expect(listHolds).toHaveBeenLastCalledWith({}, { filter: { requirementId: '', department: '', year: '' }, page: 1, pageSize: 25 });
+    expect(listHolds).toHaveBeenLastCalledWith(
+      {},
+      { filter: { requirementId: '', department: '', year: '' }, page: 1, pageSize: 25 },
+    );
 
     const filters = screen.getByRole('group', { name: 'Filter the holds list' });
     await waitFor(() => expect(within(filters).getByRole('option', { name: 'MMR' })).toBeInTheDocument());
@@ -74,7 +105,12 @@ describe('immunization compliance', () => {
     fireEvent.change(within(filters).getByLabelText('Year of study'), { target: { value: '2' } });
     fireEvent.change(within(filters).getByLabelText('Department'), { target: { value: 'Medicine' } });
     act(() => jest.advanceTimersByTime(SEARCH_DELAY_MS));
-    await waitFor(() => expect(listHolds).toHaveBeenLastCalledWith({}, { filter: { requirementId: 'r1', department: 'Medicine', year: '2' }, page: 1, pageSize: 25 }));
+    await waitFor(() =>
+      expect(listHolds).toHaveBeenLastCalledWith(
+        {},
+        { filter: { requirementId: 'r1', department: 'Medicine', year: '2' }, page: 1, pageSize: 25 },
+      ),
+    );
   });
 
   it('exports what the filter matches as a CSV named after the clinic’s day', async () => {

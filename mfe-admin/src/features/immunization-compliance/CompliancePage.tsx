@@ -18,7 +18,16 @@ import { IMMUNIZATION_STATUS_LABEL } from '@campuscare/shared/clinical';
 import { WithClinic } from '@campuscare/shared/appointments';
 import { dayInZone, formatCount, formatDay } from '@campuscare/shared/scheduling';
 import { downloadText } from '../../components/csv';
-import { COMPLIANCE_KEY, type ComplianceRow, exportHolds, type Hold, HOLDS_KEY, type HoldsFilter, listHolds, loadCompliance } from './complianceApi';
+import {
+  COMPLIANCE_KEY,
+  type ComplianceRow,
+  exportHolds,
+  type Hold,
+  HOLDS_KEY,
+  type HoldsFilter,
+  listHolds,
+  loadCompliance,
+} from './complianceApi';
 import { holdsCsv } from './holdsCsv';
 import styles from './compliance.module.css';
 
@@ -35,7 +44,9 @@ const YEAR_OPTIONS = [
 /** "12 of 40 (30 %)": met or exempt, of the students a requirement applies to. */
 export function complianceShare(row: Pick<ComplianceRow, 'students' | 'met' | 'exempt'>): string {
   const compliant = row.met + row.exempt;
-  return row.students === 0 ? 'No students' : `${formatCount(compliant)} of ${formatCount(row.students)} (${Math.round((compliant / row.students) * 100)} %)`;
+  return row.students === 0
+    ? 'No students'
+    : `${formatCount(compliant)} of ${formatCount(row.students)} (${Math.round((compliant / row.students) * 100)} %)`;
 }
 
 const complianceColumns: readonly Column<ComplianceRow>[] = [
@@ -63,14 +74,24 @@ function Holds({ requirements, zone }: { readonly requirements: readonly Complia
   const department = useSearchTerm();
   const [year, setYear] = useState('');
   const filter: HoldsFilter = { requirementId, department: department.appliedSearch, year };
-  const list = usePagedQuery([...HOLDS_KEY, filter], (client, page) => listHolds(client, { filter, page, pageSize: HOLDS_PAGE_SIZE }));
+  const list = usePagedQuery([...HOLDS_KEY, filter], (client, page) =>
+    listHolds(client, { filter, page, pageSize: HOLDS_PAGE_SIZE }),
+  );
   const filtered = requirementId !== '' || filter.department.trim() !== '' || year !== '';
   const exportCsv = useApiMutation(exportHolds, {
     success: (holds) => `Exported ${formatCount(holds.length)} ${holds.length === 1 ? 'row' : 'rows'}`,
     // With a byte order mark, as the other CSV exports: spreadsheets then read the students' names as UTF-8.
-    onSuccess: (holds) => downloadText(`immunization-holds-${dayInZone(new Date(), zone)}.csv`, `\uFEFF${holdsCsv(holds)}`, 'text/csv;charset=utf-8'),
+    onSuccess: (holds) =>
+      downloadText(
+        `immunization-holds-${dayInZone(new Date(), zone)}.csv`,
+        `\uFEFF${holdsCsv(holds)}`,
+        'text/csv;charset=utf-8',
+      ),
   });
-  const requirementOptions = [{ value: '', label: 'Every requirement' }, ...requirements.map((row) => ({ value: row.requirement_id, label: row.name }))];
+  const requirementOptions = [
+    { value: '', label: 'Every requirement' },
+    ...requirements.map((row) => ({ value: row.requirement_id, label: row.name })),
+  ];
   return (
     <Section
       title="Overdue students (holds)"
@@ -80,11 +101,30 @@ function Holds({ requirements, zone }: { readonly requirements: readonly Complia
         </Button>
       }
     >
-      <p className={styles.hint}>Students past a requirement&apos;s due date without what it asks for, the longest overdue first. Doses, documents and exemption reasons stay with the clinic.</p>
+      <p className={styles.hint}>
+        Students past a requirement&apos;s due date without what it asks for, the longest overdue first. Doses,
+        documents and exemption reasons stay with the clinic.
+      </p>
       <div className={styles.filters} role="group" aria-label="Filter the holds list">
-        <SelectField label="Requirement" value={requirementId} options={requirementOptions} onChange={(event) => setRequirementId(event.target.value)} />
-        <TextField label="Department" value={department.search} onChange={(event) => department.setSearch(event.target.value)} placeholder="Any department" autoComplete="off" />
-        <SelectField label="Year of study" value={year} options={YEAR_OPTIONS} onChange={(event) => setYear(event.target.value)} />
+        <SelectField
+          label="Requirement"
+          value={requirementId}
+          options={requirementOptions}
+          onChange={(event) => setRequirementId(event.target.value)}
+        />
+        <TextField
+          label="Department"
+          value={department.search}
+          onChange={(event) => department.setSearch(event.target.value)}
+          placeholder="Any department"
+          autoComplete="off"
+        />
+        <SelectField
+          label="Year of study"
+          value={year}
+          options={YEAR_OPTIONS}
+          onChange={(event) => setYear(event.target.value)}
+        />
       </div>
       <QueryView query={list.query} loadingLabel="Loading the holds list…">
         {(page) => (
@@ -113,7 +153,9 @@ export function CompliancePage() {
     <>
       <PageHeader title="Immunization compliance" />
       <Section title="Compliance per requirement">
-        <p className={styles.hint}>Of the active students each requirement applies to, how many stand in each status today.</p>
+        <p className={styles.hint}>
+          Of the active students each requirement applies to, how many stand in each status today.
+        </p>
         <QueryView query={compliance} loadingLabel="Counting…">
           {(rows) => (
             <DataTable
@@ -126,7 +168,9 @@ export function CompliancePage() {
           )}
         </QueryView>
       </Section>
-      <WithClinic loadingLabel="Loading the holds list…">{(clinic) => <Holds requirements={compliance.data ?? []} zone={clinic.settings.timezone} />}</WithClinic>
+      <WithClinic loadingLabel="Loading the holds list…">
+        {(clinic) => <Holds requirements={compliance.data ?? []} zone={clinic.settings.timezone} />}
+      </WithClinic>
     </>
   );
 }

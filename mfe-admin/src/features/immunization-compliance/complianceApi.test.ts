@@ -1,11 +1,20 @@
 import type { CampusCareClient } from '@campuscare/shared';
-import { exportHolds, type Hold, HOLDS_EXPORT_LIMIT, listHolds, literalPattern, NO_HOLDS_FILTER } from './complianceApi';
+import {
+  exportHolds,
+  type Hold,
+  HOLDS_EXPORT_LIMIT,
+  listHolds,
+  literalPattern,
+  NO_HOLDS_FILTER,
+} from './complianceApi';
 import { holdsCsv } from './holdsCsv';
 
 type Call = readonly [string, ...unknown[]];
 
 /** Records each call of the RPC's builder; every page answers `pageOf(call number)`. */
-function fakeClient(pageOf: (request: number) => { readonly data: unknown; readonly error: unknown; readonly count: number | null }) {
+function fakeClient(
+  pageOf: (request: number) => { readonly data: unknown; readonly error: unknown; readonly count: number | null },
+) {
   const calls: Call[] = [];
   let requests = 0;
   const builder: Record<string, unknown> = {};
@@ -47,7 +56,11 @@ function hold(overrides: Partial<Hold> = {}): Hold {
 describe('the holds list', () => {
   it('asks the database for one page, filtered there, in a whole order', async () => {
     const { client, calls } = fakeClient(() => ({ data: [hold()], error: null, count: 31 }));
-    const page = await listHolds(client, { filter: { requirementId: 'r1', department: ' medicine ', year: '2' }, page: 2, pageSize: 25 });
+    const page = await listHolds(client, {
+      filter: { requirementId: 'r1', department: ' medicine ', year: '2' },
+      page: 2,
+      pageSize: 25,
+    });
     expect(page).toEqual({ rows: [hold()], total: 31 });
     expect(calls).toEqual([
       ['rpc', 'overdue_students', { requirement: 'r1' }, { count: 'exact' }],
@@ -76,14 +89,20 @@ describe('the holds list', () => {
 
   it('exports every page, and refuses more rows than an export holds', async () => {
     const full = Array.from({ length: 1000 }, (_, index) => hold({ student_id: `s${index}` }));
-    const { client, calls } = fakeClient((request) => ({ data: request === 1 ? full : [hold({ student_id: 'last' })], error: null, count: 1001 }));
+    const { client, calls } = fakeClient((request) => ({
+      data: request === 1 ? full : [hold({ student_id: 'last' })],
+      error: null,
+      count: 1001,
+    }));
     expect(await exportHolds(client, NO_HOLDS_FILTER)).toHaveLength(1001);
     expect(calls.filter(([method]) => method === 'range')).toEqual([
       ['range', 0, 999],
       ['range', 1000, 1999],
     ]);
     const tooMany = fakeClient(() => ({ data: full, error: null, count: HOLDS_EXPORT_LIMIT + 1 }));
-    await expect(exportHolds(tooMany.client, NO_HOLDS_FILTER)).rejects.toThrow('That is 10,001 rows; narrow the filter to at most 10,000 to export.');
+    await expect(exportHolds(tooMany.client, NO_HOLDS_FILTER)).rejects.toThrow(
+      'That is 10,001 rows; narrow the filter to at most 10,000 to export.',
+    );
   });
 
   it('writes the CSV with a header, formula-safe, and nothing but statuses', () => {

@@ -37,15 +37,28 @@ export function literalPattern(text: string): string {
 }
 
 /** A page of the holds list, soonest due first, filtered in the database; with how many rows the whole list has. */
-export async function listHolds(client: CampusCareClient, input: { readonly filter: HoldsFilter; readonly page: number; readonly pageSize: number }): Promise<PagedRows<Hold>> {
+export async function listHolds(
+  client: CampusCareClient,
+  input: { readonly filter: HoldsFilter; readonly page: number; readonly pageSize: number },
+): Promise<PagedRows<Hold>> {
   const { filter, page, pageSize } = input;
-  let query = client.rpc('overdue_students', { requirement: filter.requirementId === '' ? undefined : filter.requirementId }, { count: 'exact' });
+  let query = client.rpc(
+    'overdue_students',
+    { requirement: filter.requirementId === '' ? undefined : filter.requirementId },
+    { count: 'exact' },
+  );
   const department = filter.department.trim();
   if (department !== '') query = query.ilike('department', literalPattern(department));
   if (filter.year !== '') query = query.eq('year_of_study', Number(filter.year));
   const from = (page - 1) * pageSize;
   // A whole order, so that no row is on two pages or none.
-  const result = await query.order('due_on').order('student_name').order('student_id').order('requirement_name').order('requirement_id').range(from, from + pageSize - 1);
+  const result = await query
+    .order('due_on')
+    .order('student_name')
+    .order('student_id')
+    .order('requirement_name')
+    .order('requirement_id')
+    .range(from, from + pageSize - 1);
   return { rows: unwrap(result), total: result.count ?? 0 };
 }
 
@@ -55,7 +68,9 @@ export async function exportHolds(client: CampusCareClient, filter: HoldsFilter)
   for (let page = 1; all.length < HOLDS_EXPORT_LIMIT; page += 1) {
     const { rows, total } = await listHolds(client, { filter, page, pageSize: HOLDS_MAX_PAGE_SIZE });
     if (page === 1 && total > HOLDS_EXPORT_LIMIT) {
-      throw new ApiError(`That is ${formatCount(total)} rows; narrow the filter to at most ${formatCount(HOLDS_EXPORT_LIMIT)} to export.`);
+      throw new ApiError(
+        `That is ${formatCount(total)} rows; narrow the filter to at most ${formatCount(HOLDS_EXPORT_LIMIT)} to export.`,
+      );
     }
     all.push(...rows);
     if (rows.length < HOLDS_MAX_PAGE_SIZE) break;

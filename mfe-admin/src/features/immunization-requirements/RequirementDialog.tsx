@@ -33,11 +33,24 @@ interface RequirementDialogProps {
 }
 
 /** A group of boxes with its legend and the error of the whole group. */
-function ChoiceGroup({ legend, error, hint, children }: { readonly legend: string; readonly error?: string; readonly hint?: string; readonly children: ReactNode }) {
+function ChoiceGroup({
+  legend,
+  error,
+  hint,
+  children,
+}: {
+  readonly legend: string;
+  readonly error?: string;
+  readonly hint?: string;
+  readonly children: ReactNode;
+}) {
   const errorId = useId();
   const hintId = useId();
   return (
-    <fieldset className={styles.choices} aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}>
+    <fieldset
+      className={styles.choices}
+      aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+    >
       <legend className={styles.legend}>{legend}</legend>
       {hint && (
         <p id={hintId} className={styles.hint}>
@@ -70,7 +83,10 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
   const form = useForm({
     initial,
     validate: validateRequirement,
-    submit: (values: RequirementValues) => (requirement ? update.mutateAsync({ id: requirement.id, fields: requirementFields(values) }) : create.mutateAsync(requirementFields(values))),
+    submit: (values: RequirementValues) =>
+      requirement
+        ? update.mutateAsync({ id: requirement.id, fields: requirementFields(values) })
+        : create.mutateAsync(requirementFields(values)),
     successMessage: requirement ? REQUIREMENT_MESSAGES.saved : REQUIREMENT_MESSAGES.created,
     onSuccess: onClose,
   });
@@ -78,13 +94,33 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
 
   return (
     <Modal title={requirement ? `Edit ${requirement.name}` : 'Add a requirement'} open onClose={onClose}>
-      <form aria-label="Immunization requirement" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-        <TextField label="Name" maxLength={REQUIREMENT_NAME_MAX_LENGTH} hint="What students read, e.g. Hepatitis B or Meningitis ACWY" {...form.field('name')} />
-        <ChoiceGroup legend="Vaccines whose doses count" hint="A dose of any of them counts towards the requirement" error={errors.cvxCodes}>
+      <form
+        aria-label="Immunization requirement"
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
+        <TextField
+          label="Name"
+          maxLength={REQUIREMENT_NAME_MAX_LENGTH}
+          hint="What students read, e.g. Hepatitis B or Meningitis ACWY"
+          {...form.field('name')}
+        />
+        <ChoiceGroup
+          legend="Vaccines whose doses count"
+          hint="A dose of any of them counts towards the requirement"
+          error={errors.cvxCodes}
+        >
           <div className={styles.vaccineList}>
             {vaccines.map((vaccine) => (
               <label key={vaccine.cvx_code} className={styles.check}>
-                <input type="checkbox" checked={values.cvxCodes.includes(vaccine.cvx_code)} onChange={(event) => setValue('cvxCodes', toggled(values.cvxCodes, vaccine.cvx_code, event.target.checked))} />
+                <input
+                  type="checkbox"
+                  checked={values.cvxCodes.includes(vaccine.cvx_code)}
+                  onChange={(event) =>
+                    setValue('cvxCodes', toggled(values.cvxCodes, vaccine.cvx_code, event.target.checked))
+                  }
+                />
                 <span>
                   {vaccine.name} <span className={styles.muted}>(CVX {vaccine.cvx_code})</span>
                 </span>
@@ -93,7 +129,14 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
           </div>
         </ChoiceGroup>
         <div className={styles.row}>
-          <TextField label="Doses required" type="number" inputMode="numeric" min={IMMUNIZATION_DOSES_RANGE.min} max={IMMUNIZATION_DOSES_RANGE.max} {...form.field('dosesRequired')} />
+          <TextField
+            label="Doses required"
+            type="number"
+            inputMode="numeric"
+            min={IMMUNIZATION_DOSES_RANGE.min}
+            max={IMMUNIZATION_DOSES_RANGE.max}
+            {...form.field('dosesRequired')}
+          />
           <TextField
             label="Days at least between doses"
             type="number"
@@ -106,11 +149,21 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
         </div>
         <ChoiceGroup legend="When it is due">
           <label className={styles.check}>
-            <input type="radio" name={dueModeName} checked={values.dueMode === 'afterJoining'} onChange={() => setValue('dueMode', 'afterJoining')} />
+            <input
+              type="radio"
+              name={dueModeName}
+              checked={values.dueMode === 'afterJoining'}
+              onChange={() => setValue('dueMode', 'afterJoining')}
+            />
             Some days after each student joins
           </label>
           <label className={styles.check}>
-            <input type="radio" name={dueModeName} checked={values.dueMode === 'date'} onChange={() => setValue('dueMode', 'date')} />
+            <input
+              type="radio"
+              name={dueModeName}
+              checked={values.dueMode === 'date'}
+              onChange={() => setValue('dueMode', 'date')}
+            />
             On a fixed day
           </label>
         </ChoiceGroup>
@@ -136,7 +189,11 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
           <div className={styles.years}>
             {YEARS_OF_STUDY.map((year) => (
               <label key={year} className={styles.check}>
-                <input type="checkbox" checked={values.years.includes(year)} onChange={(event) => setValue('years', toggled(values.years, year, event.target.checked))} />
+                <input
+                  type="checkbox"
+                  checked={values.years.includes(year)}
+                  onChange={(event) => setValue('years', toggled(values.years, year, event.target.checked))}
+                />
                 Year {year}
               </label>
             ))}
@@ -144,22 +201,38 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
         </ChoiceGroup>
         <ChoiceGroup legend="Exemptions it accepts">
           <label className={styles.check}>
-            <input type="checkbox" checked={values.medicalExemption} onChange={(event) => setValue('medicalExemption', event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={values.medicalExemption}
+              onChange={(event) => setValue('medicalExemption', event.target.checked)}
+            />
             {EXEMPTION_KIND_LABEL.medical}
           </label>
           {values.medicalExemption && (
             <label className={`${styles.check} ${styles.nested}`}>
-              <input type="checkbox" checked={values.medicalNeedsDocument} onChange={(event) => setValue('medicalNeedsDocument', event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={values.medicalNeedsDocument}
+                onChange={(event) => setValue('medicalNeedsDocument', event.target.checked)}
+              />
               A document is needed for a medical exemption
             </label>
           )}
           <label className={styles.check}>
-            <input type="checkbox" checked={values.personalExemption} onChange={(event) => setValue('personalExemption', event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={values.personalExemption}
+              onChange={(event) => setValue('personalExemption', event.target.checked)}
+            />
             {EXEMPTION_KIND_LABEL.personal}
           </label>
           {values.personalExemption && (
             <label className={`${styles.check} ${styles.nested}`}>
-              <input type="checkbox" checked={values.personalNeedsDocument} onChange={(event) => setValue('personalNeedsDocument', event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={values.personalNeedsDocument}
+                onChange={(event) => setValue('personalNeedsDocument', event.target.checked)}
+              />
               A document is needed for a religious or personal exemption
             </label>
           )}

@@ -3,15 +3,27 @@ import { MemoryRouter } from 'react-router-dom';
 import { ApiError, type Member, queryClient, queryKeys, RULE_MESSAGES } from '@campuscare/shared';
 import { listVaccines } from '../../../../shared/src/clinical/vaccinesApi';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
-import { createRequirement, deleteRequirement, listRequirements, type Requirement, updateRequirement } from './requirementsApi';
+import {
+  createRequirement,
+  deleteRequirement,
+  listRequirements,
+  type Requirement,
+  updateRequirement,
+} from './requirementsApi';
 import { RequirementsSettingsPage } from './RequirementsSettingsPage';
 
 let member: Member;
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), useUserProfile: () => ({ status: 'signedIn', member }) }));
-jest.mock('../../../../shared/src/clinical/vaccinesApi', () => ({ ...jest.requireActual('../../../../shared/src/clinical/vaccinesApi'), listVaccines: jest.fn() }));
+jest.mock('@campuscare/shared', () => ({
+  ...jest.requireActual('@campuscare/shared'),
+  useUserProfile: () => ({ status: 'signedIn', member }),
+}));
+jest.mock('../../../../shared/src/clinical/vaccinesApi', () => ({
+  ...jest.requireActual('../../../../shared/src/clinical/vaccinesApi'),
+  listVaccines: jest.fn(),
+}));
 jest.mock('./requirementsApi', () => ({
   ...jest.requireActual('./requirementsApi'),
   listRequirements: jest.fn(),
@@ -76,7 +88,12 @@ describe('the immunization requirements', () => {
     await waitFor(() => expect(within(table).getByText('MMR (measles, mumps and rubella)')).toBeInTheDocument());
     const row = within(table).getAllByRole('row')[1];
     if (!row) throw new Error('a requirement row');
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 6)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 6),
+    ).toEqual([
       'MMR',
       'MMR (measles, mumps and rubella)',
       '2 doses, at least 28 days apart',
@@ -95,7 +112,9 @@ describe('the immunization requirements', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add a requirement' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add the requirement' }));
-    expect(within(dialog).getByRole('group', { name: 'Vaccines whose doses count' })).toHaveTextContent(RULE_MESSAGES.requirementVaccines);
+    expect(within(dialog).getByRole('group', { name: 'Vaccines whose doses count' })).toHaveTextContent(
+      RULE_MESSAGES.requirementVaccines,
+    );
     expect(createRequirement).not.toHaveBeenCalled();
 
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Hepatitis B' } });
@@ -103,34 +122,44 @@ describe('the immunization requirements', () => {
     fireEvent.change(within(dialog).getByLabelText('Doses required'), { target: { value: '3' } });
     fireEvent.change(within(dialog).getByLabelText('Days at least between doses'), { target: { value: '28' } });
     fireEvent.change(within(dialog).getByLabelText('Days after joining'), { target: { value: '45' } });
-    fireEvent.change(within(dialog).getByLabelText('Departments it applies to'), { target: { value: 'Medicine\nNursing' } });
+    fireEvent.change(within(dialog).getByLabelText('Departments it applies to'), {
+      target: { value: 'Medicine\nNursing' },
+    });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Year 1' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Religious or personal' }));
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'A document is needed for a religious or personal exemption' }));
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'A document is needed for a religious or personal exemption' }),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add the requirement' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(createRequirement).toHaveBeenCalledWith({}, {
-      name: 'Hepatitis B',
-      cvx_codes: ['43'],
-      doses_required: 3,
-      min_interval_days: 28,
-      due_on: null,
-      due_days_after_joining: 45,
-      departments: ['Medicine', 'Nursing'],
-      years: [1],
-      medical_exemption: true,
-      medical_exemption_needs_document: true,
-      personal_exemption: true,
-      personal_exemption_needs_document: true,
-    });
+    expect(createRequirement).toHaveBeenCalledWith(
+      {},
+      {
+        name: 'Hepatitis B',
+        cvx_codes: ['43'],
+        doses_required: 3,
+        min_interval_days: 28,
+        due_on: null,
+        due_days_after_joining: 45,
+        departments: ['Medicine', 'Nursing'],
+        years: [1],
+        medical_exemption: true,
+        medical_exemption_needs_document: true,
+        personal_exemption: true,
+        personal_exemption_needs_document: true,
+      },
+    );
     expect(notifySuccess).toHaveBeenCalledWith('Requirement added');
     // Every status and count follows from the requirements.
     expect(invalidated()).toContainEqual(queryKeys.immunizations);
   });
 
   it('edits a requirement, a fixed due date kept, and shows the database’s refusal in the dialog', async () => {
-    jest.mocked(updateRequirement).mockRejectedValueOnce(new ApiError('Choose vaccines from the list')).mockResolvedValueOnce(MMR);
+    jest
+      .mocked(updateRequirement)
+      .mockRejectedValueOnce(new ApiError('Choose vaccines from the list'))
+      .mockResolvedValueOnce(MMR);
     renderPage();
     const table = await screen.findByRole('table', { name: 'Immunization requirements' });
     fireEvent.click(within(table).getByRole('button', { name: 'Actions for MMR' }));
@@ -143,7 +172,10 @@ describe('the immunization requirements', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose vaccines from the list');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save the requirement' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(jest.mocked(updateRequirement).mock.calls[1]?.[1]).toMatchObject({ id: 'r1', fields: { doses_required: 1, due_on: '2026-08-03', due_days_after_joining: null } });
+    expect(jest.mocked(updateRequirement).mock.calls[1]?.[1]).toMatchObject({
+      id: 'r1',
+      fields: { doses_required: 1, due_on: '2026-08-03', due_days_after_joining: null },
+    });
   });
 
   it('deletes a requirement after asking', async () => {

@@ -1,15 +1,41 @@
 import { useState } from 'react';
-import { Button, type Column, ConfirmDialog, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, Section, useApiMutation, useApiQuery, useUserProfile } from '@campuscare/shared';
+import {
+  Button,
+  type Column,
+  ConfirmDialog,
+  DataTable,
+  queryKeys,
+  QueryView,
+  type RowAction,
+  RowActionMenu,
+  Section,
+  useApiMutation,
+  useApiQuery,
+  useUserProfile,
+} from '@campuscare/shared';
 import { SettingsHeader } from '@campuscare/shared/account';
 import { useVaccines, type Vaccine } from '@campuscare/shared/clinical';
 import { RequirementDialog } from './RequirementDialog';
 import { deleteRequirement, listRequirements, type Requirement, REQUIREMENTS_KEY } from './requirementsApi';
-import { appliesToText, dosesText, dueText, exemptionsText, REQUIREMENT_MESSAGES, vaccinesText } from './requirementForm';
+import {
+  appliesToText,
+  dosesText,
+  dueText,
+  exemptionsText,
+  REQUIREMENT_MESSAGES,
+  vaccinesText,
+} from './requirementForm';
 import styles from './requirements.module.css';
 
-type Editing = { readonly kind: 'new' } | { readonly kind: 'edit'; readonly requirement: Requirement } | { readonly kind: 'delete'; readonly requirement: Requirement };
+type Editing =
+  | { readonly kind: 'new' }
+  | { readonly kind: 'edit'; readonly requirement: Requirement }
+  | { readonly kind: 'delete'; readonly requirement: Requirement };
 
-function columns(vaccines: readonly Vaccine[] | undefined, actionsFor: ((requirement: Requirement) => readonly RowAction[]) | null): readonly Column<Requirement>[] {
+function columns(
+  vaccines: readonly Vaccine[] | undefined,
+  actionsFor: ((requirement: Requirement) => readonly RowAction[]) | null,
+): readonly Column<Requirement>[] {
   return [
     { key: 'name', header: 'Requirement', render: (requirement) => requirement.name },
     { key: 'vaccines', header: 'Vaccines', render: (requirement) => vaccinesText(requirement, vaccines) },
@@ -18,7 +44,15 @@ function columns(vaccines: readonly Vaccine[] | undefined, actionsFor: ((require
     { key: 'applies', header: 'Applies to', render: (requirement) => appliesToText(requirement) },
     { key: 'exemptions', header: 'Exemptions accepted', render: (requirement) => exemptionsText(requirement) },
     ...(actionsFor
-      ? [{ key: 'actions', header: 'Actions', render: (requirement: Requirement) => <RowActionMenu label={`Actions for ${requirement.name}`} actions={actionsFor(requirement)} /> }]
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            render: (requirement: Requirement) => (
+              <RowActionMenu label={`Actions for ${requirement.name}`} actions={actionsFor(requirement)} />
+            ),
+          },
+        ]
       : []),
   ];
 }
@@ -33,7 +67,11 @@ export function RequirementsSettingsPage() {
   const requirements = useApiQuery(REQUIREMENTS_KEY, listRequirements);
   const vaccines = useVaccines();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const remove = useApiMutation(deleteRequirement, { invalidates: [queryKeys.immunizations], success: REQUIREMENT_MESSAGES.deleted, errors: 'caller' });
+  const remove = useApiMutation(deleteRequirement, {
+    invalidates: [queryKeys.immunizations],
+    success: REQUIREMENT_MESSAGES.deleted,
+    errors: 'caller',
+  });
   const close = () => setEditing(null);
   const actionsFor = canEdit
     ? (requirement: Requirement): readonly RowAction[] => [
@@ -56,10 +94,12 @@ export function RequirementsSettingsPage() {
         }
       >
         <p className={styles.hint}>
-          What students must show before term. The database decides each student&apos;s status from the doses the clinic accepted, their due date and any
-          exemption; students see theirs on their immunizations page.
+          What students must show before term. The database decides each student&apos;s status from the doses the clinic
+          accepted, their due date and any exemption; students see theirs on their immunizations page.
         </p>
-        {profile.status === 'signedIn' && !canEdit && <p className={styles.hint}>Only a super admin can change the requirements.</p>}
+        {profile.status === 'signedIn' && !canEdit && (
+          <p className={styles.hint}>Only a super admin can change the requirements.</p>
+        )}
         <QueryView query={requirements} loadingLabel="Loading the requirements…">
           {(rows) => (
             <DataTable
@@ -73,7 +113,11 @@ export function RequirementsSettingsPage() {
         </QueryView>
       </Section>
       {vaccines.data && (editing?.kind === 'new' || editing?.kind === 'edit') && (
-        <RequirementDialog requirement={editing.kind === 'edit' ? editing.requirement : null} vaccines={vaccines.data} onClose={close} />
+        <RequirementDialog
+          requirement={editing.kind === 'edit' ? editing.requirement : null}
+          vaccines={vaccines.data}
+          onClose={close}
+        />
       )}
       {editing?.kind === 'delete' && (
         <ConfirmDialog

@@ -37,34 +37,65 @@ const valid = { ...NEW_REQUIREMENT, name: 'MMR', cvxCodes: ['03'] };
 
 describe('the requirement form', () => {
   it('checks each column as the database does', () => {
-    expect(validateRequirement(NEW_REQUIREMENT)).toEqual({ name: MESSAGES.required, cvxCodes: RULE_MESSAGES.requirementVaccines });
+    expect(validateRequirement(NEW_REQUIREMENT)).toEqual({
+      name: MESSAGES.required,
+      cvxCodes: RULE_MESSAGES.requirementVaccines,
+    });
     expect(validateRequirement(valid)).toEqual({});
     expect(
-      validateRequirement({ ...valid, name: 'MMR\nsecond line', cvxCodes: Array.from({ length: 11 }, (_, index) => String(index)), dosesRequired: '11', minIntervalDays: '3651' }),
+      validateRequirement({
+        ...valid,
+        name: 'MMR\nsecond line',
+        cvxCodes: Array.from({ length: 11 }, (_, index) => String(index)),
+        dosesRequired: '11',
+        minIntervalDays: '3651',
+      }),
     ).toEqual({
       name: RULE_MESSAGES.requirementName,
       cvxCodes: RULE_MESSAGES.requirementVaccines,
       dosesRequired: RULE_MESSAGES.requirementDoses,
       minIntervalDays: RULE_MESSAGES.requirementInterval,
     });
-    expect(validateRequirement({ ...valid, dosesRequired: '0', minIntervalDays: '-1' })).toEqual({ dosesRequired: RULE_MESSAGES.requirementDoses, minIntervalDays: RULE_MESSAGES.requirementInterval });
+    expect(validateRequirement({ ...valid, dosesRequired: '0', minIntervalDays: '-1' })).toEqual({
+      dosesRequired: RULE_MESSAGES.requirementDoses,
+      minIntervalDays: RULE_MESSAGES.requirementInterval,
+    });
   });
 
   it('needs the due date of the way it falls due', () => {
-    expect(validateRequirement({ ...valid, dueMode: 'date', dueOn: '' })).toEqual({ dueOn: REQUIREMENT_MESSAGES.chooseDueDate });
-    expect(validateRequirement({ ...valid, dueMode: 'date', dueOn: '2026-09-01', dueDaysAfterJoining: 'nonsense' })).toEqual({});
-    expect(validateRequirement({ ...valid, dueMode: 'afterJoining', dueDaysAfterJoining: '' })).toEqual({ dueDaysAfterJoining: MESSAGES.required });
-    expect(validateRequirement({ ...valid, dueMode: 'afterJoining', dueDaysAfterJoining: '3651' })).toEqual({ dueDaysAfterJoining: RULE_MESSAGES.requirementDueDays });
+    expect(validateRequirement({ ...valid, dueMode: 'date', dueOn: '' })).toEqual({
+      dueOn: REQUIREMENT_MESSAGES.chooseDueDate,
+    });
+    expect(
+      validateRequirement({ ...valid, dueMode: 'date', dueOn: '2026-09-01', dueDaysAfterJoining: 'nonsense' }),
+    ).toEqual({});
+    expect(validateRequirement({ ...valid, dueMode: 'afterJoining', dueDaysAfterJoining: '' })).toEqual({
+      dueDaysAfterJoining: MESSAGES.required,
+    });
+    expect(validateRequirement({ ...valid, dueMode: 'afterJoining', dueDaysAfterJoining: '3651' })).toEqual({
+      dueDaysAfterJoining: RULE_MESSAGES.requirementDueDays,
+    });
   });
 
   it('takes departments one per line, as long as a student’s can be', () => {
     expect(departmentList(' Medicine \n\nNursing\r\nMedicine\n')).toEqual(['Medicine', 'Nursing']);
-    expect(validateRequirement({ ...valid, departments: `Medicine\n${'x'.repeat(101)}` })).toEqual({ departments: RULE_MESSAGES.department });
+    expect(validateRequirement({ ...valid, departments: `Medicine\n${'x'.repeat(101)}` })).toEqual({
+      departments: RULE_MESSAGES.department,
+    });
   });
 
   it('writes only the due date of its way, and no document for an exemption it does not accept', () => {
     expect(
-      requirementFields({ ...valid, name: ' MMR ', dueMode: 'date', dueOn: '2026-09-01', dueDaysAfterJoining: '30', years: [3, 1], personalExemption: false, personalNeedsDocument: true }),
+      requirementFields({
+        ...valid,
+        name: ' MMR ',
+        dueMode: 'date',
+        dueOn: '2026-09-01',
+        dueDaysAfterJoining: '30',
+        years: [3, 1],
+        personalExemption: false,
+        personalNeedsDocument: true,
+      }),
     ).toEqual({
       name: 'MMR',
       cvx_codes: ['03'],
@@ -79,14 +110,24 @@ describe('the requirement form', () => {
       personal_exemption: false,
       personal_exemption_needs_document: false,
     });
-    expect(requirementFields({ ...valid, dueDaysAfterJoining: '45', dueOn: '2026-09-01' })).toMatchObject({ due_on: null, due_days_after_joining: 45 });
+    expect(requirementFields({ ...valid, dueDaysAfterJoining: '45', dueOn: '2026-09-01' })).toMatchObject({
+      due_on: null,
+      due_days_after_joining: 45,
+    });
   });
 
   it('shows a stored requirement for editing, and writes it back unchanged', () => {
     const values = requirementValues(HEP_B);
-    expect(values).toMatchObject({ dueMode: 'afterJoining', dueDaysAfterJoining: '30', departments: 'Medicine\nNursing', dosesRequired: '3' });
+    expect(values).toMatchObject({
+      dueMode: 'afterJoining',
+      dueDaysAfterJoining: '30',
+      departments: 'Medicine\nNursing',
+      dosesRequired: '3',
+    });
     const serverOwned = ['id', 'university_id', 'created_at', 'updated_at'];
-    expect(requirementFields(values)).toEqual(Object.fromEntries(Object.entries(HEP_B).filter(([column]) => !serverOwned.includes(column))));
+    expect(requirementFields(values)).toEqual(
+      Object.fromEntries(Object.entries(HEP_B).filter(([column]) => !serverOwned.includes(column))),
+    );
   });
 
   it('describes a requirement in words', () => {
@@ -99,6 +140,8 @@ describe('the requirement form', () => {
     expect(appliesToText({ departments: [], years: [1] })).toBe('Students in year 1');
     expect(exemptionsText(HEP_B)).toBe('Medical (document needed)');
     expect(exemptionsText({ ...HEP_B, medical_exemption: false })).toBe('None');
-    expect(vaccinesText(HEP_B, [{ cvx_code: '43', name: 'Hepatitis B, adult' }])).toBe('CVX 08, Hepatitis B, adult, CVX 45');
+    expect(vaccinesText(HEP_B, [{ cvx_code: '43', name: 'Hepatitis B, adult' }])).toBe(
+      'CVX 08, Hepatitis B, adult, CVX 45',
+    );
   });
 });

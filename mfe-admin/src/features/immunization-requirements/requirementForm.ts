@@ -60,18 +60,32 @@ export const REQUIREMENT_NAME_MAX_LENGTH = COLUMN_RULES.immunization_requirement
 /** members_department_length: a department names no more than a student's department can hold. */
 const DEPARTMENT_RULE = COLUMN_RULES.members_department_length;
 
-export const YEARS_OF_STUDY: readonly number[] = Array.from({ length: YEAR_OF_STUDY_RANGE.max - YEAR_OF_STUDY_RANGE.min + 1 }, (_, index) => YEAR_OF_STUDY_RANGE.min + index);
+export const YEARS_OF_STUDY: readonly number[] = Array.from(
+  { length: YEAR_OF_STUDY_RANGE.max - YEAR_OF_STUDY_RANGE.min + 1 },
+  (_, index) => YEAR_OF_STUDY_RANGE.min + index,
+);
 
 /** The departments typed, one per line: trimmed, blank lines and repeats left out (as the database stores them). */
 export function departmentList(text: string): string[] {
-  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    ),
+  ];
 }
 
 export function validateRequirement(values: RequirementValues): FieldErrors<RequirementValues> {
   const errors: FieldErrors<RequirementValues> = {};
   const name = columnError(COLUMN_RULES.immunization_requirements_name_length, values.name);
   if (name !== undefined) errors.name = name;
-  if (values.cvxCodes.length < REQUIREMENT_VACCINES_RANGE.min || values.cvxCodes.length > REQUIREMENT_VACCINES_RANGE.max) errors.cvxCodes = RULE_MESSAGES.requirementVaccines;
+  if (
+    values.cvxCodes.length < REQUIREMENT_VACCINES_RANGE.min ||
+    values.cvxCodes.length > REQUIREMENT_VACCINES_RANGE.max
+  )
+    errors.cvxCodes = RULE_MESSAGES.requirementVaccines;
   const doses = columnError(COLUMN_RULES.immunization_requirements_doses_range, values.dosesRequired);
   if (doses !== undefined) errors.dosesRequired = doses;
   const interval = columnError(COLUMN_RULES.immunization_requirements_interval_range, values.minIntervalDays);
@@ -79,7 +93,9 @@ export function validateRequirement(values: RequirementValues): FieldErrors<Requ
   if (values.dueMode === 'date') {
     if (values.dueOn === '') errors.dueOn = REQUIREMENT_MESSAGES.chooseDueDate;
   } else {
-    const days = columnError(COLUMN_RULES.immunization_requirements_due_days_range, values.dueDaysAfterJoining, { required: true });
+    const days = columnError(COLUMN_RULES.immunization_requirements_due_days_range, values.dueDaysAfterJoining, {
+      required: true,
+    });
     if (days !== undefined) errors.dueDaysAfterJoining = days;
   }
   const department = departmentList(values.departments)
@@ -98,7 +114,8 @@ export function requirementFields(values: RequirementValues): RequirementFields 
     doses_required: parseWholeNumber(values.dosesRequired) ?? 1,
     min_interval_days: parseWholeNumber(values.minIntervalDays) ?? 0,
     due_on: values.dueMode === 'date' ? values.dueOn : null,
-    due_days_after_joining: values.dueMode === 'afterJoining' ? (parseWholeNumber(values.dueDaysAfterJoining) ?? null) : null,
+    due_days_after_joining:
+      values.dueMode === 'afterJoining' ? (parseWholeNumber(values.dueDaysAfterJoining) ?? null) : null,
     departments: departmentList(values.departments),
     years: [...values.years].sort((a, b) => a - b),
     medical_exemption: values.medicalExemption,
@@ -136,7 +153,10 @@ export function dueText(requirement: Pick<Requirement, 'due_on' | 'due_days_afte
 
 /** "Everyone", "Medicine, Nursing", "Years 1, 2", "Medicine · years 1, 2". */
 export function appliesToText(requirement: Pick<Requirement, 'departments' | 'years'>): string {
-  const years = requirement.years.length === 0 ? null : `${requirement.years.length === 1 ? 'year' : 'years'} ${requirement.years.join(', ')}`;
+  const years =
+    requirement.years.length === 0
+      ? null
+      : `${requirement.years.length === 1 ? 'year' : 'years'} ${requirement.years.join(', ')}`;
   const departments = requirement.departments.length === 0 ? null : requirement.departments.join(', ');
   if (departments === null && years === null) return 'Every student';
   if (departments === null) return `Students in ${years}`;
@@ -146,18 +166,35 @@ export function appliesToText(requirement: Pick<Requirement, 'departments' | 'ye
 /** "3 doses, at least 28 days apart", "1 dose". */
 export function dosesText(requirement: Pick<Requirement, 'doses_required' | 'min_interval_days'>): string {
   const doses = `${requirement.doses_required} ${requirement.doses_required === 1 ? 'dose' : 'doses'}`;
-  return requirement.doses_required > 1 && requirement.min_interval_days > 0 ? `${doses}, at least ${requirement.min_interval_days} days apart` : doses;
+  return requirement.doses_required > 1 && requirement.min_interval_days > 0
+    ? `${doses}, at least ${requirement.min_interval_days} days apart`
+    : doses;
 }
 
 /** "Medical (document needed), Religious or personal", or "None". */
-export function exemptionsText(requirement: Pick<Requirement, 'medical_exemption' | 'medical_exemption_needs_document' | 'personal_exemption' | 'personal_exemption_needs_document'>): string {
+export function exemptionsText(
+  requirement: Pick<
+    Requirement,
+    | 'medical_exemption'
+    | 'medical_exemption_needs_document'
+    | 'personal_exemption'
+    | 'personal_exemption_needs_document'
+  >,
+): string {
   const kinds = [
-    requirement.medical_exemption ? `${EXEMPTION_KIND_LABEL.medical}${requirement.medical_exemption_needs_document ? ' (document needed)' : ''}` : null,
-    requirement.personal_exemption ? `${EXEMPTION_KIND_LABEL.personal}${requirement.personal_exemption_needs_document ? ' (document needed)' : ''}` : null,
+    requirement.medical_exemption
+      ? `${EXEMPTION_KIND_LABEL.medical}${requirement.medical_exemption_needs_document ? ' (document needed)' : ''}`
+      : null,
+    requirement.personal_exemption
+      ? `${EXEMPTION_KIND_LABEL.personal}${requirement.personal_exemption_needs_document ? ' (document needed)' : ''}`
+      : null,
   ].filter((kind) => kind !== null);
   return kinds.length === 0 ? 'None' : kinds.join(', ');
 }
 
-export function vaccinesText(requirement: Pick<Requirement, 'cvx_codes'>, vaccines: readonly Vaccine[] | undefined): string {
+export function vaccinesText(
+  requirement: Pick<Requirement, 'cvx_codes'>,
+  vaccines: readonly Vaccine[] | undefined,
+): string {
   return requirement.cvx_codes.map((code) => vaccineName(vaccines, code)).join(', ');
 }

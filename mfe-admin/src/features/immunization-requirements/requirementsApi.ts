@@ -34,8 +34,13 @@ export async function createRequirement(client: CampusCareClient, fields: Requir
   return unwrap<Requirement>(await client.from('immunization_requirements').insert(fields).select('*').single());
 }
 
-export async function updateRequirement(client: CampusCareClient, input: { readonly id: string; readonly fields: RequirementFields }): Promise<Requirement> {
-  const saved = unwrap<Requirement | null>(await client.from('immunization_requirements').update(input.fields).eq('id', input.id).select('*').maybeSingle());
+export async function updateRequirement(
+  client: CampusCareClient,
+  input: { readonly id: string; readonly fields: RequirementFields },
+): Promise<Requirement> {
+  const saved = unwrap<Requirement | null>(
+    await client.from('immunization_requirements').update(input.fields).eq('id', input.id).select('*').maybeSingle(),
+  );
   // Row-level security lets only super admins update: for anyone else the update matches no row.
   if (!saved) throw new ApiError(NOT_ALLOWED, { code: '42501' });
   return saved;

@@ -11,7 +11,10 @@ jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async 
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('@campuscare/shared', () => ({
   ...jest.requireActual('@campuscare/shared'),
-  useUserProfile: () => ({ status: 'signedIn', member: { id: 'me', role: 'admin', is_super_admin: true, university_id: 'u1' } as Member }),
+  useUserProfile: () => ({
+    status: 'signedIn',
+    member: { id: 'me', role: 'admin', is_super_admin: true, university_id: 'u1' } as Member,
+  }),
 }));
 jest.mock('./membersApi', () => ({ ...jest.requireActual('./membersApi'), inviteStaff: jest.fn() }));
 
@@ -45,11 +48,14 @@ describe('InviteStaffModal', () => {
     renderModal();
     expect(screen.getByLabelText('Staff sign-in page')).toHaveValue(`${window.location.origin}/adminsignin`);
     await user.type(screen.getByLabelText('Email address'), 'new.doctor@northfield.edu');
-    expect(screen.getByLabelText('Staff sign-in page')).toHaveValue(`${window.location.origin}/adminsignin?email=new.doctor%40northfield.edu`);
+    expect(screen.getByLabelText('Staff sign-in page')).toHaveValue(
+      `${window.location.origin}/adminsignin?email=new.doctor%40northfield.edu`,
+    );
   });
 
   it("shows the database's refusal in the dialog", async () => {
-    const refusal = 'Confirm your email address before sending invitations: open the link in the email we sent you when you registered';
+    const refusal =
+      'Confirm your email address before sending invitations: open the link in the email we sent you when you registered';
     jest.mocked(inviteStaff).mockRejectedValue({ code: 'P0001', message: refusal });
     const user = userEvent.setup();
     renderModal();

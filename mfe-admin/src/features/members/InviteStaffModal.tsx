@@ -1,4 +1,15 @@
-import { Button, ErrorBanner, Modal, PATHS, SelectField, staffSignInLink, TextField, useApiMutation, useForm, validateEmail } from '@campuscare/shared';
+import {
+  Button,
+  ErrorBanner,
+  Modal,
+  PATHS,
+  SelectField,
+  staffSignInLink,
+  TextField,
+  useApiMutation,
+  useForm,
+  validateEmail,
+} from '@campuscare/shared';
 import { CopyLink } from '../../components/CopyLink';
 import { inviteStaff, type StaffInvitation } from './membersApi';
 import styles from './members.module.css';
@@ -16,7 +27,10 @@ const NO_INVITATION: StaffInvitation = { email: '', role: 'doctor' };
  * sign-in page, where they sign in once they have joined.
  */
 export function InviteStaffModal({ onClose }: { readonly onClose: () => void }) {
-  const invite = useApiMutation(inviteStaff, { success: (_answer, invitation) => `Invitation sent to ${invitation.email.trim()}`, errors: 'caller' });
+  const invite = useApiMutation(inviteStaff, {
+    success: (_answer, invitation) => `Invitation sent to ${invitation.email.trim()}`,
+    errors: 'caller',
+  });
   const form = useForm({
     initial: NO_INVITATION,
     validate: validateEmail,
@@ -25,11 +39,15 @@ export function InviteStaffModal({ onClose }: { readonly onClose: () => void }) 
   });
 
   const typedEmail = form.values.email.trim();
-  const signInPage = typedEmail === '' ? new URL(PATHS.adminSignIn, window.location.origin).toString() : staffSignInLink(window.location.origin, typedEmail);
+  const signInPage =
+    typedEmail === ''
+      ? new URL(PATHS.adminSignIn, window.location.origin).toString()
+      : staffSignInLink(window.location.origin, typedEmail);
   return (
     <Modal title="Invite Members" open onClose={onClose}>
       <p className={styles.notice}>
-        We email them a link to choose their password. It works once, and only for the address you enter: they join your staff when they use it.
+        We email them a link to choose their password. It works once, and only for the address you enter: they join your
+        staff when they use it.
       </p>
       <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate>
         <TextField label="Email address" type="email" autoComplete="off" {...form.field('email')} />

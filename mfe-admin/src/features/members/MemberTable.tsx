@@ -11,7 +11,14 @@ interface MemberTableProps {
   readonly list: MemberList;
 }
 
-export function MemberTable({ caption, searchLabel, searchPlaceholder, emptyMessage, columns, list }: MemberTableProps) {
+export function MemberTable({
+  caption,
+  searchLabel,
+  searchPlaceholder,
+  emptyMessage,
+  columns,
+  list,
+}: MemberTableProps) {
   return (
     <>
       <SearchBox label={searchLabel} value={list.search} onChange={list.setSearch} placeholder={searchPlaceholder} />

@@ -13,8 +13,15 @@ let me: Member;
 // The data layer inside shared reaches the client and the toasts through its own modules.
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), useUserProfile: () => ({ status: 'signedIn', member: me }) }));
-jest.mock('./membersApi', () => ({ ...jest.requireActual('./membersApi'), listMembers: jest.fn(), makeSuperAdmin: jest.fn() }));
+jest.mock('@campuscare/shared', () => ({
+  ...jest.requireActual('@campuscare/shared'),
+  useUserProfile: () => ({ status: 'signedIn', member: me }),
+}));
+jest.mock('./membersApi', () => ({
+  ...jest.requireActual('./membersApi'),
+  listMembers: jest.fn(),
+  makeSuperAdmin: jest.fn(),
+}));
 
 const row = (patch: Partial<MemberRow> & Pick<MemberRow, 'id' | 'email'>): MemberRow => ({
   role: 'doctor',
@@ -33,8 +40,21 @@ const row = (patch: Partial<MemberRow> & Pick<MemberRow, 'id' | 'email'>): Membe
   ...patch,
 });
 
-const ADMIN = row({ id: 'me', email: 'admin@northfield.edu', role: 'admin', is_super_admin: true, first_name: 'Grace', last_name: 'Okafor' });
-const BELLO = row({ id: 'bello', email: 'dr.bello@northfield.edu', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' });
+const ADMIN = row({
+  id: 'me',
+  email: 'admin@northfield.edu',
+  role: 'admin',
+  is_super_admin: true,
+  first_name: 'Grace',
+  last_name: 'Okafor',
+});
+const BELLO = row({
+  id: 'bello',
+  email: 'dr.bello@northfield.edu',
+  title: 'Dr',
+  first_name: 'Tunde',
+  last_name: 'Bello',
+});
 const FLAGGED = row({ id: 'new', email: 'new.doctor@northfield.edu', must_change_password: true });
 
 function renderPage(page: ReactElement) {
@@ -43,7 +63,10 @@ function renderPage(page: ReactElement) {
 
 beforeEach(() => {
   me = { id: 'me', role: 'admin', is_super_admin: true, university_id: 'u1', email: ADMIN.email } as Member;
-  jest.mocked(listMembers).mockReset().mockResolvedValue({ rows: [BELLO, ADMIN, FLAGGED], total: 3 });
+  jest
+    .mocked(listMembers)
+    .mockReset()
+    .mockResolvedValue({ rows: [BELLO, ADMIN, FLAGGED], total: 3 });
   jest.mocked(makeSuperAdmin).mockReset();
   jest.mocked(notifySuccess).mockReset();
   jest.spyOn(queryClient, 'invalidateQueries');
@@ -64,8 +87,12 @@ describe('the staff list', () => {
   it('marks staff who must change their password', async () => {
     renderPage(<StaffListPage />);
     const table = await screen.findByRole('table', { name: 'Staff members' });
-    expect(within(within(table).getByRole('row', { name: /new\.doctor@northfield\.edu/ })).getByText('Must change password')).toBeInTheDocument();
-    expect(within(within(table).getByRole('row', { name: /Tunde Bello/ })).queryByText('Must change password')).not.toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /new\.doctor@northfield\.edu/ })).getByText('Must change password'),
+    ).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /Tunde Bello/ })).queryByText('Must change password'),
+    ).not.toBeInTheDocument();
   });
 
   it('makes a super admin after confirming, then refreshes the lists and the dashboard', async () => {
@@ -74,7 +101,11 @@ describe('the staff list', () => {
     renderPage(<StaffListPage />);
     await user.click(await screen.findByRole('button', { name: 'Actions for Dr Tunde Bello' }));
     await user.click(screen.getByRole('menuitem', { name: 'Make Super Admin' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Make super admin' })).getByRole('button', { name: 'Make Super Admin' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Make super admin' })).getByRole('button', {
+        name: 'Make Super Admin',
+      }),
+    );
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Dr Tunde Bello is now a super admin'));
     expect(makeSuperAdmin).toHaveBeenCalledWith({}, 'bello');
     const invalidated = jest.mocked(queryClient.invalidateQueries).mock.calls.map(([filters]) => filters?.queryKey);
@@ -87,7 +118,9 @@ describe('the staff list', () => {
     jest.mocked(makeSuperAdmin).mockRejectedValue({ code: 'P0001', message: 'Only a super admin can do this' });
     const user = userEvent.setup();
     renderPage(<StaffListPage />);
-    expect(screen.getByText('Only a super admin can invite, deactivate, remove or promote staff members.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only a super admin can invite, deactivate, remove or promote staff members.'),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Actions for Dr Tunde Bello' }));
     await user.click(screen.getByRole('menuitem', { name: 'Make Super Admin' }));
     const dialog = screen.getByRole('dialog', { name: 'Make super admin' });

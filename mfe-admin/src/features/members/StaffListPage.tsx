@@ -16,7 +16,14 @@ export function StaffListPage() {
       <PageHeader title="Staff" actions={<Button onClick={() => setInviting(true)}>Invite staff members</Button>} />
       <Section title="Staff members">
         {!isSuperAdmin && <p>Only a super admin can invite, deactivate, remove or promote staff members.</p>}
-        <MemberTable caption="Staff members" searchLabel="Search staff" searchPlaceholder="Name, email or staff ID" emptyMessage="No staff members yet" columns={columns} list={list} />
+        <MemberTable
+          caption="Staff members"
+          searchLabel="Search staff"
+          searchPlaceholder="Name, email or staff ID"
+          emptyMessage="No staff members yet"
+          columns={columns}
+          list={list}
+        />
       </Section>
       {dialogs}
       {inviting && <InviteStaffModal onClose={() => setInviting(false)} />}

@@ -34,7 +34,14 @@ export function StaffPage() {
         {onlyMe ? (
           <EmptyState title={NO_STAFF_MESSAGE}>{invite}</EmptyState>
         ) : (
-          <MemberTable caption="Staff members" searchLabel="Search staff" searchPlaceholder="Name, email or staff ID" emptyMessage="No staff members yet" columns={columns} list={list} />
+          <MemberTable
+            caption="Staff members"
+            searchLabel="Search staff"
+            searchPlaceholder="Name, email or staff ID"
+            emptyMessage="No staff members yet"
+            columns={columns}
+            list={list}
+          />
         )}
       </Section>
       {isSuperAdmin && (

@@ -28,12 +28,14 @@ export function StudentBulkActions({ choice, pageIds, filter, canDeactivate, can
   const invalidates = [queryKeys.members, queryKeys.dashboard];
   const deactivate = useApiMutation(deactivateStudents, {
     invalidates,
-    success: (done) => `${plural(done.deactivated, 'student', 'students')} deactivated, ${plural(done.withdrawn, 'invitation', 'invitations')} withdrawn`,
+    success: (done) =>
+      `${plural(done.deactivated, 'student', 'students')} deactivated, ${plural(done.withdrawn, 'invitation', 'invitations')} withdrawn`,
     onSuccess: choice.clear,
   });
   const resend = useApiMutation(resendInvitations, {
     invalidates,
-    success: (done) => `The join link is on its way to ${plural(done.resent, 'student', 'students')}${done.skipped > 0 ? `; ${formatCount(done.skipped)} skipped` : ''}`,
+    success: (done) =>
+      `The join link is on its way to ${plural(done.resent, 'student', 'students')}${done.skipped > 0 ? `; ${formatCount(done.skipped)} skipped` : ''}`,
     onSuccess: choice.clear,
   });
   const students = plural(choice.count, 'student', 'students');

@@ -1,16 +1,39 @@
 import { useState } from 'react';
-import { DataTable, queryKeys, QueryView, SearchBox, SelectField, useApiQuery, usePagedQuery, useSearchTerm } from '@campuscare/shared';
-import { BookForStudentDialog, listNoShowCounts, type StudentChoice as BookedStudent } from '@campuscare/shared/appointments';
+import {
+  DataTable,
+  queryKeys,
+  QueryView,
+  SearchBox,
+  SelectField,
+  useApiQuery,
+  usePagedQuery,
+  useSearchTerm,
+} from '@campuscare/shared';
+import {
+  BookForStudentDialog,
+  listNoShowCounts,
+  type StudentChoice as BookedStudent,
+} from '@campuscare/shared/appointments';
 import { useClinic } from '@campuscare/shared/scheduling';
 import { STUDENT_STATUS_LABEL, studentColumns } from './memberColumns';
-import { listStudents, type MemberRow, STUDENT_STATUSES, type StudentFilter, type StudentRow, type StudentStatus } from './membersApi';
+import {
+  listStudents,
+  type MemberRow,
+  STUDENT_STATUSES,
+  type StudentFilter,
+  type StudentRow,
+  type StudentStatus,
+} from './membersApi';
 import { StudentBulkActions } from './StudentBulkActions';
 import { useMemberActions } from './useMemberActions';
 import { MEMBERS_PAGE_SIZE } from './useMemberList';
 import { useStudentChoice } from './useStudentChoice';
 import styles from './members.module.css';
 
-const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...STUDENT_STATUSES.map((status) => ({ value: status, label: STUDENT_STATUS_LABEL[status] }))];
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  ...STUDENT_STATUSES.map((status) => ({ value: status, label: STUDENT_STATUS_LABEL[status] })),
+];
 
 const isStatus = (value: string): value is StudentStatus => (STUDENT_STATUSES as readonly string[]).includes(value);
 
@@ -37,7 +60,14 @@ function asMember(row: StudentRow, memberId: string): MemberRow {
 
 /** A joined student as the front desk books for them. */
 function bookedStudent(row: StudentRow, memberId: string): BookedStudent {
-  return { id: memberId, first_name: row.first_name, last_name: row.last_name, reg_number: row.reg_number, department: row.department, year_of_study: null };
+  return {
+    id: memberId,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    reg_number: row.reg_number,
+    department: row.department,
+    year_of_study: null,
+  };
 }
 
 /**
@@ -45,7 +75,15 @@ function bookedStudent(row: StudentRow, memberId: string): BookedStudent {
  * many visits each student missed and, per active student, booking a visit for them. Rows can be chosen for a bulk
  * action (StudentBulkActions).
  */
-export function StudentDirectory({ myId, canDeactivate, canInvite }: { readonly myId: string | null; readonly canDeactivate: boolean; readonly canInvite: boolean }) {
+export function StudentDirectory({
+  myId,
+  canDeactivate,
+  canInvite,
+}: {
+  readonly myId: string | null;
+  readonly canDeactivate: boolean;
+  readonly canInvite: boolean;
+}) {
   const { search, setSearch, appliedSearch } = useSearchTerm();
   const [status, setStatus] = useState<StudentStatus | ''>('');
   const filter: StudentFilter = { search: appliedSearch, status };
@@ -57,7 +95,11 @@ export function StudentDirectory({ myId, canDeactivate, canInvite }: { readonly 
   const [bookingFor, setBookingFor] = useState<BookedStudent | null>(null);
   const memberIds = list.rows.flatMap((row) => (row.member_id === null ? [] : [row.member_id]));
   // Under the appointments' root: a visit marked as a no-show anywhere reads the counts again.
-  const noShows = useApiQuery([...queryKeys.appointments, 'no-show counts', memberIds], (client) => listNoShowCounts(client, memberIds), { enabled: memberIds.length > 0 });
+  const noShows = useApiQuery(
+    [...queryKeys.appointments, 'no-show counts', memberIds],
+    (client) => listNoShowCounts(client, memberIds),
+    { enabled: memberIds.length > 0 },
+  );
   const clinic = useClinic();
 
   const columns = studentColumns({
@@ -69,7 +111,9 @@ export function StudentDirectory({ myId, canDeactivate, canInvite }: { readonly 
       const memberId = row.member_id;
       if (memberId === null) return [];
       return [
-        ...(row.status === 'active' ? [{ label: 'Book a visit', onSelect: () => setBookingFor(bookedStudent(row, memberId)) }] : []),
+        ...(row.status === 'active'
+          ? [{ label: 'Book a visit', onSelect: () => setBookingFor(bookedStudent(row, memberId)) }]
+          : []),
         ...actionsFor(asMember(row, memberId)),
       ];
     },
@@ -78,10 +122,26 @@ export function StudentDirectory({ myId, canDeactivate, canInvite }: { readonly 
   return (
     <>
       <div className={styles.filters}>
-        <SearchBox label="Search students" value={search} onChange={setSearch} placeholder="Name, email or registration number" />
-        <SelectField label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : '')} />
+        <SearchBox
+          label="Search students"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name, email or registration number"
+        />
+        <SelectField
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(event) => setStatus(isStatus(event.target.value) ? event.target.value : '')}
+        />
       </div>
-      <StudentBulkActions choice={choice} pageIds={list.rows.map((row) => row.id)} filter={filter} canDeactivate={canDeactivate} canInvite={canInvite} />
+      <StudentBulkActions
+        choice={choice}
+        pageIds={list.rows.map((row) => row.id)}
+        filter={filter}
+        canDeactivate={canDeactivate}
+        canInvite={canInvite}
+      />
       <QueryView query={list.query}>
         {(page) => (
           <DataTable
@@ -89,7 +149,11 @@ export function StudentDirectory({ myId, canDeactivate, canInvite }: { readonly 
             columns={columns}
             rows={page.rows}
             rowKey={(row) => row.id}
-            emptyMessage={filter.search || filter.status ? 'Nobody matches your search' : 'No students have joined yet: share the join link below'}
+            emptyMessage={
+              filter.search || filter.status
+                ? 'Nobody matches your search'
+                : 'No students have joined yet: share the join link below'
+            }
             pagination={{ page: list.page, pageSize: MEMBERS_PAGE_SIZE, total: page.total, onPageChange: list.setPage }}
           />
         )}

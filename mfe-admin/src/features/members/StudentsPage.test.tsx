@@ -12,10 +12,19 @@ let me: Member;
 // The data layer inside shared reaches the client and the toasts through its own modules.
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), useUserProfile: () => ({ status: 'signedIn', member: me }) }));
-jest.mock('@campuscare/shared/scheduling', () => ({ ...jest.requireActual('@campuscare/shared/scheduling'), useClinic: () => ({ data: { settings: { timezone: 'UTC' } } }) }));
+jest.mock('@campuscare/shared', () => ({
+  ...jest.requireActual('@campuscare/shared'),
+  useUserProfile: () => ({ status: 'signedIn', member: me }),
+}));
+jest.mock('@campuscare/shared/scheduling', () => ({
+  ...jest.requireActual('@campuscare/shared/scheduling'),
+  useClinic: () => ({ data: { settings: { timezone: 'UTC' } } }),
+}));
 jest.mock('../../university/universityApi', () => ({ fetchUniversity: jest.fn() }));
-jest.mock('./import/rosterImportApi', () => ({ ...jest.requireActual('./import/rosterImportApi'), latestImport: jest.fn() }));
+jest.mock('./import/rosterImportApi', () => ({
+  ...jest.requireActual('./import/rosterImportApi'),
+  latestImport: jest.fn(),
+}));
 jest.mock('./membersApi', () => ({
   ...jest.requireActual('./membersApi'),
   listStudents: jest.fn(),
@@ -43,7 +52,18 @@ const row = (overrides: Partial<StudentRow>): StudentRow => ({
   ...overrides,
 });
 const ADA = row({});
-const BOLA = row({ id: 'r1', member_id: null, roster_id: 'r1', first_name: 'Bola', last_name: 'Ade', email: 'bola@example.edu', status: 'invited', last_invited_at: '2026-03-05T10:00:00Z', invitation_count: 2, joined_at: null });
+const BOLA = row({
+  id: 'r1',
+  member_id: null,
+  roster_id: 'r1',
+  first_name: 'Bola',
+  last_name: 'Ade',
+  email: 'bola@example.edu',
+  status: 'invited',
+  last_invited_at: '2026-03-05T10:00:00Z',
+  invitation_count: 2,
+  joined_at: null,
+});
 
 beforeEach(() => {
   me = { id: 'me', role: 'admin', is_super_admin: false, university_id: 'u1' } as Member;
@@ -61,7 +81,9 @@ describe('the students page', () => {
     jest.mocked(inviteStudent).mockResolvedValue(undefined);
     const user = userEvent.setup();
     render(<StudentsPage />);
-    expect(await screen.findByLabelText('Student join link')).toHaveValue(`${window.location.origin}/register?join=NORTHFIELD`);
+    expect(await screen.findByLabelText('Student join link')).toHaveValue(
+      `${window.location.origin}/register?join=NORTHFIELD`,
+    );
     expect(await screen.findByText('No students have joined yet: share the join link below')).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'Invite students by email' });
@@ -79,13 +101,18 @@ describe('the students page', () => {
   });
 
   it("shows the database's refusal under the form", async () => {
-    jest.mocked(inviteStudent).mockRejectedValue({ code: 'P0001', message: 'That address was invited a few minutes ago; wait before sending again' });
+    jest.mocked(inviteStudent).mockRejectedValue({
+      code: 'P0001',
+      message: 'That address was invited a few minutes ago; wait before sending again',
+    });
     const user = userEvent.setup();
     render(<StudentsPage />);
     const form = screen.getByRole('form', { name: 'Invite students by email' });
     await user.type(within(form).getByLabelText('Student email'), 'fresher@example.edu');
     await user.click(within(form).getByRole('button', { name: 'Send join link' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('That address was invited a few minutes ago; wait before sending again');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'That address was invited a few minutes ago; wait before sending again',
+    );
     expect(notifySuccess).not.toHaveBeenCalled();
   });
 
@@ -94,7 +121,9 @@ describe('the students page', () => {
     render(<StudentsPage />);
     expect(await screen.findByLabelText('Student join link')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Invite students by email' })).not.toBeInTheDocument();
-    expect(screen.getByText('Share the join link with students: only a university administrator can email it to them.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Share the join link with students: only a university administrator can email it to them.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Only a university administrator can import students.')).toBeInTheDocument();
   });
 
@@ -111,7 +140,12 @@ describe('the students page', () => {
     expect(within(bola).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Status'), 'invited');
-    await waitFor(() => expect(listStudents).toHaveBeenLastCalledWith({}, { filter: { search: '', status: 'invited' }, page: 1, pageSize: 10 }));
+    await waitFor(() =>
+      expect(listStudents).toHaveBeenLastCalledWith(
+        {},
+        { filter: { search: '', status: 'invited' }, page: 1, pageSize: 10 },
+      ),
+    );
   });
 
   it('deactivates the students chosen one by one, after a confirmation that states the count (super admins)', async () => {
@@ -137,7 +171,12 @@ describe('the students page', () => {
     render(<StudentsPage />);
     expect(screen.queryByRole('button', { name: 'Deactivate (end of studies)' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Search students'), 'Ade');
-    await waitFor(() => expect(listStudents).toHaveBeenLastCalledWith({}, expect.objectContaining({ filter: { search: 'Ade', status: '' } })));
+    await waitFor(() =>
+      expect(listStudents).toHaveBeenLastCalledWith(
+        {},
+        expect.objectContaining({ filter: { search: 'Ade', status: '' } }),
+      ),
+    );
     await user.click(await screen.findByRole('checkbox', { name: 'Choose every student on this page' }));
     await user.click(screen.getByRole('button', { name: 'Choose all 1,200 that match' }));
     expect(screen.getByText('1,200 students chosen')).toBeInTheDocument();
@@ -145,7 +184,11 @@ describe('the students page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Send the invitation again' });
     expect(dialog).toHaveTextContent('among these 1,200 students');
     await user.click(within(dialog).getByRole('button', { name: 'Send the invitations' }));
-    await waitFor(() => expect(resendInvitations).toHaveBeenCalledWith({}, { filter: { search: 'Ade', status: '' }, expected: 1200 }));
-    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('The join link is on its way to 1,100 students; 100 skipped'));
+    await waitFor(() =>
+      expect(resendInvitations).toHaveBeenCalledWith({}, { filter: { search: 'Ade', status: '' }, expected: 1200 }),
+    );
+    await waitFor(() =>
+      expect(notifySuccess).toHaveBeenCalledWith('The join link is on its way to 1,100 students; 100 skipped'),
+    );
   });
 });

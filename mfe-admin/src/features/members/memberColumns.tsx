@@ -12,7 +12,9 @@ function NameCell({ member, myId }: { readonly member: MemberRow; readonly myId:
       {displayName(member)}
       {member.id === myId && <span className={`${styles.badge} ${styles.badgeNeutral}`}>You</span>}
       {member.is_super_admin && <span className={styles.badge}>Super admin</span>}
-      {member.must_change_password && member.status === 'active' && <span className={`${styles.badge} ${styles.badgeNeutral}`}>Must change password</span>}
+      {member.must_change_password && member.status === 'active' && (
+        <span className={`${styles.badge} ${styles.badgeNeutral}`}>Must change password</span>
+      )}
       {member.status === 'deactivated' && <span className={`${styles.badge} ${styles.badgeMuted}`}>Deactivated</span>}
     </>
   );
@@ -78,7 +80,12 @@ interface StudentColumnsInput {
 }
 
 /** The students list: members and invited students who have not joined, each with a box to choose it by. */
-export function studentColumns({ choice, noShows, zone, actionsFor }: StudentColumnsInput): readonly Column<StudentRow>[] {
+export function studentColumns({
+  choice,
+  noShows,
+  zone,
+  actionsFor,
+}: StudentColumnsInput): readonly Column<StudentRow>[] {
   return [
     {
       key: 'choose',
@@ -100,11 +107,19 @@ export function studentColumns({ choice, noShows, zone, actionsFor }: StudentCol
       render: (row) => (
         <>
           {studentName(row)}
-          {row.status !== 'active' && <span className={`${styles.badge} ${row.status === 'invited' ? styles.badgeNeutral : styles.badgeMuted}`}>{STUDENT_STATUS_LABEL[row.status]}</span>}
+          {row.status !== 'active' && (
+            <span className={`${styles.badge} ${row.status === 'invited' ? styles.badgeNeutral : styles.badgeMuted}`}>
+              {STUDENT_STATUS_LABEL[row.status]}
+            </span>
+          )}
         </>
       ),
     },
-    { key: 'role', header: 'Role/Position', render: (row) => (row.department ? `Student · ${row.department}` : 'Student') },
+    {
+      key: 'role',
+      header: 'Role/Position',
+      render: (row) => (row.department ? `Student · ${row.department}` : 'Student'),
+    },
     { key: 'contact', header: 'Contact Information', render: (row) => <ContactCell member={row} /> },
     {
       key: 'noShows',
@@ -117,7 +132,11 @@ export function studentColumns({ choice, noShows, zone, actionsFor }: StudentCol
       header: 'Actions',
       render: (row) => {
         const actions = actionsFor(row);
-        return actions.length === 0 ? '—' : <RowActionMenu label={`Actions for ${studentName(row)}`} actions={actions} />;
+        return actions.length === 0 ? (
+          '—'
+        ) : (
+          <RowActionMenu label={`Actions for ${studentName(row)}`} actions={actions} />
+        );
       },
     },
   ];

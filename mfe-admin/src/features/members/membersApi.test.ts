@@ -16,7 +16,8 @@ function fakeClient(result: { data?: unknown; count?: number; error?: { message:
     calls.push(['rpc', ...args]);
     return { data: result.data ?? null, error: result.error ?? null };
   };
-  builder.then = (resolve: (value: unknown) => void) => resolve({ data: result.data ?? [], count: result.count ?? 0, error: result.error ?? null });
+  builder.then = (resolve: (value: unknown) => void) =>
+    resolve({ data: result.data ?? [], count: result.count ?? 0, error: result.error ?? null });
   return { client: builder as unknown as CampusCareClient, calls };
 }
 
@@ -27,7 +28,10 @@ describe('listMembers', () => {
     expect(page).toEqual({ rows: [{ id: 'm1' }], total: 12 });
     expect(calls.some(([method]) => method === 'neq')).toBe(false);
     expect(calls).toContainEqual(['in', 'role', ['admin', 'doctor']]);
-    expect(calls).toContainEqual(['or', 'first_name.ilike.*bello*,last_name.ilike.*bello*,email.ilike.*bello*,staff_id.ilike.*bello*']);
+    expect(calls).toContainEqual([
+      'or',
+      'first_name.ilike.*bello*,last_name.ilike.*bello*,email.ilike.*bello*,staff_id.ilike.*bello*',
+    ]);
     expect(calls).toContainEqual(['range', 10, 19]);
   });
 
@@ -50,13 +54,16 @@ describe('listMembers', () => {
 
 describe('inviteStaff', () => {
   it('sends the trimmed address and role', async () => {
-    const { client, calls } = fakeClient({ data: { id: 'i1', email: 'a@b.edu', role: 'doctor', expires_at: '2026-01-21T09:00:00Z' } });
+    const { client, calls } = fakeClient({
+      data: { id: 'i1', email: 'a@b.edu', role: 'doctor', expires_at: '2026-01-21T09:00:00Z' },
+    });
     await expect(inviteStaff(client, { email: ' a@b.edu ', role: 'doctor' })).resolves.toBeUndefined();
     expect(calls).toContainEqual(['rpc', 'invite_staff', { email: 'a@b.edu', role: 'doctor' }]);
   });
 
   it("shows the database's refusal", async () => {
-    const refusal = 'Your university has sent 50 invitations in the last 24 hours, the most allowed; try again tomorrow';
+    const refusal =
+      'Your university has sent 50 invitations in the last 24 hours, the most allowed; try again tomorrow';
     const { client } = fakeClient({ error: { message: refusal, code: 'P0001' } });
     await expect(inviteStaff(client, { email: 'a@b.edu', role: 'doctor' })).rejects.toThrow(refusal);
   });

@@ -26,7 +26,8 @@ export type MemberRow = Pick<
   | 'department'
 >;
 
-const MEMBER_COLUMNS = 'id, role, is_super_admin, status, must_change_password, title, first_name, last_name, email, phone, staff_id, position, specialization, reg_number, department';
+const MEMBER_COLUMNS =
+  'id, role, is_super_admin, status, must_change_password, title, first_name, last_name, email, phone, staff_id, position, specialization, reg_number, department';
 
 /** The PostgREST `or` filter of a list's search: any of `columns` holds the term (private.directory_search_pattern agrees); null for no search. */
 function anyColumnMatches(columns: readonly string[], search: string): string | null {
@@ -50,13 +51,23 @@ export async function listMembers(client: CampusCareClient, query: MemberQuery):
   const from = (query.page - 1) * query.pageSize;
   let request = client.from('members').select(MEMBER_COLUMNS, { count: 'exact' });
   request = query.kind === 'staff' ? request.in('role', ['admin', 'doctor']) : request.eq('role', 'student');
-  const matches = anyColumnMatches(['first_name', 'last_name', 'email', query.kind === 'staff' ? 'staff_id' : 'reg_number'], query.search);
+  const matches = anyColumnMatches(
+    ['first_name', 'last_name', 'email', query.kind === 'staff' ? 'staff_id' : 'reg_number'],
+    query.search,
+  );
   if (matches) request = request.or(matches);
-  const result = await request.order('last_name').order('first_name').order('id').range(from, from + query.pageSize - 1);
+  const result = await request
+    .order('last_name')
+    .order('first_name')
+    .order('id')
+    .range(from, from + query.pageSize - 1);
   return { rows: unwrap(result), total: result.count ?? 0 };
 }
 
-export async function setMemberStatus(client: CampusCareClient, input: { readonly memberId: string; readonly status: MemberStatus }): Promise<void> {
+export async function setMemberStatus(
+  client: CampusCareClient,
+  input: { readonly memberId: string; readonly status: MemberStatus },
+): Promise<void> {
   unwrap(await client.rpc('set_member_status', { member_id: input.memberId, status: input.status }));
 }
 
@@ -108,9 +119,11 @@ export interface StudentRow {
 export const STUDENT_STATUSES = ['active', 'deactivated', 'invited', 'withdrawn'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
-const isStudentStatus = (value: string | null): value is StudentStatus => (STUDENT_STATUSES as readonly (string | null)[]).includes(value);
+const isStudentStatus = (value: string | null): value is StudentStatus =>
+  (STUDENT_STATUSES as readonly (string | null)[]).includes(value);
 
-const STUDENT_COLUMNS = 'id, member_id, roster_id, first_name, last_name, email, reg_number, department, phone, status, last_invited_at, invitation_count, joined_at';
+const STUDENT_COLUMNS =
+  'id, member_id, roster_id, first_name, last_name, email, reg_number, department, phone, status, last_invited_at, invitation_count, joined_at';
 
 /** What the students list shows: a search (as the staff list searches) and a status, '' for any. */
 export interface StudentFilter {
@@ -119,16 +132,32 @@ export interface StudentFilter {
 }
 
 /** A page of the students list, searched and filtered on the server. */
-export async function listStudents(client: CampusCareClient, query: { readonly filter: StudentFilter; readonly page: number; readonly pageSize: number }): Promise<PagedRows<StudentRow>> {
+export async function listStudents(
+  client: CampusCareClient,
+  query: { readonly filter: StudentFilter; readonly page: number; readonly pageSize: number },
+): Promise<PagedRows<StudentRow>> {
   const from = (query.page - 1) * query.pageSize;
   let request = client.from('student_directory').select(STUDENT_COLUMNS, { count: 'exact' });
   const matches = anyColumnMatches(['first_name', 'last_name', 'email', 'reg_number'], query.filter.search);
   if (matches) request = request.or(matches);
   if (query.filter.status) request = request.eq('status', query.filter.status);
-  const result = await request.order('last_name').order('first_name').order('id').range(from, from + query.pageSize - 1);
+  const result = await request
+    .order('last_name')
+    .order('first_name')
+    .order('id')
+    .range(from, from + query.pageSize - 1);
   const rows = unwrap(result).flatMap((row) =>
     row.id !== null && isStudentStatus(row.status)
-      ? [{ ...row, id: row.id, status: row.status, first_name: row.first_name ?? '', last_name: row.last_name ?? '', email: row.email ?? '' }]
+      ? [
+          {
+            ...row,
+            id: row.id,
+            status: row.status,
+            first_name: row.first_name ?? '',
+            last_name: row.last_name ?? '',
+            email: row.email ?? '',
+          },
+        ]
       : [],
   );
   return { rows, total: result.count ?? 0 };
@@ -138,7 +167,8 @@ export async function listStudents(client: CampusCareClient, query: { readonly f
  * The students a bulk action is for: the rows chosen one by one, or every row the list shows for its filter. `expected`
  * is the count the person confirmed; the database refuses the action if its own count differs.
  */
-export type StudentChoice = { readonly ids: readonly string[] } | { readonly filter: StudentFilter; readonly expected: number };
+export type StudentChoice =
+  { readonly ids: readonly string[] } | { readonly filter: StudentFilter; readonly expected: number };
 
 function choiceArgs(choice: StudentChoice) {
   if ('ids' in choice) return { student_ids: [...choice.ids], expected: choice.ids.length };
@@ -156,7 +186,10 @@ export interface DeactivationResult {
 
 /** End of studies: members deactivated, invitations nobody took up withdrawn. */
 export async function deactivateStudents(client: CampusCareClient, choice: StudentChoice): Promise<DeactivationResult> {
-  const answer = unwrap(await client.rpc('deactivate_students', choiceArgs(choice))) as { deactivated?: number; withdrawn?: number } | null;
+  const answer = unwrap(await client.rpc('deactivate_students', choiceArgs(choice))) as {
+    deactivated?: number;
+    withdrawn?: number;
+  } | null;
   return { deactivated: answer?.deactivated ?? 0, withdrawn: answer?.withdrawn ?? 0 };
 }
 
@@ -167,6 +200,9 @@ export interface ResendResult {
 
 /** The join link again, to the chosen students who were invited and have not joined. */
 export async function resendInvitations(client: CampusCareClient, choice: StudentChoice): Promise<ResendResult> {
-  const answer = unwrap(await client.rpc('resend_student_invitations', choiceArgs(choice))) as { resent?: number; skipped?: number } | null;
+  const answer = unwrap(await client.rpc('resend_student_invitations', choiceArgs(choice))) as {
+    resent?: number;
+    skipped?: number;
+  } | null;
   return { resent: answer?.resent ?? 0, skipped: answer?.skipped ?? 0 };
 }

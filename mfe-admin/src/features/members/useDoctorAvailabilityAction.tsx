@@ -13,7 +13,9 @@ export function useDoctorAvailabilityAction() {
   const affectedVisits = useAffectedVisitsCheck('Save the change');
 
   const availabilityActionFor = (member: MemberRow): readonly RowAction[] =>
-    member.role === 'doctor' && member.status === 'active' ? [{ label: 'Availability', onSelect: () => setDoctor(member) }] : [];
+    member.role === 'doctor' && member.status === 'active'
+      ? [{ label: 'Availability', onSelect: () => setDoctor(member) }]
+      : [];
 
   const availabilityDialog = doctor && (
     <>

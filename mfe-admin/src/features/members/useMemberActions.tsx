@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { type CampusCareClient, ConfirmDialog, displayName, notifyError, queryKeys, type RowAction, toApiError, useApiMutation } from '@campuscare/shared';
+import {
+  type CampusCareClient,
+  ConfirmDialog,
+  displayName,
+  notifyError,
+  queryKeys,
+  type RowAction,
+  toApiError,
+  useApiMutation,
+} from '@campuscare/shared';
 import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
 import { makeSuperAdmin, removeMember, setMemberStatus, type MemberRow } from './membersApi';
 
@@ -10,7 +19,12 @@ interface Pending {
   readonly member: MemberRow;
 }
 
-const CONFIRM: Readonly<Record<MemberAction, { title: string; label: string; danger: boolean; message: (name: string) => string; done: (name: string) => string }>> = {
+const CONFIRM: Readonly<
+  Record<
+    MemberAction,
+    { title: string; label: string; danger: boolean; message: (name: string) => string; done: (name: string) => string }
+  >
+> = {
   makeSuperAdmin: {
     title: 'Make super admin',
     label: 'Make Super Admin',
@@ -77,7 +91,10 @@ export function useMemberActions(options: { readonly canPromote: boolean; readon
     if (member.id === options.myId) return [];
     const ask = (action: MemberAction) => ({
       label: CONFIRM[action].label,
-      onSelect: () => (action === 'deactivate' && member.role === 'doctor' ? void deactivateDoctor(member) : setPending({ action, member })),
+      onSelect: () =>
+        action === 'deactivate' && member.role === 'doctor'
+          ? void deactivateDoctor(member)
+          : setPending({ action, member }),
     });
     return [
       ...(options.canPromote && !member.is_super_admin && member.status === 'active' ? [ask('makeSuperAdmin')] : []),

@@ -13,7 +13,11 @@ export function useStaffTable() {
   const { availabilityActionFor, availabilityDialog } = useDoctorAvailabilityAction();
   const columns = staffColumns((member) => [...availabilityActionFor(member), ...actionsFor(member)], myId);
   // The signed-in admin is on the list too: "no staff yet" means nobody else.
-  const onlyMe = !list.searching && list.query.data !== undefined && list.rows.every((member) => member.id === myId) && list.total <= 1;
+  const onlyMe =
+    !list.searching &&
+    list.query.data !== undefined &&
+    list.rows.every((member) => member.id === myId) &&
+    list.total <= 1;
   const dialogs = (
     <>
       {dialog}

@@ -1,7 +1,23 @@
 import { useId, useMemo } from 'react';
-import { APPOINTMENT_TYPE_MINUTES_RANGE, APPOINTMENT_TYPE_NAME_MAX_LENGTH, DialogButtons, ErrorBanner, Modal, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  APPOINTMENT_TYPE_MINUTES_RANGE,
+  APPOINTMENT_TYPE_NAME_MAX_LENGTH,
+  DialogButtons,
+  ErrorBanner,
+  Modal,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import { type AppointmentType, providerName, type ProviderSummary } from '@campuscare/shared/appointments';
-import { APPOINTMENT_TYPE_MESSAGES, appointmentTypeSave, appointmentTypeValues, newAppointmentType, validateAppointmentType, type AppointmentTypeValues } from './appointmentTypeForm';
+import {
+  APPOINTMENT_TYPE_MESSAGES,
+  appointmentTypeSave,
+  appointmentTypeValues,
+  newAppointmentType,
+  validateAppointmentType,
+  type AppointmentTypeValues,
+} from './appointmentTypeForm';
 import { APPOINTMENT_TYPE_CHANGES, saveAppointmentType } from './appointmentTypesSettingsApi';
 import styles from './settings.module.css';
 
@@ -23,7 +39,10 @@ function toggled(ids: readonly string[], id: string, on: boolean): string[] {
 export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: AppointmentTypeDialogProps) {
   const offeredByName = useId();
   const doctorsErrorId = useId();
-  const initial = useMemo(() => (type ? appointmentTypeValues(type) : newAppointmentType(slotMinutes)), [type, slotMinutes]);
+  const initial = useMemo(
+    () => (type ? appointmentTypeValues(type) : newAppointmentType(slotMinutes)),
+    [type, slotMinutes],
+  );
   const save = useApiMutation(saveAppointmentType, { invalidates: APPOINTMENT_TYPE_CHANGES, errors: 'caller' });
   const form = useForm({
     initial,
@@ -36,13 +55,26 @@ export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: A
   // A doctor chosen before who is no longer active stays listed, so saving does not drop them unseen.
   const choices = [
     ...doctors.map((doctor) => ({ id: doctor.id, label: providerName(doctor) })),
-    ...values.doctorIds.filter((id) => !doctors.some((doctor) => doctor.id === id)).map((id) => ({ id, label: 'A former doctor' })),
+    ...values.doctorIds
+      .filter((id) => !doctors.some((doctor) => doctor.id === id))
+      .map((id) => ({ id, label: 'A former doctor' })),
   ];
 
   return (
     <Modal title={type ? `Edit ${type.name}` : 'Add a type of visit'} open onClose={onClose}>
-      <form aria-label="Type of visit" className={styles.dialogForm} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-        <TextField label="Name" maxLength={APPOINTMENT_TYPE_NAME_MAX_LENGTH} hint="What students and staff pick, e.g. Vaccination or Counselling" autoComplete="off" {...form.field('name')} />
+      <form
+        aria-label="Type of visit"
+        className={styles.dialogForm}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
+        <TextField
+          label="Name"
+          maxLength={APPOINTMENT_TYPE_NAME_MAX_LENGTH}
+          hint="What students and staff pick, e.g. Vaccination or Counselling"
+          autoComplete="off"
+          {...form.field('name')}
+        />
         <TextField
           label="Length in minutes"
           type="number"
@@ -53,17 +85,31 @@ export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: A
           {...form.field('durationMinutes')}
         />
         <label className={styles.check}>
-          <input type="checkbox" checked={values.selfBookable} onChange={(event) => setValue('selfBookable', event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={values.selfBookable}
+            onChange={(event) => setValue('selfBookable', event.target.checked)}
+          />
           Students may book it themselves
         </label>
         <fieldset className={styles.plain} aria-describedby={errors.doctorIds ? doctorsErrorId : undefined}>
           <legend className={styles.legend}>Offered by</legend>
           <label className={styles.check}>
-            <input type="radio" name={offeredByName} checked={values.offeredBy === 'all'} onChange={() => setValue('offeredBy', 'all')} />
+            <input
+              type="radio"
+              name={offeredByName}
+              checked={values.offeredBy === 'all'}
+              onChange={() => setValue('offeredBy', 'all')}
+            />
             Every doctor
           </label>
           <label className={styles.check}>
-            <input type="radio" name={offeredByName} checked={values.offeredBy === 'chosen'} onChange={() => setValue('offeredBy', 'chosen')} />
+            <input
+              type="radio"
+              name={offeredByName}
+              checked={values.offeredBy === 'chosen'}
+              onChange={() => setValue('offeredBy', 'chosen')}
+            />
             Only the doctors chosen
           </label>
           {values.offeredBy === 'chosen' && (
@@ -71,7 +117,13 @@ export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: A
               {choices.length === 0 && <p className={styles.hint}>The clinic has no active doctor yet.</p>}
               {choices.map((choice) => (
                 <label key={choice.id} className={styles.check}>
-                  <input type="checkbox" checked={values.doctorIds.includes(choice.id)} onChange={(event) => setValue('doctorIds', toggled(values.doctorIds, choice.id, event.target.checked))} />
+                  <input
+                    type="checkbox"
+                    checked={values.doctorIds.includes(choice.id)}
+                    onChange={(event) =>
+                      setValue('doctorIds', toggled(values.doctorIds, choice.id, event.target.checked))
+                    }
+                  />
                   {choice.label}
                 </label>
               ))}
@@ -84,7 +136,12 @@ export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: A
           )}
         </fieldset>
         {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons dismiss={{ label: 'Cancel', onClick: onClose }} submit={type ? 'Save the type' : 'Add the type'} busy={form.submitting} busyLabel="Saving…" />
+        <DialogButtons
+          dismiss={{ label: 'Cancel', onClick: onClose }}
+          submit={type ? 'Save the type' : 'Add the type'}
+          busy={form.submitting}
+          busyLabel="Saving…"
+        />
       </form>
     </Modal>
   );

@@ -11,17 +11,31 @@ import { deleteAppointmentType, saveAppointmentType } from './appointmentTypesSe
 
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('../../../../shared/src/appointments/appointmentsApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/appointmentsApi'), listDoctors: jest.fn() }));
+jest.mock('../../../../shared/src/appointments/appointmentsApi', () => ({
+  ...jest.requireActual('../../../../shared/src/appointments/appointmentsApi'),
+  listDoctors: jest.fn(),
+}));
 jest.mock('../../../../shared/src/appointments/appointmentTypesApi', () => ({
   ...jest.requireActual('../../../../shared/src/appointments/appointmentTypesApi'),
   listAppointmentTypes: jest.fn(),
 }));
-jest.mock('./appointmentTypesSettingsApi', () => ({ ...jest.requireActual('./appointmentTypesSettingsApi'), saveAppointmentType: jest.fn(), deleteAppointmentType: jest.fn() }));
+jest.mock('./appointmentTypesSettingsApi', () => ({
+  ...jest.requireActual('./appointmentTypesSettingsApi'),
+  saveAppointmentType: jest.fn(),
+  deleteAppointmentType: jest.fn(),
+}));
 
 const bello = { id: 'doctor-2', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' };
 
 beforeEach(() => {
-  jest.mocked(listAppointmentTypes).mockResolvedValue([APPOINTMENT_TYPES.checkUp, APPOINTMENT_TYPES.counselling, APPOINTMENT_TYPES.vaccination, APPOINTMENT_TYPES.other]);
+  jest
+    .mocked(listAppointmentTypes)
+    .mockResolvedValue([
+      APPOINTMENT_TYPES.checkUp,
+      APPOINTMENT_TYPES.counselling,
+      APPOINTMENT_TYPES.vaccination,
+      APPOINTMENT_TYPES.other,
+    ]);
   jest.mocked(listDoctors).mockResolvedValue([adams, bello]);
   jest.mocked(saveAppointmentType).mockReset().mockResolvedValue(undefined);
   jest.mocked(deleteAppointmentType).mockReset().mockResolvedValue(undefined);
@@ -42,7 +56,9 @@ describe('AppointmentTypesSection', () => {
   it('lists the types: how long, whether students book them, who offers them', async () => {
     render(<AppointmentTypesSection slotMinutes={30} canEdit />);
     const table = await screen.findByRole('table', { name: 'Types of visit' });
-    await waitFor(() => expect(rowOf(table, 'Counselling')).toBe('Counselling | 50 min | No: staff book it | Dr Amelia Adams'));
+    await waitFor(() =>
+      expect(rowOf(table, 'Counselling')).toBe('Counselling | 50 min | No: staff book it | Dr Amelia Adams'),
+    );
     expect(rowOf(table, 'Vaccination')).toBe('Vaccination | 15 min | Yes | Every doctor');
   });
 
@@ -64,7 +80,15 @@ describe('AppointmentTypesSection', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Dr Tunde Bello' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add the type' }));
     await waitFor(() =>
-      expect(saveAppointmentType).toHaveBeenCalledWith({}, { id: null, fields: { name: 'Counselling', duration_minutes: 50, self_bookable: false }, doctorIds: [bello.id], previousDoctorIds: [] }),
+      expect(saveAppointmentType).toHaveBeenCalledWith(
+        {},
+        {
+          id: null,
+          fields: { name: 'Counselling', duration_minutes: 50, self_bookable: false },
+          doctorIds: [bello.id],
+          previousDoctorIds: [],
+        },
+      ),
     );
     expect(notifySuccess).toHaveBeenCalledWith(APPOINTMENT_TYPE_MESSAGES.created);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -80,7 +104,12 @@ describe('AppointmentTypesSection', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Dr Amelia Adams' })).toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: 'Every doctor' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save the type' }));
-    await waitFor(() => expect(saveAppointmentType).toHaveBeenCalledWith({}, expect.objectContaining({ id: APPOINTMENT_TYPES.counselling.id, doctorIds: [], previousDoctorIds: [adams.id] })));
+    await waitFor(() =>
+      expect(saveAppointmentType).toHaveBeenCalledWith(
+        {},
+        expect.objectContaining({ id: APPOINTMENT_TYPES.counselling.id, doctorIds: [], previousDoctorIds: [adams.id] }),
+      ),
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Actions for Vaccination' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));

@@ -1,6 +1,20 @@
 import { useState } from 'react';
-import { Button, type Column, ConfirmDialog, DataTable, QueryView, type RowAction, RowActionMenu, useApiMutation } from '@campuscare/shared';
-import { type AppointmentType, type ProviderSummary, useAppointmentTypes, useDoctors } from '@campuscare/shared/appointments';
+import {
+  Button,
+  type Column,
+  ConfirmDialog,
+  DataTable,
+  QueryView,
+  type RowAction,
+  RowActionMenu,
+  useApiMutation,
+} from '@campuscare/shared';
+import {
+  type AppointmentType,
+  type ProviderSummary,
+  useAppointmentTypes,
+  useDoctors,
+} from '@campuscare/shared/appointments';
 import { AppointmentTypeDialog } from './AppointmentTypeDialog';
 import { APPOINTMENT_TYPE_MESSAGES, offeredByText } from './appointmentTypeForm';
 import { APPOINTMENT_TYPE_CHANGES, deleteAppointmentType } from './appointmentTypesSettingsApi';
@@ -8,13 +22,30 @@ import styles from './settings.module.css';
 
 type Editing = { readonly kind: 'new' } | { readonly kind: 'edit' | 'delete'; readonly type: AppointmentType };
 
-function columns(doctors: readonly ProviderSummary[] | undefined, actionsFor: ((type: AppointmentType) => readonly RowAction[]) | null): readonly Column<AppointmentType>[] {
+function columns(
+  doctors: readonly ProviderSummary[] | undefined,
+  actionsFor: ((type: AppointmentType) => readonly RowAction[]) | null,
+): readonly Column<AppointmentType>[] {
   return [
     { key: 'name', header: 'Type of visit', render: (type) => type.name },
     { key: 'length', header: 'Length', render: (type) => `${type.duration_minutes} min` },
-    { key: 'students', header: 'Students book it', render: (type) => (type.self_bookable ? 'Yes' : 'No: staff book it') },
+    {
+      key: 'students',
+      header: 'Students book it',
+      render: (type) => (type.self_bookable ? 'Yes' : 'No: staff book it'),
+    },
     { key: 'doctors', header: 'Offered by', render: (type) => offeredByText(type, doctors) },
-    ...(actionsFor ? [{ key: 'actions', header: 'Actions', render: (type: AppointmentType) => <RowActionMenu label={`Actions for ${type.name}`} actions={actionsFor(type)} /> }] : []),
+    ...(actionsFor
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            render: (type: AppointmentType) => (
+              <RowActionMenu label={`Actions for ${type.name}`} actions={actionsFor(type)} />
+            ),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -31,7 +62,11 @@ export function AppointmentTypesSection({ slotMinutes, canEdit }: AppointmentTyp
   const types = useAppointmentTypes();
   const doctors = useDoctors();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const remove = useApiMutation(deleteAppointmentType, { invalidates: APPOINTMENT_TYPE_CHANGES, success: APPOINTMENT_TYPE_MESSAGES.deleted, errors: 'caller' });
+  const remove = useApiMutation(deleteAppointmentType, {
+    invalidates: APPOINTMENT_TYPE_CHANGES,
+    success: APPOINTMENT_TYPE_MESSAGES.deleted,
+    errors: 'caller',
+  });
   const close = () => setEditing(null);
   const actionsFor = canEdit
     ? (type: AppointmentType): readonly RowAction[] => [
@@ -42,10 +77,18 @@ export function AppointmentTypesSection({ slotMinutes, canEdit }: AppointmentTyp
 
   return (
     <>
-      <p className={styles.hint}>A visit lasts as long as its type, and only doctors who offer a type are offered for it.</p>
+      <p className={styles.hint}>
+        A visit lasts as long as its type, and only doctors who offer a type are offered for it.
+      </p>
       <QueryView query={types} loadingLabel="Loading the types of visit…">
         {(rows) => (
-          <DataTable caption="Types of visit" columns={columns(doctors.data, actionsFor)} rows={rows} rowKey={(type) => type.id} emptyMessage="No types of visit: students cannot book until one is added" />
+          <DataTable
+            caption="Types of visit"
+            columns={columns(doctors.data, actionsFor)}
+            rows={rows}
+            rowKey={(type) => type.id}
+            emptyMessage="No types of visit: students cannot book until one is added"
+          />
         )}
       </QueryView>
       {canEdit && (
@@ -56,7 +99,12 @@ export function AppointmentTypesSection({ slotMinutes, canEdit }: AppointmentTyp
         </div>
       )}
       {doctors.data && (editing?.kind === 'new' || editing?.kind === 'edit') && (
-        <AppointmentTypeDialog type={editing.kind === 'edit' ? editing.type : null} slotMinutes={slotMinutes} doctors={doctors.data} onClose={close} />
+        <AppointmentTypeDialog
+          type={editing.kind === 'edit' ? editing.type : null}
+          slotMinutes={slotMinutes}
+          doctors={doctors.data}
+          onClose={close}
+        />
       )}
       {editing?.kind === 'delete' && (
         <ConfirmDialog

@@ -1,19 +1,44 @@
 import { useMemo } from 'react';
-import { BOOKING_GRACE_MINUTES_RANGE, Button, type ClinicSettings, ErrorBanner, SelectField, STUDENT_BOOKING_LIMIT_RANGE, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  BOOKING_GRACE_MINUTES_RANGE,
+  Button,
+  type ClinicSettings,
+  ErrorBanner,
+  SelectField,
+  STUDENT_BOOKING_LIMIT_RANGE,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import { describeMinutes } from '@campuscare/shared/scheduling';
 import { CLINIC_CHANGES, saveBookingRules } from './clinicSettingsApi';
-import { LEAD_MINUTES_RANGE, SLOT_MINUTES_RANGE, timeZoneChoices, validateBookingRules, wholeMinutes, type BookingRulesValues } from './clinicRules';
+import {
+  LEAD_MINUTES_RANGE,
+  SLOT_MINUTES_RANGE,
+  timeZoneChoices,
+  validateBookingRules,
+  wholeMinutes,
+  type BookingRulesValues,
+} from './clinicRules';
 import styles from './settings.module.css';
 
 /** How much one student may book: the database holds every booking to these (appointments_student_booking). */
 const STUDENT_LIMIT_FIELDS = [
-  { name: 'upcomingLimit', label: 'Upcoming visits per student', hint: 'The most visits a student can have booked ahead at one time' },
+  {
+    name: 'upcomingLimit',
+    label: 'Upcoming visits per student',
+    hint: 'The most visits a student can have booked ahead at one time',
+  },
   {
     name: 'dailyBookingLimit',
     label: 'Bookings per student per day',
     hint: "On the clinic's calendar, cancelled bookings included; a student can also make at most 3 bookings a minute",
   },
-] as const satisfies ReadonlyArray<{ readonly name: keyof BookingRulesValues; readonly label: string; readonly hint: string }>;
+] as const satisfies ReadonlyArray<{
+  readonly name: keyof BookingRulesValues;
+  readonly label: string;
+  readonly hint: string;
+}>;
 
 interface BookingRulesFormProps {
   readonly settings: ClinicSettings;
@@ -64,15 +89,33 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
   return (
     <form className={styles.form} aria-label="Booking rules" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <fieldset className={styles.plain} disabled={!canEdit}>
-        <SelectField label="Time zone" options={zoneOptions} hint="Opening hours, free slots and every appointment time are on this clock" {...field('timezone')} />
-        <TextField label="Slot length (minutes)" type="number" inputMode="numeric" min={SLOT_MINUTES_RANGE.min} max={SLOT_MINUTES_RANGE.max} {...field('slotMinutes')} />
+        <SelectField
+          label="Time zone"
+          options={zoneOptions}
+          hint="Opening hours, free slots and every appointment time are on this clock"
+          {...field('timezone')}
+        />
+        <TextField
+          label="Slot length (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={SLOT_MINUTES_RANGE.min}
+          max={SLOT_MINUTES_RANGE.max}
+          {...field('slotMinutes')}
+        />
         <TextField
           label="Minimum notice (minutes)"
           type="number"
           inputMode="numeric"
           min={LEAD_MINUTES_RANGE.min}
           max={LEAD_MINUTES_RANGE.max}
-          hint={notice === undefined ? undefined : notice === 0 ? 'Students can book any free slot that has not started' : `Students book at least ${describeMinutes(notice)} ahead`}
+          hint={
+            notice === undefined
+              ? undefined
+              : notice === 0
+                ? 'Students can book any free slot that has not started'
+                : `Students book at least ${describeMinutes(notice)} ahead`
+          }
           {...field('noticeMinutes')}
         />
         <TextField
@@ -100,7 +143,16 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
           {...field('graceMinutes')}
         />
         {STUDENT_LIMIT_FIELDS.map(({ name, label, hint }) => (
-          <TextField key={name} label={label} type="number" inputMode="numeric" min={STUDENT_BOOKING_LIMIT_RANGE.min} max={STUDENT_BOOKING_LIMIT_RANGE.max} hint={hint} {...field(name)} />
+          <TextField
+            key={name}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={STUDENT_BOOKING_LIMIT_RANGE.min}
+            max={STUDENT_BOOKING_LIMIT_RANGE.max}
+            hint={hint}
+            {...field(name)}
+          />
         ))}
       </fieldset>
       {formError && <ErrorBanner message={formError} />}

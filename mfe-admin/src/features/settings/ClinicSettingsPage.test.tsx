@@ -9,17 +9,28 @@ import { ClinicSettingsPage } from './ClinicSettingsPage';
 import { listVisitsAffectedBy } from '../../../../shared/src/appointments/visitsNeedingActionApi';
 import { addDays, dayInZone } from '@campuscare/shared/scheduling';
 import { adams, appointmentFixture } from '../../../../test/web/appointmentsTestData';
-import { addClosure, removeClosure, saveBookingRules, saveClinicContact, saveClinicHours, saveStaffIdleMinutes } from './clinicSettingsApi';
+import {
+  addClosure,
+  removeClosure,
+  saveBookingRules,
+  saveClinicContact,
+  saveClinicHours,
+  saveStaffIdleMinutes,
+} from './clinicSettingsApi';
 
 let member: Member;
 
 // The data layer inside shared reaches the client and the toasts through its own modules.
 jest.mock('../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), useUserProfile: () => ({ status: 'signedIn', member }) }));
+jest.mock('@campuscare/shared', () => ({
+  ...jest.requireActual('@campuscare/shared'),
+  useUserProfile: () => ({ status: 'signedIn', member }),
+}));
 jest.mock('@campuscare/shared/scheduling', () => ({
   ...jest.requireActual('@campuscare/shared/scheduling'),
-  useClinic: () => ({ data: clinic, isError: false, error: null, refetch: jest.fn() }) as unknown as UseQueryResult<Clinic, ApiError>,
+  useClinic: () =>
+    ({ data: clinic, isError: false, error: null, refetch: jest.fn() }) as unknown as UseQueryResult<Clinic, ApiError>,
 }));
 // Which booked visits a change affects, asked before it is saved.
 jest.mock('../../../../shared/src/appointments/visitsNeedingActionApi', () => ({
@@ -37,9 +48,37 @@ jest.mock('./clinicSettingsApi', () => ({
 }));
 
 const clinic: Clinic = {
-  settings: { university_id: 'u1', timezone: 'America/New_York', slot_minutes: 30, min_notice_minutes: 120, student_change_cutoff_minutes: 720, staff_idle_minutes: 15, student_upcoming_limit: 3, student_daily_booking_limit: 3, booking_grace_minutes: 15, phone: null, email: null, address: null, updated_at: '2026-01-01T00:00:00Z' },
-  hours: [1, 2, 3, 4, 5].map((weekday) => ({ university_id: 'u1', weekday, opens_at: '08:00:00', closes_at: '17:00:00' })),
-  closures: [{ id: 'c1', university_id: 'u1', starts_on: '2030-12-25', ends_on: '2030-12-26', reason: 'Holidays', created_at: '2026-01-01T00:00:00Z' }],
+  settings: {
+    university_id: 'u1',
+    timezone: 'America/New_York',
+    slot_minutes: 30,
+    min_notice_minutes: 120,
+    student_change_cutoff_minutes: 720,
+    staff_idle_minutes: 15,
+    student_upcoming_limit: 3,
+    student_daily_booking_limit: 3,
+    booking_grace_minutes: 15,
+    phone: null,
+    email: null,
+    address: null,
+    updated_at: '2026-01-01T00:00:00Z',
+  },
+  hours: [1, 2, 3, 4, 5].map((weekday) => ({
+    university_id: 'u1',
+    weekday,
+    opens_at: '08:00:00',
+    closes_at: '17:00:00',
+  })),
+  closures: [
+    {
+      id: 'c1',
+      university_id: 'u1',
+      starts_on: '2030-12-25',
+      ends_on: '2030-12-26',
+      reason: 'Holidays',
+      created_at: '2026-01-01T00:00:00Z',
+    },
+  ],
 };
 const superAdmin = { id: 'm1', role: 'admin', is_super_admin: true, university_id: 'u1' } as Member;
 
@@ -55,7 +94,15 @@ const invalidated = () => jest.mocked(queryClient.invalidateQueries).mock.calls.
 
 beforeEach(() => {
   member = superAdmin;
-  for (const mock of [saveBookingRules, saveClinicHours, addClosure, removeClosure, saveStaffIdleMinutes, saveClinicContact]) jest.mocked(mock).mockReset();
+  for (const mock of [
+    saveBookingRules,
+    saveClinicHours,
+    addClosure,
+    removeClosure,
+    saveStaffIdleMinutes,
+    saveClinicContact,
+  ])
+    jest.mocked(mock).mockReset();
   jest.mocked(listVisitsAffectedBy).mockReset().mockResolvedValue([]);
   jest.mocked(notifySuccess).mockReset();
   jest.spyOn(queryClient, 'invalidateQueries');
@@ -89,7 +136,10 @@ describe('ClinicSettingsPage', () => {
   });
 
   it("shows the server's refusal in words for people and no success toast", async () => {
-    jest.mocked(saveClinicHours).mockRejectedValue({ code: '42501', message: 'new row violates row-level security policy for table "clinic_hours"' });
+    jest.mocked(saveClinicHours).mockRejectedValue({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "clinic_hours"',
+    });
     const user = userEvent.setup();
     renderPage();
     const form = screen.getByRole('form', { name: 'Opening hours' });
@@ -100,12 +150,17 @@ describe('ClinicSettingsPage', () => {
   });
 
   it('checks the booking rules against the database ranges, then saves them as numbers; a refused rule shows on its field', async () => {
-    jest.mocked(saveBookingRules).mockRejectedValueOnce({ code: '23514', message: 'new row for relation "clinic_settings" violates check constraint "clinic_settings_notice_range"' });
+    jest.mocked(saveBookingRules).mockRejectedValueOnce({
+      code: '23514',
+      message: 'new row for relation "clinic_settings" violates check constraint "clinic_settings_notice_range"',
+    });
     const user = userEvent.setup();
     renderPage();
     const form = screen.getByRole('form', { name: 'Booking rules' });
     expect(within(form).getByLabelText('Time zone')).toHaveValue('America/New_York');
-    expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription('Students book at least 2 hours ahead');
+    expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription(
+      'Students book at least 2 hours ahead',
+    );
     await user.clear(within(form).getByLabelText('Slot length (minutes)'));
     await user.type(within(form).getByLabelText('Slot length (minutes)'), '5');
     await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
@@ -117,11 +172,24 @@ describe('ClinicSettingsPage', () => {
     await user.selectOptions(within(form).getByLabelText('Time zone'), 'Europe/London');
     await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
     expect(await within(form).findByText('The minimum notice is between 0 minutes and 14 days')).toBeInTheDocument();
-    expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription(/The minimum notice is between 0 minutes and 14 days/);
-    expect(saveBookingRules).toHaveBeenCalledWith({}, {
-      universityId: 'u1',
-      rules: { timezone: 'Europe/London', slotMinutes: 20, minNoticeMinutes: 120, studentChangeCutoffMinutes: 720, bookingGraceMinutes: 15, studentUpcomingLimit: 3, studentDailyBookingLimit: 3 },
-    });
+    expect(within(form).getByLabelText('Minimum notice (minutes)')).toHaveAccessibleDescription(
+      /The minimum notice is between 0 minutes and 14 days/,
+    );
+    expect(saveBookingRules).toHaveBeenCalledWith(
+      {},
+      {
+        universityId: 'u1',
+        rules: {
+          timezone: 'Europe/London',
+          slotMinutes: 20,
+          minNoticeMinutes: 120,
+          studentChangeCutoffMinutes: 720,
+          bookingGraceMinutes: 15,
+          studentUpcomingLimit: 3,
+          studentDailyBookingLimit: 3,
+        },
+      },
+    );
   });
 
   it('keeps how much one student may book within 1 to 20 and saves it with the booking rules', async () => {
@@ -147,7 +215,10 @@ describe('ClinicSettingsPage', () => {
     await user.type(daily, '2');
     await user.click(within(form).getByRole('button', { name: 'Save booking rules' }));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Booking rules saved'));
-    expect(jest.mocked(saveBookingRules).mock.calls[0][1].rules).toMatchObject({ studentUpcomingLimit: 5, studentDailyBookingLimit: 2 });
+    expect(jest.mocked(saveBookingRules).mock.calls[0][1].rules).toMatchObject({
+      studentUpcomingLimit: 5,
+      studentDailyBookingLimit: 2,
+    });
   });
 
   it('lists upcoming closures, adds one and removes one', async () => {
@@ -164,7 +235,12 @@ describe('ClinicSettingsPage', () => {
     await user.type(within(form).getByLabelText('First day'), '2030-04-18');
     await user.type(within(form).getByLabelText('Reason'), 'Staff training');
     await user.click(within(form).getByRole('button', { name: 'Add closure' }));
-    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { firstDay: '2030-04-18', lastDay: '2030-04-18', reason: 'Staff training' }));
+    await waitFor(() =>
+      expect(addClosure).toHaveBeenCalledWith(
+        {},
+        { firstDay: '2030-04-18', lastDay: '2030-04-18', reason: 'Staff training' },
+      ),
+    );
     expect(notifySuccess).toHaveBeenCalledWith('Closure added');
 
     await user.click(within(list).getByRole('button', { name: 'Remove closure Wed, 25 Dec 2030 – Thu, 26 Dec 2030' }));
@@ -173,7 +249,11 @@ describe('ClinicSettingsPage', () => {
   });
 
   it('lists the booked visits a closure affects before adding it: going back adds nothing, going on adds it', async () => {
-    const visit = { appointment: { ...appointmentFixture(), provider: adams }, doctorName: 'Dr Amelia Adams', problem: 'The clinic will be closed that day' };
+    const visit = {
+      appointment: { ...appointmentFixture(), provider: adams },
+      doctorName: 'Dr Amelia Adams',
+      problem: 'The clinic will be closed that day',
+    };
     jest.mocked(listVisitsAffectedBy).mockResolvedValue([visit]);
     jest.mocked(addClosure).mockResolvedValue(undefined);
     // A closure may begin on any day from the clinic's today on.
@@ -200,7 +280,9 @@ describe('ClinicSettingsPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Add closure' }));
     dialog = await screen.findByRole('dialog', { name: 'This change affects 1 booked visit' });
     await user.click(within(dialog).getByRole('button', { name: 'Add the closure anyway' }));
-    await waitFor(() => expect(addClosure).toHaveBeenCalledWith({}, { firstDay: day, lastDay: day, reason: 'Water outage' }));
+    await waitFor(() =>
+      expect(addClosure).toHaveBeenCalledWith({}, { firstDay: day, lastDay: day, reason: 'Water outage' }),
+    );
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Closure added'));
     expect(within(form).getByLabelText('Reason')).toHaveValue('');
   });
@@ -213,7 +295,13 @@ describe('ClinicSettingsPage', () => {
     await user.click(within(form).getByRole('checkbox', { name: 'Open on Friday' }));
     await user.click(within(form).getByRole('button', { name: 'Save opening hours' }));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Opening hours saved'));
-    expect(listVisitsAffectedBy).toHaveBeenCalledWith({}, { kind: 'clinic_hours', hours: [1, 2, 3, 4].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '17:00' })) });
+    expect(listVisitsAffectedBy).toHaveBeenCalledWith(
+      {},
+      {
+        kind: 'clinic_hours',
+        hours: [1, 2, 3, 4].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '17:00' })),
+      },
+    );
   });
 
   it("checks and saves the clinic's contact details and the booking grace period", async () => {
@@ -235,7 +323,10 @@ describe('ClinicSettingsPage', () => {
     await user.type(within(contact).getByLabelText('Address'), ' 1 College Road ');
     await user.click(within(contact).getByRole('button', { name: 'Save contact details' }));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Contact details saved'));
-    expect(saveClinicContact).toHaveBeenCalledWith({}, { universityId: 'u1', contact: { phone: '+1 212 555 0100', email: null, address: '1 College Road' } });
+    expect(saveClinicContact).toHaveBeenCalledWith(
+      {},
+      { universityId: 'u1', contact: { phone: '+1 212 555 0100', email: null, address: '1 College Road' } },
+    );
 
     const rules = screen.getByRole('form', { name: 'Booking rules' });
     const grace = within(rules).getByLabelText('Grace period after booking (minutes)');

@@ -22,7 +22,9 @@ export function ClinicSettingsPage() {
   return (
     <>
       <SettingsHeader />
-      {profile.status === 'signedIn' && !canEdit && <p className={styles.hint}>Only a super admin can change the clinic&apos;s settings.</p>}
+      {profile.status === 'signedIn' && !canEdit && (
+        <p className={styles.hint}>Only a super admin can change the clinic&apos;s settings.</p>
+      )}
       <QueryView query={clinic} loadingLabel="Loading the clinic…">
         {({ settings, hours, closures }) => (
           <>

@@ -23,7 +23,8 @@ export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProp
     initial: EMPTY_CLOSURE,
     validate: (values) => validateClosure(values, dayInZone(new Date(), zone)),
     submit: async (values) => {
-      if (!(await affectedVisits.confirm({ kind: 'closure', starts_on: values.firstDay, ends_on: values.lastDay }))) return false;
+      if (!(await affectedVisits.confirm({ kind: 'closure', starts_on: values.firstDay, ends_on: values.lastDay })))
+        return false;
       await add.mutateAsync(values);
       return true;
     },
@@ -54,7 +55,12 @@ export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProp
                   {when} · {closure.reason}
                 </span>
                 {canEdit && (
-                  <Button variant="secondary" aria-label={`Remove closure ${when}`} disabled={removingId === closure.id} onClick={() => remove.mutate(closure.id)}>
+                  <Button
+                    variant="secondary"
+                    aria-label={`Remove closure ${when}`}
+                    disabled={removingId === closure.id}
+                    onClick={() => remove.mutate(closure.id)}
+                  >
                     {removingId === closure.id ? 'Removing…' : 'Remove'}
                   </Button>
                 )}
@@ -64,9 +70,19 @@ export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProp
         </ul>
       )}
       {canEdit && (
-        <form className={styles.form} aria-label="Add a closure" onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+        <form
+          className={styles.form}
+          aria-label="Add a closure"
+          onSubmit={(event) => void form.handleSubmit(event)}
+          noValidate
+        >
           <div className={styles.row}>
-            <TextField label="First day" type="date" {...form.field('firstDay')} onChange={(event) => setFirstDay(event.target.value)} />
+            <TextField
+              label="First day"
+              type="date"
+              {...form.field('firstDay')}
+              onChange={(event) => setFirstDay(event.target.value)}
+            />
             <TextField label="Last day" type="date" {...form.field('lastDay')} />
           </div>
           <TextField label="Reason" maxLength={CLOSURE_REASON_MAX_LENGTH} {...form.field('reason')} />

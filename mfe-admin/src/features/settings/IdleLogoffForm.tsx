@@ -1,5 +1,16 @@
 import { useMemo } from 'react';
-import { Button, type ClinicSettings, COLUMN_RULES, columnError, ErrorBanner, queryKeys, STAFF_IDLE_MINUTES_RANGE, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  Button,
+  type ClinicSettings,
+  COLUMN_RULES,
+  columnError,
+  ErrorBanner,
+  queryKeys,
+  STAFF_IDLE_MINUTES_RANGE,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import { saveStaffIdleMinutes } from './clinicSettingsApi';
 import styles from './settings.module.css';
 
@@ -14,7 +25,10 @@ interface IdleLogoffValues {
 
 /** How long a doctor's or admin's session may go unused before it ends; the server enforces it, the shell warns. */
 export function IdleLogoffForm({ settings, canEdit }: IdleLogoffFormProps) {
-  const initial = useMemo<IdleLogoffValues>(() => ({ staffIdleMinutes: String(settings.staff_idle_minutes) }), [settings]);
+  const initial = useMemo<IdleLogoffValues>(
+    () => ({ staffIdleMinutes: String(settings.staff_idle_minutes) }),
+    [settings],
+  );
   const save = useApiMutation(saveStaffIdleMinutes, { invalidates: [queryKeys.clinic], errors: 'caller' });
   const { field, handleSubmit, submitting, formError } = useForm({
     initial,
@@ -22,7 +36,8 @@ export function IdleLogoffForm({ settings, canEdit }: IdleLogoffFormProps) {
       const error = columnError(COLUMN_RULES.clinic_settings_staff_idle_range, candidate.staffIdleMinutes);
       return error === undefined ? {} : { staffIdleMinutes: error };
     },
-    submit: (candidate) => save.mutateAsync({ universityId: settings.university_id, minutes: Number(candidate.staffIdleMinutes.trim()) }),
+    submit: (candidate) =>
+      save.mutateAsync({ universityId: settings.university_id, minutes: Number(candidate.staffIdleMinutes.trim()) }),
     successMessage: 'Idle sign-out saved',
   });
 

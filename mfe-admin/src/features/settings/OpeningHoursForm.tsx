@@ -1,7 +1,13 @@
 import { useMemo } from 'react';
 import { Button, type ClinicHours, ErrorBanner, useApiMutation, useForm } from '@campuscare/shared';
 import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
-import { openDayRows, type WeeklyHours, WeeklyHoursEditor, weeklyHoursErrors, weeklyHoursFrom } from '@campuscare/shared/scheduling';
+import {
+  openDayRows,
+  type WeeklyHours,
+  WeeklyHoursEditor,
+  weeklyHoursErrors,
+  weeklyHoursFrom,
+} from '@campuscare/shared/scheduling';
 import { CLINIC_CHANGES, saveClinicHours } from './clinicSettingsApi';
 import styles from './settings.module.css';
 
@@ -18,7 +24,11 @@ interface OpeningHoursValues {
 const DAY_HOURS_WRONG = 'Check the hours of the days marked below';
 
 export function OpeningHoursForm({ universityId, hours, canEdit }: OpeningHoursFormProps) {
-  const save = useApiMutation(saveClinicHours, { invalidates: CLINIC_CHANGES, errors: 'caller', success: 'Opening hours saved' });
+  const save = useApiMutation(saveClinicHours, {
+    invalidates: CLINIC_CHANGES,
+    errors: 'caller',
+    success: 'Opening hours saved',
+  });
   const affectedVisits = useAffectedVisitsCheck('Save the hours');
   const initial = useMemo<OpeningHoursValues>(() => ({ week: weeklyHoursFrom(hours) }), [hours]);
   const form = useForm({
@@ -34,9 +44,24 @@ export function OpeningHoursForm({ universityId, hours, canEdit }: OpeningHoursF
 
   return (
     <>
-      <form className={styles.form} aria-label="Opening hours" onSubmit={(event) => void form.handleSubmit(event)} noValidate>
-        <WeeklyHoursEditor legend="Open days and hours" dayOnLabel="Open" value={form.values.week} onChange={(week) => form.setValue('week', week)} errors={dayErrors} readOnly={!canEdit} />
-        <p className={styles.hint}>Doctors&apos; own hours must fit within these. Before new hours are saved, you see the booked visits they would leave out.</p>
+      <form
+        className={styles.form}
+        aria-label="Opening hours"
+        onSubmit={(event) => void form.handleSubmit(event)}
+        noValidate
+      >
+        <WeeklyHoursEditor
+          legend="Open days and hours"
+          dayOnLabel="Open"
+          value={form.values.week}
+          onChange={(week) => form.setValue('week', week)}
+          errors={dayErrors}
+          readOnly={!canEdit}
+        />
+        <p className={styles.hint}>
+          Doctors&apos; own hours must fit within these. Before new hours are saved, you see the booked visits they
+          would leave out.
+        </p>
         {form.formError && <ErrorBanner message={form.formError} />}
         {canEdit && (
           <div className={styles.buttons}>

@@ -16,10 +16,16 @@ const university: University = {
 const maybeSingle = jest.fn(async () => ({ data: university, error: null }));
 const client = { from: () => ({ select: () => ({ eq: () => ({ maybeSingle }) }) }) } as unknown as CampusCareClient;
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => client }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => client,
+}));
 jest.mock('../../../../shared/src/profile/UserProfileProvider', () => ({
   ...jest.requireActual('../../../../shared/src/profile/UserProfileProvider'),
-  useUserProfile: () => ({ status: 'signedIn', member: memberFixture('admin', { university_id: 'university-1', is_super_admin: true }) }),
+  useUserProfile: () => ({
+    status: 'signedIn',
+    member: memberFixture('admin', { university_id: 'university-1', is_super_admin: true }),
+  }),
 }));
 
 describe('the university profile', () => {
@@ -35,7 +41,13 @@ describe('the university profile', () => {
 
 describe('validateUniversityDetails', () => {
   it('accepts what the database accepts', () => {
-    expect(validateUniversityDetails({ name: 'Northfield University', email: 'admin@northfield.edu', phone: '+44 20 7946 0000' })).toEqual({});
+    expect(
+      validateUniversityDetails({
+        name: 'Northfield University',
+        email: 'admin@northfield.edu',
+        phone: '+44 20 7946 0000',
+      }),
+    ).toEqual({});
     expect(validateUniversityDetails({ name: 'NU', email: 'a@b.co', phone: '' })).toEqual({});
   });
 

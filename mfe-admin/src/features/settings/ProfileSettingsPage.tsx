@@ -1,5 +1,22 @@
 import { useMemo } from 'react';
-import { COLUMN_RULES, columnError, type FieldErrors, imageObjectPath, isValidEmail, LOGO_HINT, MESSAGES, notifySuccess, phoneError, QueryView, Section, TextField, type University, UNIVERSITY_LOGOS_BUCKET, useForm, useUniversityLogoUrl } from '@campuscare/shared';
+import {
+  COLUMN_RULES,
+  columnError,
+  type FieldErrors,
+  imageObjectPath,
+  isValidEmail,
+  LOGO_HINT,
+  MESSAGES,
+  notifySuccess,
+  phoneError,
+  QueryView,
+  Section,
+  TextField,
+  type University,
+  UNIVERSITY_LOGOS_BUCKET,
+  useForm,
+  useUniversityLogoUrl,
+} from '@campuscare/shared';
 import { FormFooter, PhotoPicker, SettingsHeader } from '@campuscare/shared/account';
 import { useUniversity, useUniversityUpdate } from '../../university/useUniversity';
 import styles from './settings.module.css';
@@ -22,14 +39,21 @@ export function validateUniversityDetails(values: DetailsValues): FieldErrors<De
 
 function UniversityProfile({ university }: { readonly university: University }) {
   const update = useUniversityUpdate();
-  const initial = useMemo<DetailsValues>(() => ({ name: university.name, email: university.email, phone: university.phone ?? '' }), [university]);
+  const initial = useMemo<DetailsValues>(
+    () => ({ name: university.name, email: university.email, phone: university.phone ?? '' }),
+    [university],
+  );
   const form = useForm({
     initial,
     validate: validateUniversityDetails,
     submit: (values: DetailsValues) =>
       update.mutateAsync({
         id: university.id,
-        change: { name: values.name.trim(), email: values.email.trim(), phone: values.phone.trim() === '' ? null : values.phone.trim() },
+        change: {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          phone: values.phone.trim() === '' ? null : values.phone.trim(),
+        },
       }),
     successMessage: 'University details saved',
   });
@@ -52,8 +76,17 @@ function UniversityProfile({ university }: { readonly university: University }) 
         />
       </Section>
       <Section title="University details">
-        <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="University details">
-          <TextField label="University Name" maxLength={COLUMN_RULES.universities_name_length.maxLength} {...form.field('name')} />
+        <form
+          className={styles.form}
+          onSubmit={(event) => void form.handleSubmit(event)}
+          noValidate
+          aria-label="University details"
+        >
+          <TextField
+            label="University Name"
+            maxLength={COLUMN_RULES.universities_name_length.maxLength}
+            {...form.field('name')}
+          />
           <TextField label="Email" type="email" {...form.field('email')} />
           <TextField label="Phone" type="tel" {...form.field('phone')} />
           <FormFooter formError={form.formError} submitting={form.submitting} label="Save" />

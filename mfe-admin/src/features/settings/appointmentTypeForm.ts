@@ -43,7 +43,8 @@ export function validateAppointmentType(values: AppointmentTypeValues): FieldErr
   if (name !== undefined) errors.name = name;
   const minutes = columnError(COLUMN_RULES.appointment_types_duration_range, values.durationMinutes);
   if (minutes !== undefined) errors.durationMinutes = minutes;
-  if (values.offeredBy === 'chosen' && values.doctorIds.length === 0) errors.doctorIds = APPOINTMENT_TYPE_MESSAGES.chooseDoctors;
+  if (values.offeredBy === 'chosen' && values.doctorIds.length === 0)
+    errors.doctorIds = APPOINTMENT_TYPE_MESSAGES.chooseDoctors;
   return errors;
 }
 
@@ -67,7 +68,10 @@ export function appointmentTypeSave(values: AppointmentTypeValues, type: Appoint
 }
 
 /** "Every doctor", or the names of those who offer it ("a former doctor" for one no longer listed). */
-export function offeredByText(type: Pick<AppointmentType, 'doctorIds'>, doctors: readonly ProviderSummary[] | undefined): string {
+export function offeredByText(
+  type: Pick<AppointmentType, 'doctorIds'>,
+  doctors: readonly ProviderSummary[] | undefined,
+): string {
   if (type.doctorIds.length === 0) return 'Every doctor';
   return type.doctorIds
     .map((id) => {

@@ -52,12 +52,18 @@ describe('saving a type of visit', () => {
 
   it('says so when the database lets nobody but a super admin change it', async () => {
     const { client, calls } = recordingClient([{ data: null, error: null }]);
-    await expect(saveAppointmentType(client, { id: 't1', fields, doctorIds: [], previousDoctorIds: [] })).rejects.toThrow('Only a super admin can change the types of visit');
+    await expect(
+      saveAppointmentType(client, { id: 't1', fields, doctorIds: [], previousDoctorIds: [] }),
+    ).rejects.toThrow('Only a super admin can change the types of visit');
     expect(calls.filter(([method]) => method === 'from')).toEqual([['from', 'appointment_types']]);
   });
 
   it('deletes a type, and says when there was nothing to delete', async () => {
-    await expect(deleteAppointmentType(recordingClient([{ data: [{ id: 't1' }], error: null }]).client, 't1')).resolves.toBeUndefined();
-    await expect(deleteAppointmentType(recordingClient([{ data: [], error: null }]).client, 't1')).rejects.toThrow('That type of visit was already deleted, or you cannot change it');
+    await expect(
+      deleteAppointmentType(recordingClient([{ data: [{ id: 't1' }], error: null }]).client, 't1'),
+    ).resolves.toBeUndefined();
+    await expect(deleteAppointmentType(recordingClient([{ data: [], error: null }]).client, 't1')).rejects.toThrow(
+      'That type of visit was already deleted, or you cannot change it',
+    );
   });
 });

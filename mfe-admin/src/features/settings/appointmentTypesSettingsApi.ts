@@ -2,7 +2,10 @@ import { ApiError, type CampusCareClient, queryKeys, type TablesInsert, unwrap }
 import { APPOINTMENT_TYPES_KEY } from '@campuscare/shared/appointments';
 
 /** The columns a super admin chooses; the university, ids and timestamps are the database's. */
-export type AppointmentTypeFields = Pick<TablesInsert<'appointment_types'>, 'name' | 'duration_minutes' | 'self_bookable'>;
+export type AppointmentTypeFields = Pick<
+  TablesInsert<'appointment_types'>,
+  'name' | 'duration_minutes' | 'self_bookable'
+>;
 
 export interface AppointmentTypeSave {
   /** The type changed; null adds one. */
@@ -25,14 +28,28 @@ const NOT_ALLOWED = 'Only a super admin can change the types of visit';
  */
 export async function saveAppointmentType(client: CampusCareClient, save: AppointmentTypeSave): Promise<void> {
   const saved = save.id
-    ? unwrap<{ id: string } | null>(await client.from('appointment_types').update(save.fields).eq('id', save.id).select('id').maybeSingle())
+    ? unwrap<{ id: string } | null>(
+        await client.from('appointment_types').update(save.fields).eq('id', save.id).select('id').maybeSingle(),
+      )
     : unwrap<{ id: string }>(await client.from('appointment_types').insert(save.fields).select('id').single());
   // An update nobody may make matches no row.
   if (!saved) throw new ApiError(NOT_ALLOWED, { code: '42501' });
   const added = save.doctorIds.filter((id) => !save.previousDoctorIds.includes(id));
   const removed = save.previousDoctorIds.filter((id) => !save.doctorIds.includes(id));
-  if (added.length > 0) unwrap(await client.from('appointment_type_doctors').insert(added.map((doctorId) => ({ appointment_type_id: saved.id, doctor_id: doctorId }))));
-  if (removed.length > 0) unwrap(await client.from('appointment_type_doctors').delete().eq('appointment_type_id', saved.id).in('doctor_id', removed));
+  if (added.length > 0)
+    unwrap(
+      await client
+        .from('appointment_type_doctors')
+        .insert(added.map((doctorId) => ({ appointment_type_id: saved.id, doctor_id: doctorId }))),
+    );
+  if (removed.length > 0)
+    unwrap(
+      await client
+        .from('appointment_type_doctors')
+        .delete()
+        .eq('appointment_type_id', saved.id)
+        .in('doctor_id', removed),
+    );
 }
 
 /** Visits already booked keep their reason and length: the database only forgets which type they were. */

@@ -1,4 +1,11 @@
-import { CLINIC_LEAD_MINUTES_RANGE, CLINIC_SLOT_MINUTES_RANGE, COLUMN_RULES, columnError, type FieldErrors, storedValue } from '@campuscare/shared';
+import {
+  CLINIC_LEAD_MINUTES_RANGE,
+  CLINIC_SLOT_MINUTES_RANGE,
+  COLUMN_RULES,
+  columnError,
+  type FieldErrors,
+  storedValue,
+} from '@campuscare/shared';
 
 /**
  * The booking rules form: whole minutes typed as text, checked against the database's ranges. Fields are named as the
@@ -24,10 +31,15 @@ export function wholeMinutes(value: string, range: { readonly min: number; reado
   return minutes >= range.min && minutes <= range.max ? minutes : undefined;
 }
 
-export function validateBookingRules(values: BookingRulesValues, knownZones: readonly string[]): FieldErrors<BookingRulesValues> {
+export function validateBookingRules(
+  values: BookingRulesValues,
+  knownZones: readonly string[],
+): FieldErrors<BookingRulesValues> {
   const errors: FieldErrors<BookingRulesValues> = {};
-  if (!knownZones.includes(values.timezone)) errors.timezone = 'Choose a time zone from the list (for example Europe/London)';
-  if (wholeMinutes(values.slotMinutes, SLOT_MINUTES_RANGE) === undefined) errors.slotMinutes = 'Slots last between 10 and 240 minutes';
+  if (!knownZones.includes(values.timezone))
+    errors.timezone = 'Choose a time zone from the list (for example Europe/London)';
+  if (wholeMinutes(values.slotMinutes, SLOT_MINUTES_RANGE) === undefined)
+    errors.slotMinutes = 'Slots last between 10 and 240 minutes';
   const leadRange = 'Enter whole minutes from 0 to 20160 (14 days)';
   if (wholeMinutes(values.noticeMinutes, LEAD_MINUTES_RANGE) === undefined) errors.noticeMinutes = leadRange;
   if (wholeMinutes(values.cutoffMinutes, LEAD_MINUTES_RANGE) === undefined) errors.cutoffMinutes = leadRange;
@@ -35,7 +47,10 @@ export function validateBookingRules(values: BookingRulesValues, knownZones: rea
   if (grace !== undefined) errors.graceMinutes = grace;
   const upcomingLimit = columnError(COLUMN_RULES.clinic_settings_student_upcoming_limit_range, values.upcomingLimit);
   if (upcomingLimit !== undefined) errors.upcomingLimit = upcomingLimit;
-  const dailyBookingLimit = columnError(COLUMN_RULES.clinic_settings_student_daily_booking_limit_range, values.dailyBookingLimit);
+  const dailyBookingLimit = columnError(
+    COLUMN_RULES.clinic_settings_student_daily_booking_limit_range,
+    values.dailyBookingLimit,
+  );
   if (dailyBookingLimit !== undefined) errors.dailyBookingLimit = dailyBookingLimit;
   return errors;
 }
@@ -65,7 +80,11 @@ export function validateClinicContact(values: ClinicContactValues): FieldErrors<
 }
 
 /** The contact details as stored: trimmed, a blank one left out (NULL). */
-export function storedClinicContact(values: ClinicContactValues): { readonly phone: string | null; readonly email: string | null; readonly address: string | null } {
+export function storedClinicContact(values: ClinicContactValues): {
+  readonly phone: string | null;
+  readonly email: string | null;
+  readonly address: string | null;
+} {
   return {
     phone: storedValue(CONTACT_RULES.phone, values.phone),
     email: storedValue(CONTACT_RULES.email, values.email),
@@ -92,12 +111,19 @@ export function validateClosure(values: ClosureValues, today: string): FieldErro
   const errors: FieldErrors<ClosureValues> = {};
   if (values.firstDay === '') errors.firstDay = 'Choose the first day';
   if (values.lastDay === '') errors.lastDay = 'Choose the last day';
-  else if (values.firstDay !== '' && values.lastDay < values.firstDay) errors.lastDay = 'The last day must be on or after the first day';
+  else if (values.firstDay !== '' && values.lastDay < values.firstDay)
+    errors.lastDay = 'The last day must be on or after the first day';
   else if (values.lastDay < today) errors.lastDay = 'This closure would already be over';
-  else if (values.firstDay !== '' && (Date.parse(values.lastDay) - Date.parse(values.firstDay)) / 86_400_000 > LONGEST_CLOSURE_DAYS) {
+  else if (
+    values.firstDay !== '' &&
+    (Date.parse(values.lastDay) - Date.parse(values.firstDay)) / 86_400_000 > LONGEST_CLOSURE_DAYS
+  ) {
     errors.lastDay = 'A closure can last at most a year';
   }
-  const reasonError = values.reason.trim() === '' ? 'Say why the clinic is closed' : columnError(COLUMN_RULES.clinic_closures_reason_length, values.reason);
+  const reasonError =
+    values.reason.trim() === ''
+      ? 'Say why the clinic is closed'
+      : columnError(COLUMN_RULES.clinic_closures_reason_length, values.reason);
   if (reasonError !== undefined) errors.reason = reasonError;
   return errors;
 }

@@ -19,7 +19,10 @@ interface BookingRules {
   readonly studentDailyBookingLimit: number;
 }
 
-export async function saveBookingRules(client: CampusCareClient, input: { readonly universityId: string; readonly rules: BookingRules }): Promise<ClinicSettings> {
+export async function saveBookingRules(
+  client: CampusCareClient,
+  input: { readonly universityId: string; readonly rules: BookingRules },
+): Promise<ClinicSettings> {
   const saved = unwrap<ClinicSettings | null>(
     await client
       .from('clinic_settings')
@@ -47,9 +50,17 @@ interface ClinicContact {
   readonly address: string | null;
 }
 
-export async function saveClinicContact(client: CampusCareClient, input: { readonly universityId: string; readonly contact: ClinicContact }): Promise<ClinicSettings> {
+export async function saveClinicContact(
+  client: CampusCareClient,
+  input: { readonly universityId: string; readonly contact: ClinicContact },
+): Promise<ClinicSettings> {
   const saved = unwrap<ClinicSettings | null>(
-    await client.from('clinic_settings').update(input.contact).eq('university_id', input.universityId).select('*').maybeSingle(),
+    await client
+      .from('clinic_settings')
+      .update(input.contact)
+      .eq('university_id', input.universityId)
+      .select('*')
+      .maybeSingle(),
   );
   if (!saved) throw new ApiError(CLINIC_FORBIDDEN, { code: '42501' });
   return saved;
@@ -59,7 +70,10 @@ export async function saveClinicContact(client: CampusCareClient, input: { reado
  * Replaces the opening hours with `week`'s: open days written in one request (all or nothing), closed days removed
  * after. The rows are the caller's university's: the database fills it in.
  */
-export async function saveClinicHours(client: CampusCareClient, input: { readonly universityId: string; readonly week: WeeklyHours }): Promise<void> {
+export async function saveClinicHours(
+  client: CampusCareClient,
+  input: { readonly universityId: string; readonly week: WeeklyHours },
+): Promise<void> {
   const rows = openDayRows(input.week);
   if (rows.length > 0) unwrap(await client.from('clinic_hours').upsert(rows, { onConflict: 'university_id,weekday' }));
   const closed = closedWeekdays(input.week);
@@ -76,7 +90,11 @@ interface NewClosure {
 }
 
 export async function addClosure(client: CampusCareClient, closure: NewClosure): Promise<void> {
-  unwrap(await client.from('clinic_closures').insert({ starts_on: closure.firstDay, ends_on: closure.lastDay, reason: closure.reason.trim() }));
+  unwrap(
+    await client
+      .from('clinic_closures')
+      .insert({ starts_on: closure.firstDay, ends_on: closure.lastDay, reason: closure.reason.trim() }),
+  );
 }
 
 export async function removeClosure(client: CampusCareClient, closureId: string): Promise<void> {
@@ -85,9 +103,17 @@ export async function removeClosure(client: CampusCareClient, closureId: string)
 }
 
 /** How long a doctor's or admin's session may go without activity; the database keeps it within 5–60 minutes. */
-export async function saveStaffIdleMinutes(client: CampusCareClient, input: { readonly universityId: string; readonly minutes: number }): Promise<ClinicSettings> {
+export async function saveStaffIdleMinutes(
+  client: CampusCareClient,
+  input: { readonly universityId: string; readonly minutes: number },
+): Promise<ClinicSettings> {
   const saved = unwrap<ClinicSettings | null>(
-    await client.from('clinic_settings').update({ staff_idle_minutes: input.minutes }).eq('university_id', input.universityId).select('*').maybeSingle(),
+    await client
+      .from('clinic_settings')
+      .update({ staff_idle_minutes: input.minutes })
+      .eq('university_id', input.universityId)
+      .select('*')
+      .maybeSingle(),
   );
   if (!saved) throw new ApiError(CLINIC_FORBIDDEN, { code: '42501' });
   return saved;

@@ -1,6 +1,23 @@
 import { useMemo } from 'react';
-import { COLUMN_RULES, DialogButtons, ErrorBanner, Modal, queryKeys, SelectField, storedValue, TextField, useApiMutation, useForm } from '@campuscare/shared';
-import { type DoseEntry, doseEntryErrors, LOT_MAX_LENGTH, useVaccines, vaccineOptions } from '@campuscare/shared/clinical';
+import {
+  COLUMN_RULES,
+  DialogButtons,
+  ErrorBanner,
+  Modal,
+  queryKeys,
+  SelectField,
+  storedValue,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
+import {
+  type DoseEntry,
+  doseEntryErrors,
+  LOT_MAX_LENGTH,
+  useVaccines,
+  vaccineOptions,
+} from '@campuscare/shared/clinical';
 import { recordClinicDose } from './clinicDoseApi';
 import styles from './clinical.module.css';
 
@@ -14,7 +31,10 @@ interface ClinicDoseDialogProps {
 /** Records a dose the clinic gave a student: counted at once, no review (the doctor vouches for it). */
 export function ClinicDoseDialog({ student, today, onClose }: ClinicDoseDialogProps) {
   const vaccines = useVaccines();
-  const options = useMemo(() => [{ value: '', label: 'Choose a vaccine' }, ...vaccineOptions(vaccines.data ?? [])], [vaccines.data]);
+  const options = useMemo(
+    () => [{ value: '', label: 'Choose a vaccine' }, ...vaccineOptions(vaccines.data ?? [])],
+    [vaccines.data],
+  );
   const initial = useMemo<DoseEntry>(() => ({ cvxCode: '', givenOn: today, lot: '' }), [today]);
   // Every immunization view reloads: the student's status, the review queue's series.
   const record = useApiMutation(recordClinicDose, { invalidates: [queryKeys.immunizations], errors: 'caller' });
@@ -22,20 +42,35 @@ export function ClinicDoseDialog({ student, today, onClose }: ClinicDoseDialogPr
     initial,
     validate: (values: DoseEntry) => doseEntryErrors(values, today),
     submit: (values) =>
-      record.mutateAsync({ studentId: student.id, cvxCode: values.cvxCode, givenOn: values.givenOn, lot: storedValue(COLUMN_RULES.immunization_doses_lot_length, values.lot) }),
+      record.mutateAsync({
+        studentId: student.id,
+        cvxCode: values.cvxCode,
+        givenOn: values.givenOn,
+        lot: storedValue(COLUMN_RULES.immunization_doses_lot_length, values.lot),
+      }),
     successMessage: `Dose recorded for ${student.name}`,
     onSuccess: onClose,
   });
   return (
     <Modal title={`Record a dose given at the clinic to ${student.name}`} open onClose={onClose}>
-      <form aria-label="Dose given at the clinic" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <form
+        aria-label="Dose given at the clinic"
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
         <p className={styles.summary}>It counts towards the student&apos;s requirements at once: no review follows.</p>
         {vaccines.isError && <ErrorBanner message={vaccines.error.message} onRetry={() => void vaccines.refetch()} />}
         <SelectField label="Vaccine" options={options} {...form.field('cvxCode')} />
         <TextField label="Day it was given" type="date" max={today} {...form.field('givenOn')} />
         <TextField label="Lot number (optional)" maxLength={LOT_MAX_LENGTH} autoComplete="off" {...form.field('lot')} />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons dismiss={{ label: 'Cancel', onClick: onClose }} submit="Record the dose" busy={form.submitting} busyLabel="Recording…" />
+        <DialogButtons
+          dismiss={{ label: 'Cancel', onClick: onClose }}
+          submit="Record the dose"
+          busy={form.submitting}
+          busyLabel="Recording…"
+        />
       </form>
     </Modal>
   );

@@ -1,14 +1,29 @@
 import type { ReactNode } from 'react';
 import { Button, type Column, DataTable } from '@campuscare/shared';
 import { formatDateTime, formatDay } from '@campuscare/shared/scheduling';
-import type { Addendum, DiagnosisEntry, ExcuseLetterEntry, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
+import type {
+  Addendum,
+  DiagnosisEntry,
+  ExcuseLetterEntry,
+  PrescriptionEntry,
+  VisitRecord,
+  VitalReading,
+} from '@campuscare/shared/clinical';
 import { flagLabel, formatBloodPressure, formatBmi, formatVital, readingFlags } from './vitals';
 import styles from './clinical.module.css';
 
 type HeadingLevel = 2 | 3 | 4;
 
 /** A heading at the level the page around it needs. */
-function Heading({ level, children, id }: { readonly level: HeadingLevel; readonly children: ReactNode; readonly id?: string }) {
+function Heading({
+  level,
+  children,
+  id,
+}: {
+  readonly level: HeadingLevel;
+  readonly children: ReactNode;
+  readonly id?: string;
+}) {
   const Tag = level === 2 ? 'h2' : level === 3 ? 'h3' : 'h4';
   return (
     <Tag id={id} className={styles.heading}>
@@ -33,7 +48,9 @@ export function AllergyAlert({ allergies, answered, terms }: AllergyAlertProps) 
     return (
       <section aria-label="Allergies" className={styles.allergiesNone}>
         <p className={styles.allergyTitle}>Allergies</p>
-        <p className={styles.allergyText}>{answered ? 'No allergies recorded.' : 'Not known: the student has not filled in the health questionnaire.'}</p>
+        <p className={styles.allergyText}>
+          {answered ? 'No allergies recorded.' : 'Not known: the student has not filled in the health questionnaire.'}
+        </p>
       </section>
     );
   }
@@ -43,7 +60,9 @@ export function AllergyAlert({ allergies, answered, terms }: AllergyAlertProps) 
         <span aria-hidden="true">⚠ </span>Allergies
       </p>
       <p className={styles.allergyText}>{text}</p>
-      {terms.length > 0 && <p className={styles.allergyTerms}>Prescriptions are checked against: {terms.join(', ')}.</p>}
+      {terms.length > 0 && (
+        <p className={styles.allergyTerms}>Prescriptions are checked against: {terms.join(', ')}.</p>
+      )}
     </section>
   );
 }
@@ -104,17 +123,27 @@ const vitalColumns = (zone: string): readonly Column<VitalReading>[] => [
   { key: 'temperature', header: 'Temperature', render: (reading) => formatVital(reading.temperature_c, '°C', 1) },
   { key: 'bloodPressure', header: 'Blood pressure', render: formatBloodPressure },
   { key: 'pulse', header: 'Pulse', render: (reading) => formatVital(reading.pulse_bpm, 'beats/min') },
-  { key: 'respiratoryRate', header: 'Respiratory rate', render: (reading) => formatVital(reading.respiratory_rate, 'breaths/min') },
+  {
+    key: 'respiratoryRate',
+    header: 'Respiratory rate',
+    render: (reading) => formatVital(reading.respiratory_rate, 'breaths/min'),
+  },
   { key: 'spo2', header: 'SpO₂', render: (reading) => formatVital(reading.spo2_percent, '%') },
   { key: 'weight', header: 'Weight', render: (reading) => formatVital(reading.weight_kg, 'kg', 1) },
   { key: 'height', header: 'Height', render: (reading) => formatVital(reading.height_cm, 'cm', 1) },
   { key: 'bmi', header: 'BMI (kg/m²)', render: (reading) => formatBmi(reading.bmi) },
-  { key: 'warnings', header: 'Warnings', render: (reading) => (readingFlags(reading).length === 0 ? 'None' : <VitalFlags reading={reading} />) },
+  {
+    key: 'warnings',
+    header: 'Warnings',
+    render: (reading) => (readingFlags(reading).length === 0 ? 'None' : <VitalFlags reading={reading} />),
+  },
 ];
 
 /** Readings as the UI kit's table (cards on phones), with an Actions column when a row has an action. */
 export function VitalReadingsTable({ caption, readings, zone, rowAction }: VitalReadingsTableProps) {
-  const columns = rowAction ? [...vitalColumns(zone), { key: 'actions', header: 'Actions', render: rowAction }] : vitalColumns(zone);
+  const columns = rowAction
+    ? [...vitalColumns(zone), { key: 'actions', header: 'Actions', render: rowAction }]
+    : vitalColumns(zone);
   return <DataTable caption={caption} columns={columns} rows={readings} rowKey={(reading) => reading.id} />;
 }
 
@@ -123,7 +152,13 @@ export function icd10Label(code: string, title: string | null): string {
   return title ? `${code} ${title}` : code;
 }
 
-export function DiagnosisList({ diagnoses, onRemove }: { readonly diagnoses: readonly DiagnosisEntry[]; readonly onRemove?: (diagnosis: DiagnosisEntry) => void }) {
+export function DiagnosisList({
+  diagnoses,
+  onRemove,
+}: {
+  readonly diagnoses: readonly DiagnosisEntry[];
+  readonly onRemove?: (diagnosis: DiagnosisEntry) => void;
+}) {
   if (diagnoses.length === 0) return <p className={styles.muted}>No diagnoses recorded.</p>;
   return (
     <ul className={styles.entries} aria-label="Diagnoses">
@@ -131,10 +166,16 @@ export function DiagnosisList({ diagnoses, onRemove }: { readonly diagnoses: rea
         <li key={diagnosis.id} className={styles.entry}>
           <div className={styles.entryText}>
             <span className={styles.entryTitle}>{diagnosis.description}</span>
-            {diagnosis.icd10_code && <span className={styles.code}>ICD-10 {icd10Label(diagnosis.icd10_code, diagnosis.icd10_title)}</span>}
+            {diagnosis.icd10_code && (
+              <span className={styles.code}>ICD-10 {icd10Label(diagnosis.icd10_code, diagnosis.icd10_title)}</span>
+            )}
           </div>
           {onRemove && (
-            <Button variant="secondary" onClick={() => onRemove(diagnosis)} aria-label={`Remove diagnosis ${diagnosis.description}`}>
+            <Button
+              variant="secondary"
+              onClick={() => onRemove(diagnosis)}
+              aria-label={`Remove diagnosis ${diagnosis.description}`}
+            >
               Remove
             </Button>
           )}
@@ -145,7 +186,9 @@ export function DiagnosisList({ diagnoses, onRemove }: { readonly diagnoses: rea
 }
 
 /** "500 mg · 2 tablets · by mouth · three times a day · 5 days · 30 tablets". */
-export function prescriptionDetails(prescription: Pick<PrescriptionEntry, 'strength' | 'dose' | 'route' | 'frequency' | 'duration' | 'quantity'>): string {
+export function prescriptionDetails(
+  prescription: Pick<PrescriptionEntry, 'strength' | 'dose' | 'route' | 'frequency' | 'duration' | 'quantity'>,
+): string {
   const parts = [
     prescription.strength,
     prescription.dose && `dose ${prescription.dose}`,
@@ -158,7 +201,13 @@ export function prescriptionDetails(prescription: Pick<PrescriptionEntry, 'stren
 }
 
 /** One prescription: the drug, how to take it, the instructions and any allergy acknowledgement. */
-function PrescriptionSummary({ prescription, extra }: { readonly prescription: PrescriptionEntry; readonly extra?: ReactNode }) {
+function PrescriptionSummary({
+  prescription,
+  extra,
+}: {
+  readonly prescription: PrescriptionEntry;
+  readonly extra?: ReactNode;
+}) {
   const details = prescriptionDetails(prescription);
   return (
     <div className={styles.entryText}>
@@ -175,7 +224,13 @@ function PrescriptionSummary({ prescription, extra }: { readonly prescription: P
   );
 }
 
-export function PrescriptionList({ prescriptions, onRemove }: { readonly prescriptions: readonly PrescriptionEntry[]; readonly onRemove?: (prescription: PrescriptionEntry) => void }) {
+export function PrescriptionList({
+  prescriptions,
+  onRemove,
+}: {
+  readonly prescriptions: readonly PrescriptionEntry[];
+  readonly onRemove?: (prescription: PrescriptionEntry) => void;
+}) {
   if (prescriptions.length === 0) return <p className={styles.muted}>No prescriptions.</p>;
   return (
     <ul className={styles.entries} aria-label="Prescriptions">
@@ -183,7 +238,11 @@ export function PrescriptionList({ prescriptions, onRemove }: { readonly prescri
         <li key={prescription.id} className={styles.entry}>
           <PrescriptionSummary prescription={prescription} />
           {onRemove && (
-            <Button variant="secondary" onClick={() => onRemove(prescription)} aria-label={`Remove prescription ${prescription.drug}`}>
+            <Button
+              variant="secondary"
+              onClick={() => onRemove(prescription)}
+              aria-label={`Remove prescription ${prescription.drug}`}
+            >
               Remove
             </Button>
           )}
@@ -212,11 +271,17 @@ export function AddendaList({ addenda, zone }: { readonly addenda: readonly Adde
 
 /** "Mon, 23 Nov 2026 to Wed, 25 Nov 2026", or the one day. */
 export function letterDays(letter: Pick<ExcuseLetterEntry, 'starts_on' | 'ends_on'>): string {
-  return letter.starts_on === letter.ends_on ? formatDay(letter.starts_on) : `${formatDay(letter.starts_on)} to ${formatDay(letter.ends_on)}`;
+  return letter.starts_on === letter.ends_on
+    ? formatDay(letter.starts_on)
+    : `${formatDay(letter.starts_on)} to ${formatDay(letter.ends_on)}`;
 }
 
 function LetterStatus({ letter }: { readonly letter: Pick<ExcuseLetterEntry, 'status'> }) {
-  return <span className={letter.status === 'valid' ? styles.badgeValid : styles.badgeRevoked}>{letter.status === 'valid' ? 'Valid' : 'Revoked'}</span>;
+  return (
+    <span className={letter.status === 'valid' ? styles.badgeValid : styles.badgeRevoked}>
+      {letter.status === 'valid' ? 'Valid' : 'Revoked'}
+    </span>
+  );
 }
 
 interface LetterListProps {
@@ -239,7 +304,8 @@ export function LetterList({ letters, zone, onRevoke }: LetterListProps) {
               {letterDays(letter)} <LetterStatus letter={letter} />
             </span>
             <span className={styles.byline}>
-              Issued {formatDateTime(letter.issued_at, zone)} by {letter.issued_by_name ?? 'a former doctor of the clinic'}
+              Issued {formatDateTime(letter.issued_at, zone)} by{' '}
+              {letter.issued_by_name ?? 'a former doctor of the clinic'}
             </span>
             {letter.status === 'revoked' && (
               <span>
@@ -254,7 +320,11 @@ export function LetterList({ letters, zone, onRevoke }: LetterListProps) {
             )}
           </div>
           {onRevoke && letter.status === 'valid' && (
-            <Button variant="secondary" onClick={() => onRevoke(letter)} aria-label={`Revoke the letter for ${letterDays(letter)}`}>
+            <Button
+              variant="secondary"
+              onClick={() => onRevoke(letter)}
+              aria-label={`Revoke the letter for ${letterDays(letter)}`}
+            >
               Revoke
             </Button>
           )}
@@ -277,7 +347,14 @@ interface VisitRecordViewProps {
 }
 
 /** A visit as it was recorded: note, vital signs, diagnoses, prescriptions, letters and addenda, read-only. */
-export function VisitRecordView({ visit, zone, headingLevel, onRevokeLetter, withLetters = true, withAddenda = true }: VisitRecordViewProps) {
+export function VisitRecordView({
+  visit,
+  zone,
+  headingLevel,
+  onRevokeLetter,
+  withLetters = true,
+  withAddenda = true,
+}: VisitRecordViewProps) {
   return (
     <div className={styles.record}>
       <section className={styles.part} aria-label="Note">
@@ -286,7 +363,11 @@ export function VisitRecordView({ visit, zone, headingLevel, onRevokeLetter, wit
       </section>
       <section className={styles.part} aria-label="Vital signs">
         <Heading level={headingLevel}>Vital signs</Heading>
-        {visit.vital_signs.length === 0 ? <p className={styles.muted}>No vital signs recorded.</p> : <VitalReadingsTable caption="Vital signs of this visit" readings={visit.vital_signs} zone={zone} />}
+        {visit.vital_signs.length === 0 ? (
+          <p className={styles.muted}>No vital signs recorded.</p>
+        ) : (
+          <VitalReadingsTable caption="Vital signs of this visit" readings={visit.vital_signs} zone={zone} />
+        )}
       </section>
       <section className={styles.part} aria-label="Diagnoses">
         <Heading level={headingLevel}>Diagnoses</Heading>

@@ -1,5 +1,14 @@
 import { useMemo } from 'react';
-import { Button, COLUMN_RULES, columnError, ErrorBanner, Modal, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  Button,
+  COLUMN_RULES,
+  columnError,
+  ErrorBanner,
+  Modal,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import { revokeExcuseLetter } from './lettersApi';
 import type { ExcuseLetterEntry } from '@campuscare/shared/clinical';
 import { letterDays } from './RecordViews';
@@ -33,9 +42,15 @@ export function RevokeLetterDialog({ letter, onRevoked, onClose }: RevokeLetterD
     <Modal title="Revoke excuse letter" open onClose={onClose}>
       <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
         <p className={styles.summary}>
-          The letter for {letterDays(letter)} stays on record, marked revoked: anyone who checks its code is told it is no longer valid (never why).
+          The letter for {letterDays(letter)} stays on record, marked revoked: anyone who checks its code is told it is
+          no longer valid (never why).
         </p>
-        <TextField label="Reason for revoking" maxLength={REASON_RULE.maxLength} autoComplete="off" {...form.field('reason')} />
+        <TextField
+          label="Reason for revoking"
+          maxLength={REASON_RULE.maxLength}
+          autoComplete="off"
+          {...form.field('reason')}
+        />
         {form.formError && <ErrorBanner message={form.formError} />}
         <div className={styles.buttons}>
           <Button variant="secondary" onClick={onClose}>

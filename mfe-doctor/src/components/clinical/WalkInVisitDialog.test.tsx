@@ -8,13 +8,33 @@ import { APPOINTMENT_TYPES } from '../../../../test/web/appointmentsTestData';
 import { startWalkInVisit } from './visitStartApi';
 import { WALK_IN_MESSAGES, WalkInVisitDialog, walkInErrors, walkInReason } from './WalkInVisitDialog';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('../../../../shared/src/appointments/appointmentTypesApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/appointmentTypesApi'), listAppointmentTypes: jest.fn() }));
-jest.mock('../../../../shared/src/appointments/studentSearchApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/studentSearchApi'), searchActiveStudents: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
+jest.mock('../../../../shared/src/appointments/appointmentTypesApi', () => ({
+  ...jest.requireActual('../../../../shared/src/appointments/appointmentTypesApi'),
+  listAppointmentTypes: jest.fn(),
+}));
+jest.mock('../../../../shared/src/appointments/studentSearchApi', () => ({
+  ...jest.requireActual('../../../../shared/src/appointments/studentSearchApi'),
+  searchActiveStudents: jest.fn(),
+}));
 jest.mock('./visitStartApi', () => ({ ...jest.requireActual('./visitStartApi'), startWalkInVisit: jest.fn() }));
 
-const rosa = { id: 'student-1', first_name: 'Rosa', last_name: 'Garcia', reg_number: 'NFU/2024/018', department: 'Law', year_of_study: 3 };
+const rosa = {
+  id: 'student-1',
+  first_name: 'Rosa',
+  last_name: 'Garcia',
+  reg_number: 'NFU/2024/018',
+  department: 'Law',
+  year_of_study: 3,
+};
 
 function Where() {
   const location = useLocation();
@@ -34,7 +54,9 @@ function renderDialog(onClose = jest.fn()) {
 }
 
 beforeEach(() => {
-  jest.mocked(listAppointmentTypes).mockResolvedValue([APPOINTMENT_TYPES.checkUp, APPOINTMENT_TYPES.malaria, APPOINTMENT_TYPES.other]);
+  jest
+    .mocked(listAppointmentTypes)
+    .mockResolvedValue([APPOINTMENT_TYPES.checkUp, APPOINTMENT_TYPES.malaria, APPOINTMENT_TYPES.other]);
   jest.mocked(searchActiveStudents).mockReset().mockResolvedValue([rosa]);
   jest.mocked(startWalkInVisit).mockReset();
 });
@@ -43,9 +65,16 @@ afterEach(() => queryClient.clear());
 
 describe('walkInErrors', () => {
   it('wants a student and a reason, and words for "Other" within the database rule', () => {
-    expect(walkInErrors({ studentId: '', reasonChoice: '', otherReason: '' })).toEqual({ studentId: WALK_IN_MESSAGES.student, reasonChoice: WALK_IN_MESSAGES.reasonChoice });
-    expect(walkInErrors({ studentId: 's', reasonChoice: 'Other', otherReason: ' ' })).toEqual({ otherReason: WALK_IN_MESSAGES.otherReason });
-    expect(walkInErrors({ studentId: 's', reasonChoice: 'Other', otherReason: 'x'.repeat(OTHER_REASON_MAX_LENGTH + 1) })).toEqual({ otherReason: RULE_MESSAGES.invalidReason });
+    expect(walkInErrors({ studentId: '', reasonChoice: '', otherReason: '' })).toEqual({
+      studentId: WALK_IN_MESSAGES.student,
+      reasonChoice: WALK_IN_MESSAGES.reasonChoice,
+    });
+    expect(walkInErrors({ studentId: 's', reasonChoice: 'Other', otherReason: ' ' })).toEqual({
+      otherReason: WALK_IN_MESSAGES.otherReason,
+    });
+    expect(
+      walkInErrors({ studentId: 's', reasonChoice: 'Other', otherReason: 'x'.repeat(OTHER_REASON_MAX_LENGTH + 1) }),
+    ).toEqual({ otherReason: RULE_MESSAGES.invalidReason });
     expect(walkInErrors({ studentId: 's', reasonChoice: 'Malaria', otherReason: '' })).toEqual({});
     expect(walkInReason({ reasonChoice: 'Other', otherReason: ' Twisted ankle ' })).toBe('Twisted ankle');
   });
@@ -73,15 +102,27 @@ describe('WalkInVisitDialog', () => {
   });
 
   it('offers the clinic’s own types of visit as reasons, then Other', async () => {
-    jest.mocked(listAppointmentTypes).mockResolvedValue([APPOINTMENT_TYPES.counselling, APPOINTMENT_TYPES.vaccination, APPOINTMENT_TYPES.other]);
+    jest
+      .mocked(listAppointmentTypes)
+      .mockResolvedValue([APPOINTMENT_TYPES.counselling, APPOINTMENT_TYPES.vaccination, APPOINTMENT_TYPES.other]);
     renderDialog();
     const reason = within(screen.getByRole('dialog', { name: 'Start a walk-in visit' })).getByLabelText('Reason');
-    await waitFor(() => expect(within(reason).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a reason', 'Counselling', 'Vaccination', 'Other (describe)']));
+    await waitFor(() =>
+      expect(
+        within(reason)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a reason', 'Counselling', 'Vaccination', 'Other (describe)']),
+    );
   });
 
   it('says when nobody matches, and shows the refusal of the database', async () => {
     jest.mocked(searchActiveStudents).mockResolvedValueOnce([]);
-    jest.mocked(startWalkInVisit).mockRejectedValue(new ApiError('This student has a visit booked or in progress now: start or finish that one instead', { code: '23P01' }));
+    jest.mocked(startWalkInVisit).mockRejectedValue(
+      new ApiError('This student has a visit booked or in progress now: start or finish that one instead', {
+        code: '23P01',
+      }),
+    );
     const { user } = renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Start a walk-in visit' });
     const search = within(dialog).getByRole('searchbox', { name: 'Find the student' });
@@ -92,7 +133,9 @@ describe('WalkInVisitDialog', () => {
     await user.click(await within(dialog).findByRole('radio', { name: /^Rosa Garcia/ }));
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Malaria');
     await user.click(within(dialog).getByRole('button', { name: 'Start visit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This student has a visit booked or in progress now');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This student has a visit booked or in progress now',
+    );
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboarrd');
   });
 });

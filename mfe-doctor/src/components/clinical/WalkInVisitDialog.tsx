@@ -14,7 +14,14 @@ import {
   TextField,
   useForm,
 } from '@campuscare/shared';
-import { type AppointmentType, isOtherType, type StudentChoice, studentLine, StudentSearch, useAppointmentTypes } from '@campuscare/shared/appointments';
+import {
+  type AppointmentType,
+  isOtherType,
+  type StudentChoice,
+  studentLine,
+  StudentSearch,
+  useAppointmentTypes,
+} from '@campuscare/shared/appointments';
 import { useStartWalkInVisit } from './useVisitStart';
 import styles from './clinical.module.css';
 
@@ -55,7 +62,10 @@ export function walkInErrors(values: WalkInValues): FieldErrors<WalkInValues> {
   else if (values.reasonChoice === OTHER_REASON) {
     if (values.otherReason.trim() === '') errors.otherReason = WALK_IN_MESSAGES.otherReason;
     else {
-      const problem = columnError(COLUMN_RULES.appointments_reason_format, appointmentReason(values.reasonChoice, values.otherReason));
+      const problem = columnError(
+        COLUMN_RULES.appointments_reason_format,
+        appointmentReason(values.reasonChoice, values.otherReason),
+      );
       if (problem) errors.otherReason = problem;
     }
   }
@@ -76,7 +86,10 @@ export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) 
   const start = useStartWalkInVisit();
   const types = useAppointmentTypes();
   const [chosen, setChosen] = useState<StudentChoice | null>(student ?? null);
-  const initial = useMemo<WalkInValues>(() => ({ studentId: student?.id ?? '', reasonChoice: '', otherReason: '' }), [student]);
+  const initial = useMemo<WalkInValues>(
+    () => ({ studentId: student?.id ?? '', reasonChoice: '', otherReason: '' }),
+    [student],
+  );
   const form = useForm<WalkInValues>({
     initial,
     validate: walkInErrors,
@@ -105,11 +118,21 @@ export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) 
         )}
         <SelectField label="Reason" options={reasonOptions(types.data ?? [])} {...form.field('reasonChoice')} />
         {form.values.reasonChoice === OTHER_REASON && (
-          <TextField label="Why did the student come in?" maxLength={OTHER_REASON_MAX_LENGTH} autoComplete="off" {...form.field('otherReason')} />
+          <TextField
+            label="Why did the student come in?"
+            maxLength={OTHER_REASON_MAX_LENGTH}
+            autoComplete="off"
+            {...form.field('otherReason')}
+          />
         )}
         <QueryErrorBanner query={types} />
         {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons dismiss={{ label: 'Close', onClick: onClose }} submit="Start visit" busy={form.submitting} busyLabel="Starting…" />
+        <DialogButtons
+          dismiss={{ label: 'Close', onClick: onClose }}
+          submit="Start visit"
+          busy={form.submitting}
+          busyLabel="Starting…"
+        />
       </form>
     </Modal>
   );

@@ -10,6 +10,16 @@ export interface ClinicDose {
 }
 
 /** Through record_clinic_dose: a doctor of the student's university records it, approved at once and audited. */
-export async function recordClinicDose(client: CampusCareClient, dose: ClinicDose): Promise<Tables<'immunization_doses'>> {
-  return unwrap(await client.rpc('record_clinic_dose', { student_id: dose.studentId, cvx_code: dose.cvxCode, given_on: dose.givenOn, lot: dose.lot ?? undefined }));
+export async function recordClinicDose(
+  client: CampusCareClient,
+  dose: ClinicDose,
+): Promise<Tables<'immunization_doses'>> {
+  return unwrap(
+    await client.rpc('record_clinic_dose', {
+      student_id: dose.studentId,
+      cvx_code: dose.cvxCode,
+      given_on: dose.givenOn,
+      lot: dose.lot ?? undefined,
+    }),
+  );
 }

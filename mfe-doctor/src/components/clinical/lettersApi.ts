@@ -12,7 +12,13 @@ interface LetterRequest {
 }
 
 export async function issueExcuseLetter(client: CampusCareClient, request: LetterRequest): Promise<IssuedLetter> {
-  const issued = unwrap(await client.rpc('issue_excuse_letter', { visit_id: request.visitId, starts_on: request.startsOn, ends_on: request.endsOn }));
+  const issued = unwrap(
+    await client.rpc('issue_excuse_letter', {
+      visit_id: request.visitId,
+      starts_on: request.startsOn,
+      ends_on: request.endsOn,
+    }),
+  );
   return issued as unknown as IssuedLetter;
 }
 
@@ -22,7 +28,12 @@ interface LetterRevocation {
 }
 
 /** Marks a letter revoked (it is kept, and the public check says so); any doctor of the university may. */
-export async function revokeExcuseLetter(client: CampusCareClient, revocation: LetterRevocation): Promise<ExcuseLetterEntry> {
-  const revoked = unwrap(await client.rpc('revoke_excuse_letter', { letter_id: revocation.letterId, reason: revocation.reason }));
+export async function revokeExcuseLetter(
+  client: CampusCareClient,
+  revocation: LetterRevocation,
+): Promise<ExcuseLetterEntry> {
+  const revoked = unwrap(
+    await client.rpc('revoke_excuse_letter', { letter_id: revocation.letterId, reason: revocation.reason }),
+  );
   return revoked as unknown as ExcuseLetterEntry;
 }

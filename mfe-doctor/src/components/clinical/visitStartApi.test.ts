@@ -3,7 +3,10 @@ import { startAppointmentVisit, VISIT_NOT_FOUND, visitIdOfAppointment } from './
 
 describe('starting a visit', () => {
   it('starts the appointment through update_appointment, then finds the draft the database opened', async () => {
-    const { client, calls } = clinicalTestClient({ rpc: { data: { id: 'a1', status: 'ongoing' }, error: null }, single: { data: { id: 'visit-1' }, error: null } });
+    const { client, calls } = clinicalTestClient({
+      rpc: { data: { id: 'a1', status: 'ongoing' }, error: null },
+      single: { data: { id: 'visit-1' }, error: null },
+    });
     await expect(startAppointmentVisit(client, 'a1')).resolves.toBe('visit-1');
     expect(calls).toEqual([
       ['rpc', 'update_appointment', { id: 'a1', status: 'ongoing' }],

@@ -29,6 +29,8 @@ export interface WalkInRequest {
 
 /** A walk-in: an appointment for now, with the caller as its doctor, already ongoing; the id of its draft visit. */
 export async function startWalkInVisit(client: CampusCareClient, request: WalkInRequest): Promise<string> {
-  const visit = unwrap(await client.rpc('start_walk_in_visit', { student_id: request.studentId, reason: request.reason }));
+  const visit = unwrap(
+    await client.rpc('start_walk_in_visit', { student_id: request.studentId, reason: request.reason }),
+  );
   return visit.id;
 }

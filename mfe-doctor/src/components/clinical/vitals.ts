@@ -1,8 +1,24 @@
-import { COLUMN_RULES, type ColumnConstraint, VITAL_SIGN_RANGES, type VitalFlag, type VitalFlagValues, vitalFlagsOf, type VitalSign } from '@campuscare/shared';
+import {
+  COLUMN_RULES,
+  type ColumnConstraint,
+  VITAL_SIGN_RANGES,
+  type VitalFlag,
+  type VitalFlagValues,
+  vitalFlagsOf,
+  type VitalSign,
+} from '@campuscare/shared';
 import type { VitalReading } from '@campuscare/shared/clinical';
 
 /** The vital signs' form fields, named as their column rules name them (so a refusal of the database lands on one). */
-export type VitalFormField = 'temperatureC' | 'systolicMmhg' | 'diastolicMmhg' | 'pulseBpm' | 'respiratoryRate' | 'spo2Percent' | 'weightKg' | 'heightCm';
+export type VitalFormField =
+  | 'temperatureC'
+  | 'systolicMmhg'
+  | 'diastolicMmhg'
+  | 'pulseBpm'
+  | 'respiratoryRate'
+  | 'spo2Percent'
+  | 'weightKg'
+  | 'heightCm';
 
 export interface VitalField {
   /** The column. */
@@ -18,14 +34,70 @@ export interface VitalField {
 
 /** The eight vital signs in the order a nurse takes them, each with its unit and its database rule. */
 export const VITAL_FIELDS: readonly VitalField[] = [
-  { key: 'temperature_c', field: 'temperatureC', label: 'Temperature', unit: '°C', constraint: 'vital_signs_temperature_c_range', decimals: 1 },
-  { key: 'systolic_mmhg', field: 'systolicMmhg', label: 'Systolic blood pressure', unit: 'mmHg', constraint: 'vital_signs_systolic_mmhg_range', decimals: 0 },
-  { key: 'diastolic_mmhg', field: 'diastolicMmhg', label: 'Diastolic blood pressure', unit: 'mmHg', constraint: 'vital_signs_diastolic_mmhg_range', decimals: 0 },
-  { key: 'pulse_bpm', field: 'pulseBpm', label: 'Pulse', unit: 'beats/min', constraint: 'vital_signs_pulse_bpm_range', decimals: 0 },
-  { key: 'respiratory_rate', field: 'respiratoryRate', label: 'Respiratory rate', unit: 'breaths/min', constraint: 'vital_signs_respiratory_rate_range', decimals: 0 },
-  { key: 'spo2_percent', field: 'spo2Percent', label: 'SpO₂', unit: '%', constraint: 'vital_signs_spo2_percent_range', decimals: 0 },
-  { key: 'weight_kg', field: 'weightKg', label: 'Weight', unit: 'kg', constraint: 'vital_signs_weight_kg_range', decimals: 1 },
-  { key: 'height_cm', field: 'heightCm', label: 'Height', unit: 'cm', constraint: 'vital_signs_height_cm_range', decimals: 1 },
+  {
+    key: 'temperature_c',
+    field: 'temperatureC',
+    label: 'Temperature',
+    unit: '°C',
+    constraint: 'vital_signs_temperature_c_range',
+    decimals: 1,
+  },
+  {
+    key: 'systolic_mmhg',
+    field: 'systolicMmhg',
+    label: 'Systolic blood pressure',
+    unit: 'mmHg',
+    constraint: 'vital_signs_systolic_mmhg_range',
+    decimals: 0,
+  },
+  {
+    key: 'diastolic_mmhg',
+    field: 'diastolicMmhg',
+    label: 'Diastolic blood pressure',
+    unit: 'mmHg',
+    constraint: 'vital_signs_diastolic_mmhg_range',
+    decimals: 0,
+  },
+  {
+    key: 'pulse_bpm',
+    field: 'pulseBpm',
+    label: 'Pulse',
+    unit: 'beats/min',
+    constraint: 'vital_signs_pulse_bpm_range',
+    decimals: 0,
+  },
+  {
+    key: 'respiratory_rate',
+    field: 'respiratoryRate',
+    label: 'Respiratory rate',
+    unit: 'breaths/min',
+    constraint: 'vital_signs_respiratory_rate_range',
+    decimals: 0,
+  },
+  {
+    key: 'spo2_percent',
+    field: 'spo2Percent',
+    label: 'SpO₂',
+    unit: '%',
+    constraint: 'vital_signs_spo2_percent_range',
+    decimals: 0,
+  },
+  {
+    key: 'weight_kg',
+    field: 'weightKg',
+    label: 'Weight',
+    unit: 'kg',
+    constraint: 'vital_signs_weight_kg_range',
+    decimals: 1,
+  },
+  {
+    key: 'height_cm',
+    field: 'heightCm',
+    label: 'Height',
+    unit: 'cm',
+    constraint: 'vital_signs_height_cm_range',
+    decimals: 1,
+  },
 ];
 
 /** "25–45 °C": the range the database takes for a field, for the field's hint. */
@@ -57,7 +129,9 @@ export function formatBmi(bmi: number | null): string {
 }
 
 /** The flags of a reading: the database's when it sent them. */
-export function readingFlags(reading: VitalFlagValues & { readonly flags?: readonly VitalFlag[] }): readonly VitalFlag[] {
+export function readingFlags(
+  reading: VitalFlagValues & { readonly flags?: readonly VitalFlag[] },
+): readonly VitalFlag[] {
   return reading.flags ?? vitalFlagsOf(reading);
 }
 

@@ -10,11 +10,28 @@ import { loadEarlierVisits, openPatientChart } from './chartApi';
 import { PatientChartPage } from './PatientChartPage';
 import { describeTrend, TREND_MEASURES, trendLines } from './vitalsTrend';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('../../components/clinical/lettersApi', () => ({ ...jest.requireActual('../../components/clinical/lettersApi'), revokeExcuseLetter: jest.fn() }));
-jest.mock('./chartApi', () => ({ ...jest.requireActual('./chartApi'), openPatientChart: jest.fn(), loadEarlierVisits: jest.fn() }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
+jest.mock('../../components/clinical/lettersApi', () => ({
+  ...jest.requireActual('../../components/clinical/lettersApi'),
+  revokeExcuseLetter: jest.fn(),
+}));
+jest.mock('./chartApi', () => ({
+  ...jest.requireActual('./chartApi'),
+  openPatientChart: jest.fn(),
+  loadEarlierVisits: jest.fn(),
+}));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
 
 const open = jest.mocked(openPatientChart);
 
@@ -66,7 +83,10 @@ describe('the patient chart', () => {
     const [draft, signed] = within(timeline).getAllByRole('article');
     if (!draft || !signed) throw new Error('two visits');
     expect(draft).toHaveTextContent('Draft');
-    expect(within(draft).getByRole('link', { name: 'Continue the visit' })).toHaveAttribute('href', '/visit?id=visit-1');
+    expect(within(draft).getByRole('link', { name: 'Continue the visit' })).toHaveAttribute(
+      'href',
+      '/visit?id=visit-1',
+    );
     expect(signed).toHaveTextContent('Signed');
     expect(signed).toHaveTextContent('Cough for a week');
     expect(signed).toHaveTextContent('Diagnoses: Acute bronchitis (J20.9)');
@@ -83,16 +103,28 @@ describe('the patient chart', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(table).toHaveTextContent('Fever');
 
-    expect(screen.getByRole('table', { name: 'Current prescriptions' })).toHaveTextContent('500 mg · dose 2 tablets · by mouth · every 6 hours · for 5 days · quantity 40 tablets');
-    const letters = within(screen.getByRole('region', { name: 'Excuse letters' })).getByRole('list', { name: 'Excuse letters' });
+    expect(screen.getByRole('table', { name: 'Current prescriptions' })).toHaveTextContent(
+      '500 mg · dose 2 tablets · by mouth · every 6 hours · for 5 days · quantity 40 tablets',
+    );
+    const letters = within(screen.getByRole('region', { name: 'Excuse letters' })).getByRole('list', {
+      name: 'Excuse letters',
+    });
     expect(letters).toHaveTextContent('Valid');
     expect(screen.getByRole('table', { name: 'Upcoming appointments' })).toHaveTextContent('Follow-up');
   });
 
   it('shows earlier visits a page at a time under the newest, reading each page once', async () => {
     open.mockResolvedValue(chartFixture({ earlier_visits: 3 }));
-    const older = (n: number) => visitFixture({ id: `visit-old-${n}`, status: 'signed', date: `2026-0${n}-10T10:00:00Z`, chief_complaint: `Older complaint ${n}`, signed_at: `2026-0${n}-10T10:30:00Z` });
-    jest.mocked(loadEarlierVisits)
+    const older = (n: number) =>
+      visitFixture({
+        id: `visit-old-${n}`,
+        status: 'signed',
+        date: `2026-0${n}-10T10:00:00Z`,
+        chief_complaint: `Older complaint ${n}`,
+        signed_at: `2026-0${n}-10T10:30:00Z`,
+      });
+    jest
+      .mocked(loadEarlierVisits)
       .mockResolvedValueOnce({ visits: [older(5), older(4)], earlier_visits: 1 })
       .mockResolvedValueOnce({ visits: [older(3)], earlier_visits: 0 });
     const user = renderChart();
@@ -105,17 +137,38 @@ describe('the patient chart', () => {
     await user.click(screen.getByRole('button', { name: 'Show earlier visits (1 more)' }));
     expect(await within(timeline).findByRole('heading', { level: 3, name: /Older complaint 3/ })).toBeInTheDocument();
     expect(loadEarlierVisits).toHaveBeenLastCalledWith({}, { studentId: 'student-1', afterVisit: 'visit-old-4' });
-    const complaints = within(timeline).getAllByRole('article').map((visit) => within(visit).getByRole('heading', { level: 3 }).textContent?.split(' · ')[1]);
-    expect(complaints).toEqual(['Malaria', 'Cough for a week', 'Older complaint 5', 'Older complaint 4', 'Older complaint 3']);
+    const complaints = within(timeline)
+      .getAllByRole('article')
+      .map((visit) => within(visit).getByRole('heading', { level: 3 }).textContent?.split(' · ')[1]);
+    expect(complaints).toEqual([
+      'Malaria',
+      'Cough for a week',
+      'Older complaint 5',
+      'Older complaint 4',
+      'Older complaint 3',
+    ]);
     expect(screen.queryByRole('button', { name: /^Show earlier visits/ })).not.toBeInTheDocument();
     expect(open).toHaveBeenCalledTimes(1);
   });
 
   it('says so where there is nothing yet', async () => {
-    open.mockResolvedValue(chartFixture({ health_profile: null, allergy_terms: [], visits: [], vital_signs: [], current_prescriptions: [], excuse_letters: [], upcoming_appointments: [], no_show_count: 0 }));
+    open.mockResolvedValue(
+      chartFixture({
+        health_profile: null,
+        allergy_terms: [],
+        visits: [],
+        vital_signs: [],
+        current_prescriptions: [],
+        excuse_letters: [],
+        upcoming_appointments: [],
+        no_show_count: 0,
+      }),
+    );
     renderChart();
     expect(await screen.findByText('No missed visits')).toBeInTheDocument();
-    expect(await screen.findByText('Not known: the student has not filled in the health questionnaire.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Not known: the student has not filled in the health questionnaire.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('No visits recorded yet')).toBeInTheDocument();
     expect(screen.getByText('No vital signs recorded yet')).toBeInTheDocument();
     expect(screen.getByText('No current prescriptions')).toBeInTheDocument();
@@ -125,7 +178,16 @@ describe('the patient chart', () => {
 
   it('revokes a letter with a reason and shows it revoked', async () => {
     jest.mocked(revokeExcuseLetter).mockResolvedValue(
-      letterFixture({ id: 'letter-0', visit_id: 'visit-0', starts_on: '2026-10-20', ends_on: '2026-10-22', status: 'revoked', revoked_at: '2026-11-01T10:00:00Z', revoked_by_name: 'Dr Amelia Adams', revoke_reason: 'Issued for the wrong dates' }),
+      letterFixture({
+        id: 'letter-0',
+        visit_id: 'visit-0',
+        starts_on: '2026-10-20',
+        ends_on: '2026-10-22',
+        status: 'revoked',
+        revoked_at: '2026-11-01T10:00:00Z',
+        revoked_by_name: 'Dr Amelia Adams',
+        revoke_reason: 'Issued for the wrong dates',
+      }),
     );
     const user = renderChart();
     const section = await screen.findByRole('region', { name: 'Excuse letters' });
@@ -153,7 +215,10 @@ describe('the patient chart', () => {
     const user = renderChart();
     await user.click(await screen.findByRole('button', { name: 'Record a clinic dose' }));
     const dialog = screen.getByRole('dialog', { name: 'Record a dose given at the clinic to Rosa Garcia' });
-    expect(within(dialog).getByLabelText('Day it was given')).toHaveAttribute('max', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+    expect(within(dialog).getByLabelText('Day it was given')).toHaveAttribute(
+      'max',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -16,10 +16,28 @@ import {
   useApiQuery,
   useSearchParams,
 } from '@campuscare/shared';
-import { appointmentTimeColumn, noShowText, STATUS_LABEL, studentName, WithClinic } from '@campuscare/shared/appointments';
-import type { ChartAppointment, ChartPrescription, ExcuseLetterEntry, PatientChart, VisitRecord } from '@campuscare/shared/clinical';
+import {
+  appointmentTimeColumn,
+  noShowText,
+  STATUS_LABEL,
+  studentName,
+  WithClinic,
+} from '@campuscare/shared/appointments';
+import type {
+  ChartAppointment,
+  ChartPrescription,
+  ExcuseLetterEntry,
+  PatientChart,
+  VisitRecord,
+} from '@campuscare/shared/clinical';
 import { dayInZone, formatDateTime, formatInZone } from '@campuscare/shared/scheduling';
-import { AllergyAlert, icd10Label, LetterList, prescriptionDetails, VisitRecordView } from '../../components/clinical/RecordViews';
+import {
+  AllergyAlert,
+  icd10Label,
+  LetterList,
+  prescriptionDetails,
+  VisitRecordView,
+} from '../../components/clinical/RecordViews';
 import { ClinicDoseDialog } from '../../components/clinical/ClinicDoseDialog';
 import { RevokeLetterDialog } from '../../components/clinical/RevokeLetterDialog';
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
@@ -38,8 +56,17 @@ const prescriptionColumns = (zone: string): readonly Column<ChartPrescription>[]
   { key: 'drug', header: 'Drug', render: (prescription) => prescription.drug },
   { key: 'details', header: 'How to take it', render: (prescription) => prescriptionDetails(prescription) || '—' },
   { key: 'instructions', header: 'Instructions', render: (prescription) => prescription.instructions ?? '—' },
-  { key: 'prescribed', header: `Prescribed (${zone})`, render: (prescription) => `${formatDateTime(prescription.prescribed_at, zone)} by ${prescription.doctor_name ?? 'a former doctor'}` },
-  { key: 'allergy', header: 'Allergy acknowledgement', render: (prescription) => prescription.allergy_acknowledgement ?? '—' },
+  {
+    key: 'prescribed',
+    header: `Prescribed (${zone})`,
+    render: (prescription) =>
+      `${formatDateTime(prescription.prescribed_at, zone)} by ${prescription.doctor_name ?? 'a former doctor'}`,
+  },
+  {
+    key: 'allergy',
+    header: 'Allergy acknowledgement',
+    render: (prescription) => prescription.allergy_acknowledgement ?? '—',
+  },
 ];
 
 const KIND_LABEL: Readonly<Record<ChartAppointment['kind'], string>> = { booked: 'Booked', walk_in: 'Walk-in' };
@@ -52,7 +79,15 @@ const appointmentColumns = (zone: string): readonly Column<ChartAppointment>[] =
   { key: 'status', header: 'Status', render: (appointment) => STATUS_LABEL[appointment.status] },
 ];
 
-function PatientSection({ chart, onWalkIn, onClinicDose }: { readonly chart: PatientChart; readonly onWalkIn: () => void; readonly onClinicDose: () => void }) {
+function PatientSection({
+  chart,
+  onWalkIn,
+  onClinicDose,
+}: {
+  readonly chart: PatientChart;
+  readonly onWalkIn: () => void;
+  readonly onClinicDose: () => void;
+}) {
   const { student, health_profile: health } = chart;
   const active = student.status === 'active';
   return (
@@ -106,7 +141,15 @@ function PatientSection({ chart, onWalkIn, onClinicDose }: { readonly chart: Pat
 }
 
 /** One visit of the timeline: when, who, what was found; a signed visit opens up to its whole record. */
-function TimelineVisit({ visit, zone, open }: { readonly visit: VisitRecord; readonly zone: string; readonly open: boolean }) {
+function TimelineVisit({
+  visit,
+  zone,
+  open,
+}: {
+  readonly visit: VisitRecord;
+  readonly zone: string;
+  readonly open: boolean;
+}) {
   const headingId = useId();
   const draft = visit.status === 'draft';
   return (
@@ -116,8 +159,8 @@ function TimelineVisit({ visit, zone, open }: { readonly visit: VisitRecord; rea
           {formatInZone(visit.date, zone)} · {visit.chief_complaint ?? visit.reason}
         </h3>
         <p className={styles.visitMeta}>
-          <span className={draft ? styles.badgeDraft : styles.badgeSigned}>{draft ? 'Draft' : 'Signed'}</span> {visit.kind === 'walk_in' ? 'Walk-in' : 'Booked'} ·{' '}
-          {visit.doctor_name ?? 'A former doctor of the clinic'}
+          <span className={draft ? styles.badgeDraft : styles.badgeSigned}>{draft ? 'Draft' : 'Signed'}</span>{' '}
+          {visit.kind === 'walk_in' ? 'Walk-in' : 'Booked'} · {visit.doctor_name ?? 'A former doctor of the clinic'}
           {visit.signed_at ? ` · signed ${formatDateTime(visit.signed_at, zone)}` : ''}
         </p>
         {draft ? (
@@ -128,7 +171,14 @@ function TimelineVisit({ visit, zone, open }: { readonly visit: VisitRecord; rea
           <>
             {visit.diagnoses.length > 0 && (
               <p className={styles.diagnoses}>
-                <strong>Diagnoses:</strong> {visit.diagnoses.map((diagnosis) => (diagnosis.icd10_code ? `${diagnosis.description} (${icd10Label(diagnosis.icd10_code, null)})` : diagnosis.description)).join('; ')}
+                <strong>Diagnoses:</strong>{' '}
+                {visit.diagnoses
+                  .map((diagnosis) =>
+                    diagnosis.icd10_code
+                      ? `${diagnosis.description} (${icd10Label(diagnosis.icd10_code, null)})`
+                      : diagnosis.description,
+                  )
+                  .join('; ')}
               </p>
             )}
             <details className={styles.details} open={open}>
@@ -150,12 +200,21 @@ function EarlierVisits({ chart }: { readonly chart: PatientChart }) {
   const studentId = chart.student.id;
   const earlier = useApiMutation(loadEarlierVisits, {
     onSuccess: (page) =>
-      queryClient.setQueryData<PatientChart>(chartKey(studentId), (current) => current && { ...current, visits: [...current.visits, ...page.visits], earlier_visits: page.earlier_visits }),
+      queryClient.setQueryData<PatientChart>(
+        chartKey(studentId),
+        (current) =>
+          current && { ...current, visits: [...current.visits, ...page.visits], earlier_visits: page.earlier_visits },
+      ),
   });
   const last = chart.visits.at(-1);
   if (chart.earlier_visits === 0 || !last) return null;
   return (
-    <Button variant="secondary" className={styles.earlier} disabled={earlier.isPending} onClick={() => earlier.mutate({ studentId, afterVisit: last.id })}>
+    <Button
+      variant="secondary"
+      className={styles.earlier}
+      disabled={earlier.isPending}
+      onClick={() => earlier.mutate({ studentId, afterVisit: last.id })}
+    >
       {earlier.isPending ? 'Loading earlier visits…' : `Show earlier visits (${chart.earlier_visits} more)`}
     </Button>
   );
@@ -182,13 +241,18 @@ function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zon
   const [clinicDose, setClinicDose] = useState(false);
   const [revoking, setRevoking] = useState<ExcuseLetterEntry | null>(null);
   const onRevoked = (letter: ExcuseLetterEntry) => {
-    const replace = (letters: readonly ExcuseLetterEntry[]) => letters.map((entry) => (entry.id === letter.id ? { ...entry, ...letter } : entry));
-    queryClient.setQueryData<PatientChart>(chartKey(chart.student.id), (current) =>
-      current && {
-        ...current,
-        excuse_letters: replace(current.excuse_letters),
-        visits: current.visits.map((visit) => (visit.id === letter.visit_id ? { ...visit, excuse_letters: replace(visit.excuse_letters) } : visit)),
-      },
+    const replace = (letters: readonly ExcuseLetterEntry[]) =>
+      letters.map((entry) => (entry.id === letter.id ? { ...entry, ...letter } : entry));
+    queryClient.setQueryData<PatientChart>(
+      chartKey(chart.student.id),
+      (current) =>
+        current && {
+          ...current,
+          excuse_letters: replace(current.excuse_letters),
+          visits: current.visits.map((visit) =>
+            visit.id === letter.visit_id ? { ...visit, excuse_letters: replace(visit.excuse_letters) } : visit,
+          ),
+        },
     );
   };
   return (
@@ -202,16 +266,34 @@ function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zon
       </Section>
       <Section title="Current prescriptions">
         <p className={styles.muted}>From visits signed in the last 90 days.</p>
-        <DataTable caption="Current prescriptions" columns={prescriptionColumns(zone)} rows={chart.current_prescriptions} rowKey={(prescription) => prescription.id} emptyMessage="No current prescriptions" />
+        <DataTable
+          caption="Current prescriptions"
+          columns={prescriptionColumns(zone)}
+          rows={chart.current_prescriptions}
+          rowKey={(prescription) => prescription.id}
+          emptyMessage="No current prescriptions"
+        />
       </Section>
       <Section title="Excuse letters">
         <LetterList letters={chart.excuse_letters} zone={zone} onRevoke={setRevoking} />
       </Section>
       <Section title="Upcoming appointments">
-        <DataTable caption="Upcoming appointments" columns={appointmentColumns(zone)} rows={chart.upcoming_appointments} rowKey={(appointment) => appointment.id} emptyMessage="No upcoming appointments" />
+        <DataTable
+          caption="Upcoming appointments"
+          columns={appointmentColumns(zone)}
+          rows={chart.upcoming_appointments}
+          rowKey={(appointment) => appointment.id}
+          emptyMessage="No upcoming appointments"
+        />
       </Section>
       {walkIn && <WalkInVisitDialog student={chart.student} onClose={() => setWalkIn(false)} />}
-      {clinicDose && <ClinicDoseDialog student={{ id: chart.student.id, name: studentName(chart.student) }} today={dayInZone(new Date(), zone)} onClose={() => setClinicDose(false)} />}
+      {clinicDose && (
+        <ClinicDoseDialog
+          student={{ id: chart.student.id, name: studentName(chart.student) }}
+          today={dayInZone(new Date(), zone)}
+          onClose={() => setClinicDose(false)}
+        />
+      )}
       {revoking && <RevokeLetterDialog letter={revoking} onRevoked={onRevoked} onClose={() => setRevoking(null)} />}
     </>
   );
@@ -220,7 +302,10 @@ function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zon
 /** Opens the chart once: the read is recorded for the student ("Who viewed my health record", screen "Patient chart"). */
 function OpenedChart({ studentId }: { readonly studentId: string }) {
   // Never read again while the page is open (each read is a recorded opening); forgotten when the page closes.
-  const chart = useApiQuery(chartKey(studentId), (client) => openPatientChart(client, studentId), { staleTime: Infinity, gcTime: 0 });
+  const chart = useApiQuery(chartKey(studentId), (client) => openPatientChart(client, studentId), {
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   return (
     <QueryView query={chart} loadingLabel="Opening the patient chart…">
       {(loaded) => <WithClinic>{(clinic) => <ChartBody chart={loaded} zone={clinic.settings.timezone} />}</WithClinic>}
@@ -237,7 +322,9 @@ export function PatientChartPage() {
       <PageHeader title={PAGE_TITLE} />
       {studentId === '' ? (
         <EmptyState title="No patient chosen">
-          <p className={styles.muted}>Open a patient’s chart from the patients list, your schedule or an appointment.</p>
+          <p className={styles.muted}>
+            Open a patient’s chart from the patients list, your schedule or an appointment.
+          </p>
           <Link className={buttonClassName('secondary')} to={PATHS.doctorPatients}>
             Go to the patients list
           </Link>

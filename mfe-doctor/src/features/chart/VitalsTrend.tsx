@@ -3,7 +3,14 @@ import { EmptyState } from '@campuscare/shared';
 import type { VitalReading } from '@campuscare/shared/clinical';
 import { formatDayOf } from '@campuscare/shared/scheduling';
 import { VitalReadingsTable } from '../../components/clinical/RecordViews';
-import { describeTrend, TREND_MEASURES, type TrendLine, trendLines, type TrendMeasure, valueBounds } from './vitalsTrend';
+import {
+  describeTrend,
+  TREND_MEASURES,
+  type TrendLine,
+  trendLines,
+  type TrendMeasure,
+  valueBounds,
+} from './vitalsTrend';
 import styles from './chart.module.css';
 
 const WIDTH = 320;
@@ -16,14 +23,25 @@ const LINE_STYLES = [
 ] as const;
 
 /** One measure's trend over time: a line per series, its range on the vertical axis, the first and last days below. */
-function TrendChart({ measure, lines, zone }: { readonly measure: TrendMeasure; readonly lines: readonly TrendLine[]; readonly zone: string }) {
+function TrendChart({
+  measure,
+  lines,
+  zone,
+}: {
+  readonly measure: TrendMeasure;
+  readonly lines: readonly TrendLine[];
+  readonly zone: string;
+}) {
   const titleId = useId();
   const descriptionId = useId();
   const times = lines.flatMap((line) => line.points.map((point) => point.at));
   const first = Math.min(...times);
   const last = Math.max(...times);
   const { min, max } = valueBounds(lines);
-  const x = (at: number) => (last === first ? (PLOT.left + PLOT.right) / 2 : PLOT.left + ((at - first) / (last - first)) * (PLOT.right - PLOT.left));
+  const x = (at: number) =>
+    last === first
+      ? (PLOT.left + PLOT.right) / 2
+      : PLOT.left + ((at - first) / (last - first)) * (PLOT.right - PLOT.left);
   const y = (value: number) => PLOT.bottom - ((value - min) / (max - min)) * (PLOT.bottom - PLOT.top);
   const ticks = [max, (min + max) / 2, min];
   return (
@@ -31,7 +49,12 @@ function TrendChart({ measure, lines, zone }: { readonly measure: TrendMeasure; 
       <figcaption className={styles.trendTitle}>
         {measure.label} <span className={styles.unit}>({measure.unit})</span>
       </figcaption>
-      <svg className={styles.trendSvg} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descriptionId}`}>
+      <svg
+        className={styles.trendSvg}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descriptionId}`}
+      >
         <title id={titleId}>{`${measure.label} over time`}</title>
         <desc id={descriptionId}>{describeTrend(measure, lines, zone)}</desc>
         {ticks.map((tick) => (
@@ -66,7 +89,15 @@ function TrendChart({ measure, lines, zone }: { readonly measure: TrendMeasure; 
                 />
               )}
               {line.points.map((point, pointIndex) => (
-                <circle key={`${point.at}-${pointIndex}`} cx={x(point.at)} cy={y(point.value)} r={3} fill={look.fill} stroke={look.stroke} strokeWidth={1.5} />
+                <circle
+                  key={`${point.at}-${pointIndex}`}
+                  cx={x(point.at)}
+                  cy={y(point.value)}
+                  r={3}
+                  fill={look.fill}
+                  stroke={look.stroke}
+                  strokeWidth={1.5}
+                />
               ))}
             </g>
           );
@@ -91,16 +122,25 @@ function TrendChart({ measure, lines, zone }: { readonly measure: TrendMeasure; 
  */
 export function VitalsTrend({ readings, zone }: { readonly readings: readonly VitalReading[]; readonly zone: string }) {
   if (readings.length === 0) return <EmptyState title="No vital signs recorded yet" />;
-  const charts = TREND_MEASURES.map((measure) => ({ measure, lines: trendLines(measure, readings) })).filter(({ lines }) => lines.some((line) => line.points.length > 0));
+  const charts = TREND_MEASURES.map((measure) => ({ measure, lines: trendLines(measure, readings) })).filter(
+    ({ lines }) => lines.some((line) => line.points.length > 0),
+  );
   return (
     <div className={styles.trendArea}>
       <div className={styles.trends}>
         {charts.map(({ measure, lines }) => (
-          <TrendChart key={measure.key} measure={measure} lines={lines.filter((line) => line.points.length > 0)} zone={zone} />
+          <TrendChart
+            key={measure.key}
+            measure={measure}
+            lines={lines.filter((line) => line.points.length > 0)}
+            zone={zone}
+          />
         ))}
       </div>
       <details className={styles.details}>
-        <summary>{readings.length === 1 ? 'The reading as a table' : `All ${readings.length} readings as a table`}</summary>
+        <summary>
+          {readings.length === 1 ? 'The reading as a table' : `All ${readings.length} readings as a table`}
+        </summary>
         <VitalReadingsTable caption="Vital signs, oldest first" readings={readings} zone={zone} />
       </details>
     </div>

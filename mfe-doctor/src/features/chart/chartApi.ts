@@ -19,7 +19,12 @@ export async function openPatientChart(client: CampusCareClient, studentId: stri
  * The timeline's next page, the visits after `afterVisit` (the last one shown), through `patient_chart_visits`, which
  * checks the caller as `open_patient_chart` does and records the read (screen "Patient chart (earlier visits)").
  */
-export async function loadEarlierVisits(client: CampusCareClient, page: { readonly studentId: string; readonly afterVisit: string }): Promise<ChartVisitsPage> {
-  const visits = unwrap(await client.rpc('patient_chart_visits', { student_id: page.studentId, after_visit: page.afterVisit }));
+export async function loadEarlierVisits(
+  client: CampusCareClient,
+  page: { readonly studentId: string; readonly afterVisit: string },
+): Promise<ChartVisitsPage> {
+  const visits = unwrap(
+    await client.rpc('patient_chart_visits', { student_id: page.studentId, after_visit: page.afterVisit }),
+  );
   return visits as unknown as ChartVisitsPage;
 }

@@ -12,7 +12,13 @@ export interface TrendMeasure {
 }
 
 export const TREND_MEASURES: readonly TrendMeasure[] = [
-  { key: 'temperature', label: 'Temperature', unit: '°C', decimals: 1, series: [{ name: 'Temperature', value: (reading) => reading.temperature_c }] },
+  {
+    key: 'temperature',
+    label: 'Temperature',
+    unit: '°C',
+    decimals: 1,
+    series: [{ name: 'Temperature', value: (reading) => reading.temperature_c }],
+  },
   {
     key: 'pressure',
     label: 'Blood pressure',
@@ -23,10 +29,34 @@ export const TREND_MEASURES: readonly TrendMeasure[] = [
       { name: 'Diastolic', value: (reading) => reading.diastolic_mmhg },
     ],
   },
-  { key: 'pulse', label: 'Pulse', unit: 'beats/min', decimals: 0, series: [{ name: 'Pulse', value: (reading) => reading.pulse_bpm }] },
-  { key: 'respiratory', label: 'Respiratory rate', unit: 'breaths/min', decimals: 0, series: [{ name: 'Respiratory rate', value: (reading) => reading.respiratory_rate }] },
-  { key: 'spo2', label: 'SpO₂', unit: '%', decimals: 0, series: [{ name: 'SpO₂', value: (reading) => reading.spo2_percent }] },
-  { key: 'weight', label: 'Weight', unit: 'kg', decimals: 1, series: [{ name: 'Weight', value: (reading) => reading.weight_kg }] },
+  {
+    key: 'pulse',
+    label: 'Pulse',
+    unit: 'beats/min',
+    decimals: 0,
+    series: [{ name: 'Pulse', value: (reading) => reading.pulse_bpm }],
+  },
+  {
+    key: 'respiratory',
+    label: 'Respiratory rate',
+    unit: 'breaths/min',
+    decimals: 0,
+    series: [{ name: 'Respiratory rate', value: (reading) => reading.respiratory_rate }],
+  },
+  {
+    key: 'spo2',
+    label: 'SpO₂',
+    unit: '%',
+    decimals: 0,
+    series: [{ name: 'SpO₂', value: (reading) => reading.spo2_percent }],
+  },
+  {
+    key: 'weight',
+    label: 'Weight',
+    unit: 'kg',
+    decimals: 1,
+    series: [{ name: 'Weight', value: (reading) => reading.weight_kg }],
+  },
   { key: 'bmi', label: 'BMI', unit: 'kg/m²', decimals: 1, series: [{ name: 'BMI', value: (reading) => reading.bmi }] },
 ];
 
@@ -79,7 +109,8 @@ export function describeTrend(measure: TrendMeasure, lines: readonly TrendLine[]
       if (!first || !last) return '';
       const fixed = (value: number) => value.toFixed(measure.decimals);
       const count = `${line.points.length} ${line.points.length === 1 ? 'reading' : 'readings'}`;
-      const span = first.at === last.at ? `on ${formatDate(first.at)}` : `from ${formatDate(first.at)} to ${formatDate(last.at)}`;
+      const span =
+        first.at === last.at ? `on ${formatDate(first.at)}` : `from ${formatDate(first.at)} to ${formatDate(last.at)}`;
       const prefix = lines.length > 1 ? `${line.name}: ` : '';
       return `${prefix}${count} ${span}; lowest ${fixed(Math.min(...values))}, highest ${fixed(Math.max(...values))}, latest ${fixed(last.value)} on ${formatDate(last.at)}.`;
     });

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, LoadingState, PageHeader, QueryErrorBanner, queryKeys, Section, StatCard, StatGrid, useApiQuery, useUserProfile } from '@campuscare/shared';
+import {
+  Button,
+  LoadingState,
+  PageHeader,
+  QueryErrorBanner,
+  queryKeys,
+  Section,
+  StatCard,
+  StatGrid,
+  useApiQuery,
+  useUserProfile,
+} from '@campuscare/shared';
 import { BookForStudentDialog } from '@campuscare/shared/appointments';
 import { formatCount, useClinic } from '@campuscare/shared/scheduling';
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
@@ -44,13 +55,25 @@ export function DashboardPage() {
       </StatGrid>
       <QueryErrorBanner query={clinic} />
       <Section title="Waiting">
-        {doctorId && zone ? <WaitingRoom providerId={doctorId} zone={zone} /> : !clinic.isError && <LoadingState label="Loading who is waiting…" />}
+        {doctorId && zone ? (
+          <WaitingRoom providerId={doctorId} zone={zone} />
+        ) : (
+          !clinic.isError && <LoadingState label="Loading who is waiting…" />
+        )}
       </Section>
       <Section title="My schedule">
-        {doctorId && zone ? <DoctorAgenda providerId={doctorId} zone={zone} /> : !clinic.isError && <LoadingState label="Loading your schedule…" />}
+        {doctorId && zone ? (
+          <DoctorAgenda providerId={doctorId} zone={zone} />
+        ) : (
+          !clinic.isError && <LoadingState label="Loading your schedule…" />
+        )}
       </Section>
       <Section title="My Appointments">
-        {doctorId && zone ? <MyAppointments providerId={doctorId} zone={zone} /> : !clinic.isError && <LoadingState label="Loading your appointments…" />}
+        {doctorId && zone ? (
+          <MyAppointments providerId={doctorId} zone={zone} />
+        ) : (
+          !clinic.isError && <LoadingState label="Loading your appointments…" />
+        )}
       </Section>
       {walkIn && <WalkInVisitDialog onClose={() => setWalkIn(false)} />}
       {booking && <BookForStudentDialog onClose={() => setBooking(false)} />}

@@ -7,14 +7,20 @@ import { startAppointmentVisit, visitIdOfAppointment } from '../../components/cl
 import { DoctorAgenda } from './DoctorAgenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
 jest.mock('../../components/clinical/visitStartApi', () => ({
   ...jest.requireActual('../../components/clinical/visitStartApi'),
   startAppointmentVisit: jest.fn(),
   visitIdOfAppointment: jest.fn(),
 }));
 jest.mock('./agendaApi', () => ({ listAgenda: jest.fn() }));
-jest.mock('../../../../shared/src/appointments/appointmentsApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/appointmentsApi'), updateAppointment: jest.fn() }));
+jest.mock('../../../../shared/src/appointments/appointmentsApi', () => ({
+  ...jest.requireActual('../../../../shared/src/appointments/appointmentsApi'),
+  updateAppointment: jest.fn(),
+}));
 
 function Where() {
   const location = useLocation();
@@ -34,16 +40,53 @@ function render(agenda: JSX.Element) {
 
 const ZONE = 'America/New_York';
 const visits: AgendaAppointment[] = [
-  { id: 'a2', student_id: 's2', date: '2026-11-24T21:00:00Z', duration_minutes: 30, name: 'Ben Cole', reason: 'Malaria', status: 'cancelled' },
-  { id: 'a1', student_id: 's1', date: '2026-11-24T14:00:00Z', duration_minutes: 30, name: 'Ada Obi', reason: 'Check-up', status: 'scheduled' },
-  { id: 'a3', student_id: 's3', date: '2026-11-30T03:00:00Z', duration_minutes: 30, name: 'Cy Dee', reason: 'Consultation', status: 'scheduled' },
-  { id: 'a4', student_id: 's4', date: '2026-11-24T15:00:00Z', duration_minutes: 30, name: 'Di Eze', reason: 'Malaria', status: 'ongoing' },
+  {
+    id: 'a2',
+    student_id: 's2',
+    date: '2026-11-24T21:00:00Z',
+    duration_minutes: 30,
+    name: 'Ben Cole',
+    reason: 'Malaria',
+    status: 'cancelled',
+  },
+  {
+    id: 'a1',
+    student_id: 's1',
+    date: '2026-11-24T14:00:00Z',
+    duration_minutes: 30,
+    name: 'Ada Obi',
+    reason: 'Check-up',
+    status: 'scheduled',
+  },
+  {
+    id: 'a3',
+    student_id: 's3',
+    date: '2026-11-30T03:00:00Z',
+    duration_minutes: 30,
+    name: 'Cy Dee',
+    reason: 'Consultation',
+    status: 'scheduled',
+  },
+  {
+    id: 'a4',
+    student_id: 's4',
+    date: '2026-11-24T15:00:00Z',
+    duration_minutes: 30,
+    name: 'Di Eze',
+    reason: 'Malaria',
+    status: 'ongoing',
+  },
 ];
 
 beforeEach(() => {
   // 03:30 UTC on 25 November is still Tuesday 24 November, 22:30, at the clinic.
   jest.useFakeTimers({ now: new Date('2026-11-25T03:30:00Z'), advanceTimers: true });
-  jest.mocked(listAgenda).mockReset().mockImplementation(async (_client, query) => visits.filter((visit) => visit.date >= query.from && visit.date < query.to));
+  jest
+    .mocked(listAgenda)
+    .mockReset()
+    .mockImplementation(async (_client, query) =>
+      visits.filter((visit) => visit.date >= query.from && visit.date < query.to),
+    );
 });
 
 afterEach(() => {
@@ -67,7 +110,10 @@ describe('DoctorAgenda', () => {
       '10:00–10:30Di EzeOngoingMalariaOpen visitPatient chart',
       '16:00–16:30Ben ColeCancelledMalaria',
     ]);
-    expect(listAgenda).toHaveBeenCalledWith({}, { providerId: 'd1', from: '2026-11-24T05:00:00.000Z', to: '2026-11-25T05:00:00.000Z' });
+    expect(listAgenda).toHaveBeenCalledWith(
+      {},
+      { providerId: 'd1', from: '2026-11-24T05:00:00.000Z', to: '2026-11-25T05:00:00.000Z' },
+    );
     expect(screen.getByText(`Times are the clinic's, in ${ZONE}.`)).toBeInTheDocument();
   });
 
@@ -77,7 +123,10 @@ describe('DoctorAgenda', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     expect(await screen.findByText('No visits on this day.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Wed, 25 Nov 2026' })).toBeInTheDocument();
-    expect(listAgenda).toHaveBeenLastCalledWith({}, { providerId: 'd1', from: '2026-11-25T05:00:00.000Z', to: '2026-11-26T05:00:00.000Z' });
+    expect(listAgenda).toHaveBeenLastCalledWith(
+      {},
+      { providerId: 'd1', from: '2026-11-25T05:00:00.000Z', to: '2026-11-26T05:00:00.000Z' },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' })).toBeInTheDocument();
   });
@@ -90,10 +139,20 @@ describe('DoctorAgenda', () => {
     expect(itemsOf(within(sunday).getByRole('list'))).toEqual(['22:00Cy DeeScheduled']);
     const tuesday = screen.getByRole('region', { name: 'Tue, 24 Nov 2026' });
     expect(tuesday).toHaveAttribute('aria-current', 'date');
-    expect(itemsOf(within(tuesday).getByRole('list'))).toEqual(['09:00Ada ObiScheduled', '10:00Di EzeOngoing', '16:00Ben ColeCancelled']);
-    expect(within(tuesday).getByRole('link', { name: 'Ada Obi: patient chart' })).toHaveAttribute('href', '/patientchart?student=s1');
+    expect(itemsOf(within(tuesday).getByRole('list'))).toEqual([
+      '09:00Ada ObiScheduled',
+      '10:00Di EzeOngoing',
+      '16:00Ben ColeCancelled',
+    ]);
+    expect(within(tuesday).getByRole('link', { name: 'Ada Obi: patient chart' })).toHaveAttribute(
+      'href',
+      '/patientchart?student=s1',
+    );
     expect(within(screen.getByRole('region', { name: 'Mon, 23 Nov 2026' })).getByText('No visits')).toBeInTheDocument();
-    expect(listAgenda).toHaveBeenLastCalledWith({}, { providerId: 'd1', from: '2026-11-23T05:00:00.000Z', to: '2026-11-30T05:00:00.000Z' });
+    expect(listAgenda).toHaveBeenLastCalledWith(
+      {},
+      { providerId: 'd1', from: '2026-11-23T05:00:00.000Z', to: '2026-11-30T05:00:00.000Z' },
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(screen.getByRole('heading', { name: 'Mon, 16 Nov 2026 – Sun, 22 Nov 2026' })).toBeInTheDocument();
@@ -113,7 +172,10 @@ describe('DoctorAgenda', () => {
     jest.mocked(visitIdOfAppointment).mockResolvedValue('visit-4');
     render(<DoctorAgenda providerId="d1" zone={ZONE} />);
     await screen.findByRole('list', { name: 'Visits on Tue, 24 Nov 2026' });
-    expect(screen.getByRole('link', { name: 'Patient chart of Di Eze' })).toHaveAttribute('href', '/patientchart?student=s4');
+    expect(screen.getByRole('link', { name: 'Patient chart of Di Eze' })).toHaveAttribute(
+      'href',
+      '/patientchart?student=s4',
+    );
     expect(screen.queryByRole('button', { name: /visit of Ben Cole/ })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Start the visit of Ada Obi at 09:00' }));
@@ -135,9 +197,33 @@ describe('DoctorAgenda', () => {
 
   it("checks a student in on the visit's day, starts a checked-in visit, and takes back a no-show for a late arrival", async () => {
     jest.mocked(listAgenda).mockResolvedValue([
-      { id: 'a5', student_id: 's5', date: '2026-11-24T16:00:00Z', duration_minutes: 30, name: 'Eve Fox', reason: 'Check-up', status: 'arrived' },
-      { id: 'a6', student_id: 's6', date: '2026-11-24T17:00:00Z', duration_minutes: 30, name: 'Gus Hall', reason: 'Malaria', status: 'scheduled' },
-      { id: 'a7', student_id: 's7', date: '2026-11-24T18:00:00Z', duration_minutes: 30, name: 'Ivy Jones', reason: 'Malaria', status: 'no_show' },
+      {
+        id: 'a5',
+        student_id: 's5',
+        date: '2026-11-24T16:00:00Z',
+        duration_minutes: 30,
+        name: 'Eve Fox',
+        reason: 'Check-up',
+        status: 'arrived',
+      },
+      {
+        id: 'a6',
+        student_id: 's6',
+        date: '2026-11-24T17:00:00Z',
+        duration_minutes: 30,
+        name: 'Gus Hall',
+        reason: 'Malaria',
+        status: 'scheduled',
+      },
+      {
+        id: 'a7',
+        student_id: 's7',
+        date: '2026-11-24T18:00:00Z',
+        duration_minutes: 30,
+        name: 'Ivy Jones',
+        reason: 'Malaria',
+        status: 'no_show',
+      },
     ]);
     jest.mocked(updateAppointment).mockResolvedValue(appointmentFixture({ id: 'a6', status: 'arrived' }));
     jest.mocked(startAppointmentVisit).mockResolvedValue('visit-5');

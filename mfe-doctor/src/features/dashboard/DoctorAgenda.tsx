@@ -4,7 +4,15 @@ import { STATUS_LABEL, useFrontDesk, visitDayHasCome } from '@campuscare/shared/
 import { dayInZone, formatDay, timeInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
-import { agendaBounds, agendaDays, agendaTitle, groupByDay, shiftAnchor, type AgendaDay, type AgendaView } from './agenda';
+import {
+  agendaBounds,
+  agendaDays,
+  agendaTitle,
+  groupByDay,
+  shiftAnchor,
+  type AgendaDay,
+  type AgendaView,
+} from './agenda';
 import { listAgenda, type AgendaAppointment } from './agendaApi';
 import styles from './dashboard.module.css';
 
@@ -34,25 +42,44 @@ function VisitActions({ appointment, zone }: { readonly appointment: AgendaAppoi
   const openVisit = useOpenAppointmentVisit();
   const frontDesk = useFrontDesk(zone);
   const who = `${appointment.name} at ${timeInZone(appointment.date, zone)}`;
-  const canStart = (appointment.status === 'scheduled' || appointment.status === 'arrived') && visitDayHasCome(appointment.date, zone);
+  const canStart =
+    (appointment.status === 'scheduled' || appointment.status === 'arrived') && visitDayHasCome(appointment.date, zone);
   return (
     <span className={styles.visitActions}>
       {frontDesk.actionsFor(appointment).map((action) => (
-        <Button key={action.label} variant="secondary" aria-label={`${action.label}: ${who}`} disabled={frontDesk.saving} onClick={action.onSelect}>
+        <Button
+          key={action.label}
+          variant="secondary"
+          aria-label={`${action.label}: ${who}`}
+          disabled={frontDesk.saving}
+          onClick={action.onSelect}
+        >
           {action.label}
         </Button>
       ))}
       {canStart && (
-        <Button aria-label={`Start the visit of ${who}`} disabled={startVisit.isPending} onClick={() => startVisit.mutate(appointment.id)}>
+        <Button
+          aria-label={`Start the visit of ${who}`}
+          disabled={startVisit.isPending}
+          onClick={() => startVisit.mutate(appointment.id)}
+        >
           Start
         </Button>
       )}
       {appointment.status === 'ongoing' && (
-        <Button aria-label={`Open the visit of ${who}`} disabled={openVisit.isPending} onClick={() => openVisit.mutate(appointment.id)}>
+        <Button
+          aria-label={`Open the visit of ${who}`}
+          disabled={openVisit.isPending}
+          onClick={() => openVisit.mutate(appointment.id)}
+        >
           Open visit
         </Button>
       )}
-      <Link className={styles.chartLink} to={patientChartPath(appointment.student_id)} aria-label={`Patient chart of ${appointment.name}`}>
+      <Link
+        className={styles.chartLink}
+        to={patientChartPath(appointment.student_id)}
+        aria-label={`Patient chart of ${appointment.name}`}
+      >
         Patient chart
       </Link>
     </span>
@@ -78,11 +105,24 @@ function DayAgenda({ agendaDay, zone }: { readonly agendaDay: AgendaDay; readonl
   );
 }
 
-function WeekAgenda({ week, zone, today }: { readonly week: readonly AgendaDay[]; readonly zone: string; readonly today: string }) {
+function WeekAgenda({
+  week,
+  zone,
+  today,
+}: {
+  readonly week: readonly AgendaDay[];
+  readonly zone: string;
+  readonly today: string;
+}) {
   return (
     <div className={styles.week}>
       {week.map(({ day, appointments }) => (
-        <section key={day} aria-label={formatDay(day)} aria-current={day === today ? 'date' : undefined} className={`${styles.weekDay} ${day === today ? styles.weekDayToday : ''}`}>
+        <section
+          key={day}
+          aria-label={formatDay(day)}
+          aria-current={day === today ? 'date' : undefined}
+          className={`${styles.weekDay} ${day === today ? styles.weekDayToday : ''}`}
+        >
           <h4 className={styles.weekDayTitle}>{formatDay(day)}</h4>
           {appointments.length === 0 ? (
             <p className={styles.muted}>No visits</p>
@@ -91,7 +131,11 @@ function WeekAgenda({ week, zone, today }: { readonly week: readonly AgendaDay[]
               {appointments.map((appointment) => (
                 <li key={appointment.id} className={`${styles.weekVisit} ${STATUS_TONE[appointment.status] ?? ''}`}>
                   <span className={styles.visitTime}>{timeInZone(appointment.date, zone)}</span>
-                  <Link className={styles.visitName} to={patientChartPath(appointment.student_id)} aria-label={`${appointment.name}: patient chart`}>
+                  <Link
+                    className={styles.visitName}
+                    to={patientChartPath(appointment.student_id)}
+                    aria-label={`${appointment.name}: patient chart`}
+                  >
                     {appointment.name}
                   </Link>
                   <span className={styles.status}>{STATUS_LABEL[appointment.status]}</span>
@@ -113,17 +157,27 @@ export function DoctorAgenda({ providerId, zone }: DoctorAgendaProps) {
   const days = useMemo(() => agendaDays(anchor, view), [anchor, view]);
   const bounds = agendaBounds(days, zone);
   // Under the appointments root: every booking and change anywhere reads the range again.
-  const agenda = useApiQuery([...queryKeys.appointments, 'agenda', providerId, bounds], (client) => listAgenda(client, { providerId, ...bounds }));
+  const agenda = useApiQuery([...queryKeys.appointments, 'agenda', providerId, bounds], (client) =>
+    listAgenda(client, { providerId, ...bounds }),
+  );
   const unit = view === 'day' ? 'day' : 'week';
 
   return (
     <div className={styles.agenda}>
       <div className={styles.toolbar}>
         <div role="group" aria-label="Agenda view" className={styles.group}>
-          <Button variant={view === 'day' ? 'primary' : 'secondary'} aria-pressed={view === 'day'} onClick={() => setView('day')}>
+          <Button
+            variant={view === 'day' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'day'}
+            onClick={() => setView('day')}
+          >
             Day
           </Button>
-          <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
+          <Button
+            variant={view === 'week' ? 'primary' : 'secondary'}
+            aria-pressed={view === 'week'}
+            onClick={() => setView('week')}
+          >
             Week
           </Button>
         </div>
@@ -146,7 +200,11 @@ export function DoctorAgenda({ providerId, zone }: DoctorAgendaProps) {
       <QueryView query={agenda} loadingLabel="Loading your schedule…">
         {(appointments) => {
           const groups = groupByDay(appointments, days, zone);
-          return view === 'day' ? <DayAgenda agendaDay={groups[0] ?? { day: anchor, appointments: [] }} zone={zone} /> : <WeekAgenda week={groups} zone={zone} today={today} />;
+          return view === 'day' ? (
+            <DayAgenda agendaDay={groups[0] ?? { day: anchor, appointments: [] }} zone={zone} />
+          ) : (
+            <WeekAgenda week={groups} zone={zone} today={today} />
+          );
         }}
       </QueryView>
     </div>

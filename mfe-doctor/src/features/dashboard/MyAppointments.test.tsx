@@ -11,8 +11,15 @@ const maybeSingle = jest.fn();
 const query = { select: () => query, eq: () => query, gte: () => query, order: () => query, range, maybeSingle };
 const client = { from: () => query, rpc } as unknown as CampusCareClient;
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => client }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => client,
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
 
 const ZONE = 'America/New_York';
 
@@ -63,7 +70,11 @@ beforeEach(() => {
 
 describe('MyAppointments', () => {
   it('says in words for people when the list cannot be read, with a retry that loads again', async () => {
-    range.mockResolvedValueOnce({ data: null, error: { message: 'TypeError: Failed to fetch', details: '', hint: '', code: '' }, count: null });
+    range.mockResolvedValueOnce({
+      data: null,
+      error: { message: 'TypeError: Failed to fetch', details: '', hint: '', code: '' },
+      count: null,
+    });
     range.mockResolvedValueOnce({ data: [appointment], error: null, count: 1 });
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
@@ -80,7 +91,11 @@ describe('MyAppointments', () => {
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     const menu = screen.getByRole('menu');
     // The visit is today and its start has just passed: the front desk's steps come first.
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Check in', 'No-show', 'Start', 'Reschedule', 'Cancel', 'Patient chart']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Check in', 'No-show', 'Start', 'Reschedule', 'Cancel', 'Patient chart']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Start' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-1'));
     expect(notifySuccess).toHaveBeenCalledWith('Visit started');
@@ -90,7 +105,9 @@ describe('MyAppointments', () => {
 
   it('checks the student in from the row, and starts a checked-in visit or takes the check-in back', async () => {
     // Read once as booked, then, after the check-in, as the database has it.
-    range.mockResolvedValueOnce({ data: [appointment], error: null, count: 1 }).mockResolvedValue({ data: [{ ...appointment, status: 'arrived' }], error: null, count: 1 });
+    range
+      .mockResolvedValueOnce({ data: [appointment], error: null, count: 1 })
+      .mockResolvedValue({ data: [{ ...appointment, status: 'arrived' }], error: null, count: 1 });
     rpc.mockResolvedValue({ data: { ...appointment, status: 'arrived' }, error: null });
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     const user = userEvent.setup();
@@ -100,7 +117,11 @@ describe('MyAppointments', () => {
     expect(rpc).toHaveBeenCalledWith('update_appointment', { id: 'appointment-1', status: 'arrived' });
     expect(await screen.findByRole('cell', { name: 'Arrived' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Actions for Ada Okoro/ }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Undo check-in', 'Start', 'Cancel', 'Patient chart']);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Undo check-in', 'Start', 'Cancel', 'Patient chart']);
   });
 
   it('offers an ongoing appointment its visit instead of Complete: signing the visit completes it', async () => {
@@ -110,7 +131,11 @@ describe('MyAppointments', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Open visit', 'Cancel', 'Patient chart']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Open visit', 'Cancel', 'Patient chart']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Open visit' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/visit?id=visit-2'));
     expect(rpc).not.toHaveBeenCalled();
@@ -121,19 +146,28 @@ describe('MyAppointments', () => {
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Patient chart']);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Patient chart']);
     await user.click(screen.getByRole('menuitem', { name: 'Patient chart' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/patientchart?student=student-1');
   });
 
   it('toasts the database refusal to start, and stays', async () => {
     range.mockResolvedValue({ data: [appointment], error: null, count: 1 });
-    rpc.mockResolvedValue({ data: null, error: { code: 'P0001', message: 'A visit can be started or completed on its day, not before' } });
+    rpc.mockResolvedValue({
+      data: null,
+      error: { code: 'P0001', message: 'A visit can be started or completed on its day, not before' },
+    });
     render(<MyAppointments providerId="doctor-1" zone={ZONE} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Actions for Ada Okoro/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Start' }));
-    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('A visit can be started or completed on its day, not before'));
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith('A visit can be started or completed on its day, not before'),
+    );
     expect(notifySuccess).not.toHaveBeenCalled();
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboarrd');
   });
@@ -144,7 +178,13 @@ describe('MyAppointments', () => {
     // The clinic's clock whatever the computer's, the zone named: 14:00 UTC is 09:00 in New York.
     expect(await screen.findByRole('columnheader', { name: 'Date/time (America/New_York)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Mon, 7 Jan 2030, 09:00' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Actions for Ada Okoro, Mon, 7 Jan 2030, 09:00' }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reschedule', 'Cancel', 'Patient chart']);
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Actions for Ada Okoro, Mon, 7 Jan 2030, 09:00' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Reschedule', 'Cancel', 'Patient chart']);
   });
 });

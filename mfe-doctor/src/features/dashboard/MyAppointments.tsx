@@ -1,6 +1,23 @@
 import { useState } from 'react';
-import { type Column, DataTable, queryKeys, QueryView, type RowAction, RowActionMenu, useNavigate, usePagedQuery } from '@campuscare/shared';
-import { appointmentTimeColumn, isActiveAppointment, providerName, STATUS_LABEL, useAppointmentDialogs, useFrontDesk, visitDayHasCome } from '@campuscare/shared/appointments';
+import {
+  type Column,
+  DataTable,
+  queryKeys,
+  QueryView,
+  type RowAction,
+  RowActionMenu,
+  useNavigate,
+  usePagedQuery,
+} from '@campuscare/shared';
+import {
+  appointmentTimeColumn,
+  isActiveAppointment,
+  providerName,
+  STATUS_LABEL,
+  useAppointmentDialogs,
+  useFrontDesk,
+  visitDayHasCome,
+} from '@campuscare/shared/appointments';
 import { dayInZone, formatDateTime, momentInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
@@ -23,8 +40,10 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
   const navigate = useNavigate();
   const dialogs = useAppointmentDialogs('staff', (appointment: MyAppointment) => providerName(appointment.provider));
   const [from] = useState(() => momentInZone(dayInZone(new Date(), zone), '00:00', zone));
-  const { query, rows, total, page, setPage } = usePagedQuery([...queryKeys.appointments, 'doctor', { providerId, from }], (client, pageNumber) =>
-    listMyAppointments(client, { providerId, page: pageNumber, pageSize: MY_APPOINTMENTS_PAGE_SIZE, from }),
+  const { query, rows, total, page, setPage } = usePagedQuery(
+    [...queryKeys.appointments, 'doctor', { providerId, from }],
+    (client, pageNumber) =>
+      listMyAppointments(client, { providerId, page: pageNumber, pageSize: MY_APPOINTMENTS_PAGE_SIZE, from }),
   );
   // A refusal is toasted in people's words (e.g. the visit's day has not come yet).
   const startVisit = useStartVisit();
@@ -34,12 +53,18 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
   const actionsFor = (appointment: MyAppointment): RowAction[] => {
     const actions: RowAction[] = [...frontDesk.actionsFor(appointment)];
     // Start waits for the visit's day (the database refuses it earlier); Cancel does not.
-    if ((appointment.status === 'scheduled' || appointment.status === 'arrived') && visitDayHasCome(appointment.date, zone)) {
+    if (
+      (appointment.status === 'scheduled' || appointment.status === 'arrived') &&
+      visitDayHasCome(appointment.date, zone)
+    ) {
       actions.push({ label: 'Start', onSelect: () => startVisit.mutate(appointment.id) });
     }
-    if (appointment.status === 'ongoing') actions.push({ label: 'Open visit', onSelect: () => openVisit.mutate(appointment.id) });
-    if (appointment.status === 'scheduled') actions.push({ label: 'Reschedule', onSelect: () => dialogs.open('reschedule', appointment) });
-    if (isActiveAppointment(appointment.status)) actions.push({ label: 'Cancel', onSelect: () => dialogs.open('cancel', appointment) });
+    if (appointment.status === 'ongoing')
+      actions.push({ label: 'Open visit', onSelect: () => openVisit.mutate(appointment.id) });
+    if (appointment.status === 'scheduled')
+      actions.push({ label: 'Reschedule', onSelect: () => dialogs.open('reschedule', appointment) });
+    if (isActiveAppointment(appointment.status))
+      actions.push({ label: 'Cancel', onSelect: () => dialogs.open('cancel', appointment) });
     actions.push({ label: 'Patient chart', onSelect: () => navigate(patientChartPath(appointment.student_id)) });
     return actions;
   };
@@ -54,7 +79,12 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
       key: 'actions',
       header: 'Actions',
       render: (appointment) => {
-        return <RowActionMenu label={`Actions for ${appointment.name}, ${formatDateTime(appointment.date, zone)}`} actions={actionsFor(appointment)} />;
+        return (
+          <RowActionMenu
+            label={`Actions for ${appointment.name}, ${formatDateTime(appointment.date, zone)}`}
+            actions={actionsFor(appointment)}
+          />
+        );
       },
     },
   ];

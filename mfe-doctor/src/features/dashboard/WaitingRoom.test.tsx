@@ -6,9 +6,18 @@ import { adams, NOW, ZONE } from '../../../../test/web/appointmentsTestData';
 import { startAppointmentVisit } from '../../components/clinical/visitStartApi';
 import { WaitingRoom } from './WaitingRoom';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/appointments/frontDeskApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/frontDeskApi'), listWaiting: jest.fn() }));
-jest.mock('../../components/clinical/visitStartApi', () => ({ ...jest.requireActual('../../components/clinical/visitStartApi'), startAppointmentVisit: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/appointments/frontDeskApi', () => ({
+  ...jest.requireActual('../../../../shared/src/appointments/frontDeskApi'),
+  listWaiting: jest.fn(),
+}));
+jest.mock('../../components/clinical/visitStartApi', () => ({
+  ...jest.requireActual('../../components/clinical/visitStartApi'),
+  startAppointmentVisit: jest.fn(),
+}));
 
 function Where() {
   const location = useLocation();

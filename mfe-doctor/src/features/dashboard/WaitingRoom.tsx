@@ -10,7 +10,11 @@ export function WaitingRoom({ providerId, zone }: { readonly providerId: string;
       zone={zone}
       providerId={providerId}
       actions={(visit) => (
-        <Button aria-label={`Start the visit of ${visit.name}`} disabled={startVisit.isPending} onClick={() => startVisit.mutate(visit.id)}>
+        <Button
+          aria-label={`Start the visit of ${visit.name}`}
+          disabled={startVisit.isPending}
+          onClick={() => startVisit.mutate(visit.id)}
+        >
           Start
         </Button>
       )}

@@ -31,9 +31,16 @@ export function shiftAnchor(anchor: string, view: AgendaView, steps: number): st
 }
 
 /** Each day's visits by start time; a visit belongs to the clinic's calendar day it starts on, whatever the browser's zone. */
-export function groupByDay(appointments: readonly AgendaAppointment[], days: readonly string[], zone: string): readonly AgendaDay[] {
+export function groupByDay(
+  appointments: readonly AgendaAppointment[],
+  days: readonly string[],
+  zone: string,
+): readonly AgendaDay[] {
   const byStart = [...appointments].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-  return days.map((day) => ({ day, appointments: byStart.filter((appointment) => dayInZone(appointment.date, zone) === day) }));
+  return days.map((day) => ({
+    day,
+    appointments: byStart.filter((appointment) => dayInZone(appointment.date, zone) === day),
+  }));
 }
 
 /** "Mon, 23 Nov 2026", or "Mon, 23 Nov 2026 – Sun, 29 Nov 2026" for a week. */

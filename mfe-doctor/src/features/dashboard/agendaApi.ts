@@ -1,6 +1,9 @@
 import { type Appointment, type CampusCareClient, unwrap } from '@campuscare/shared';
 
-export type AgendaAppointment = Pick<Appointment, 'id' | 'student_id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'>;
+export type AgendaAppointment = Pick<
+  Appointment,
+  'id' | 'student_id' | 'date' | 'duration_minutes' | 'name' | 'reason' | 'status'
+>;
 
 interface AgendaQuery {
   readonly providerId: string;

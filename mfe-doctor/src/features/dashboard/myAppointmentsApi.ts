@@ -1,4 +1,11 @@
-import { type CampusCareClient, type DashboardCounts, fetchDashboardCounts, type Member, type PagedRows, unwrap } from '@campuscare/shared';
+import {
+  type CampusCareClient,
+  type DashboardCounts,
+  fetchDashboardCounts,
+  type Member,
+  type PagedRows,
+  unwrap,
+} from '@campuscare/shared';
 import type { OverviewAppointment } from '@campuscare/shared/appointments';
 
 type StudentContact = Pick<Member, 'email' | 'phone'>;
@@ -19,7 +26,10 @@ const MY_APPOINTMENT_COLUMNS =
   '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name), student:members!appointments_student_id_fkey(email, phone)';
 
 /** The doctor's appointments from `from` on, earliest first, one page at a time. */
-export async function listMyAppointments(client: CampusCareClient, query: MyAppointmentsQuery): Promise<PagedRows<MyAppointment>> {
+export async function listMyAppointments(
+  client: CampusCareClient,
+  query: MyAppointmentsQuery,
+): Promise<PagedRows<MyAppointment>> {
   const first = (query.page - 1) * query.pageSize;
   const result = await client
     .from('appointments')
@@ -39,6 +49,8 @@ export async function fetchDoctorCounts(client: CampusCareClient): Promise<Docto
 
 /** "email · phone" of the student, falling back to their department when staff cannot see contact details. */
 export function contactInformation(appointment: MyAppointment): string {
-  const parts = [appointment.student?.email, appointment.student?.phone].filter((part): part is string => Boolean(part));
+  const parts = [appointment.student?.email, appointment.student?.phone].filter((part): part is string =>
+    Boolean(part),
+  );
   return parts.length > 0 ? parts.join(' · ') : appointment.department;
 }

@@ -40,7 +40,13 @@ export function DocumentViewer({ item }: { readonly item: ReviewItem }) {
       ) : (
         <>
           <p className={styles.muted}>Opening it is recorded where {item.student.name} can see it.</p>
-          <Button variant="secondary" className={styles.openButton} disabled={open.isPending} onClick={() => open.mutate(document.id)} aria-label={`Open the document from ${item.student.name}`}>
+          <Button
+            variant="secondary"
+            className={styles.openButton}
+            disabled={open.isPending}
+            onClick={() => open.mutate(document.id)}
+            aria-label={`Open the document from ${item.student.name}`}
+          >
             {open.isPending ? 'Opening…' : 'Open the document'}
           </Button>
         </>

@@ -1,5 +1,14 @@
 import { useId, useState } from 'react';
-import { Button, EmptyState, Link, PageHeader, QueryView, Section, useApiMutation, useApiQuery } from '@campuscare/shared';
+import {
+  Button,
+  EmptyState,
+  Link,
+  PageHeader,
+  QueryView,
+  Section,
+  useApiMutation,
+  useApiQuery,
+} from '@campuscare/shared';
 import { WithClinic } from '@campuscare/shared/appointments';
 import { EXEMPTION_KIND_LABEL } from '@campuscare/shared/clinical';
 import { dayInZone, formatDateTime, formatDay } from '@campuscare/shared/scheduling';
@@ -38,12 +47,15 @@ function Entered({ item }: { readonly item: ReviewItem }) {
       )}
       {item.series.length > 0 && (
         <>
-          <h4 className={styles.seriesTitle}>{item.kind === 'dose' ? 'Doses of these vaccines so far' : 'Doses towards this requirement so far'}</h4>
+          <h4 className={styles.seriesTitle}>
+            {item.kind === 'dose' ? 'Doses of these vaccines so far' : 'Doses towards this requirement so far'}
+          </h4>
           <ul className={styles.series}>
             {item.series.map((dose) => (
               <li key={dose.id} className={item.kind === 'dose' && dose.id === item.id ? styles.thisDose : undefined}>
                 {formatDay(dose.givenOn)} · {dose.vaccineName}
-                {dose.givenAt ? ` · ${dose.givenAt}` : ''} — {item.kind === 'dose' && dose.id === item.id ? 'this one' : seriesStatusText(dose)}
+                {dose.givenAt ? ` · ${dose.givenAt}` : ''} —{' '}
+                {item.kind === 'dose' && dose.id === item.id ? 'this one' : seriesStatusText(dose)}
               </li>
             ))}
           </ul>
@@ -62,16 +74,23 @@ interface QueueItemProps {
 
 function QueueItem({ item, zone, onReject, onClinicDose }: QueueItemProps) {
   const headingId = useId();
-  const approve = useApiMutation(decide, { invalidates: [REVIEW_QUEUE_KEY], success: 'Approved: it counts for the student now' });
+  const approve = useApiMutation(decide, {
+    invalidates: [REVIEW_QUEUE_KEY],
+    success: 'Approved: it counts for the student now',
+  });
   return (
     <li>
       <article aria-labelledby={headingId} className={styles.item}>
         <header className={styles.itemHeader}>
           <h3 id={headingId} className={styles.itemTitle}>
-            {item.student.name}: {item.kind === 'dose' ? `${item.vaccineName} dose` : `${EXEMPTION_KIND_LABEL[item.exemptionKind]} exemption`}
+            {item.student.name}:{' '}
+            {item.kind === 'dose'
+              ? `${item.vaccineName} dose`
+              : `${EXEMPTION_KIND_LABEL[item.exemptionKind]} exemption`}
           </h3>
           <p className={styles.muted}>
-            {studentDetails(item.student)} · sent {formatDateTime(item.submittedAt, zone)} ({zone}) · <Link to={patientChartPath(item.student.id)}>Patient chart</Link>
+            {studentDetails(item.student)} · sent {formatDateTime(item.submittedAt, zone)} ({zone}) ·{' '}
+            <Link to={patientChartPath(item.student.id)}>Patient chart</Link>
           </p>
         </header>
         <div className={styles.sideBySide}>
@@ -85,7 +104,11 @@ function QueueItem({ item, zone, onReject, onClinicDose }: QueueItemProps) {
           <Button variant="danger" onClick={() => onReject(item)}>
             Reject…
           </Button>
-          <Button disabled={approve.isPending} onClick={() => approve.mutate({ item, approve: true })} aria-label={`Approve ${itemTitle(item)} for ${item.student.name}`}>
+          <Button
+            disabled={approve.isPending}
+            onClick={() => approve.mutate({ item, approve: true })}
+            aria-label={`Approve ${itemTitle(item)} for ${item.student.name}`}
+          >
             {approve.isPending ? 'Approving…' : 'Approve'}
           </Button>
         </div>
@@ -113,13 +136,25 @@ function Queue({ zone }: { readonly zone: string }) {
         {(items) => (
           <ol className={styles.queue} aria-label="Waiting for review, the oldest first">
             {items.map((item) => (
-              <QueueItem key={`${item.kind}:${item.id}`} item={item} zone={zone} onReject={setRejecting} onClinicDose={setDosing} />
+              <QueueItem
+                key={`${item.kind}:${item.id}`}
+                item={item}
+                zone={zone}
+                onReject={setRejecting}
+                onClinicDose={setDosing}
+              />
             ))}
           </ol>
         )}
       </QueryView>
       {rejecting && <RejectDialog item={rejecting} onClose={() => setRejecting(null)} />}
-      {dosing && <ClinicDoseDialog student={dosing.student} today={dayInZone(new Date(), zone)} onClose={() => setDosing(null)} />}
+      {dosing && (
+        <ClinicDoseDialog
+          student={dosing.student}
+          today={dayInZone(new Date(), zone)}
+          onClose={() => setDosing(null)}
+        />
+      )}
     </>
   );
 }
@@ -134,9 +169,12 @@ export function ReviewQueuePage() {
       <PageHeader title="Immunization review" />
       <Section title="Waiting for review">
         <p className={styles.muted}>
-          Each decision is recorded with your name. Opening a document is recorded in the student&apos;s &quot;Who viewed my health record&quot;.
+          Each decision is recorded with your name. Opening a document is recorded in the student&apos;s &quot;Who
+          viewed my health record&quot;.
         </p>
-        <WithClinic loadingLabel="Loading the review queue…">{(clinic) => <Queue zone={clinic.settings.timezone} />}</WithClinic>
+        <WithClinic loadingLabel="Loading the review queue…">
+          {(clinic) => <Queue zone={clinic.settings.timezone} />}
+        </WithClinic>
       </Section>
     </>
   );

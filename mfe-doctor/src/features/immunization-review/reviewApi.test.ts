@@ -5,7 +5,10 @@ import { documentShownAs, itemTitle, seriesStatusText, studentDetails } from './
 
 type Call = readonly [string, ...unknown[]];
 
-function fakeClient(rpcAnswer: { readonly data: unknown; readonly error: unknown }, download = { data: new Blob(['png']), error: null as unknown }) {
+function fakeClient(
+  rpcAnswer: { readonly data: unknown; readonly error: unknown },
+  download = { data: new Blob(['png']), error: null as unknown },
+) {
   const calls: Call[] = [];
   const client = {
     rpc: async (name: string, args?: unknown) => {
@@ -34,14 +37,27 @@ describe('the review queue', () => {
       givenOn: '2026-11-02',
       givenAt: 'City pharmacy',
       lot: 'HB123',
-      student: { id: 'student-1', name: 'Ada Okoro', regNumber: 'NFU/2025/001', department: 'Medicine', yearOfStudy: 2 },
+      student: {
+        id: 'student-1',
+        name: 'Ada Okoro',
+        regNumber: 'NFU/2025/001',
+        department: 'Medicine',
+        yearOfStudy: 2,
+      },
       document: { id: 'doc-1', name: 'card.png', type: 'image/png' },
     });
     expect(dose?.series.map((entry) => [entry.id, entry.source, entry.reviewStatus])).toEqual([
       ['dose-1', 'clinic', 'approved'],
       ['dose-2', 'student', 'pending'],
     ]);
-    expect(exemption).toMatchObject({ kind: 'exemption', requirementName: 'Hepatitis B', exemptionKind: 'medical', reason: 'Allergic to yeast', document: null, series: [] });
+    expect(exemption).toMatchObject({
+      kind: 'exemption',
+      requirementName: 'Hepatitis B',
+      exemptionKind: 'medical',
+      reason: 'Allergic to yeast',
+      document: null,
+      series: [],
+    });
   });
 
   it('refuses an answer it cannot read', () => {
@@ -52,17 +68,33 @@ describe('the review queue', () => {
   it('decides a dose or an exemption through its own function, with the reason when rejected', async () => {
     const { client, calls } = fakeClient({ data: {}, error: null });
     await decide(client, { item: { kind: 'dose', id: 'dose-2' }, approve: true });
-    await decide(client, { item: { kind: 'exemption', id: 'exemption-1' }, approve: false, reason: 'A doctor’s letter is needed' });
+    await decide(client, {
+      item: { kind: 'exemption', id: 'exemption-1' },
+      approve: false,
+      reason: 'A doctor’s letter is needed',
+    });
     expect(calls).toEqual([
       ['rpc', 'review_immunization_dose', { dose_id: 'dose-2', approve: true, reason: undefined }],
-      ['rpc', 'review_immunization_exemption', { exemption_id: 'exemption-1', approve: false, reason: 'A doctor’s letter is needed' }],
+      [
+        'rpc',
+        'review_immunization_exemption',
+        { exemption_id: 'exemption-1', approve: false, reason: 'A doctor’s letter is needed' },
+      ],
     ]);
-    const refused = fakeClient({ data: null, error: { code: 'P0001', message: 'This dose has already been reviewed' } });
-    await expect(decide(refused.client, { item: { kind: 'dose', id: 'dose-2' }, approve: true })).rejects.toThrow('This dose has already been reviewed');
+    const refused = fakeClient({
+      data: null,
+      error: { code: 'P0001', message: 'This dose has already been reviewed' },
+    });
+    await expect(decide(refused.client, { item: { kind: 'dose', id: 'dose-2' }, approve: true })).rejects.toThrow(
+      'This dose has already been reviewed',
+    );
   });
 
   it('opens a document through open_medical_document, then reads the file it names', async () => {
-    const { client, calls } = fakeClient({ data: { bucket: 'medical-documents', path: 'student-1/a.png', file_name: 'card.png', content_type: 'image/png' }, error: null });
+    const { client, calls } = fakeClient({
+      data: { bucket: 'medical-documents', path: 'student-1/a.png', file_name: 'card.png', content_type: 'image/png' },
+      error: null,
+    });
     const opened = await openDocument(client, 'doc-1');
     expect(calls).toEqual([
       ['rpc', 'open_medical_document', { document_id: 'doc-1' }],
@@ -81,6 +113,10 @@ describe('the review queue', () => {
     expect(itemTitle(exemption)).toBe('the medical exemption from Hepatitis B');
     expect(studentDetails(dose.student)).toBe('NFU/2025/001 · Medicine · year 2');
     expect(dose.series.map(seriesStatusText)).toEqual(['Given at the clinic', 'Waiting for review']);
-    expect([documentShownAs('image/png'), documentShownAs('application/pdf'), documentShownAs('text/html')]).toEqual(['image', 'pdf', 'download']);
+    expect([documentShownAs('image/png'), documentShownAs('application/pdf'), documentShownAs('text/html')]).toEqual([
+      'image',
+      'pdf',
+      'download',
+    ]);
   });
 });

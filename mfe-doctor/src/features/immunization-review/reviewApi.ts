@@ -82,25 +82,48 @@ function seriesOf(value: Json): SeriesDose[] {
     givenAt: text(dose.given_at),
     lot: text(dose.lot),
     source: dose.source === 'clinic' ? 'clinic' : 'student',
-    reviewStatus: dose.review_status === 'approved' ? 'approved' : dose.review_status === 'rejected' ? 'rejected' : 'pending',
+    reviewStatus:
+      dose.review_status === 'approved' ? 'approved' : dose.review_status === 'rejected' ? 'rejected' : 'pending',
   }));
 }
 
 /** immunization_review_queue()'s rows as items, oldest first as the database sends them. */
 export function readReviewQueue(rows: readonly SentQueueRow[]): ReviewItem[] {
   return rows.map((row) => {
-    if (row.item_id === null || row.submitted_at === null || row.student_id === null || row.student_name === null) throw new ApiError(UNREADABLE_QUEUE_MESSAGE);
+    if (row.item_id === null || row.submitted_at === null || row.student_id === null || row.student_name === null)
+      throw new ApiError(UNREADABLE_QUEUE_MESSAGE);
     const base: QueueItemBase = {
       id: row.item_id,
       submittedAt: row.submitted_at,
-      student: { id: row.student_id, name: row.student_name, regNumber: row.reg_number, department: row.department, yearOfStudy: row.year_of_study },
-      document: row.document_id === null ? null : { id: row.document_id, name: row.document_name, type: row.document_type },
+      student: {
+        id: row.student_id,
+        name: row.student_name,
+        regNumber: row.reg_number,
+        department: row.department,
+        yearOfStudy: row.year_of_study,
+      },
+      document:
+        row.document_id === null ? null : { id: row.document_id, name: row.document_name, type: row.document_type },
       series: seriesOf(row.entered_doses ?? []),
     };
     if (row.item_kind === 'exemption') {
-      return { ...base, kind: 'exemption', requirementName: row.requirement_name ?? '', exemptionKind: row.exemption_kind === 'personal' ? 'personal' : 'medical', reason: row.exemption_reason ?? '' };
+      return {
+        ...base,
+        kind: 'exemption',
+        requirementName: row.requirement_name ?? '',
+        exemptionKind: row.exemption_kind === 'personal' ? 'personal' : 'medical',
+        reason: row.exemption_reason ?? '',
+      };
     }
-    return { ...base, kind: 'dose', cvxCode: row.cvx_code ?? '', vaccineName: row.vaccine_name ?? '', givenOn: row.given_on ?? '', givenAt: row.given_at, lot: row.lot };
+    return {
+      ...base,
+      kind: 'dose',
+      cvxCode: row.cvx_code ?? '',
+      vaccineName: row.vaccine_name ?? '',
+      givenOn: row.given_on ?? '',
+      givenAt: row.given_at,
+      lot: row.lot,
+    };
   });
 }
 
@@ -136,7 +159,12 @@ export interface OpenedDocument {
  */
 export async function openDocument(client: CampusCareClient, documentId: string): Promise<OpenedDocument> {
   const opened = unwrap(await client.rpc('open_medical_document', { document_id: documentId }));
-  if (!isObject(opened) || typeof opened.bucket !== 'string' || typeof opened.path !== 'string' || typeof opened.content_type !== 'string') {
+  if (
+    !isObject(opened) ||
+    typeof opened.bucket !== 'string' ||
+    typeof opened.path !== 'string' ||
+    typeof opened.content_type !== 'string'
+  ) {
     throw new ApiError('The document could not be opened. Please try again.');
   }
   const blob = unwrap<Blob>(await client.storage.from(opened.bucket).download(opened.path));

@@ -11,7 +11,9 @@ export function itemTitle(item: ReviewItem): string {
 
 /** "Medicine, year 2, NFU/2025/002": who the student is, as far as the queue says. */
 export function studentDetails(student: ReviewItem['student']): string {
-  return [student.regNumber, student.department, student.yearOfStudy === null ? null : `year ${student.yearOfStudy}`].filter((part) => part !== null).join(' · ');
+  return [student.regNumber, student.department, student.yearOfStudy === null ? null : `year ${student.yearOfStudy}`]
+    .filter((part) => part !== null)
+    .join(' · ');
 }
 
 /** A dose of the series as the doctor reads it: the clinic's own, accepted, waiting, or turned down. */

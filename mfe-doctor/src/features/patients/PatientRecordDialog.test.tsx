@@ -6,14 +6,36 @@ import { appointmentFixture, clinic } from '../../../../test/web/appointmentsTes
 import { PatientRecordDialog } from './PatientRecordDialog';
 import { loadPatientRecord, type PatientRecord } from './patientRecordApi';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
 jest.mock('./patientRecordApi', () => ({ ...jest.requireActual('./patientRecordApi'), loadPatientRecord: jest.fn() }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
 const load = jest.mocked(loadPatientRecord);
 
 const record: PatientRecord = {
-  patient: { id: 's1', first_name: 'Rosa', last_name: 'Garcia', email: 'rosa@northfield.edu', phone: null, reg_number: 'NFU/2024/018', department: 'Law', year_of_study: 3, avatar_path: null },
-  healthProfile: { genotype: 'AS', blood_group: 'O+', disabled: false, allergies: null, bmi: 22.5 } as PatientRecord['healthProfile'],
+  patient: {
+    id: 's1',
+    first_name: 'Rosa',
+    last_name: 'Garcia',
+    email: 'rosa@northfield.edu',
+    phone: null,
+    reg_number: 'NFU/2024/018',
+    department: 'Law',
+    year_of_study: 3,
+    avatar_path: null,
+  },
+  healthProfile: {
+    genotype: 'AS',
+    blood_group: 'O+',
+    disabled: false,
+    allergies: null,
+    bmi: 22.5,
+  } as PatientRecord['healthProfile'],
   history: [{ ...appointmentFixture({ reason: 'Vaccination', status: 'completed' }), provider: null }],
   historyTotal: 1,
   noShows: 2,

@@ -1,5 +1,21 @@
-import { AVATARS_BUCKET, type Column, DataTable, Modal, queryKeys, QueryView, StoredImage, useApiQuery } from '@campuscare/shared';
-import { appointmentTimeColumn, noShowText, type OverviewAppointment, providerName, STATUS_LABEL, WithClinic } from '@campuscare/shared/appointments';
+import {
+  AVATARS_BUCKET,
+  type Column,
+  DataTable,
+  Modal,
+  queryKeys,
+  QueryView,
+  StoredImage,
+  useApiQuery,
+} from '@campuscare/shared';
+import {
+  appointmentTimeColumn,
+  noShowText,
+  type OverviewAppointment,
+  providerName,
+  STATUS_LABEL,
+  WithClinic,
+} from '@campuscare/shared/appointments';
 import { HISTORY_LIMIT, loadPatientRecord, type PatientRecord } from './patientRecordApi';
 import styles from './patients.module.css';
 
@@ -19,7 +35,12 @@ function RecordBody({ record, zone }: { readonly record: PatientRecord; readonly
   return (
     <div className={styles.record}>
       <section aria-label="Profile" className={styles.profile}>
-        <StoredImage bucket={AVATARS_BUCKET} path={patient.avatar_path} alt={`Photo of ${patient.first_name} ${patient.last_name}`} className={styles.avatar} />
+        <StoredImage
+          bucket={AVATARS_BUCKET}
+          path={patient.avatar_path}
+          alt={`Photo of ${patient.first_name} ${patient.last_name}`}
+          className={styles.avatar}
+        />
         <dl className={styles.details}>
           <dt>Registration number</dt>
           <dd>{shown(patient.reg_number)}</dd>
@@ -56,7 +77,11 @@ function RecordBody({ record, zone }: { readonly record: PatientRecord; readonly
       </section>
       <section aria-label="Appointment history">
         <DataTable
-          caption={record.historyTotal > HISTORY_LIMIT ? `Appointment history (latest ${HISTORY_LIMIT} of ${record.historyTotal})` : 'Appointment history'}
+          caption={
+            record.historyTotal > HISTORY_LIMIT
+              ? `Appointment history (latest ${HISTORY_LIMIT} of ${record.historyTotal})`
+              : 'Appointment history'
+          }
           columns={historyColumns(zone)}
           rows={record.history}
           rowKey={(appointment) => appointment.id}
@@ -68,14 +93,28 @@ function RecordBody({ record, zone }: { readonly record: PatientRecord; readonly
 }
 
 /** Opens a student's record; reading the health profile is recorded in the audit log. */
-export function PatientRecordDialog({ studentId, name, onClose }: { readonly studentId: string; readonly name: string; readonly onClose: () => void }) {
+export function PatientRecordDialog({
+  studentId,
+  name,
+  onClose,
+}: {
+  readonly studentId: string;
+  readonly name: string;
+  readonly onClose: () => void;
+}) {
   // Every open reads the record again (and is audited): a doctor sees the student's latest answers.
-  const record = useApiQuery([...queryKeys.patients, 'record', studentId], (client) => loadPatientRecord(client, studentId), { staleTime: 0 });
+  const record = useApiQuery(
+    [...queryKeys.patients, 'record', studentId],
+    (client) => loadPatientRecord(client, studentId),
+    { staleTime: 0 },
+  );
   const title = record.data ? `${record.data.patient.first_name} ${record.data.patient.last_name}` : name;
   return (
     <Modal title={`Patient: ${title}`} open onClose={onClose}>
       <QueryView query={record} loadingLabel="Loading the patient's record…">
-        {(loaded) => <WithClinic>{(clinic) => <RecordBody record={loaded} zone={clinic.settings.timezone} />}</WithClinic>}
+        {(loaded) => (
+          <WithClinic>{(clinic) => <RecordBody record={loaded} zone={clinic.settings.timezone} />}</WithClinic>
+        )}
       </QueryView>
     </Modal>
   );

@@ -1,6 +1,11 @@
 import { useCallback, useState } from 'react';
 import { LoadingState, PageHeader, type RowAction, Section, useNavigate, useUserProfile } from '@campuscare/shared';
-import { AppointmentsOverview, isActiveAppointment, type OverviewAppointment, useAppointmentChange } from '@campuscare/shared/appointments';
+import {
+  AppointmentsOverview,
+  isActiveAppointment,
+  type OverviewAppointment,
+  useAppointmentChange,
+} from '@campuscare/shared/appointments';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit } from '../../components/clinical/useVisitStart';
 import { PatientRecordDialog } from './PatientRecordDialog';
@@ -25,7 +30,10 @@ export function PatientsPage() {
     ],
     [assign, myId, navigate],
   );
-  const openPatient = useCallback((appointment: OverviewAppointment) => setPatient({ id: appointment.student_id, name: appointment.name }), []);
+  const openPatient = useCallback(
+    (appointment: OverviewAppointment) => setPatient({ id: appointment.student_id, name: appointment.name }),
+    [],
+  );
   // Starting a visit from Edit opens its draft, as Start does on the dashboard.
   const visitStarted = useCallback((appointment: OverviewAppointment) => openVisit(appointment.id), [openVisit]);
 
@@ -33,7 +41,16 @@ export function PatientsPage() {
     <>
       <PageHeader title="Appointments overview" />
       <Section title="All appointments">
-        {myId ? <AppointmentsOverview caption="Appointments" extraActions={extraActions} onOpenPatient={openPatient} onVisitStarted={visitStarted} /> : <LoadingState label="Loading appointments…" />}
+        {myId ? (
+          <AppointmentsOverview
+            caption="Appointments"
+            extraActions={extraActions}
+            onOpenPatient={openPatient}
+            onVisitStarted={visitStarted}
+          />
+        ) : (
+          <LoadingState label="Loading appointments…" />
+        )}
       </Section>
       {patient && <PatientRecordDialog studentId={patient.id} name={patient.name} onClose={() => setPatient(null)} />}
     </>

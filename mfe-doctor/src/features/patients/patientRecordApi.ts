@@ -1,7 +1,10 @@
 import { ApiError, type CampusCareClient, type Database, type Member, unwrap } from '@campuscare/shared';
 import { listNoShowCounts, type OverviewAppointment } from '@campuscare/shared/appointments';
 
-type PatientDetails = Pick<Member, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'avatar_path'>;
+type PatientDetails = Pick<
+  Member,
+  'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'reg_number' | 'department' | 'year_of_study' | 'avatar_path'
+>;
 type PatientHealthProfile = Database['public']['Functions']['get_health_profile']['Returns'][number];
 
 export interface PatientRecord {
@@ -39,5 +42,11 @@ export async function loadPatientRecord(client: CampusCareClient, studentId: str
   ]);
   const patient = unwrap(member);
   if (!patient) throw new ApiError('This student is not a member of your university');
-  return { patient, healthProfile: unwrap(health)[0] ?? null, history: unwrap(history), historyTotal: history.count ?? 0, noShows: noShows.get(studentId) ?? 0 };
+  return {
+    patient,
+    healthProfile: unwrap(health)[0] ?? null,
+    history: unwrap(history),
+    historyTotal: history.count ?? 0,
+    noShows: noShows.get(studentId) ?? 0,
+  };
 }

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Link, PageHeader, PATHS, queryKeys, QueryView, Section, useApiQuery, useNavigate, useUserProfile } from '@campuscare/shared';
+import {
+  Button,
+  Link,
+  PageHeader,
+  PATHS,
+  queryKeys,
+  QueryView,
+  Section,
+  useApiQuery,
+  useNavigate,
+  useUserProfile,
+} from '@campuscare/shared';
 import { ProgramsEmptyState, ProgramWizard } from '@campuscare/shared/programs';
 import { countMyPrograms } from './myProgramsApi';
 
@@ -9,14 +20,21 @@ export function NewProgramPage() {
   const navigate = useNavigate();
   const [wizardOpen, setWizardOpen] = useState(false);
   const memberId = profile.status === 'signedIn' ? profile.member.id : '';
-  const mine = useApiQuery([...queryKeys.programs, 'count', memberId], (client) => countMyPrograms(client, memberId), { enabled: memberId !== '' });
+  const mine = useApiQuery([...queryKeys.programs, 'count', memberId], (client) => countMyPrograms(client, memberId), {
+    enabled: memberId !== '',
+  });
 
   const open = () => setWizardOpen(true);
   return (
     <>
       <PageHeader title="New program" actions={<Link to={PATHS.doctorPrograms}>All programs</Link>} />
       <Section title="Your programs">
-        <QueryView query={mine} loadingLabel="Loading your programs…" isEmpty={(count) => count === 0} empty={<ProgramsEmptyState onCreate={open} />}>
+        <QueryView
+          query={mine}
+          loadingLabel="Loading your programs…"
+          isEmpty={(count) => count === 0}
+          empty={<ProgramsEmptyState onCreate={open} />}
+        >
           {(count) => (
             <div>
               <p>You have created {count === 1 ? '1 program' : `${count} programs`}.</p>
@@ -25,7 +43,11 @@ export function NewProgramPage() {
           )}
         </QueryView>
       </Section>
-      <ProgramWizard open={wizardOpen} onClose={() => setWizardOpen(false)} onSaved={() => navigate(PATHS.doctorPrograms)} />
+      <ProgramWizard
+        open={wizardOpen}
+        onClose={() => setWizardOpen(false)}
+        onSaved={() => navigate(PATHS.doctorPrograms)}
+      />
     </>
   );
 }

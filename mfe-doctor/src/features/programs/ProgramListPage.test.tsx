@@ -31,7 +31,12 @@ function programFixture(overrides: Partial<Program>): Program {
 }
 
 const own = programFixture({});
-const admins = programFixture({ id: 'program-2', title: 'Malaria Awareness Week', organiser: 'University Health Centre', created_by: 'admin-1' });
+const admins = programFixture({
+  id: 'program-2',
+  title: 'Malaria Awareness Week',
+  organiser: 'University Health Centre',
+  created_by: 'admin-1',
+});
 
 /** The programs table as PostgREST answers the page: the upcoming programs (none past), updates and deletes. */
 const upcoming = jest.fn();
@@ -45,7 +50,10 @@ const listOf = (answer: () => Promise<unknown>) => {
 };
 const client = {
   from: () => ({
-    select: () => ({ gte: () => listOf(upcoming), lt: () => listOf(async () => ({ data: [], error: null, count: 0 })) }),
+    select: () => ({
+      gte: () => listOf(upcoming),
+      lt: () => listOf(async () => ({ data: [], error: null, count: 0 })),
+    }),
     update: (values: Partial<Program>) => {
       update(values);
       return { eq: () => ({ select: () => ({ maybeSingle }) }) };
@@ -59,8 +67,15 @@ const client = {
   }),
 } as unknown as CampusCareClient;
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => client }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => client,
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
 jest.mock('../../../../shared/src/profile/UserProfileProvider', () => ({
   ...jest.requireActual('../../../../shared/src/profile/UserProfileProvider'),
   useUserProfile: () => ({ status: 'signedIn', member: doctor }),
@@ -104,9 +119,13 @@ describe('the doctor’s programs page', () => {
     await user.clear(title);
     await user.type(title, 'Blood Donation Week');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Almost done!' })).getByRole('button', { name: 'Save program' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Almost done!' })).getByRole('button', { name: 'Save program' }),
+    );
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Program updated'));
-    expect(update).toHaveBeenCalledWith(expect.objectContaining({ title: 'Blood Donation Week', location: 'Sports Complex' }));
+    expect(update).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Blood Donation Week', location: 'Sports Complex' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -121,7 +140,9 @@ describe('the doctor’s programs page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete program' }));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Program deleted'));
     expect(remove).toHaveBeenCalledWith('id', own.id);
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Blood Donation Drive' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Blood Donation Drive' })).not.toBeInTheDocument(),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

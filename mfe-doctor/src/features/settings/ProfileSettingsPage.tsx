@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { COLUMN_RULES, type Member, Section, SelectField, STAFF_TITLES, TextField, useForm } from '@campuscare/shared';
-import { changesEmail, EmailChangePasswordField, FormFooter, OwnProfilePage, useOwnProfileSave } from '@campuscare/shared/account';
+import {
+  changesEmail,
+  EmailChangePasswordField,
+  FormFooter,
+  OwnProfilePage,
+  useOwnProfileSave,
+} from '@campuscare/shared/account';
 import { saveStaffProfile, staffProfileForm, validateStaffProfileForm, type StaffProfileForm } from './staffProfileApi';
 import styles from './settings.module.css';
 
@@ -17,13 +23,32 @@ export function ProfileForm({ member }: { readonly member: Member }) {
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Personal details">
+    <form
+      className={styles.form}
+      onSubmit={(event) => void form.handleSubmit(event)}
+      noValidate
+      aria-label="Personal details"
+    >
       <SelectField label="Title" options={TITLE_OPTIONS} {...form.field('title')} />
       <div className={styles.row}>
-        <TextField label="First Name" autoComplete="given-name" maxLength={COLUMN_RULES.members_first_name_length.maxLength} {...form.field('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" maxLength={COLUMN_RULES.members_last_name_length.maxLength} {...form.field('lastName')} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          maxLength={COLUMN_RULES.members_first_name_length.maxLength}
+          {...form.field('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          maxLength={COLUMN_RULES.members_last_name_length.maxLength}
+          {...form.field('lastName')}
+        />
       </div>
-      <TextField label="Staff ID" maxLength={COLUMN_RULES.members_staff_id_length.maxLength} {...form.field('staffId')} />
+      <TextField
+        label="Staff ID"
+        maxLength={COLUMN_RULES.members_staff_id_length.maxLength}
+        {...form.field('staffId')}
+      />
       <TextField label="Email Address" type="email" autoComplete="email" {...form.field('email')} />
       <EmailChangePasswordField shown={changesEmail(member, form.values.email)} {...form.field('currentPassword')} />
       <TextField label="Phone Number" type="tel" autoComplete="tel" {...form.field('phone')} />

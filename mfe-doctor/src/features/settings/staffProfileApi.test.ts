@@ -1,8 +1,17 @@
 import type { CampusCareClient, Member } from '@campuscare/shared';
 import { OWN_PROFILE_MESSAGES, saveOwnProfile } from '@campuscare/shared/account';
-import { saveStaffProfile, staffProfileForm, staffProfileValues, validateStaffProfile, validateStaffProfileForm } from './staffProfileApi';
+import {
+  saveStaffProfile,
+  staffProfileForm,
+  staffProfileValues,
+  validateStaffProfile,
+  validateStaffProfileForm,
+} from './staffProfileApi';
 
-jest.mock('@campuscare/shared/account', () => ({ ...jest.requireActual('@campuscare/shared/account'), saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })) }));
+jest.mock('@campuscare/shared/account', () => ({
+  ...jest.requireActual('@campuscare/shared/account'),
+  saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })),
+}));
 
 const member = {
   id: 'doctor-1',
@@ -26,14 +35,22 @@ describe('the staff profile rules', () => {
 
   it('asks for the current password only when the email changes', () => {
     expect(validateStaffProfileForm(member, staffProfileForm(member))).toEqual({});
-    expect(validateStaffProfileForm(member, { ...staffProfileForm(member), email: 'amelia@northfield.edu' })).toEqual({ currentPassword: OWN_PROFILE_MESSAGES.currentPasswordForEmail });
+    expect(validateStaffProfileForm(member, { ...staffProfileForm(member), email: 'amelia@northfield.edu' })).toEqual({
+      currentPassword: OWN_PROFILE_MESSAGES.currentPasswordForEmail,
+    });
   });
 });
 
 describe('saveStaffProfile', () => {
   it('saves the staff columns, an empty title or Staff ID as none, through the own-profile save', async () => {
     const client = {} as CampusCareClient;
-    const values = { ...staffProfileForm(member), title: '', staffId: ' ', phone: ' +1 555 0100 ', currentPassword: 'CampusCare2026' };
+    const values = {
+      ...staffProfileForm(member),
+      title: '',
+      staffId: ' ',
+      phone: ' +1 555 0100 ',
+      currentPassword: 'CampusCare2026',
+    };
     await saveStaffProfile(client, member, values);
     expect(saveOwnProfile).toHaveBeenCalledWith(client, {
       member,

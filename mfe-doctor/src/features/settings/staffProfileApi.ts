@@ -1,5 +1,10 @@
 import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, STAFF_TITLES } from '@campuscare/shared';
-import { ownProfileFormErrors, type PersonalDetails, personalDetailsErrors, saveOwnProfile } from '@campuscare/shared/account';
+import {
+  ownProfileFormErrors,
+  type PersonalDetails,
+  personalDetailsErrors,
+  saveOwnProfile,
+} from '@campuscare/shared/account';
 
 interface StaffProfileValues extends PersonalDetails {
   readonly title: string;
@@ -42,7 +47,11 @@ function orNull(value: string): string | null {
 }
 
 /** Saves the signed-in staff member's own profile; a Staff ID another member has is refused on its field. */
-export function saveStaffProfile(client: CampusCareClient, member: Member, values: StaffProfileValues & { readonly currentPassword?: string }) {
+export function saveStaffProfile(
+  client: CampusCareClient,
+  member: Member,
+  values: StaffProfileValues & { readonly currentPassword?: string },
+) {
   return saveOwnProfile(client, {
     member,
     values,

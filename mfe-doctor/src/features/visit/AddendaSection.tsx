@@ -1,5 +1,16 @@
 import { useMemo } from 'react';
-import { Button, COLUMN_RULES, columnError, displayName, ErrorBanner, TextAreaField, useApiMutation, useForm, useUserProfile, type VisitAddendum } from '@campuscare/shared';
+import {
+  Button,
+  COLUMN_RULES,
+  columnError,
+  displayName,
+  ErrorBanner,
+  TextAreaField,
+  useApiMutation,
+  useForm,
+  useUserProfile,
+  type VisitAddendum,
+} from '@campuscare/shared';
 import type { VisitRecord } from '@campuscare/shared/clinical';
 import { AddendaList } from '../../components/clinical/RecordViews';
 import { addAddendum } from './visitApi';
@@ -26,15 +37,35 @@ export function AddendaSection({ visit, zone }: { readonly visit: VisitRecord; r
       const authorName = profile.status === 'signedIn' ? displayName(profile.member) : '';
       update((current) => ({
         ...current,
-        addenda: [...current.addenda, { id: row.id, text: row.text, created_at: row.created_at, author_id: row.author_id ?? '', author_name: authorName }],
+        addenda: [
+          ...current.addenda,
+          {
+            id: row.id,
+            text: row.text,
+            created_at: row.created_at,
+            author_id: row.author_id ?? '',
+            author_name: authorName,
+          },
+        ],
       }));
     },
   });
   return (
     <div className={styles.stack}>
       <AddendaList addenda={visit.addenda} zone={zone} />
-      <form aria-label="Add an addendum" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-        <TextAreaField label="Addendum" hint="A correction or an addition, with your name and the time. It cannot be changed afterwards." rows={3} maxLength={TEXT_RULE.maxLength} {...form.field('text')} />
+      <form
+        aria-label="Add an addendum"
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
+        <TextAreaField
+          label="Addendum"
+          hint="A correction or an addition, with your name and the time. It cannot be changed afterwards."
+          rows={3}
+          maxLength={TEXT_RULE.maxLength}
+          {...form.field('text')}
+        />
         {form.formError && <ErrorBanner message={form.formError} />}
         <div className={styles.buttons}>
           <Button type="submit" disabled={form.submitting}>

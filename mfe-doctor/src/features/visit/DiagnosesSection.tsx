@@ -30,11 +30,21 @@ interface DiagnosisValues {
 const EMPTY_DIAGNOSIS: DiagnosisValues = { description: '', code: null };
 
 /** Searches the ICD-10 list (by code or by words of the title) and picks one code, or none. */
-function Icd10Picker({ chosen, onChoose }: { readonly chosen: Icd10Code | null; readonly onChoose: (code: Icd10Code | null) => void }) {
+function Icd10Picker({
+  chosen,
+  onChoose,
+}: {
+  readonly chosen: Icd10Code | null;
+  readonly onChoose: (code: Icd10Code | null) => void;
+}) {
   const groupName = useId();
   const { search, setSearch, appliedSearch } = useSearchTerm();
   const term = appliedSearch.trim();
-  const results = useApiQuery([...queryKeys.clinic, 'icd10', term], (client) => searchIcd10Codes(client, term), { enabled: term !== '', keepPrevious: true, staleTime: Infinity });
+  const results = useApiQuery([...queryKeys.clinic, 'icd10', term], (client) => searchIcd10Codes(client, term), {
+    enabled: term !== '',
+    keepPrevious: true,
+    staleTime: Infinity,
+  });
   return (
     <div className={styles.picker}>
       <TextField
@@ -74,7 +84,13 @@ function Icd10Picker({ chosen, onChoose }: { readonly chosen: Icd10Code | null; 
                 </legend>
                 {codes.map((code) => (
                   <label key={code.code} className={styles.choice}>
-                    <input type="radio" name={groupName} value={code.code} checked={chosen?.code === code.code} onChange={() => onChoose(code)} />
+                    <input
+                      type="radio"
+                      name={groupName}
+                      value={code.code}
+                      checked={chosen?.code === code.code}
+                      onChange={() => onChoose(code)}
+                    />
                     <span>{icd10Label(code.code, code.title)}</span>
                   </label>
                 ))}
@@ -93,7 +109,8 @@ export function DiagnosesEditor({ visit }: { readonly visit: VisitRecord }) {
   const add = useApiMutation(addDiagnosis, { success: 'Diagnosis added', errors: 'caller' });
   const remove = useApiMutation(removeDiagnosis, {
     success: 'Diagnosis removed',
-    onSuccess: (_done, id) => update((current) => ({ ...current, diagnoses: current.diagnoses.filter((diagnosis) => diagnosis.id !== id) })),
+    onSuccess: (_done, id) =>
+      update((current) => ({ ...current, diagnoses: current.diagnoses.filter((diagnosis) => diagnosis.id !== id) })),
   });
   const [pickerKey, setPickerKey] = useState(0);
   const initial = useMemo(() => EMPTY_DIAGNOSIS, []);
@@ -104,7 +121,11 @@ export function DiagnosesEditor({ visit }: { readonly visit: VisitRecord }) {
       return description ? { description } : {};
     },
     submit: async (values) => ({
-      row: await add.mutateAsync({ visitId: visit.id, description: values.description.trim(), icd10Code: values.code?.code ?? null }),
+      row: await add.mutateAsync({
+        visitId: visit.id,
+        description: values.description.trim(),
+        icd10Code: values.code?.code ?? null,
+      }),
       title: values.code?.title ?? null,
     }),
     resetOnSuccess: true,
@@ -122,9 +143,19 @@ export function DiagnosesEditor({ visit }: { readonly visit: VisitRecord }) {
   return (
     <div className={styles.stack}>
       <DiagnosisList diagnoses={visit.diagnoses} onRemove={(diagnosis) => remove.mutate(diagnosis.id)} />
-      <form aria-label="Add a diagnosis" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <form
+        aria-label="Add a diagnosis"
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
         <Icd10Picker key={pickerKey} chosen={form.values.code} onChoose={choose} />
-        <TextField label="Diagnosis" maxLength={DESCRIPTION_RULE.maxLength} autoComplete="off" {...form.field('description')} />
+        <TextField
+          label="Diagnosis"
+          maxLength={DESCRIPTION_RULE.maxLength}
+          autoComplete="off"
+          {...form.field('description')}
+        />
         {form.formError && <ErrorBanner message={form.formError} />}
         <div className={styles.buttons}>
           <Button type="submit" disabled={form.submitting}>

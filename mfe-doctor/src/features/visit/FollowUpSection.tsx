@@ -1,8 +1,34 @@
 import { useMemo, useState } from 'react';
-import { Button, type Column, DataTable, ErrorBanner, queryClient, queryKeys, QueryView, SelectField, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES, appointmentTimeColumn, type OverviewAppointment, providerName } from '@campuscare/shared/appointments';
+import {
+  Button,
+  type Column,
+  DataTable,
+  ErrorBanner,
+  queryClient,
+  queryKeys,
+  QueryView,
+  SelectField,
+  useApiMutation,
+  useApiQuery,
+  useForm,
+} from '@campuscare/shared';
+import {
+  APPOINTMENT_CHANGE_INVALIDATES,
+  appointmentTimeColumn,
+  type OverviewAppointment,
+  providerName,
+} from '@campuscare/shared/appointments';
 import type { VisitRecord } from '@campuscare/shared/clinical';
-import { addDays, dayInZone, formatDay, formatInZone, type FreeSlot, listFreeSlots, momentInZone, timeInZone } from '@campuscare/shared/scheduling';
+import {
+  addDays,
+  dayInZone,
+  formatDay,
+  formatInZone,
+  type FreeSlot,
+  listFreeSlots,
+  momentInZone,
+  timeInZone,
+} from '@campuscare/shared/scheduling';
 import { bookFollowUp, listUpcomingVisits } from './visitApi';
 import styles from './visit.module.css';
 
@@ -29,7 +55,15 @@ function minutesOf(slot: FreeSlot): number {
 }
 
 /** The free times of the visit's doctor over the coming two weeks, by day; one of them is booked as the follow-up. */
-function FollowUpForm({ visit, zone, slots }: { readonly visit: VisitRecord; readonly zone: string; readonly slots: readonly FreeSlot[] }) {
+function FollowUpForm({
+  visit,
+  zone,
+  slots,
+}: {
+  readonly visit: VisitRecord;
+  readonly zone: string;
+  readonly slots: readonly FreeSlot[];
+}) {
   const book = useApiMutation(bookFollowUp, {
     invalidates: APPOINTMENT_CHANGE_INVALIDATES,
     success: (_done, request) => `Follow-up booked for ${formatInZone(request.date, zone)}`,
@@ -52,7 +86,11 @@ function FollowUpForm({ visit, zone, slots }: { readonly visit: VisitRecord; rea
     submit: async (values) => {
       const slot = slots.find((candidate) => candidate.startsAt === values.startsAt);
       try {
-        await book.mutateAsync({ visitId: visit.id, date: values.startsAt, durationMinutes: slot ? minutesOf(slot) : visit.duration_minutes });
+        await book.mutateAsync({
+          visitId: visit.id,
+          date: values.startsAt,
+          durationMinutes: slot ? minutesOf(slot) : visit.duration_minutes,
+        });
       } catch (refusal) {
         // The time was taken meanwhile, or is now too soon: the free times have changed.
         void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
@@ -63,13 +101,25 @@ function FollowUpForm({ visit, zone, slots }: { readonly visit: VisitRecord; rea
   });
   const day = form.field('day');
   const times = byDay.get(form.values.day) ?? [];
-  if (slots.length === 0) return <p className={styles.muted}>The visit’s doctor has no free times in the next {FOLLOW_UP_DAYS} days.</p>;
+  if (slots.length === 0)
+    return <p className={styles.muted}>The visit’s doctor has no free times in the next {FOLLOW_UP_DAYS} days.</p>;
   return (
-    <form aria-label="Book a follow-up" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <form
+      aria-label="Book a follow-up"
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(event)}
+    >
       <div className={styles.fieldGrid}>
         <SelectField
           label="Day"
-          options={[{ value: '', label: 'Choose a day' }, ...[...byDay.entries()].map(([value, free]) => ({ value, label: `${formatDay(value)} (${free.length} free)` }))]}
+          options={[
+            { value: '', label: 'Choose a day' },
+            ...[...byDay.entries()].map(([value, free]) => ({
+              value,
+              label: `${formatDay(value)} (${free.length} free)`,
+            })),
+          ]}
           {...day}
           onChange={(event) => {
             day.onChange(event);
@@ -80,7 +130,10 @@ function FollowUpForm({ visit, zone, slots }: { readonly visit: VisitRecord; rea
           label="Time"
           hint={`The clinic's clock (${zone})`}
           disabled={times.length === 0}
-          options={[{ value: '', label: form.values.day === '' ? 'Choose a day first' : 'Choose a time' }, ...times.map((slot) => ({ value: slot.startsAt, label: timeInZone(slot.startsAt, zone) }))]}
+          options={[
+            { value: '', label: form.values.day === '' ? 'Choose a day first' : 'Choose a time' },
+            ...times.map((slot) => ({ value: slot.startsAt, label: timeInZone(slot.startsAt, zone) })),
+          ]}
           {...form.field('startsAt')}
         />
       </div>
@@ -105,14 +158,26 @@ export function FollowUpSection({ visit, zone }: { readonly visit: VisitRecord; 
     // Free times change with every booking: read again, never shown from memory.
     { enabled: doctorId !== null, gcTime: 0 },
   );
-  const upcoming = useApiQuery([...queryKeys.appointments, 'student upcoming', visit.student_id, from], (client) => listUpcomingVisits(client, { studentId: visit.student_id, from }));
+  const upcoming = useApiQuery([...queryKeys.appointments, 'student upcoming', visit.student_id, from], (client) =>
+    listUpcomingVisits(client, { studentId: visit.student_id, from }),
+  );
   return (
     <div className={styles.stack}>
       <QueryView query={upcoming} loadingLabel="Loading the student's coming visits…">
-        {(appointments) => <DataTable caption="The student's coming visits" columns={upcomingColumns(zone)} rows={appointments} rowKey={(appointment) => appointment.id} emptyMessage="No visits booked yet" />}
+        {(appointments) => (
+          <DataTable
+            caption="The student's coming visits"
+            columns={upcomingColumns(zone)}
+            rows={appointments}
+            rowKey={(appointment) => appointment.id}
+            emptyMessage="No visits booked yet"
+          />
+        )}
       </QueryView>
       {doctorId === null ? (
-        <p className={styles.muted}>The visit’s doctor no longer has an account: book a follow-up from the appointments overview.</p>
+        <p className={styles.muted}>
+          The visit’s doctor no longer has an account: book a follow-up from the appointments overview.
+        </p>
       ) : (
         <QueryView query={slots} loadingLabel="Loading the free times…">
           {(free) => <FollowUpForm visit={visit} zone={zone} slots={free} />}

@@ -1,5 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, CONSTRAINT_RULES, ErrorBanner, type FieldErrors, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  Button,
+  CONSTRAINT_RULES,
+  ErrorBanner,
+  type FieldErrors,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import type { ExcuseLetterEntry, VisitRecord } from '@campuscare/shared/clinical';
 import { addDays, dayInZone } from '@campuscare/shared/scheduling';
 import { letterDays, LetterList } from '../../components/clinical/RecordViews';
@@ -36,10 +44,12 @@ function daysBetween(first: string, last: string): number {
 function letterErrors(values: LetterValues, visitDay: string): FieldErrors<LetterValues> {
   const errors: Partial<Record<keyof LetterValues, string>> = {};
   if (!DAY.test(values.startsOn)) errors.startsOn = LETTER_MESSAGES.startsOn;
-  else if (Math.abs(daysBetween(visitDay, values.startsOn)) > LETTER_START_WINDOW_DAYS) errors.startsOn = LETTER_MESSAGES.window;
+  else if (Math.abs(daysBetween(visitDay, values.startsOn)) > LETTER_START_WINDOW_DAYS)
+    errors.startsOn = LETTER_MESSAGES.window;
   if (!DAY.test(values.endsOn)) errors.endsOn = LETTER_MESSAGES.endsOn;
   else if (DAY.test(values.startsOn) && values.endsOn < values.startsOn) errors.endsOn = LETTER_MESSAGES.order;
-  else if (DAY.test(values.startsOn) && daysBetween(values.startsOn, values.endsOn) > LETTER_MAX_DAYS - 1) errors.endsOn = LETTER_MESSAGES.span;
+  else if (DAY.test(values.startsOn) && daysBetween(values.startsOn, values.endsOn) > LETTER_MAX_DAYS - 1)
+    errors.endsOn = LETTER_MESSAGES.span;
   return errors;
 }
 
@@ -52,8 +62,9 @@ function IssuedLetterNotice({ letter, onDismiss }: { readonly letter: IssuedLett
         Verification code: <code className={styles.code}>{letter.verification_code}</code>
       </p>
       <p className={styles.issuedText}>
-        The student finds the letter, with this code, under My visits once the visit is signed. Anyone holding it can check it at{' '}
-        <span className={styles.url}>{letter.verification_url}</span>, which tells them only whether it is valid, whose it is and the days it covers.
+        The student finds the letter, with this code, under My visits once the visit is signed. Anyone holding it can
+        check it at <span className={styles.url}>{letter.verification_url}</span>, which tells them only whether it is
+        valid, whose it is and the days it covers.
       </p>
       <div className={styles.buttons}>
         <Button variant="secondary" onClick={onDismiss}>
@@ -64,7 +75,15 @@ function IssuedLetterNotice({ letter, onDismiss }: { readonly letter: IssuedLett
   );
 }
 
-function IssueLetterForm({ visit, visitDay, onIssued }: { readonly visit: VisitRecord; readonly visitDay: string; readonly onIssued: (letter: IssuedLetter) => void }) {
+function IssueLetterForm({
+  visit,
+  visitDay,
+  onIssued,
+}: {
+  readonly visit: VisitRecord;
+  readonly visitDay: string;
+  readonly onIssued: (letter: IssuedLetter) => void;
+}) {
   const issue = useApiMutation(issueExcuseLetter, { success: 'Excuse letter issued', errors: 'caller' });
   const initial = useMemo<LetterValues>(() => ({ startsOn: visitDay, endsOn: visitDay }), [visitDay]);
   const form = useForm<LetterValues, IssuedLetter>({
@@ -75,13 +94,25 @@ function IssueLetterForm({ visit, visitDay, onIssued }: { readonly visit: VisitR
     onSuccess: onIssued,
   });
   return (
-    <form aria-label="Issue an excuse letter" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <form
+      aria-label="Issue an excuse letter"
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(event)}
+    >
       <div className={styles.fieldGrid}>
-        <TextField label="First day" type="date" min={addDays(visitDay, -LETTER_START_WINDOW_DAYS)} max={addDays(visitDay, LETTER_START_WINDOW_DAYS)} {...form.field('startsOn')} />
+        <TextField
+          label="First day"
+          type="date"
+          min={addDays(visitDay, -LETTER_START_WINDOW_DAYS)}
+          max={addDays(visitDay, LETTER_START_WINDOW_DAYS)}
+          {...form.field('startsOn')}
+        />
         <TextField label="Last day" type="date" min={form.values.startsOn || undefined} {...form.field('endsOn')} />
       </div>
       <p className={styles.hint}>
-        Up to {LETTER_MAX_DAYS} days, starting within {LETTER_START_WINDOW_DAYS} days of the visit. The letter says who it is for and which days it covers, never why.
+        Up to {LETTER_MAX_DAYS} days, starting within {LETTER_START_WINDOW_DAYS} days of the visit. The letter says who
+        it is for and which days it covers, never why.
       </p>
       {form.formError && <ErrorBanner message={form.formError} />}
       <div className={styles.buttons}>
@@ -111,7 +142,10 @@ export function LettersSection({ visit, zone, canIssue }: LettersSectionProps) {
     update((current) => ({ ...current, excuse_letters: [...current.excuse_letters, letter] }));
   };
   const onRevoked = (letter: ExcuseLetterEntry) =>
-    update((current) => ({ ...current, excuse_letters: current.excuse_letters.map((entry) => (entry.id === letter.id ? { ...entry, ...letter } : entry)) }));
+    update((current) => ({
+      ...current,
+      excuse_letters: current.excuse_letters.map((entry) => (entry.id === letter.id ? { ...entry, ...letter } : entry)),
+    }));
   return (
     <div className={styles.stack}>
       {issued && <IssuedLetterNotice letter={issued} onDismiss={() => setIssued(null)} />}

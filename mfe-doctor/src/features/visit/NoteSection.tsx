@@ -43,7 +43,9 @@ const NOTE_RULES: Readonly<Record<keyof NoteValues, ColumnRule>> = {
   followUp: COLUMN_RULES.visits_follow_up_length,
 };
 
-function noteValues(visit: Pick<VisitRecord, 'chief_complaint' | 'subjective' | 'objective' | 'assessment' | 'plan' | 'follow_up'>): NoteValues {
+function noteValues(
+  visit: Pick<VisitRecord, 'chief_complaint' | 'subjective' | 'objective' | 'assessment' | 'plan' | 'follow_up'>,
+): NoteValues {
   return {
     chiefComplaint: visit.chief_complaint ?? '',
     subjective: visit.subjective ?? '',
@@ -158,7 +160,9 @@ export function useVisitNote(visit: VisitRecord) {
       if (!last) return;
       void getSupabase()
         .then((client) => saveNote(client, { visitId, note: noteColumns(last) }))
-        .catch(() => notifyError('Your last changes to the visit note could not be saved. Open the visit again to check it.'));
+        .catch(() =>
+          notifyError('Your last changes to the visit note could not be saved. Open the visit again to check it.'),
+        );
     },
     [visitId],
   );
@@ -194,7 +198,10 @@ function SaveStatus({ note, zone }: { readonly note: VisitNote; readonly zone: s
     failed: 'Not saved: see why above, then Save note to try again',
   }[note.state];
   return (
-    <p role="status" className={note.state === 'failed' || note.state === 'invalid' ? styles.saveFailed : styles.saveState}>
+    <p
+      role="status"
+      className={note.state === 'failed' || note.state === 'invalid' ? styles.saveFailed : styles.saveState}
+    >
       {text}
     </p>
   );
@@ -204,16 +211,49 @@ function SaveStatus({ note, zone }: { readonly note: VisitNote; readonly zone: s
 export function NoteForm({ note, zone }: { readonly note: VisitNote; readonly zone: string }) {
   const { form } = note;
   return (
-    <form aria-label="Visit note" className={styles.form} noValidate onSubmit={(event) => {
+    <form
+      aria-label="Visit note"
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
         event.preventDefault();
         void note.saveNow();
-      }}>
-      <TextField label="Chief complaint" maxLength={NOTE_RULES.chiefComplaint.maxLength} autoComplete="off" {...form.field('chiefComplaint')} />
-      <TextAreaField label="Subjective" hint="What the student reports: history, symptoms" rows={4} maxLength={NOTE_RULES.subjective.maxLength} {...form.field('subjective')} />
-      <TextAreaField label="Objective" hint="What you found: examination, tests" rows={4} maxLength={NOTE_RULES.objective.maxLength} {...form.field('objective')} />
-      <TextAreaField label="Assessment" rows={3} maxLength={NOTE_RULES.assessment.maxLength} {...form.field('assessment')} />
+      }}
+    >
+      <TextField
+        label="Chief complaint"
+        maxLength={NOTE_RULES.chiefComplaint.maxLength}
+        autoComplete="off"
+        {...form.field('chiefComplaint')}
+      />
+      <TextAreaField
+        label="Subjective"
+        hint="What the student reports: history, symptoms"
+        rows={4}
+        maxLength={NOTE_RULES.subjective.maxLength}
+        {...form.field('subjective')}
+      />
+      <TextAreaField
+        label="Objective"
+        hint="What you found: examination, tests"
+        rows={4}
+        maxLength={NOTE_RULES.objective.maxLength}
+        {...form.field('objective')}
+      />
+      <TextAreaField
+        label="Assessment"
+        rows={3}
+        maxLength={NOTE_RULES.assessment.maxLength}
+        {...form.field('assessment')}
+      />
       <TextAreaField label="Plan" rows={3} maxLength={NOTE_RULES.plan.maxLength} {...form.field('plan')} />
-      <TextAreaField label="Follow-up" hint="When and why to come back" rows={2} maxLength={NOTE_RULES.followUp.maxLength} {...form.field('followUp')} />
+      <TextAreaField
+        label="Follow-up"
+        hint="When and why to come back"
+        rows={2}
+        maxLength={NOTE_RULES.followUp.maxLength}
+        {...form.field('followUp')}
+      />
       {form.formError && <ErrorBanner message={form.formError} />}
       <div className={styles.saveRow}>
         <SaveStatus note={note} zone={zone} />

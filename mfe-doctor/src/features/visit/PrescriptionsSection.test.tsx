@@ -4,16 +4,29 @@ import { ApiError, queryClient, type Prescription, useApiQuery } from '@campusca
 import { openedVisitFixture } from '../../test/clinicalTestData';
 import type { OpenedVisit } from '@campuscare/shared/clinical';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
-import { ACKNOWLEDGEMENT_REQUIRED, ALLERGY_ACKNOWLEDGEMENT_REQUIRED, isAllergyRefusal, PrescriptionsEditor } from './PrescriptionsSection';
+import {
+  ACKNOWLEDGEMENT_REQUIRED,
+  ALLERGY_ACKNOWLEDGEMENT_REQUIRED,
+  isAllergyRefusal,
+  PrescriptionsEditor,
+} from './PrescriptionsSection';
 import { addPrescription } from './visitApi';
 import { visitKey } from './visitCache';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
 jest.mock('./visitApi', () => ({ ...jest.requireActual('./visitApi'), addPrescription: jest.fn() }));
 
 const add = jest.mocked(addPrescription);
-const REFUSAL = "Amoxicillin-penicillin matches the student's recorded allergy to penicillin. To prescribe it anyway, say why in the allergy acknowledgement";
+const REFUSAL =
+  "Amoxicillin-penicillin matches the student's recorded allergy to penicillin. To prescribe it anyway, say why in the allergy acknowledgement";
 /** The database's allergy refusal: its message for people, and the marker the page tests. */
 const allergyRefusal = () => new ApiError(REFUSAL, { code: 'P0001', hint: ALLERGY_ACKNOWLEDGEMENT_REQUIRED });
 
@@ -38,9 +51,13 @@ function stored(columns: Parameters<typeof addPrescription>[1]['prescription']):
 }
 
 function PrescriptionsOfDraft() {
-  const opened = useApiQuery<OpenedVisit>(visitKey('visit-1'), async () => {
-    throw new Error('the visit is read once, when the page opens');
-  }, { staleTime: Infinity });
+  const opened = useApiQuery<OpenedVisit>(
+    visitKey('visit-1'),
+    async () => {
+      throw new Error('the visit is read once, when the page opens');
+    },
+    { staleTime: Infinity },
+  );
   return opened.data ? <PrescriptionsEditor visit={opened.data.visit} /> : null;
 }
 
@@ -70,16 +87,31 @@ describe('prescribing', () => {
     const list = await screen.findByRole('list', { name: 'Prescriptions' });
     expect(list).toHaveTextContent('Paracetamol');
     expect(list).toHaveTextContent('500 mg · every 6 hours');
-    expect(add).toHaveBeenCalledWith({}, {
-      visitId: 'visit-1',
-      prescription: { drug: 'Paracetamol', strength: '500 mg', dose: null, route: null, frequency: 'every 6 hours', duration: null, quantity: null, instructions: null, allergy_acknowledgement: null },
-    });
+    expect(add).toHaveBeenCalledWith(
+      {},
+      {
+        visitId: 'visit-1',
+        prescription: {
+          drug: 'Paracetamol',
+          strength: '500 mg',
+          dose: null,
+          route: null,
+          frequency: 'every 6 hours',
+          duration: null,
+          quantity: null,
+          instructions: null,
+          allergy_acknowledgement: null,
+        },
+      },
+    );
     expect(notifySuccess).toHaveBeenCalledWith('Prescription added');
     await waitFor(() => expect(screen.getByLabelText('Drug')).toHaveValue(''));
   });
 
   it("shows the database's allergy refusal, asks for an acknowledgement and sends it, then shows it on the prescription", async () => {
-    add.mockRejectedValueOnce(allergyRefusal()).mockImplementation(async (_client, input) => stored(input.prescription));
+    add
+      .mockRejectedValueOnce(allergyRefusal())
+      .mockImplementation(async (_client, input) => stored(input.prescription));
     const user = renderDraft();
     await user.type(screen.getByLabelText('Drug'), 'Amoxicillin-penicillin');
     await user.type(screen.getByLabelText('Dose'), '500 mg');
@@ -98,8 +130,20 @@ describe('prescribing', () => {
     await user.type(acknowledgement, 'Tolerated amoxicillin in 2025; rash only');
     await user.click(screen.getByRole('button', { name: 'Prescribe anyway' }));
     const list = await screen.findByRole('list', { name: 'Prescriptions' });
-    expect(within(list).getByText('Allergy acknowledged:').parentElement).toHaveTextContent('Allergy acknowledged: Tolerated amoxicillin in 2025; rash only');
-    expect(add).toHaveBeenLastCalledWith({}, { visitId: 'visit-1', prescription: expect.objectContaining({ drug: 'Amoxicillin-penicillin', dose: '500 mg', allergy_acknowledgement: 'Tolerated amoxicillin in 2025; rash only' }) });
+    expect(within(list).getByText('Allergy acknowledged:').parentElement).toHaveTextContent(
+      'Allergy acknowledged: Tolerated amoxicillin in 2025; rash only',
+    );
+    expect(add).toHaveBeenLastCalledWith(
+      {},
+      {
+        visitId: 'visit-1',
+        prescription: expect.objectContaining({
+          drug: 'Amoxicillin-penicillin',
+          dose: '500 mg',
+          allergy_acknowledgement: 'Tolerated amoxicillin in 2025; rash only',
+        }),
+      },
+    );
     expect(screen.queryByLabelText('Allergy acknowledgement')).not.toBeInTheDocument();
   });
 
@@ -123,8 +167,14 @@ describe('prescribing', () => {
   it('knows the allergy refusal by its marker, not by its words', () => {
     expect(isAllergyRefusal(allergyRefusal())).toBe(true);
     expect(isAllergyRefusal(new ApiError(REFUSAL, { code: 'P0001' }))).toBe(false);
-    expect(isAllergyRefusal(new ApiError('Something else went wrong', { code: 'P0001', hint: ALLERGY_ACKNOWLEDGEMENT_REQUIRED }))).toBe(true);
-    expect(isAllergyRefusal(new ApiError(REFUSAL, { code: '23514', hint: ALLERGY_ACKNOWLEDGEMENT_REQUIRED }))).toBe(false);
+    expect(
+      isAllergyRefusal(
+        new ApiError('Something else went wrong', { code: 'P0001', hint: ALLERGY_ACKNOWLEDGEMENT_REQUIRED }),
+      ),
+    ).toBe(true);
+    expect(isAllergyRefusal(new ApiError(REFUSAL, { code: '23514', hint: ALLERGY_ACKNOWLEDGEMENT_REQUIRED }))).toBe(
+      false,
+    );
   });
 
   it('shows a refusal without the marker above the form, whatever its words', async () => {
@@ -137,7 +187,11 @@ describe('prescribing', () => {
   });
 
   it('shows any other refusal above the form', async () => {
-    add.mockRejectedValue(new ApiError('This visit is signed and can no longer change. Add an addendum to correct or complete it', { code: 'P0001' }));
+    add.mockRejectedValue(
+      new ApiError('This visit is signed and can no longer change. Add an addendum to correct or complete it', {
+        code: 'P0001',
+      }),
+    );
     const user = renderDraft();
     await user.type(screen.getByLabelText('Drug'), 'Ibuprofen');
     await user.click(screen.getByRole('button', { name: 'Add prescription' }));

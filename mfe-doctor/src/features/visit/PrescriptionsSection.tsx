@@ -72,13 +72,17 @@ export function isAllergyRefusal(error: ApiError): boolean {
 }
 
 /** The form's errors by the rules the database holds; the acknowledgement is required once the database asked for it. */
-function prescriptionErrors(values: PrescriptionValues, acknowledgementAsked: boolean): FieldErrors<PrescriptionValues> {
+function prescriptionErrors(
+  values: PrescriptionValues,
+  acknowledgementAsked: boolean,
+): FieldErrors<PrescriptionValues> {
   const errors: Partial<Record<keyof PrescriptionValues, string>> = {};
   for (const name of Object.keys(PRESCRIPTION_RULES) as Array<keyof PrescriptionValues>) {
     const problem = columnError(PRESCRIPTION_RULES[name], values[name]);
     if (problem) errors[name] = problem;
   }
-  if (acknowledgementAsked && values.allergyAcknowledgement.trim() === '') errors.allergyAcknowledgement = ACKNOWLEDGEMENT_REQUIRED;
+  if (acknowledgementAsked && values.allergyAcknowledgement.trim() === '')
+    errors.allergyAcknowledgement = ACKNOWLEDGEMENT_REQUIRED;
   return errors;
 }
 
@@ -92,7 +96,9 @@ function prescriptionColumns(values: PrescriptionValues, withAcknowledgement: bo
     duration: storedValue(PRESCRIPTION_RULES.duration, values.duration),
     quantity: storedValue(PRESCRIPTION_RULES.quantity, values.quantity),
     instructions: storedValue(PRESCRIPTION_RULES.instructions, values.instructions),
-    allergy_acknowledgement: withAcknowledgement ? storedValue(PRESCRIPTION_RULES.allergyAcknowledgement, values.allergyAcknowledgement) : null,
+    allergy_acknowledgement: withAcknowledgement
+      ? storedValue(PRESCRIPTION_RULES.allergyAcknowledgement, values.allergyAcknowledgement)
+      : null,
   };
 }
 
@@ -109,14 +115,21 @@ export function PrescriptionsEditor({ visit }: { readonly visit: VisitRecord }) 
   const add = useApiMutation(addPrescription, { success: 'Prescription added', errors: 'caller' });
   const remove = useApiMutation(removePrescription, {
     success: 'Prescription removed',
-    onSuccess: (_done, id) => update((current) => ({ ...current, prescriptions: current.prescriptions.filter((prescription) => prescription.id !== id) })),
+    onSuccess: (_done, id) =>
+      update((current) => ({
+        ...current,
+        prescriptions: current.prescriptions.filter((prescription) => prescription.id !== id),
+      })),
   });
   const form = useForm<PrescriptionValues, Prescription | null>({
     initial: EMPTY_PRESCRIPTION,
     validate: (values) => prescriptionErrors(values, allergyRefusal !== null),
     submit: async (values) => {
       try {
-        return await add.mutateAsync({ visitId: visit.id, prescription: prescriptionColumns(values, allergyRefusal !== null) });
+        return await add.mutateAsync({
+          visitId: visit.id,
+          prescription: prescriptionColumns(values, allergyRefusal !== null),
+        });
       } catch (error) {
         const refusal = toApiError(error);
         if (!isAllergyRefusal(refusal)) throw refusal;
@@ -143,18 +156,74 @@ export function PrescriptionsEditor({ visit }: { readonly visit: VisitRecord }) 
 
   return (
     <div className={styles.stack}>
-      <PrescriptionList prescriptions={visit.prescriptions} onRemove={(prescription) => remove.mutate(prescription.id)} />
-      <form aria-label="Add a prescription" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-        <TextField label="Drug" maxLength={PRESCRIPTION_RULES.drug.maxLength} autoComplete="off" {...drug} onChange={editDrug} aria-describedby={allergyRefusal ? refusalId : undefined} />
+      <PrescriptionList
+        prescriptions={visit.prescriptions}
+        onRemove={(prescription) => remove.mutate(prescription.id)}
+      />
+      <form
+        aria-label="Add a prescription"
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(event)}
+      >
+        <TextField
+          label="Drug"
+          maxLength={PRESCRIPTION_RULES.drug.maxLength}
+          autoComplete="off"
+          {...drug}
+          onChange={editDrug}
+          aria-describedby={allergyRefusal ? refusalId : undefined}
+        />
         <div className={styles.fieldGrid}>
-          <TextField label="Strength" hint="e.g. 500 mg" maxLength={PRESCRIPTION_RULES.strength.maxLength} autoComplete="off" {...form.field('strength')} />
-          <TextField label="Dose" hint="e.g. 2 tablets" maxLength={PRESCRIPTION_RULES.dose.maxLength} autoComplete="off" {...form.field('dose')} />
-          <TextField label="Route" hint="e.g. by mouth" maxLength={PRESCRIPTION_RULES.route.maxLength} autoComplete="off" {...form.field('route')} />
-          <TextField label="Frequency" hint="e.g. three times a day" maxLength={PRESCRIPTION_RULES.frequency.maxLength} autoComplete="off" {...form.field('frequency')} />
-          <TextField label="Duration" hint="e.g. 5 days" maxLength={PRESCRIPTION_RULES.duration.maxLength} autoComplete="off" {...form.field('duration')} />
-          <TextField label="Quantity" hint="e.g. 30 tablets" maxLength={PRESCRIPTION_RULES.quantity.maxLength} autoComplete="off" {...form.field('quantity')} />
+          <TextField
+            label="Strength"
+            hint="e.g. 500 mg"
+            maxLength={PRESCRIPTION_RULES.strength.maxLength}
+            autoComplete="off"
+            {...form.field('strength')}
+          />
+          <TextField
+            label="Dose"
+            hint="e.g. 2 tablets"
+            maxLength={PRESCRIPTION_RULES.dose.maxLength}
+            autoComplete="off"
+            {...form.field('dose')}
+          />
+          <TextField
+            label="Route"
+            hint="e.g. by mouth"
+            maxLength={PRESCRIPTION_RULES.route.maxLength}
+            autoComplete="off"
+            {...form.field('route')}
+          />
+          <TextField
+            label="Frequency"
+            hint="e.g. three times a day"
+            maxLength={PRESCRIPTION_RULES.frequency.maxLength}
+            autoComplete="off"
+            {...form.field('frequency')}
+          />
+          <TextField
+            label="Duration"
+            hint="e.g. 5 days"
+            maxLength={PRESCRIPTION_RULES.duration.maxLength}
+            autoComplete="off"
+            {...form.field('duration')}
+          />
+          <TextField
+            label="Quantity"
+            hint="e.g. 30 tablets"
+            maxLength={PRESCRIPTION_RULES.quantity.maxLength}
+            autoComplete="off"
+            {...form.field('quantity')}
+          />
         </div>
-        <TextAreaField label="Instructions" rows={2} maxLength={PRESCRIPTION_RULES.instructions.maxLength} {...form.field('instructions')} />
+        <TextAreaField
+          label="Instructions"
+          rows={2}
+          maxLength={PRESCRIPTION_RULES.instructions.maxLength}
+          {...form.field('instructions')}
+        />
         {allergyRefusal && (
           <div className={styles.allergyRefusal}>
             <p id={refusalId} role="alert" className={styles.allergyRefusalText}>

@@ -12,7 +12,15 @@ const SIGN_MESSAGES = {
 } as const;
 
 /** Confirms signing, which is final: the note is saved first, then the database signs and freezes the visit. */
-function SignVisitDialog({ visit, note, onClose }: { readonly visit: VisitRecord; readonly note: VisitNote; readonly onClose: () => void }) {
+function SignVisitDialog({
+  visit,
+  note,
+  onClose,
+}: {
+  readonly visit: VisitRecord;
+  readonly note: VisitNote;
+  readonly onClose: () => void;
+}) {
   const update = useVisitUpdate(visit.id);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,10 +49,13 @@ function SignVisitDialog({ visit, note, onClose }: { readonly visit: VisitRecord
     <Modal title="Sign this visit?" open onClose={onClose}>
       <div className={styles.form}>
         <p className={styles.text}>
-          <strong>Signing is final.</strong> The note, vital signs, diagnoses and prescriptions can no longer be changed: a correction is added as an addendum under the
-          signed visit.
+          <strong>Signing is final.</strong> The note, vital signs, diagnoses and prescriptions can no longer be
+          changed: a correction is added as an addendum under the signed visit.
         </p>
-        <p className={styles.text}>The appointment is completed, and the student is told by email that a visit summary is waiting (the email says nothing about the visit).</p>
+        <p className={styles.text}>
+          The appointment is completed, and the student is told by email that a visit summary is waiting (the email says
+          nothing about the visit).
+        </p>
         {error && <ErrorBanner message={error} />}
         <div className={styles.buttons}>
           <Button variant="secondary" onClick={onClose}>
@@ -64,7 +75,10 @@ export function SignVisitSection({ visit, note }: { readonly visit: VisitRecord;
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.stack}>
-      <p className={styles.text}>A visit is signed once its note has a chief complaint and an assessment or a diagnosis. Signing completes the appointment.</p>
+      <p className={styles.text}>
+        A visit is signed once its note has a chief complaint and an assessment or a diagnosis. Signing completes the
+        appointment.
+      </p>
       <div>
         <Button onClick={() => setOpen(true)}>Sign visit</Button>
       </div>

@@ -11,9 +11,20 @@ import { addAddendum, listUpcomingVisits, openVisit, saveNote, signVisit } from 
 import { NOTE_AUTOSAVE_MS } from './NoteSection';
 import { VisitPage } from './VisitPage';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn(), listFreeSlots: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+  listFreeSlots: jest.fn(),
+}));
 const mockDoctor = { current: 'doctor-1' };
 jest.mock('../../../../shared/src/profile/UserProfileProvider', () => ({
   ...jest.requireActual('../../../../shared/src/profile/UserProfileProvider'),
@@ -40,7 +51,19 @@ const sign = jest.mocked(signVisit);
 
 /** The visits row a save or a signature returns, for the note as sent. */
 function visitRow(overrides: Partial<Visit> = {}): Visit {
-  const { vital_signs: _vitals, diagnoses: _diagnoses, prescriptions: _prescriptions, addenda: _addenda, excuse_letters: _letters, doctor_name: _name, kind: _kind, date: _date, duration_minutes: _minutes, reason: _reason, ...row } = visitFixture();
+  const {
+    vital_signs: _vitals,
+    diagnoses: _diagnoses,
+    prescriptions: _prescriptions,
+    addenda: _addenda,
+    excuse_letters: _letters,
+    doctor_name: _name,
+    kind: _kind,
+    date: _date,
+    duration_minutes: _minutes,
+    reason: _reason,
+    ...row
+  } = visitFixture();
   return { ...row, university_id: 'u1', updated_at: '2026-11-24T14:20:00Z', ...overrides };
 }
 
@@ -89,9 +112,13 @@ describe('the visit page', () => {
     const patient = await screen.findByRole('region', { name: 'Patient' });
     expect(within(patient).getByText('NFU/2024/018')).toBeInTheDocument();
     expect(within(patient).getByRole('region', { name: 'Allergies' })).toHaveTextContent('Penicillin (rash)');
-    expect(within(patient).getByRole('link', { name: 'Patient chart' })).toHaveAttribute('href', '/patientchart?student=student-1');
+    expect(within(patient).getByRole('link', { name: 'Patient chart' })).toHaveAttribute(
+      'href',
+      '/patientchart?student=student-1',
+    );
     expect(within(patient).getByText('Draft')).toBeInTheDocument();
-    for (const part of ['Vital signs', 'Note', 'Diagnoses', 'Prescriptions', 'Excuse letters', 'Follow-up', 'Sign']) expect(await screen.findByRole('region', { name: part })).toBeInTheDocument();
+    for (const part of ['Vital signs', 'Note', 'Diagnoses', 'Prescriptions', 'Excuse letters', 'Follow-up', 'Sign'])
+      expect(await screen.findByRole('region', { name: part })).toBeInTheDocument();
     expect(screen.getByLabelText('Chief complaint')).toHaveValue('Malaria');
     expect(open).toHaveBeenCalledWith({}, 'visit-1');
   });
@@ -101,7 +128,20 @@ describe('the visit page', () => {
     await user.type(await screen.findByLabelText('Subjective'), 'Fever for two days');
     expect(screen.getByText('Unsaved changes: saving when you pause typing')).toBeInTheDocument();
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1), { timeout: NOTE_AUTOSAVE_MS + 2000 });
-    expect(save).toHaveBeenCalledWith({}, { visitId: 'visit-1', note: { chief_complaint: 'Malaria', subjective: 'Fever for two days', objective: null, assessment: null, plan: null, follow_up: null } });
+    expect(save).toHaveBeenCalledWith(
+      {},
+      {
+        visitId: 'visit-1',
+        note: {
+          chief_complaint: 'Malaria',
+          subjective: 'Fever for two days',
+          objective: null,
+          assessment: null,
+          plan: null,
+          follow_up: null,
+        },
+      },
+    );
     expect(await screen.findByText(/^All changes saved/)).toBeInTheDocument();
   });
 
@@ -120,7 +160,9 @@ describe('the visit page', () => {
   });
 
   it('signs after a confirmation that says it is final, saving the note first, then shows the signed visit read-only', async () => {
-    sign.mockImplementation(async () => visitRow({ status: 'signed', signed_at: '2026-11-24T14:40:00Z', assessment: 'Uncomplicated malaria' }));
+    sign.mockImplementation(async () =>
+      visitRow({ status: 'signed', signed_at: '2026-11-24T14:40:00Z', assessment: 'Uncomplicated malaria' }),
+    );
     const user = renderVisit();
     await user.type(await screen.findByLabelText('Assessment'), 'Uncomplicated malaria');
     await user.click(within(screen.getByRole('region', { name: 'Sign' })).getByRole('button', { name: 'Sign visit' }));
@@ -130,7 +172,10 @@ describe('the visit page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign visit' }));
 
     expect(await screen.findByRole('region', { name: 'Signed visit' })).toHaveTextContent('Uncomplicated malaria');
-    expect(save.mock.calls[0]?.[1]).toEqual({ visitId: 'visit-1', note: expect.objectContaining({ assessment: 'Uncomplicated malaria' }) });
+    expect(save.mock.calls[0]?.[1]).toEqual({
+      visitId: 'visit-1',
+      note: expect.objectContaining({ assessment: 'Uncomplicated malaria' }),
+    });
     expect(save.mock.invocationCallOrder[0]).toBeLessThan(sign.mock.invocationCallOrder[0] ?? 0);
     expect(sign).toHaveBeenCalledWith({}, 'visit-1');
     expect(notifySuccess).toHaveBeenCalledWith('Visit signed');
@@ -146,13 +191,17 @@ describe('the visit page', () => {
   it('waits for a save on its way before signing', async () => {
     let finishSave: (row: Visit) => void = () => undefined;
     save.mockImplementationOnce(() => new Promise<Visit>((resolve) => (finishSave = resolve)));
-    sign.mockImplementation(async () => visitRow({ status: 'signed', signed_at: '2026-11-24T14:40:00Z', assessment: 'Uncomplicated malaria' }));
+    sign.mockImplementation(async () =>
+      visitRow({ status: 'signed', signed_at: '2026-11-24T14:40:00Z', assessment: 'Uncomplicated malaria' }),
+    );
     const user = renderVisit();
     await user.type(await screen.findByLabelText('Assessment'), 'Uncomplicated malaria');
     await user.click(screen.getByRole('button', { name: 'Save note' }));
     expect(await screen.findByText('Saving…')).toBeInTheDocument();
     await user.click(within(screen.getByRole('region', { name: 'Sign' })).getByRole('button', { name: 'Sign visit' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Sign this visit?' })).getByRole('button', { name: 'Sign visit' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Sign this visit?' })).getByRole('button', { name: 'Sign visit' }),
+    );
     expect(sign).not.toHaveBeenCalled();
     finishSave(visitRow({ assessment: 'Uncomplicated malaria' }));
     expect(await screen.findByRole('region', { name: 'Signed visit' })).toHaveTextContent('Uncomplicated malaria');
@@ -161,21 +210,32 @@ describe('the visit page', () => {
   });
 
   it("shows the database's refusal to sign in the dialog, and the visit stays a draft", async () => {
-    sign.mockRejectedValue(new ApiError('Record an assessment or a diagnosis before signing the visit', { code: 'P0001' }));
+    sign.mockRejectedValue(
+      new ApiError('Record an assessment or a diagnosis before signing the visit', { code: 'P0001' }),
+    );
     const user = renderVisit();
-    await user.click(within(await screen.findByRole('region', { name: 'Sign' })).getByRole('button', { name: 'Sign visit' }));
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Sign' })).getByRole('button', { name: 'Sign visit' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Sign this visit?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign visit' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Record an assessment or a diagnosis before signing the visit');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Record an assessment or a diagnosis before signing the visit',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(screen.getByRole('form', { name: 'Visit note' })).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
   });
 
-  it("lets another doctor read a signed visit and add an addendum, with no way to change it", async () => {
+  it('lets another doctor read a signed visit and add an addendum, with no way to change it', async () => {
     mockDoctor.current = 'doctor-2';
     open.mockResolvedValue(
-      openedVisitFixture({ status: 'signed', signed_at: '2026-11-24T14:40:00Z', assessment: 'Uncomplicated malaria', excuse_letters: [letterFixture()] }),
+      openedVisitFixture({
+        status: 'signed',
+        signed_at: '2026-11-24T14:40:00Z',
+        assessment: 'Uncomplicated malaria',
+        excuse_letters: [letterFixture()],
+      }),
     );
     jest.mocked(addAddendum).mockImplementation(async (_client, input) => ({
       id: 'addendum-1',

@@ -34,7 +34,12 @@ const KIND_LABEL: Readonly<Record<VisitRecord['kind'], string>> = { booked: 'Boo
 
 /** "Walk-in visit · Tue, 24 Nov 2026, 09:00 (America/New_York) · Check-up · Dr Amelia Adams": the page's times are the clinic's, as this says. */
 function visitLine(visit: VisitRecord, zone: string): string {
-  return [KIND_LABEL[visit.kind], formatInZone(visit.date, zone), visit.reason, visit.doctor_name ?? 'A former doctor of the clinic'].join(' · ');
+  return [
+    KIND_LABEL[visit.kind],
+    formatInZone(visit.date, zone),
+    visit.reason,
+    visit.doctor_name ?? 'A former doctor of the clinic',
+  ].join(' · ');
 }
 
 function VisitState({ visit, zone }: { readonly visit: VisitRecord; readonly zone: string }) {
@@ -47,8 +52,10 @@ function VisitState({ visit, zone }: { readonly visit: VisitRecord; readonly zon
   }
   return (
     <p className={styles.state}>
-      <span className={styles.badgeSigned}>Signed</span> {visit.signed_at ? `on ${formatDateTime(visit.signed_at, zone)}` : ''} by {visit.doctor_name ?? 'a former doctor of the clinic'}. A
-      signed visit is never changed: add an addendum to correct or complete it.
+      <span className={styles.badgeSigned}>Signed</span>{' '}
+      {visit.signed_at ? `on ${formatDateTime(visit.signed_at, zone)}` : ''} by{' '}
+      {visit.doctor_name ?? 'a former doctor of the clinic'}. A signed visit is never changed: add an addendum to
+      correct or complete it.
     </p>
   );
 }
@@ -120,7 +127,15 @@ function DraftVisit({ visit, zone }: { readonly visit: VisitRecord; readonly zon
 }
 
 /** A signed visit: read-only, with its letters, addenda and (for its doctor) the follow-up booking. */
-function SignedVisit({ visit, zone, mine }: { readonly visit: VisitRecord; readonly zone: string; readonly mine: boolean }) {
+function SignedVisit({
+  visit,
+  zone,
+  mine,
+}: {
+  readonly visit: VisitRecord;
+  readonly zone: string;
+  readonly mine: boolean;
+}) {
   return (
     <>
       <Section title="Signed visit">
@@ -151,7 +166,11 @@ function VisitBody({ opened }: { readonly opened: OpenedVisit }) {
       {({ settings }) => (
         <>
           <PatientSection opened={opened} zone={settings.timezone} />
-          {visit.status === 'draft' && mine ? <DraftVisit visit={visit} zone={settings.timezone} /> : <SignedVisit visit={visit} zone={settings.timezone} mine={mine} />}
+          {visit.status === 'draft' && mine ? (
+            <DraftVisit visit={visit} zone={settings.timezone} />
+          ) : (
+            <SignedVisit visit={visit} zone={settings.timezone} mine={mine} />
+          )}
         </>
       )}
     </QueryView>
@@ -161,7 +180,10 @@ function VisitBody({ opened }: { readonly opened: OpenedVisit }) {
 /** Opens the visit once: the read is recorded for the student ("Who viewed my health record", screen "Visit"). */
 function OpenedVisitView({ visitId }: { readonly visitId: string }) {
   // Never read again while the page is open (each read is a recorded opening); forgotten when the page closes.
-  const opened = useApiQuery(visitKey(visitId), (client) => openVisit(client, visitId), { staleTime: Infinity, gcTime: 0 });
+  const opened = useApiQuery(visitKey(visitId), (client) => openVisit(client, visitId), {
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   return (
     <QueryView query={opened} loadingLabel="Opening the visit…">
       {(loaded) => <VisitBody opened={loaded} />}

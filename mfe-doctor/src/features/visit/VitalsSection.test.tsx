@@ -8,17 +8,32 @@ import { recordVitals, removeVitals } from './visitApi';
 import { visitKey } from './visitCache';
 import { EMPTY_VITALS, vitalsColumns, vitalsErrors, VITALS_MESSAGES, VisitReadings, VitalsForm } from './VitalsSection';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('./visitApi', () => ({ ...jest.requireActual('./visitApi'), recordVitals: jest.fn(), removeVitals: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
+jest.mock('./visitApi', () => ({
+  ...jest.requireActual('./visitApi'),
+  recordVitals: jest.fn(),
+  removeVitals: jest.fn(),
+}));
 
 const record = jest.mocked(recordVitals);
 
 /** The vitals part of the visit page, on a draft already opened (the cache holds it). */
 function VitalsOfDraft() {
-  const opened = useApiQuery<OpenedVisit>(visitKey('visit-1'), async () => {
-    throw new Error('the visit is read once, when the page opens');
-  }, { staleTime: Infinity });
+  const opened = useApiQuery<OpenedVisit>(
+    visitKey('visit-1'),
+    async () => {
+      throw new Error('the visit is read once, when the page opens');
+    },
+    { staleTime: Infinity },
+  );
   if (!opened.data) return null;
   return (
     <>
@@ -45,12 +60,27 @@ afterEach(() => queryClient.clear());
 describe('vitalsErrors', () => {
   it('takes any of the eight values alone, within the ranges the database holds', () => {
     expect(vitalsErrors({ ...EMPTY_VITALS, temperatureC: '37,5' })).toEqual({});
-    expect(vitalsErrors({ ...EMPTY_VITALS, systolicMmhg: '120', diastolicMmhg: '80', spo2Percent: '100', heightCm: '250' })).toEqual({});
-    expect(vitalsColumns({ ...EMPTY_VITALS, temperatureC: '37,46', pulseBpm: ' 72 ' })).toMatchObject({ temperature_c: 37.5, pulse_bpm: 72, weight_kg: null });
+    expect(
+      vitalsErrors({ ...EMPTY_VITALS, systolicMmhg: '120', diastolicMmhg: '80', spo2Percent: '100', heightCm: '250' }),
+    ).toEqual({});
+    expect(vitalsColumns({ ...EMPTY_VITALS, temperatureC: '37,46', pulseBpm: ' 72 ' })).toMatchObject({
+      temperature_c: 37.5,
+      pulse_bpm: 72,
+      weight_kg: null,
+    });
   });
 
   it('names the field and its range for what no student can measure', () => {
-    expect(vitalsErrors({ ...EMPTY_VITALS, temperatureC: '98.6', pulseBpm: '300', spo2Percent: '49', weightKg: 'heavy', respiratoryRate: '12.5' })).toEqual({
+    expect(
+      vitalsErrors({
+        ...EMPTY_VITALS,
+        temperatureC: '98.6',
+        pulseBpm: '300',
+        spo2Percent: '49',
+        weightKg: 'heavy',
+        respiratoryRate: '12.5',
+      }),
+    ).toEqual({
       temperatureC: RULE_MESSAGES.temperature,
       pulseBpm: RULE_MESSAGES.pulse,
       spo2Percent: RULE_MESSAGES.spo2,
@@ -61,9 +91,15 @@ describe('vitalsErrors', () => {
   });
 
   it('wants both blood pressures, the systolic above the diastolic', () => {
-    expect(vitalsErrors({ ...EMPTY_VITALS, systolicMmhg: '120' })).toEqual({ diastolicMmhg: VITALS_MESSAGES.pressurePair });
-    expect(vitalsErrors({ ...EMPTY_VITALS, diastolicMmhg: '80' })).toEqual({ systolicMmhg: VITALS_MESSAGES.pressurePair });
-    expect(vitalsErrors({ ...EMPTY_VITALS, systolicMmhg: '80', diastolicMmhg: '80' })).toEqual({ diastolicMmhg: VITALS_MESSAGES.pressureOrder });
+    expect(vitalsErrors({ ...EMPTY_VITALS, systolicMmhg: '120' })).toEqual({
+      diastolicMmhg: VITALS_MESSAGES.pressurePair,
+    });
+    expect(vitalsErrors({ ...EMPTY_VITALS, diastolicMmhg: '80' })).toEqual({
+      systolicMmhg: VITALS_MESSAGES.pressurePair,
+    });
+    expect(vitalsErrors({ ...EMPTY_VITALS, systolicMmhg: '80', diastolicMmhg: '80' })).toEqual({
+      diastolicMmhg: VITALS_MESSAGES.pressureOrder,
+    });
   });
 });
 
@@ -78,7 +114,9 @@ describe('the vitals form', () => {
     await user.click(within(form).getByRole('button', { name: 'Record vital signs' }));
     expect(temperature).toHaveAccessibleDescription(`25–45 °C ${RULE_MESSAGES.temperature}`);
     expect(temperature).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByLabelText('Diastolic blood pressure (mmHg)')).toHaveAccessibleDescription(`20–200 mmHg ${VITALS_MESSAGES.pressurePair}`);
+    expect(within(form).getByLabelText('Diastolic blood pressure (mmHg)')).toHaveAccessibleDescription(
+      `20–200 mmHg ${VITALS_MESSAGES.pressurePair}`,
+    );
     expect(record).not.toHaveBeenCalled();
   });
 
@@ -90,7 +128,14 @@ describe('the vitals form', () => {
   });
 
   it('records the reading and lists it with the BMI the database worked out and its warnings', async () => {
-    const { flags: _flags, ...stored } = readingFixture({ id: 'reading-9', temperature_c: 38.5, pulse_bpm: 72, weight_kg: 90, height_cm: 170, bmi: 31.1 });
+    const { flags: _flags, ...stored } = readingFixture({
+      id: 'reading-9',
+      temperature_c: 38.5,
+      pulse_bpm: 72,
+      weight_kg: 90,
+      height_cm: 170,
+      bmi: 31.1,
+    });
     record.mockResolvedValue({ ...stored, university_id: 'u1', student_id: 'student-1' });
     const user = renderDraft();
     expect(screen.getByText('No vital signs recorded yet.')).toBeInTheDocument();
@@ -104,11 +149,27 @@ describe('the vitals form', () => {
     if (!row) throw new Error('no reading row');
     expect(within(row).getByText('38.5 °C')).toBeInTheDocument();
     expect(within(row).getByText('31.1')).toBeInTheDocument();
-    expect(within(within(row).getByRole('list', { name: 'Warnings' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['⚠ Fever', '⚠ Obese']);
-    expect(record).toHaveBeenCalledWith({}, {
-      visitId: 'visit-1',
-      vitals: { temperature_c: 38.5, systolic_mmhg: null, diastolic_mmhg: null, pulse_bpm: null, respiratory_rate: null, spo2_percent: null, weight_kg: 90, height_cm: 170 },
-    });
+    expect(
+      within(within(row).getByRole('list', { name: 'Warnings' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['⚠ Fever', '⚠ Obese']);
+    expect(record).toHaveBeenCalledWith(
+      {},
+      {
+        visitId: 'visit-1',
+        vitals: {
+          temperature_c: 38.5,
+          systolic_mmhg: null,
+          diastolic_mmhg: null,
+          pulse_bpm: null,
+          respiratory_rate: null,
+          spo2_percent: null,
+          weight_kg: 90,
+          height_cm: 170,
+        },
+      },
+    );
     expect(notifySuccess).toHaveBeenCalledWith('Vital signs recorded');
     // The form is ready for the next reading.
     await waitFor(() => expect(screen.getByLabelText('Temperature (°C)')).toHaveValue(''));

@@ -16,7 +16,13 @@ import {
 import type { VisitRecord, VitalReading } from '@campuscare/shared/clinical';
 import { timeInZone } from '@campuscare/shared/scheduling';
 import { VitalReadingsTable } from '../../components/clinical/RecordViews';
-import { VITAL_FIELDS, type VitalField, type VitalFormField, vitalRangeHint, vitalRule } from '../../components/clinical/vitals';
+import {
+  VITAL_FIELDS,
+  type VitalField,
+  type VitalFormField,
+  vitalRangeHint,
+  vitalRule,
+} from '../../components/clinical/vitals';
 import { recordVitals, removeVitals, type VitalsColumns } from './visitApi';
 import { readingFromRow, useVisitUpdate } from './visitCache';
 import styles from './visit.module.css';
@@ -36,8 +42,11 @@ export const EMPTY_VITALS: VitalsValues = {
 
 /** The database's words for the rules across fields (vital_signs_blood_pressure_pair, _order, _something_recorded). */
 export const VITALS_MESSAGES = {
-  pressurePair: CONSTRAINT_RULES.vital_signs_blood_pressure_pair?.message ?? 'Enter both the systolic and the diastolic pressure',
-  pressureOrder: CONSTRAINT_RULES.vital_signs_blood_pressure_order?.message ?? 'The systolic pressure must be higher than the diastolic',
+  pressurePair:
+    CONSTRAINT_RULES.vital_signs_blood_pressure_pair?.message ?? 'Enter both the systolic and the diastolic pressure',
+  pressureOrder:
+    CONSTRAINT_RULES.vital_signs_blood_pressure_order?.message ??
+    'The systolic pressure must be higher than the diastolic',
   nothingRecorded: CONSTRAINT_RULES.vital_signs_something_recorded?.message ?? 'Record at least one vital sign',
 } as const;
 
@@ -100,7 +109,12 @@ export function VitalsForm({ visitId }: { readonly visitId: string }) {
     },
   });
   return (
-    <form aria-label="Record vital signs" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <form
+      aria-label="Record vital signs"
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(event)}
+    >
       <div className={styles.fieldGrid}>
         {VITAL_FIELDS.map((field) => (
           <TextField
@@ -125,12 +139,21 @@ export function VitalsForm({ visitId }: { readonly visitId: string }) {
 }
 
 /** The readings of the visit, with BMI and warnings; a draft's readings may be removed. */
-export function VisitReadings({ visit, zone, editable }: { readonly visit: VisitRecord; readonly zone: string; readonly editable: boolean }) {
+export function VisitReadings({
+  visit,
+  zone,
+  editable,
+}: {
+  readonly visit: VisitRecord;
+  readonly zone: string;
+  readonly editable: boolean;
+}) {
   const update = useVisitUpdate(visit.id);
   const [removing, setRemoving] = useState<string | null>(null);
   const remove = useApiMutation(removeVitals, {
     success: 'Reading removed',
-    onSuccess: (_done, id) => update((current) => ({ ...current, vital_signs: current.vital_signs.filter((reading) => reading.id !== id) })),
+    onSuccess: (_done, id) =>
+      update((current) => ({ ...current, vital_signs: current.vital_signs.filter((reading) => reading.id !== id) })),
   });
   const rowAction = editable
     ? (reading: VitalReading) => (
@@ -148,5 +171,12 @@ export function VisitReadings({ visit, zone, editable }: { readonly visit: Visit
       )
     : undefined;
   if (visit.vital_signs.length === 0) return <p className={styles.muted}>No vital signs recorded yet.</p>;
-  return <VitalReadingsTable caption="Readings of this visit" readings={visit.vital_signs} zone={zone} rowAction={rowAction} />;
+  return (
+    <VitalReadingsTable
+      caption="Readings of this visit"
+      readings={visit.vital_signs}
+      zone={zone}
+      rowAction={rowAction}
+    />
+  );
 }

@@ -1,4 +1,15 @@
-import { ApiError, type CampusCareClient, type Diagnosis, type Icd10Code, type Prescription, type TablesInsert, unwrap, type Visit, type VisitAddendum, type VitalSigns } from '@campuscare/shared';
+import {
+  ApiError,
+  type CampusCareClient,
+  type Diagnosis,
+  type Icd10Code,
+  type Prescription,
+  type TablesInsert,
+  unwrap,
+  type Visit,
+  type VisitAddendum,
+  type VitalSigns,
+} from '@campuscare/shared';
 import type { OverviewAppointment } from '@campuscare/shared/appointments';
 import type { OpenedVisit } from '@campuscare/shared/clinical';
 
@@ -13,26 +24,52 @@ export async function openVisit(client: CampusCareClient, visitId: string): Prom
   return opened as unknown as OpenedVisit;
 }
 
-export type NoteColumns = Pick<Visit, 'chief_complaint' | 'subjective' | 'objective' | 'assessment' | 'plan' | 'follow_up'>;
+export type NoteColumns = Pick<
+  Visit,
+  'chief_complaint' | 'subjective' | 'objective' | 'assessment' | 'plan' | 'follow_up'
+>;
 
-export async function saveNote(client: CampusCareClient, input: { readonly visitId: string; readonly note: NoteColumns }): Promise<Visit> {
+export async function saveNote(
+  client: CampusCareClient,
+  input: { readonly visitId: string; readonly note: NoteColumns },
+): Promise<Visit> {
   const result = await client.from('visits').update(input.note).eq('id', input.visitId).select().maybeSingle();
   const saved = unwrap(result);
-  if (!saved) throw new ApiError('The note could not be saved: this visit is no longer a draft of yours. Reload the page to see it.');
+  if (!saved)
+    throw new ApiError(
+      'The note could not be saved: this visit is no longer a draft of yours. Reload the page to see it.',
+    );
   return saved;
 }
 
-export type VitalsColumns = Omit<TablesInsert<'vital_signs'>, 'id' | 'visit_id' | 'university_id' | 'student_id' | 'recorded_at' | 'bmi'>;
+export type VitalsColumns = Omit<
+  TablesInsert<'vital_signs'>,
+  'id' | 'visit_id' | 'university_id' | 'student_id' | 'recorded_at' | 'bmi'
+>;
 
-export async function recordVitals(client: CampusCareClient, input: { readonly visitId: string; readonly vitals: VitalsColumns }): Promise<VitalSigns> {
-  const result = await client.from('vital_signs').insert({ visit_id: input.visitId, ...input.vitals }).select().single();
+export async function recordVitals(
+  client: CampusCareClient,
+  input: { readonly visitId: string; readonly vitals: VitalsColumns },
+): Promise<VitalSigns> {
+  const result = await client
+    .from('vital_signs')
+    .insert({ visit_id: input.visitId, ...input.vitals })
+    .select()
+    .single();
   return unwrap(result);
 }
 
 /** A delete RLS did not allow removes nothing and says nothing: it is told apart by the rows it returns. */
-async function removeRow(client: CampusCareClient, table: 'vital_signs' | 'diagnoses' | 'prescriptions', id: string): Promise<void> {
+async function removeRow(
+  client: CampusCareClient,
+  table: 'vital_signs' | 'diagnoses' | 'prescriptions',
+  id: string,
+): Promise<void> {
   const removed = unwrap(await client.from(table).delete().eq('id', id).select('id'));
-  if (removed.length === 0) throw new ApiError('That could not be removed: the visit is no longer a draft of yours. Reload the page to see it.');
+  if (removed.length === 0)
+    throw new ApiError(
+      'That could not be removed: the visit is no longer a draft of yours. Reload the page to see it.',
+    );
 }
 
 export function removeVitals(client: CampusCareClient, id: string): Promise<void> {
@@ -51,7 +88,11 @@ interface DiagnosisInput {
 }
 
 export async function addDiagnosis(client: CampusCareClient, input: DiagnosisInput): Promise<Diagnosis> {
-  const result = await client.from('diagnoses').insert({ visit_id: input.visitId, description: input.description, icd10_code: input.icd10Code }).select().single();
+  const result = await client
+    .from('diagnoses')
+    .insert({ visit_id: input.visitId, description: input.description, icd10_code: input.icd10Code })
+    .select()
+    .single();
   return unwrap(result);
 }
 
@@ -59,10 +100,28 @@ export function removeDiagnosis(client: CampusCareClient, id: string): Promise<v
   return removeRow(client, 'diagnoses', id);
 }
 
-export type PrescriptionColumns = Pick<TablesInsert<'prescriptions'>, 'drug' | 'strength' | 'dose' | 'route' | 'frequency' | 'duration' | 'quantity' | 'instructions' | 'allergy_acknowledgement'>;
+export type PrescriptionColumns = Pick<
+  TablesInsert<'prescriptions'>,
+  | 'drug'
+  | 'strength'
+  | 'dose'
+  | 'route'
+  | 'frequency'
+  | 'duration'
+  | 'quantity'
+  | 'instructions'
+  | 'allergy_acknowledgement'
+>;
 
-export async function addPrescription(client: CampusCareClient, input: { readonly visitId: string; readonly prescription: PrescriptionColumns }): Promise<Prescription> {
-  const result = await client.from('prescriptions').insert({ visit_id: input.visitId, ...input.prescription }).select().single();
+export async function addPrescription(
+  client: CampusCareClient,
+  input: { readonly visitId: string; readonly prescription: PrescriptionColumns },
+): Promise<Prescription> {
+  const result = await client
+    .from('prescriptions')
+    .insert({ visit_id: input.visitId, ...input.prescription })
+    .select()
+    .single();
   return unwrap(result);
 }
 
@@ -75,7 +134,10 @@ export async function signVisit(client: CampusCareClient, visitId: string): Prom
   return unwrap(await client.rpc('sign_visit', { visit_id: visitId }));
 }
 
-export async function addAddendum(client: CampusCareClient, input: { readonly visitId: string; readonly text: string }): Promise<VisitAddendum> {
+export async function addAddendum(
+  client: CampusCareClient,
+  input: { readonly visitId: string; readonly text: string },
+): Promise<VisitAddendum> {
   return unwrap(await client.rpc('add_visit_addendum', { visit_id: input.visitId, text: input.text }));
 }
 
@@ -91,13 +153,22 @@ interface FollowUpRequest {
  * visit); the database takes only times available_slots offers that doctor, and says so otherwise.
  */
 export async function bookFollowUp(client: CampusCareClient, request: FollowUpRequest): Promise<void> {
-  unwrap(await client.rpc('book_follow_up', { visit_id: request.visitId, date: request.date, duration_minutes: request.durationMinutes }));
+  unwrap(
+    await client.rpc('book_follow_up', {
+      visit_id: request.visitId,
+      date: request.date,
+      duration_minutes: request.durationMinutes,
+    }),
+  );
 }
 
 const UPCOMING_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
 
 /** The student's coming visits (a follow-up booked from this visit among them), soonest first. */
-export async function listUpcomingVisits(client: CampusCareClient, input: { readonly studentId: string; readonly from: string }): Promise<readonly OverviewAppointment[]> {
+export async function listUpcomingVisits(
+  client: CampusCareClient,
+  input: { readonly studentId: string; readonly from: string },
+): Promise<readonly OverviewAppointment[]> {
   return unwrap(
     await client
       .from('appointments')

@@ -1,6 +1,20 @@
 import { useCallback } from 'react';
-import { type Diagnosis, type Prescription, queryClient, queryKeys, type Visit, vitalFlagsOf, type VitalSigns } from '@campuscare/shared';
-import type { DiagnosisEntry, OpenedVisit, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
+import {
+  type Diagnosis,
+  type Prescription,
+  queryClient,
+  queryKeys,
+  type Visit,
+  vitalFlagsOf,
+  type VitalSigns,
+} from '@campuscare/shared';
+import type {
+  DiagnosisEntry,
+  OpenedVisit,
+  PrescriptionEntry,
+  VisitRecord,
+  VitalReading,
+} from '@campuscare/shared/clinical';
 
 /** The opened visit in the cache: read once per opening (each read is recorded), then kept up to date in place. */
 export function visitKey(visitId: string) {
@@ -14,7 +28,9 @@ export function visitKey(visitId: string) {
 export function useVisitUpdate(visitId: string) {
   return useCallback(
     (change: (visit: VisitRecord) => VisitRecord) =>
-      queryClient.setQueryData<OpenedVisit>(visitKey(visitId), (opened) => (opened ? { ...opened, visit: change(opened.visit) } : opened)),
+      queryClient.setQueryData<OpenedVisit>(visitKey(visitId), (opened) =>
+        opened ? { ...opened, visit: change(opened.visit) } : opened,
+      ),
     [visitId],
   );
 }
@@ -25,7 +41,13 @@ export function readingFromRow(row: VitalSigns): VitalReading {
 }
 
 export function diagnosisFromRow(row: Diagnosis, icd10Title: string | null): DiagnosisEntry {
-  return { id: row.id, description: row.description, icd10_code: row.icd10_code, icd10_title: row.icd10_code ? icd10Title : null, created_at: row.created_at };
+  return {
+    id: row.id,
+    description: row.description,
+    icd10_code: row.icd10_code,
+    icd10_title: row.icd10_code ? icd10Title : null,
+    created_at: row.created_at,
+  };
 }
 
 export function prescriptionFromRow(row: Prescription): PrescriptionEntry {

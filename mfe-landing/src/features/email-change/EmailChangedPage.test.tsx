@@ -1,11 +1,23 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, API_MESSAGES, type CampusCareClient, PATHS, queryClient, takeEmailChangeLink } from '@campuscare/shared';
+import {
+  ApiError,
+  API_MESSAGES,
+  type CampusCareClient,
+  PATHS,
+  queryClient,
+  takeEmailChangeLink,
+} from '@campuscare/shared';
 import { resetFakeBackend, signInAs } from '../../../../test/web/fakeSupabase';
 import { memberFixture, serveTestConfig } from '../../../../test/web/fixtures';
 import { renderPage } from '../../test/renderPage';
 import { EmailChangedPage } from './EmailChangedPage';
-import { EMAIL_CHANGE_REFUSED_MESSAGE, EMAIL_CHANGE_SESSION_REFUSED_MESSAGE, NO_EMAIL_CHANGE_LINK_MESSAGE, startEmailChangedSession } from './emailChangeApi';
+import {
+  EMAIL_CHANGE_REFUSED_MESSAGE,
+  EMAIL_CHANGE_SESSION_REFUSED_MESSAGE,
+  NO_EMAIL_CHANGE_LINK_MESSAGE,
+  startEmailChangedSession,
+} from './emailChangeApi';
 
 const startSession = jest.fn();
 jest.mock('./emailChangeApi', () => ({
@@ -36,9 +48,20 @@ describe('EmailChangedPage', () => {
     });
     openLink('#access_token=access&expires_in=3600&refresh_token=refresh&token_type=bearer&type=email_change');
     expect(await screen.findByRole('heading', { level: 1, name: 'Email address changed' })).toBeInTheDocument();
-    expect(await screen.findByText((_content, element) => element?.textContent === `Your email address is now ${NEW_EMAIL}.`)).toBeInTheDocument();
-    expect(startSession).toHaveBeenCalledWith(expect.anything(), { kind: 'session', accessToken: 'access', refreshToken: 'refresh' });
-    expect(await screen.findByRole('link', { name: 'Continue to your dashboard' })).toHaveAttribute('href', PATHS.studentDashboard);
+    expect(
+      await screen.findByText(
+        (_content, element) => element?.textContent === `Your email address is now ${NEW_EMAIL}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(startSession).toHaveBeenCalledWith(expect.anything(), {
+      kind: 'session',
+      accessToken: 'access',
+      refreshToken: 'refresh',
+    });
+    expect(await screen.findByRole('link', { name: 'Continue to your dashboard' })).toHaveAttribute(
+      'href',
+      PATHS.studentDashboard,
+    );
   });
 
   it('says in plain words that an expired or used link changed nothing', async () => {
@@ -55,7 +78,9 @@ describe('EmailChangedPage', () => {
   });
 
   it('offers another try when the server could not be reached', async () => {
-    startSession.mockRejectedValueOnce(new ApiError(API_MESSAGES.unreachable, { retryable: true })).mockResolvedValueOnce(NEW_EMAIL);
+    startSession
+      .mockRejectedValueOnce(new ApiError(API_MESSAGES.unreachable, { retryable: true }))
+      .mockResolvedValueOnce(NEW_EMAIL);
     openLink('#access_token=access&refresh_token=refresh&type=email_change');
     expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.unreachable);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -65,7 +90,9 @@ describe('EmailChangedPage', () => {
 
 describe('startEmailChangedSession', () => {
   const link = { kind: 'session', accessToken: 'access', refreshToken: 'refresh' } as const;
-  const { startEmailChangedSession: start } = jest.requireActual<{ startEmailChangedSession: typeof startEmailChangedSession }>('./emailChangeApi');
+  const { startEmailChangedSession: start } = jest.requireActual<{
+    startEmailChangedSession: typeof startEmailChangedSession;
+  }>('./emailChangeApi');
 
   function clientAnswering(answer: { readonly data: unknown; readonly error: unknown }) {
     const setSession = jest.fn(async () => answer);
@@ -79,9 +106,21 @@ describe('startEmailChangedSession', () => {
   });
 
   it('tells a refused session from a server that could not be reached', async () => {
-    const refused = clientAnswering({ data: { user: null, session: null }, error: { name: 'AuthApiError', __isAuthError: true, status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token' } });
+    const refused = clientAnswering({
+      data: { user: null, session: null },
+      error: {
+        name: 'AuthApiError',
+        __isAuthError: true,
+        status: 400,
+        code: 'refresh_token_not_found',
+        message: 'Invalid Refresh Token',
+      },
+    });
     await expect(start(refused.client, link)).rejects.toThrow(EMAIL_CHANGE_SESSION_REFUSED_MESSAGE);
-    const unreachable = clientAnswering({ data: { user: null, session: null }, error: { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' } });
+    const unreachable = clientAnswering({
+      data: { user: null, session: null },
+      error: { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' },
+    });
     await expect(start(unreachable.client, link)).rejects.toThrow(API_MESSAGES.unreachable);
   });
 });

@@ -1,12 +1,27 @@
 import { useEffect, useState } from 'react';
-import { dashboardPathFor, emailChangeLink, ErrorBanner, isRole, Link, LoadingState, PATHS, queryKeys, useApiQuery, useUserProfile } from '@campuscare/shared';
+import {
+  dashboardPathFor,
+  emailChangeLink,
+  ErrorBanner,
+  isRole,
+  Link,
+  LoadingState,
+  PATHS,
+  queryKeys,
+  useApiQuery,
+  useUserProfile,
+} from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { EMAIL_CHANGE_REFUSED_MESSAGE, NO_EMAIL_CHANGE_LINK_MESSAGE, startEmailChangedSession } from './emailChangeApi';
 
 /** The session of the opened link: cached, so a remount still finds it (the link itself is spent). */
 const EMAIL_CHANGE_SESSION_KEY = [...queryKeys.emailChange, 'session'] as const;
 
-const TITLES = { session: 'Email address changed', refused: 'Email address not changed', missing: 'Change your email address' } as const;
+const TITLES = {
+  session: 'Email address changed',
+  refused: 'Email address not changed',
+  missing: 'Change your email address',
+} as const;
 
 /** Where the person goes from here: their dashboard once signed in, the sign-in page otherwise. */
 function NextStep() {
@@ -15,7 +30,11 @@ function NextStep() {
   const role = profile.status === 'signedIn' ? profile.member.role : undefined;
   return (
     <p className={authFormStyles.footnote}>
-      {isRole(role) ? <Link to={dashboardPathFor(role)}>Continue to your dashboard</Link> : <Link to={PATHS.signIn}>Sign in</Link>}
+      {isRole(role) ? (
+        <Link to={dashboardPathFor(role)}>Continue to your dashboard</Link>
+      ) : (
+        <Link to={PATHS.signIn}>Sign in</Link>
+      )}
     </p>
   );
 }
@@ -28,10 +47,14 @@ function NextStep() {
 export function EmailChangedPage() {
   const [link] = useState(emailChangeLink);
   const { ensureLoaded } = useUserProfile();
-  const session = useApiQuery(EMAIL_CHANGE_SESSION_KEY, (client) => (link.kind === 'session' ? startEmailChangedSession(client, link) : Promise.resolve('')), {
-    enabled: link.kind === 'session',
-    staleTime: Infinity,
-  });
+  const session = useApiQuery(
+    EMAIL_CHANGE_SESSION_KEY,
+    (client) => (link.kind === 'session' ? startEmailChangedSession(client, link) : Promise.resolve('')),
+    {
+      enabled: link.kind === 'session',
+      staleTime: Infinity,
+    },
+  );
   const email = session.data;
 
   useEffect(() => {
@@ -53,7 +76,9 @@ export function EmailChangedPage() {
     if (link.kind === 'refused' || link.kind === 'missing') {
       return (
         <>
-          <ErrorBanner message={link.kind === 'refused' ? EMAIL_CHANGE_REFUSED_MESSAGE : NO_EMAIL_CHANGE_LINK_MESSAGE} />
+          <ErrorBanner
+            message={link.kind === 'refused' ? EMAIL_CHANGE_REFUSED_MESSAGE : NO_EMAIL_CHANGE_LINK_MESSAGE}
+          />
           <NextStep />
         </>
       );
@@ -61,7 +86,10 @@ export function EmailChangedPage() {
     if (session.isError) {
       return (
         <>
-          <ErrorBanner message={session.error.message} onRetry={session.error.retryable ? () => void session.refetch() : undefined} />
+          <ErrorBanner
+            message={session.error.message}
+            onRetry={session.error.retryable ? () => void session.refetch() : undefined}
+          />
           <NextStep />
         </>
       );

@@ -19,7 +19,14 @@ export function FaqAccordion({ items }: { readonly items: readonly FaqItem[] }) 
         return (
           <div key={item.question} className={styles.faq}>
             <h3 className={styles.faqHeading}>
-              <button id={buttonId} type="button" className={styles.faqButton} aria-expanded={expanded} aria-controls={panelId} onClick={() => setOpen(expanded ? null : index)}>
+              <button
+                id={buttonId}
+                type="button"
+                className={styles.faqButton}
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => setOpen(expanded ? null : index)}
+              >
                 <span>{item.question}</span>
                 <span aria-hidden="true">{expanded ? '−' : '+'}</span>
               </button>

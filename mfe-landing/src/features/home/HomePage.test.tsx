@@ -8,10 +8,17 @@ describe('HomePage', () => {
     const questions = screen.getAllByRole('button', { expanded: false });
     expect(questions).toHaveLength(6);
     fireEvent.click(screen.getByRole('button', { name: 'Can students access their medical information?' }));
-    expect(screen.getByRole('button', { name: 'Can students access their medical information?' })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('region', { name: 'Can students access their medical information?' })).toHaveTextContent(/health profile/);
+    expect(screen.getByRole('button', { name: 'Can students access their medical information?' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('region', { name: 'Can students access their medical information?' })).toHaveTextContent(
+      /health profile/,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Can students access their medical information?' }));
-    expect(screen.queryByRole('region', { name: 'Can students access their medical information?' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Can students access their medical information?' }),
+    ).not.toBeInTheDocument();
   });
 
   it('scrolls the menu items to their sections', () => {
@@ -30,7 +37,10 @@ describe('HomePage', () => {
     expect(within(header).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Open the university dashboard' })).toHaveAttribute('href', '/dashboardd');
     expect(screen.getByRole('link', { name: 'Staff sign in' })).toHaveAttribute('href', '/adminsignin');
-    expect(screen.getByRole('link', { name: 'Students deserve the best care' })).toHaveAttribute('href', '/studentdashboard');
+    expect(screen.getByRole('link', { name: 'Students deserve the best care' })).toHaveAttribute(
+      'href',
+      '/studentdashboard',
+    );
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
     expect(within(footer).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');

@@ -59,7 +59,8 @@ export function HomePage() {
               The right care for students’ health needs
             </h1>
             <p className={styles.lead}>
-              CampusCare streamlines healthcare management for universities: appointments with campus doctors, student health profiles and health programs in one place.
+              CampusCare streamlines healthcare management for universities: appointments with campus doctors, student
+              health profiles and health programs in one place.
             </p>
             <Link to={PATHS.register} className={buttonClassName()}>
               Get Started

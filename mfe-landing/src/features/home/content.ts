@@ -8,16 +8,37 @@ export const MENU = [
 ] as const;
 
 export const BENEFITS = [
-  { title: 'Enhanced efficiency', text: 'Appointments, programs, staff and students in one place instead of paper queues and spreadsheets.' },
-  { title: 'Improved patient care', text: 'Doctors see a student’s health profile and appointment history before the visit starts.' },
-  { title: 'Universal adaptability', text: 'Works for clinics of any size, from a single campus nurse to a full university hospital.' },
-  { title: 'Better data management', text: 'Records are stored securely, each university sees only its own data, and every read of a health record is logged.' },
+  {
+    title: 'Enhanced efficiency',
+    text: 'Appointments, programs, staff and students in one place instead of paper queues and spreadsheets.',
+  },
+  {
+    title: 'Improved patient care',
+    text: 'Doctors see a student’s health profile and appointment history before the visit starts.',
+  },
+  {
+    title: 'Universal adaptability',
+    text: 'Works for clinics of any size, from a single campus nurse to a full university hospital.',
+  },
+  {
+    title: 'Better data management',
+    text: 'Records are stored securely, each university sees only its own data, and every read of a health record is logged.',
+  },
 ] as const;
 
 export const FEATURES = [
-  { title: 'Appointment scheduling', text: 'Students book time with their university’s healthcare providers; double booking is impossible and every change is tracked.' },
-  { title: 'Patient profiles', text: 'Genotype, blood group, allergies and BMI are on file for every student, visible only to the student and their doctors.' },
-  { title: 'Program management', text: 'Plan screenings, vaccination drives and awareness talks and let every student of your university see them.' },
+  {
+    title: 'Appointment scheduling',
+    text: 'Students book time with their university’s healthcare providers; double booking is impossible and every change is tracked.',
+  },
+  {
+    title: 'Patient profiles',
+    text: 'Genotype, blood group, allergies and BMI are on file for every student, visible only to the student and their doctors.',
+  },
+  {
+    title: 'Program management',
+    text: 'Plan screenings, vaccination drives and awareness talks and let every student of your university see them.',
+  },
 ] as const;
 
 export const FAQS = [

@@ -9,9 +9,17 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
 
   return (
-    <AuthPageFrame title="Forgot password" intro={<p>Enter the email address of your account. We will email you a link to set a new password.</p>}>
+    <AuthPageFrame
+      title="Forgot password"
+      intro={<p>Enter the email address of your account. We will email you a link to set a new password.</p>}
+    >
       {!sent ? (
-        <EmailLinkForm name="Forgot password" submitLabel="Send reset link" send={requestPasswordReset} onSent={() => setSent(true)} />
+        <EmailLinkForm
+          name="Forgot password"
+          submitLabel="Send reset link"
+          send={requestPasswordReset}
+          onSent={() => setSent(true)}
+        />
       ) : (
         <>
           <p role="status" className={authFormStyles.notice}>
@@ -23,7 +31,8 @@ export function ForgotPasswordPage() {
         </>
       )}
       <p className={authFormStyles.footnote}>
-        Remembered it? Sign in on the <Link to={PATHS.signIn}>student sign-in page</Link> or the <Link to={PATHS.adminSignIn}>staff sign-in page</Link>.
+        Remembered it? Sign in on the <Link to={PATHS.signIn}>student sign-in page</Link> or the{' '}
+        <Link to={PATHS.adminSignIn}>staff sign-in page</Link>.
       </p>
     </AuthPageFrame>
   );

@@ -69,7 +69,11 @@ describe('ResetPasswordPage', () => {
     renderPage(<ResetPasswordPage />, { pathname: PATHS.resetPassword, hash: LINK_FRAGMENT });
 
     expect(await screen.findByText('Choose a new password for student01@northfield.edu.')).toBeInTheDocument();
-    expect(startRecoverySession).toHaveBeenCalledWith(expect.anything(), { kind: 'session', accessToken: 'access', refreshToken: 'refresh' });
+    expect(startRecoverySession).toHaveBeenCalledWith(expect.anything(), {
+      kind: 'session',
+      accessToken: 'access',
+      refreshToken: 'refresh',
+    });
     await waitFor(() => expect(screen.getByTestId('current-hash')).toHaveTextContent(/^$/));
 
     const user = userEvent.setup();
@@ -102,7 +106,10 @@ describe('ResetPasswordPage', () => {
   });
 
   it('explains an expired or used link and offers a new one', async () => {
-    renderPage(<ResetPasswordPage />, { pathname: PATHS.resetPassword, hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired' });
+    renderPage(<ResetPasswordPage />, {
+      pathname: PATHS.resetPassword,
+      hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(LINK_REFUSED_MESSAGE);
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', PATHS.forgotPassword);
     await waitFor(() => expect(screen.getByTestId('current-hash')).toHaveTextContent(/^$/));

@@ -1,5 +1,24 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, type FieldErrors, Link, LoadingState, MESSAGES, newPasswordError, PasswordField, PATHS, queryClient, queryKeys, readEmailLink, type SignInRedirectState, useApiMutation, useApiQuery, useForm, useLocation, useNavigate } from '@campuscare/shared';
+import {
+  Button,
+  ErrorBanner,
+  type FieldErrors,
+  Link,
+  LoadingState,
+  MESSAGES,
+  newPasswordError,
+  PasswordField,
+  PATHS,
+  queryClient,
+  queryKeys,
+  readEmailLink,
+  type SignInRedirectState,
+  useApiMutation,
+  useApiQuery,
+  useForm,
+  useLocation,
+  useNavigate,
+} from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { LINK_REFUSED_MESSAGE, setNewPassword, startRecoverySession } from './recoveryApi';
 
@@ -40,10 +59,14 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
   const [link] = useState(() => readEmailLink(hash, 'recovery'));
-  const session = useApiQuery(RECOVERY_SESSION_KEY, (client) => (link.kind === 'session' ? startRecoverySession(client, link) : Promise.resolve('')), {
-    enabled: link.kind === 'session',
-    staleTime: Infinity,
-  });
+  const session = useApiQuery(
+    RECOVERY_SESSION_KEY,
+    (client) => (link.kind === 'session' ? startRecoverySession(client, link) : Promise.resolve('')),
+    {
+      enabled: link.kind === 'session',
+      staleTime: Infinity,
+    },
+  );
 
   // The tokens must not stay in the address bar (history, screenshots) once the session holds them, or the link failed.
   const settled = link.kind !== 'session' || session.isSuccess || session.isError;
@@ -67,11 +90,27 @@ export function ResetPasswordPage() {
   const content = () => {
     if (session.data !== undefined) {
       return (
-        <form className={authFormStyles.form} onSubmit={(event: FormEvent) => void form.handleSubmit(event)} noValidate aria-label="Set a new password">
+        <form
+          className={authFormStyles.form}
+          onSubmit={(event: FormEvent) => void form.handleSubmit(event)}
+          noValidate
+          aria-label="Set a new password"
+        >
           {session.data !== '' && <p>Choose a new password for {session.data}.</p>}
           {form.formError && <ErrorBanner message={form.formError} />}
-          <PasswordField label="New password" autoComplete="new-password" hint={MESSAGES.newPasswordHint} required {...form.field('password')} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            hint={MESSAGES.newPasswordHint}
+            required
+            {...form.field('password')}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.field('confirmPassword')}
+          />
           <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
             {form.submitting ? 'Saving…' : 'Set new password'}
           </Button>

@@ -7,7 +7,9 @@ describe('QuestionnairePage', () => {
   it('asks the spec’s questions with their allowed values and a Login link', () => {
     renderPage(<QuestionnairePage />, '/questions');
     expect(screen.getByRole('heading', { level: 1, name: "Let's know more about you" })).toBeInTheDocument();
-    expect(Array.from((screen.getByLabelText('Genotype') as HTMLSelectElement).options).map((option) => option.value)).toEqual(['', 'AA', 'AS', 'AC', 'SS', 'SC', 'CC']);
+    expect(
+      Array.from((screen.getByLabelText('Genotype') as HTMLSelectElement).options).map((option) => option.value),
+    ).toEqual(['', 'AA', 'AS', 'AC', 'SS', 'SC', 'CC']);
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'No' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/signin');

@@ -1,5 +1,19 @@
 import { useMemo } from 'react';
-import { API_MESSAGES, ApiError, Button, ErrorBanner, type HealthProfileValues, Link, PATHS, queryKeys, useApiMutation, useForm, useNavigate, useUserProfile, validateHealthProfile } from '@campuscare/shared';
+import {
+  API_MESSAGES,
+  ApiError,
+  Button,
+  ErrorBanner,
+  type HealthProfileValues,
+  Link,
+  PATHS,
+  queryKeys,
+  useApiMutation,
+  useForm,
+  useNavigate,
+  useUserProfile,
+  validateHealthProfile,
+} from '@campuscare/shared';
 import { HealthProfileFields, healthProfileFormValues, saveHealthProfile } from '@campuscare/shared/health';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 
@@ -10,7 +24,10 @@ export function QuestionnairePage() {
   const student = profile.status === 'signedIn' ? profile.member : null;
   const storedProfile = profile.status === 'signedIn' ? profile.healthProfile : null;
   // The signed-in profile carries the health profile: both are re-read after saving.
-  const save = useApiMutation(saveHealthProfile, { invalidates: [queryKeys.healthProfile, queryKeys.profile], errors: 'caller' });
+  const save = useApiMutation(saveHealthProfile, {
+    invalidates: [queryKeys.healthProfile, queryKeys.profile],
+    errors: 'caller',
+  });
   const initial = useMemo(() => healthProfileFormValues(storedProfile), [storedProfile]);
   const form = useForm({
     initial,
@@ -26,11 +43,26 @@ export function QuestionnairePage() {
   return (
     <AuthPageFrame
       title="Let's know more about you"
-      intro={<p>Your genotype, blood group, disability, allergies and BMI help your university’s doctors care for you. Only you and your university’s doctors can see them.</p>}
+      intro={
+        <p>
+          Your genotype, blood group, disability, allergies and BMI help your university’s doctors care for you. Only
+          you and your university’s doctors can see them.
+        </p>
+      }
     >
       {form.formError && <ErrorBanner message={form.formError} />}
-      <form className={authFormStyles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Health questionnaire">
-        <HealthProfileFields values={form.values} errors={form.errors} onChange={form.setValues} disabled={form.submitting} />
+      <form
+        className={authFormStyles.form}
+        onSubmit={(event) => void form.handleSubmit(event)}
+        noValidate
+        aria-label="Health questionnaire"
+      >
+        <HealthProfileFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.setValues}
+          disabled={form.submitting}
+        />
         <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
           {form.submitting ? 'Saving…' : 'Continue'}
         </Button>

@@ -35,12 +35,19 @@ export function CheckYourEmail({ email, onStartOver }: { readonly email: string;
         Check your email
       </h2>
       <p role="status" className={authFormStyles.notice}>
-        We sent a link to {email}. Open it to confirm that the address is yours: it signs you in, and works once, within one hour.
+        We sent a link to {email}. Open it to confirm that the address is yours: it signs you in, and works once, within
+        one hour.
       </p>
       <p className={authFormStyles.footnote}>
-        No email? Check your spam folder. {canResend ? 'You can ask for a new link.' : 'You can ask for a new link a minute after the last one.'}
+        No email? Check your spam folder.{' '}
+        {canResend ? 'You can ask for a new link.' : 'You can ask for a new link a minute after the last one.'}
       </p>
-      <Button type="button" variant="secondary" disabled={!canResend || resend.isPending} onClick={() => resend.mutate({ email })}>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={!canResend || resend.isPending}
+        onClick={() => resend.mutate({ email })}
+      >
         {resend.isPending ? 'Sending…' : 'Send a new link'}
       </Button>
       <Button type="button" variant="secondary" onClick={onStartOver}>

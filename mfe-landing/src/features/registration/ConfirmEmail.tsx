@@ -1,8 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { type EmailLinkSession, ErrorBanner, LoadingState, notifySuccess, queryClient, queryKeys, useApiQuery, useLocation, useNavigate } from '@campuscare/shared';
+import {
+  type EmailLinkSession,
+  ErrorBanner,
+  LoadingState,
+  notifySuccess,
+  queryClient,
+  queryKeys,
+  useApiQuery,
+  useLocation,
+  useNavigate,
+} from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { EmailLinkForm } from '../../components/EmailLinkForm';
-import { CONFIRMATION_REFUSED_MESSAGE, LINK_RESENT_MESSAGE, resendConfirmation, startConfirmedSession } from './registrationApi';
+import {
+  CONFIRMATION_REFUSED_MESSAGE,
+  LINK_RESENT_MESSAGE,
+  resendConfirmation,
+  startConfirmedSession,
+} from './registrationApi';
 import { useSignUpFinish } from './signUpFinish';
 
 export const CONFIRMED_MESSAGE = 'Your email address is confirmed. Welcome to CampusCare!';
@@ -21,7 +36,12 @@ export function NewConfirmationLink() {
           {LINK_RESENT_MESSAGE}
         </p>
       ) : (
-        <EmailLinkForm name="Send a new confirmation link" submitLabel="Send a new link" send={resendConfirmation} onSent={() => setSent(true)} />
+        <EmailLinkForm
+          name="Send a new confirmation link"
+          submitLabel="Send a new link"
+          send={resendConfirmation}
+          onSent={() => setSent(true)}
+        />
       )}
     </>
   );
@@ -38,7 +58,10 @@ export function ConfirmEmail({ link }: { readonly link: EmailLinkSession }) {
   // Once the member is on their way the link has been used: nothing may start it again or clear the address bar after
   // the navigation to their first page (navigations are transitions, and the later one would win).
   const [leaving, setLeaving] = useState(false);
-  const session = useApiQuery(CONFIRMATION_KEY, (client) => startConfirmedSession(client, link), { staleTime: Infinity, enabled: !leaving });
+  const session = useApiQuery(CONFIRMATION_KEY, (client) => startConfirmedSession(client, link), {
+    staleTime: Infinity,
+    enabled: !leaving,
+  });
   const destination = session.data;
   const opened = useRef(false);
 

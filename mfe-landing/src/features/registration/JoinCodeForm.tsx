@@ -23,9 +23,20 @@ export function JoinCodeForm({ onJoin }: { readonly onJoin: (joinCode: string) =
     onSuccess: onJoin,
   });
   return (
-    <form className={styles.joinCode} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Join with a code">
+    <form
+      className={styles.joinCode}
+      onSubmit={(event) => void form.handleSubmit(event)}
+      noValidate
+      aria-label="Join with a code"
+    >
       <p className={styles.joinCodeTitle}>Are you a student?</p>
-      <TextField label="Join code" hint="The code your university gave you, e.g. NORTHFIELD" autoComplete="off" autoCapitalize="characters" {...form.field('joinCode')} />
+      <TextField
+        label="Join code"
+        hint="The code your university gave you, e.g. NORTHFIELD"
+        autoComplete="off"
+        autoCapitalize="characters"
+        {...form.field('joinCode')}
+      />
       <Button type="submit" variant="secondary" className={authFormStyles.submit}>
         Join your university
       </Button>

@@ -8,7 +8,14 @@ import { renderPage } from '../../test/renderPage';
 import { RESEND_INTERVAL_MS } from './CheckYourEmail';
 import { CONFIRMED_MESSAGE } from './ConfirmEmail';
 import { RegisterPage } from './RegisterPage';
-import { acceptStaffInvitation, CONFIRMATION_REFUSED_MESSAGE, findStaffInvitation, INVITATION_REFUSED_MESSAGE, resendConfirmation, startConfirmedSession } from './registrationApi';
+import {
+  acceptStaffInvitation,
+  CONFIRMATION_REFUSED_MESSAGE,
+  findStaffInvitation,
+  INVITATION_REFUSED_MESSAGE,
+  resendConfirmation,
+  startConfirmedSession,
+} from './registrationApi';
 
 // The toasts are shared's own module; the calls the fake client cannot make are mocked, the rest are real.
 jest.mock('../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
@@ -48,7 +55,9 @@ describe('RegisterPage (university)', () => {
     expect(screen.getByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid phone number')).toBeInTheDocument();
-    expect(screen.getByText('Password should include an uppercase, lowercase, and digits', { selector: '[id$="-error"]' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Password should include an uppercase, lowercase, and digits', { selector: '[id$="-error"]' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('current-path')).toHaveTextContent('/register');
   });
 
@@ -74,7 +83,9 @@ describe('RegisterPage (university)', () => {
       act(() => jest.advanceTimersByTime(RESEND_INTERVAL_MS));
       expect(resend).toBeEnabled();
       await user.click(resend);
-      await waitFor(() => expect(resendConfirmation).toHaveBeenCalledWith(expect.anything(), { email: 'registrar@hillside.edu' }));
+      await waitFor(() =>
+        expect(resendConfirmation).toHaveBeenCalledWith(expect.anything(), { email: 'registrar@hillside.edu' }),
+      );
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send a new link' })).toBeDisabled());
 
       await user.click(screen.getByRole('button', { name: 'Use another address' }));
@@ -92,29 +103,42 @@ describe('RegisterPage (confirmation link)', () => {
     jest.mocked(startConfirmedSession).mockResolvedValue('/questions');
     renderPage(<RegisterPage />, { pathname: '/register', hash: fragment });
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/questions'));
-    expect(startConfirmedSession).toHaveBeenCalledWith(expect.anything(), { kind: 'session', accessToken: 'a.b.c', refreshToken: 'r1' });
+    expect(startConfirmedSession).toHaveBeenCalledWith(expect.anything(), {
+      kind: 'session',
+      accessToken: 'a.b.c',
+      refreshToken: 'r1',
+    });
     expect(screen.getByTestId('current-hash')).toBeEmptyDOMElement();
     expect(notifySuccess).toHaveBeenCalledWith(CONFIRMED_MESSAGE);
   });
 
   it('offers a new link for one that expired or was used', async () => {
     const user = userEvent.setup();
-    renderPage(<RegisterPage />, { pathname: '/register', hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired' });
+    renderPage(<RegisterPage />, {
+      pathname: '/register',
+      hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(CONFIRMATION_REFUSED_MESSAGE);
     await user.type(screen.getByLabelText('Email'), 'registrar@hillside.edu');
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('If that sign-up is still waiting for its confirmation, a new link is on its way.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If that sign-up is still waiting for its confirmation, a new link is on its way.',
+    );
     expect(resendConfirmation).toHaveBeenCalledWith(expect.anything(), { email: 'registrar@hillside.edu' });
   });
 });
 
 describe('RegisterPage (staff invitation link)', () => {
   it('shows the invitation and accepts it with the name and password chosen, opening the dashboard', async () => {
-    jest.mocked(findStaffInvitation).mockResolvedValue({ universityName: 'Northfield University', email: 'nia@northfield.edu', role: 'doctor' });
+    jest
+      .mocked(findStaffInvitation)
+      .mockResolvedValue({ universityName: 'Northfield University', email: 'nia@northfield.edu', role: 'doctor' });
     jest.mocked(acceptStaffInvitation).mockResolvedValue('/dashboarrd');
     const user = userEvent.setup();
     renderPage(<RegisterPage />, '/register?invitation=tok3n');
-    expect(await screen.findByText('Northfield University invites nia@northfield.edu to join as a doctor.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Northfield University invites nia@northfield.edu to join as a doctor.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     expect(acceptStaffInvitation).not.toHaveBeenCalled();
@@ -146,7 +170,9 @@ describe('RegisterPage (refusals)', () => {
     const user = userEvent.setup();
     await fillUniversity(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('CampusCare could not complete that just now. Please try again in a moment.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'CampusCare could not complete that just now. Please try again in a moment.',
+    );
     expect(screen.getByTestId('current-path')).toHaveTextContent('/register');
   });
 
@@ -164,7 +190,9 @@ describe('RegisterPage (refusals)', () => {
 
 describe('RegisterPage (student join code)', () => {
   beforeEach(() => {
-    fakeBackend.universities = [{ id: 'university-1', name: 'Northfield University', logo_path: null, join_code: 'NORTHFIELD' }];
+    fakeBackend.universities = [
+      { id: 'university-1', name: 'Northfield University', logo_path: null, join_code: 'NORTHFIELD' },
+    ];
   });
 
   it('takes a typed join code and opens the join form of its university', async () => {
@@ -187,6 +215,8 @@ describe('RegisterPage (student join code)', () => {
 describe('RegisterPage (the logo)', () => {
   it("says what a logo may be, in the words of the university's profile, and where it is added", () => {
     renderPage(<RegisterPage />, '/register');
-    expect(screen.getByText(`${LOGO_HINT} You add it in Settings once your email address is confirmed.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${LOGO_HINT} You add it in Settings once your email address is confirmed.`),
+    ).toBeInTheDocument();
   });
 });

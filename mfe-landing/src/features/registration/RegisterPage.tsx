@@ -9,12 +9,24 @@ import { StudentJoinForm } from './StudentJoinForm';
 import { UniversityRegistrationForm } from './UniversityRegistrationForm';
 import { useJoinableUniversity } from './useJoinableUniversity';
 
-const UNKNOWN_CODE_MESSAGE = 'That join code does not match any university. Check the code or link your university sent you, or ask them for a new one.';
+const UNKNOWN_CODE_MESSAGE =
+  'That join code does not match any university. Check the code or link your university sent you, or ask them for a new one.';
 
-function StudentJoin({ joinCode, onConfirmEmail }: { readonly joinCode: string; readonly onConfirmEmail: (email: string) => void }) {
+function StudentJoin({
+  joinCode,
+  onConfirmEmail,
+}: {
+  readonly joinCode: string;
+  readonly onConfirmEmail: (email: string) => void;
+}) {
   const university = useJoinableUniversity(joinCode);
   return (
-    <QueryView query={university} loadingLabel="Finding your university…" isEmpty={(found) => found === null} empty={<ErrorBanner message={UNKNOWN_CODE_MESSAGE} />}>
+    <QueryView
+      query={university}
+      loadingLabel="Finding your university…"
+      isEmpty={(found) => found === null}
+      empty={<ErrorBanner message={UNKNOWN_CODE_MESSAGE} />}
+    >
       {(found) => found && <StudentJoinForm joinCode={joinCode} university={found} onConfirmEmail={onConfirmEmail} />}
     </QueryView>
   );
@@ -49,7 +61,10 @@ export function RegisterPage() {
   }
   if (invitation) {
     return (
-      <AuthPageFrame title="Join your university's staff" intro={<p>Choose your password to accept the invitation you were emailed.</p>}>
+      <AuthPageFrame
+        title="Join your university's staff"
+        intro={<p>Choose your password to accept the invitation you were emailed.</p>}
+      >
         <StaffInvitationForm token={invitation} />
         {SIGN_IN_FOOTNOTE}
       </AuthPageFrame>

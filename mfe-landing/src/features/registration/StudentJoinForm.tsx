@@ -1,15 +1,40 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, MESSAGES, NEW_PASSWORD_MIN_LENGTH, PasswordField, SelectField, type StudentRegistrationValues, TextField, useApiMutation, useForm, validateStudentRegistration, YEARS_OF_STUDY } from '@campuscare/shared';
+import {
+  Button,
+  ErrorBanner,
+  MESSAGES,
+  NEW_PASSWORD_MIN_LENGTH,
+  PasswordField,
+  SelectField,
+  type StudentRegistrationValues,
+  TextField,
+  useApiMutation,
+  useForm,
+  validateStudentRegistration,
+  YEARS_OF_STUDY,
+} from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
 import { joinUniversity, type JoinableUniversity } from './registrationApi';
 import { useSignUpFinish } from './signUpFinish';
 import styles from './registration.module.css';
 
-const EMPTY: StudentRegistrationValues = { firstName: '', lastName: '', email: '', phone: '', regNumber: '', department: '', yearOfStudy: '', password: '' };
+const EMPTY: StudentRegistrationValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  regNumber: '',
+  department: '',
+  yearOfStudy: '',
+  password: '',
+};
 
 /** Years of study the database accepts (members.year_of_study between 1 and 8). */
-const YEAR_OPTIONS = [{ value: '', label: 'Choose your year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: `Year ${year}` }))];
+const YEAR_OPTIONS = [
+  { value: '', label: 'Choose your year' },
+  ...YEARS_OF_STUDY.map((year) => ({ value: year, label: `Year ${year}` })),
+];
 
 /**
  * A student joins their university. The join code proves nothing about the person, so the account exists once the
@@ -42,17 +67,32 @@ export function StudentJoinForm({
         <span>You are joining {university.name}</span>
       </p>
       {form.formError && <ErrorBanner message={form.formError} />}
-      <form className={authFormStyles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Join your university">
+      <form
+        className={authFormStyles.form}
+        onSubmit={(event) => void form.handleSubmit(event)}
+        noValidate
+        aria-label="Join your university"
+      >
         <div className={styles.nameRow}>
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
         </div>
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-        <TextField label="Registration number" hint="As on your student ID, e.g. NFU/2024/001" {...field('regNumber')} />
+        <TextField
+          label="Registration number"
+          hint="As on your student ID, e.g. NFU/2024/001"
+          {...field('regNumber')}
+        />
         <TextField label="Department" {...field('department')} />
         <SelectField label="Year of study" options={YEAR_OPTIONS} {...field('yearOfStudy')} />
-        <PasswordField label="Password" autoComplete="new-password" minLength={NEW_PASSWORD_MIN_LENGTH} hint={MESSAGES.newPasswordHint} {...field('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          minLength={NEW_PASSWORD_MIN_LENGTH}
+          hint={MESSAGES.newPasswordHint}
+          {...field('password')}
+        />
         <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
           {form.submitting ? 'Creating account…' : 'Create account'}
         </Button>

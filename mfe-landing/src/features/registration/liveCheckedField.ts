@@ -7,7 +7,11 @@ type TextKey<Values> = { [Key in keyof Values]: Values[Key] extends string ? Key
  * every edit checks the whole form again, so each message goes (or appears) as the person types, as the registration
  * rules ask.
  */
-export function liveCheckedField<Values extends object>(form: Form<Values>, validate: (values: Values) => FieldErrors<Values>, name: TextKey<Values>) {
+export function liveCheckedField<Values extends object>(
+  form: Form<Values>,
+  validate: (values: Values) => FieldErrors<Values>,
+  name: TextKey<Values>,
+) {
   return {
     ...form.field(name),
     required: true,

@@ -24,9 +24,14 @@ export interface JoinableUniversity {
 }
 
 /** The university a join code belongs to, or null for an unknown code. */
-export async function findUniversityByJoinCode(client: CampusCareClient, joinCode: string): Promise<JoinableUniversity | null> {
+export async function findUniversityByJoinCode(
+  client: CampusCareClient,
+  joinCode: string,
+): Promise<JoinableUniversity | null> {
   const [university] = unwrap(await client.rpc('university_for_join_code', { join_code: joinCode }));
-  return university ? { id: university.id, name: university.name, logoUrl: universityLogoUrl(client, university.logo_path) } : null;
+  return university
+    ? { id: university.id, name: university.name, logoUrl: universityLogoUrl(client, university.logo_path) }
+    : null;
 }
 
 /** Where confirmation links bring the browser back: this page, which starts the session they carry. */
@@ -50,18 +55,27 @@ async function firstDestination(client: CampusCareClient, userId: string): Promi
  * What a sign-up led to: the address must be confirmed from its mailbox first (the usual case: the auth service answers
  * without a session, whether or not the address already has an account), or a session and where it starts.
  */
-export type SignUpOutcome = { readonly kind: 'confirmEmail'; readonly email: string } | { readonly kind: 'signedIn'; readonly destination: ContractPath };
+export type SignUpOutcome =
+  | { readonly kind: 'confirmEmail'; readonly email: string }
+  | { readonly kind: 'signedIn'; readonly destination: ContractPath };
 
 type SignUpAnswer = Awaited<ReturnType<CampusCareClient['auth']['signUp']>>;
 
-async function outcomeOf(client: CampusCareClient, email: string, { data, error }: SignUpAnswer): Promise<SignUpOutcome> {
+async function outcomeOf(
+  client: CampusCareClient,
+  email: string,
+  { data, error }: SignUpAnswer,
+): Promise<SignUpOutcome> {
   if (error) throw toApiError(error);
   if (!data.session) return { kind: 'confirmEmail', email };
   return { kind: 'signedIn', destination: await firstDestination(client, data.session.user.id) };
 }
 
 /** Signs the university up; the database creates the university and its super-admin account once the address is confirmed. */
-export async function registerUniversity(client: CampusCareClient, values: UniversityRegistrationValues): Promise<SignUpOutcome> {
+export async function registerUniversity(
+  client: CampusCareClient,
+  values: UniversityRegistrationValues,
+): Promise<SignUpOutcome> {
   const email = values.email.trim();
   const answer = await client.auth.signUp({
     email,
@@ -80,7 +94,10 @@ interface StudentJoin {
 }
 
 /** Signs a student up to the university of `joinCode`; the sign-up trigger checks every field again. */
-export async function joinUniversity(client: CampusCareClient, { joinCode, values }: StudentJoin): Promise<SignUpOutcome> {
+export async function joinUniversity(
+  client: CampusCareClient,
+  { joinCode, values }: StudentJoin,
+): Promise<SignUpOutcome> {
   const email = values.email.trim();
   const answer = await client.auth.signUp({
     email,
@@ -103,18 +120,30 @@ export async function joinUniversity(client: CampusCareClient, { joinCode, value
 }
 
 /** Said whatever the address: the auth service mails only a sign-up still waiting for its confirmation. */
-export const LINK_RESENT_MESSAGE = 'If that sign-up is still waiting for its confirmation, a new link is on its way. Earlier links no longer work.';
+export const LINK_RESENT_MESSAGE =
+  'If that sign-up is still waiting for its confirmation, a new link is on its way. Earlier links no longer work.';
 
-export async function resendConfirmation(client: CampusCareClient, { email }: { readonly email: string }): Promise<void> {
-  const { error } = await client.auth.resend({ type: 'signup', email: email.trim(), options: { emailRedirectTo: confirmationRedirect() } });
+export async function resendConfirmation(
+  client: CampusCareClient,
+  { email }: { readonly email: string },
+): Promise<void> {
+  const { error } = await client.auth.resend({
+    type: 'signup',
+    email: email.trim(),
+    options: { emailRedirectTo: confirmationRedirect() },
+  });
   if (error) throw toApiError(error);
 }
 
-export const CONFIRMATION_REFUSED_MESSAGE = 'This confirmation link has expired or has already been used. Ask for a new one below.';
+export const CONFIRMATION_REFUSED_MESSAGE =
+  'This confirmation link has expired or has already been used. Ask for a new one below.';
 
 /** Starts the session a confirmation link carries (the client does not read sessions from URLs by itself). */
 export async function startConfirmedSession(client: CampusCareClient, link: EmailLinkSession): Promise<ContractPath> {
-  const { data, error } = await client.auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken });
+  const { data, error } = await client.auth.setSession({
+    access_token: link.accessToken,
+    refresh_token: link.refreshToken,
+  });
   if (error || !data.user) throw new ApiError(CONFIRMATION_REFUSED_MESSAGE, { code: 'otp_expired', cause: error });
   return firstDestination(client, data.user.id);
 }
@@ -146,14 +175,26 @@ interface StaffAcceptance {
  * confirms it at once: CampusCare's auth service then answers with a session; hosted Supabase Auth, which does not
  * know that, answers without one, and the password signs in.
  */
-export async function acceptStaffInvitation(client: CampusCareClient, { token, email, values }: StaffAcceptance): Promise<ContractPath> {
+export async function acceptStaffInvitation(
+  client: CampusCareClient,
+  { token, email, values }: StaffAcceptance,
+): Promise<ContractPath> {
   const signedUp = await client.auth.signUp({
     email,
     password: values.password,
-    options: { data: { kind: 'staff', invitation: token, first_name: values.firstName.trim(), last_name: values.lastName.trim() } },
+    options: {
+      data: {
+        kind: 'staff',
+        invitation: token,
+        first_name: values.firstName.trim(),
+        last_name: values.lastName.trim(),
+      },
+    },
   });
   if (signedUp.error) throw toApiError(signedUp.error);
-  const answer = signedUp.data.session ? signedUp : await client.auth.signInWithPassword({ email, password: values.password });
+  const answer = signedUp.data.session
+    ? signedUp
+    : await client.auth.signInWithPassword({ email, password: values.password });
   if (answer.error || !answer.data.session) throw toApiError(answer.error);
   return firstDestination(client, answer.data.session.user.id);
 }

@@ -21,7 +21,8 @@ export function useSignUpFinish(onConfirmEmail: (email: string) => void = signed
     [refresh],
   );
   const go = useCallback(
-    (outcome: SignUpOutcome) => (outcome.kind === 'signedIn' ? navigate(outcome.destination, { replace: true }) : onConfirmEmail(outcome.email)),
+    (outcome: SignUpOutcome) =>
+      outcome.kind === 'signedIn' ? navigate(outcome.destination, { replace: true }) : onConfirmEmail(outcome.email),
     [navigate, onConfirmEmail],
   );
   return { settle, go };

@@ -1,5 +1,16 @@
 import { useMemo } from 'react';
-import { Button, Link, PasswordField, PATHS, signInNoticeMessage, type SignInValues, TextField, useLocationState, useSearchParams, validateSignIn } from '@campuscare/shared';
+import {
+  Button,
+  Link,
+  PasswordField,
+  PATHS,
+  signInNoticeMessage,
+  type SignInValues,
+  TextField,
+  useLocationState,
+  useSearchParams,
+  validateSignIn,
+} from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { SignInFeedback } from './SignInFeedback';
 import { useSignInForm } from './useSignIn';
@@ -17,12 +28,24 @@ export function AdminSignInPage() {
       title="Admin sign in"
       intro={
         <p>
-          For university administrators and clinic staff. New to the clinic? Open the invitation your university emailed you to choose your password first.
+          For university administrators and clinic staff. New to the clinic? Open the invitation your university emailed
+          you to choose your password first.
         </p>
       }
     >
-      <SignInFeedback notice={notice} refusal={signIn.form.formError} signInInstead={signIn.signInInstead} insteadLabel="Go to the student sign-in page" />
-      <form ref={signIn.form.formRef} className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Admin sign in">
+      <SignInFeedback
+        notice={notice}
+        refusal={signIn.form.formError}
+        signInInstead={signIn.signInInstead}
+        insteadLabel="Go to the student sign-in page"
+      />
+      <form
+        ref={signIn.form.formRef}
+        className={authFormStyles.form}
+        onSubmit={signIn.onSubmit}
+        noValidate
+        aria-label="Admin sign in"
+      >
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
         <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
         <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>

@@ -2,7 +2,17 @@ import { type ContractPath, ErrorBanner, Link } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 
 /** Above a sign-in form: why the visitor was sent here, the refusal of the last try, and the page to use instead. */
-export function SignInFeedback({ notice, refusal, signInInstead, insteadLabel }: { readonly notice: string | undefined; readonly refusal: string | null; readonly signInInstead: ContractPath | null; readonly insteadLabel: string }) {
+export function SignInFeedback({
+  notice,
+  refusal,
+  signInInstead,
+  insteadLabel,
+}: {
+  readonly notice: string | undefined;
+  readonly refusal: string | null;
+  readonly signInInstead: ContractPath | null;
+  readonly insteadLabel: string;
+}) {
   return (
     <>
       {notice && (

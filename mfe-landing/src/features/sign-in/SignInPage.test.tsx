@@ -31,7 +31,9 @@ describe('SignInPage', () => {
 
   it('offers only the doctor and student roles', () => {
     renderPage(<SignInPage />, '/signin');
-    const options = Array.from((screen.getByLabelText('Role') as HTMLSelectElement).options).map((option) => option.value);
+    const options = Array.from((screen.getByLabelText('Role') as HTMLSelectElement).options).map(
+      (option) => option.value,
+    );
     expect(options).toEqual(['', 'student', 'doctor']);
   });
 
@@ -55,7 +57,9 @@ describe('AdminSignInPage', () => {
   it('fills in the email of an invitation link and explains where passwords come from', () => {
     renderPage(<AdminSignInPage />, '/adminsignin?email=dr.new%40northfield.edu');
     expect(screen.getByLabelText('Email')).toHaveValue('dr.new@northfield.edu');
-    expect(screen.getByText(/Open the invitation your university emailed you to choose your password first/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Open the invitation your university emailed you to choose your password first/),
+    ).toBeInTheDocument();
   });
 
   it('shows and hides the password', () => {
@@ -83,7 +87,10 @@ describe('signing in', () => {
   });
 
   async function signInAsStaff(email: string, from?: string) {
-    renderPage(<AdminSignInPage />, { pathname: '/adminsignin', state: from === undefined ? undefined : { from, notice: 'signInRequired' } });
+    renderPage(<AdminSignInPage />, {
+      pathname: '/adminsignin',
+      state: from === undefined ? undefined : { from, notice: 'signInRequired' },
+    });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), email);
     await user.type(screen.getByLabelText('Password'), 'CampusCare2026');

@@ -1,5 +1,19 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, type FieldErrors, Link, MESSAGES, PasswordField, PATHS, SelectField, signInNoticeMessage, type SignInValues, TextField, useLocationState, validateSignIn } from '@campuscare/shared';
+import {
+  Button,
+  ErrorBanner,
+  type FieldErrors,
+  Link,
+  MESSAGES,
+  PasswordField,
+  PATHS,
+  SelectField,
+  signInNoticeMessage,
+  type SignInValues,
+  TextField,
+  useLocationState,
+  validateSignIn,
+} from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { SignInFeedback } from './SignInFeedback';
 import { useSignInForm } from './useSignIn';
@@ -39,13 +53,34 @@ export function SignInPage() {
   const role = form.field('role');
 
   return (
-    <AuthPageFrame title="Sign in" intro={<p>Doctors and students sign in here with their email, role and password.</p>}>
+    <AuthPageFrame
+      title="Sign in"
+      intro={<p>Doctors and students sign in here with their email, role and password.</p>}
+    >
       {/* A missing role is said above the form, in the spec's words. */}
       {form.errors.role && <ErrorBanner message={form.errors.role} />}
-      <SignInFeedback notice={notice} refusal={form.formError} signInInstead={signIn.signInInstead} insteadLabel="Go to the staff sign-in page" />
-      <form ref={form.formRef} className={authFormStyles.form} onSubmit={signIn.onSubmit} noValidate aria-label="Sign in">
+      <SignInFeedback
+        notice={notice}
+        refusal={form.formError}
+        signInInstead={signIn.signInInstead}
+        insteadLabel="Go to the staff sign-in page"
+      />
+      <form
+        ref={form.formRef}
+        className={authFormStyles.form}
+        onSubmit={signIn.onSubmit}
+        noValidate
+        aria-label="Sign in"
+      >
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
-        <SelectField label="Role" options={ROLE_OPTIONS} required name={role.name} value={role.value} onChange={role.onChange} />
+        <SelectField
+          label="Role"
+          options={ROLE_OPTIONS}
+          required
+          name={role.name}
+          value={role.value}
+          onChange={role.onChange}
+        />
         <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
         <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>
           Forgot password?
@@ -55,8 +90,8 @@ export function SignInPage() {
         </Button>
       </form>
       <p className={authFormStyles.footnote}>
-        University administrators and staff sign in on the <Link to={PATHS.adminSignIn}>staff sign-in page</Link>. New university?{' '}
-        <Link to={PATHS.register}>Create account</Link>
+        University administrators and staff sign in on the <Link to={PATHS.adminSignIn}>staff sign-in page</Link>. New
+        university? <Link to={PATHS.register}>Create account</Link>
       </p>
     </AuthPageFrame>
   );

@@ -2,7 +2,10 @@ import { canSubmitSignIn, visibleSignInErrors } from './signInRules';
 
 describe('sign-in form rules', () => {
   it('shows the spec’s password message as soon as a too-short password is typed', () => {
-    expect(visibleSignInErrors({ email: '', password: '12345' }, false)).toEqual({ email: undefined, password: 'Password should be at least 6 characters long' });
+    expect(visibleSignInErrors({ email: '', password: '12345' }, false)).toEqual({
+      email: undefined,
+      password: 'Password should be at least 6 characters long',
+    });
     expect(visibleSignInErrors({ email: '', password: '123456' }, false).password).toBeUndefined();
   });
 

@@ -61,7 +61,8 @@ export function useSignInForm<Values extends SignInValues>({ initial, validate, 
     name,
     value: form.values[name],
     error: shownErrors[name] ?? form.errors[name],
-    onChange: (event: { readonly target: { readonly value: string } }) => form.setValue(name, event.target.value as Values[typeof name]),
+    onChange: (event: { readonly target: { readonly value: string } }) =>
+      form.setValue(name, event.target.value as Values[typeof name]),
   });
 
   return {

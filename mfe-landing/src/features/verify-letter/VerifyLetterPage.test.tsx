@@ -13,7 +13,10 @@ interface RpcAnswer {
 }
 
 const rpc = jest.fn<Promise<RpcAnswer>, [string, { readonly code: string }]>();
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({ rpc }) }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({ rpc }),
+}));
 
 const DEMO_CODE = 'NFUD-EMAV-ERFY-CAMP-USCA-RE26';
 
@@ -83,7 +86,11 @@ describe('VerifyLetterPage', () => {
     const user = renderPage();
     await checkCode(user, DEMO_CODE);
     const result = await screen.findByRole('region', { name: 'Revoked letter: not valid' });
-    expect(within(result).getByText('The clinic revoked this excuse letter on Wed, 4 Mar 2026. It no longer excuses the student.')).toBeInTheDocument();
+    expect(
+      within(result).getByText(
+        'The clinic revoked this excuse letter on Wed, 4 Mar 2026. It no longer excuses the student.',
+      ),
+    ).toBeInTheDocument();
     expect(within(result).getByText('Revoked on')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Valid letter' })).not.toBeInTheDocument();
   });
@@ -97,7 +104,9 @@ describe('VerifyLetterPage', () => {
     expect(screen.queryByRole('term')).not.toBeInTheDocument();
 
     await checkCode(user, 'NFUD-EMAV-ERFY');
-    expect(await screen.findByRole('region', { name: 'No letter found' })).toHaveTextContent('A code has 24 letters and digits; the one entered has 12.');
+    expect(await screen.findByRole('region', { name: 'No letter found' })).toHaveTextContent(
+      'A code has 24 letters and digits; the one entered has 12.',
+    );
   });
 
   it('refuses an empty or too long code in the form without asking the server', async () => {

@@ -1,5 +1,15 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button, ErrorBanner, type FieldErrors, Link, PATHS, TextField, useApiMutation, useForm, useSearchParams } from '@campuscare/shared';
+import {
+  Button,
+  ErrorBanner,
+  type FieldErrors,
+  Link,
+  PATHS,
+  TextField,
+  useApiMutation,
+  useForm,
+  useSearchParams,
+} from '@campuscare/shared';
 import type { LetterVerification } from '@campuscare/shared/clinical';
 import { formatDay } from '@campuscare/shared/scheduling';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
@@ -23,8 +33,10 @@ const LOOK_ALIKES = /[01OIL]/;
 function typingHint(code: string): string | null {
   const normalised = normaliseLetterCode(code);
   const length = Array.from(normalised).length;
-  if (length !== LETTER_CODE_LENGTH) return `A code has ${LETTER_CODE_LENGTH} letters and digits; the one entered has ${length}.`;
-  if (LOOK_ALIKES.test(normalised)) return 'Codes never contain the letters O, I or L or the digits 0 or 1: check for look-alike characters.';
+  if (length !== LETTER_CODE_LENGTH)
+    return `A code has ${LETTER_CODE_LENGTH} letters and digits; the one entered has ${length}.`;
+  if (LOOK_ALIKES.test(normalised))
+    return 'Codes never contain the letters O, I or L or the digits 0 or 1: check for look-alike characters.';
   if (!/^[A-Z2-9]+$/.test(normalised)) return 'Codes contain only the letters A to Z and the digits 2 to 9.';
   return null;
 }
@@ -67,7 +79,8 @@ function Result({ outcome }: { readonly outcome: Outcome }) {
           No letter found
         </h2>
         <p>
-          No excuse letter has the code <span className={styles.code}>{groupLetterCode(code)}</span>. Check that it was typed exactly as printed on the letter.
+          No excuse letter has the code <span className={styles.code}>{groupLetterCode(code)}</span>. Check that it was
+          typed exactly as printed on the letter.
         </p>
         {hint && <p>{hint}</p>}
       </section>
@@ -129,12 +142,18 @@ export function VerifyLetterPage() {
       title="Verify an excuse letter"
       intro={
         <p>
-          Enter the verification code printed on a CampusCare excuse letter to check that the clinic issued it and that it is still valid. The check shows whose letter it is and
-          which days it covers, never anything about the student’s health.
+          Enter the verification code printed on a CampusCare excuse letter to check that the clinic issued it and that
+          it is still valid. The check shows whose letter it is and which days it covers, never anything about the
+          student’s health.
         </p>
       }
     >
-      <form className={authFormStyles.form} onSubmit={(event: FormEvent) => void form.handleSubmit(event)} noValidate aria-label="Verify an excuse letter">
+      <form
+        className={authFormStyles.form}
+        onSubmit={(event: FormEvent) => void form.handleSubmit(event)}
+        noValidate
+        aria-label="Verify an excuse letter"
+      >
         {form.formError && <ErrorBanner message={form.formError} />}
         <TextField
           label="Verification code"

@@ -1,5 +1,10 @@
 import type { CampusCareClient } from '@campuscare/shared';
-import { readVerification, TOO_MANY_CHECKS_MESSAGE, UNREADABLE_ANSWER_MESSAGE, verifyExcuseLetter } from './verifyLetterApi';
+import {
+  readVerification,
+  TOO_MANY_CHECKS_MESSAGE,
+  UNREADABLE_ANSWER_MESSAGE,
+  verifyExcuseLetter,
+} from './verifyLetterApi';
 
 const found = {
   found: true,
@@ -27,19 +32,37 @@ describe('verify_excuse_letter as the page calls it', () => {
 
   it('tells an unknown code from a revoked letter', () => {
     expect(readVerification({ found: false })).toEqual({ found: false });
-    expect(readVerification({ ...found, status: 'revoked', revoked_on: '2026-03-04' })).toEqual({ ...found, status: 'revoked', revoked_on: '2026-03-04' });
+    expect(readVerification({ ...found, status: 'revoked', revoked_on: '2026-03-04' })).toEqual({
+      ...found,
+      status: 'revoked',
+      revoked_on: '2026-03-04',
+    });
   });
 
   it('says the gateway’s limit in words for people', async () => {
-    const refusal = { code: 'over_request_rate_limit', message: 'Too many letter checks from your network. Please wait 30 seconds and try again.', details: null, hint: null };
+    const refusal = {
+      code: 'over_request_rate_limit',
+      message: 'Too many letter checks from your network. Please wait 30 seconds and try again.',
+      details: null,
+      hint: null,
+    };
     const { client } = clientAnswering({ data: null, error: refusal, status: 429 });
-    await expect(verifyExcuseLetter(client, 'NFUD-EMAV-ERFY-CAMP-USCA-RE26')).rejects.toMatchObject({ message: TOO_MANY_CHECKS_MESSAGE, status: 429 });
+    await expect(verifyExcuseLetter(client, 'NFUD-EMAV-ERFY-CAMP-USCA-RE26')).rejects.toMatchObject({
+      message: TOO_MANY_CHECKS_MESSAGE,
+      status: 429,
+    });
     const { client: plain } = clientAnswering({ data: null, error: { message: 'Too Many Requests' }, status: 429 });
-    await expect(verifyExcuseLetter(plain, 'NFUD-EMAV-ERFY-CAMP-USCA-RE26')).rejects.toMatchObject({ message: TOO_MANY_CHECKS_MESSAGE });
+    await expect(verifyExcuseLetter(plain, 'NFUD-EMAV-ERFY-CAMP-USCA-RE26')).rejects.toMatchObject({
+      message: TOO_MANY_CHECKS_MESSAGE,
+    });
   });
 
   it('passes on the database’s refusal of input and refuses an answer of another shape', async () => {
-    const { client } = clientAnswering({ data: null, error: { code: 'P0001', message: 'Enter the verification code printed on the letter' }, status: 400 });
+    const { client } = clientAnswering({
+      data: null,
+      error: { code: 'P0001', message: 'Enter the verification code printed on the letter' },
+      status: 400,
+    });
     await expect(verifyExcuseLetter(client, ' ')).rejects.toThrow('Enter the verification code printed on the letter');
     expect(() => readVerification({ found: true, status: 'valid' })).toThrow(UNREADABLE_ANSWER_MESSAGE);
     expect(() => readVerification([])).toThrow(UNREADABLE_ANSWER_MESSAGE);
@@ -47,6 +70,8 @@ describe('verify_excuse_letter as the page calls it', () => {
 
   it('refuses an answer whose days are not calendar days', () => {
     expect(() => readVerification({ ...found, ends_on: 'soon' })).toThrow(UNREADABLE_ANSWER_MESSAGE);
-    expect(() => readVerification({ ...found, status: 'revoked', revoked_on: 'yesterday' })).toThrow(UNREADABLE_ANSWER_MESSAGE);
+    expect(() => readVerification({ ...found, status: 'revoked', revoked_on: 'yesterday' })).toThrow(
+      UNREADABLE_ANSWER_MESSAGE,
+    );
   });
 });

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { API_MESSAGES, type Appointment, CampusCareToasts, type Member, MESSAGES } from '@campuscare/shared';
 import { SLOT_MISSING } from '@campuscare/shared/appointments';
 import type { FreeSlotQuery } from '@campuscare/shared/scheduling';
-import { adams, APPOINTMENT_TYPES, appointmentFixture, appointmentTypeFixture, clinic, freeSlot, NOW } from '../../../../test/web/appointmentsTestData';
+import {
+  adams,
+  APPOINTMENT_TYPES,
+  appointmentFixture,
+  appointmentTypeFixture,
+  clinic,
+  freeSlot,
+  NOW,
+} from '../../../../test/web/appointmentsTestData';
 import { listFreeSlots } from '../../../../shared/src/scheduling/schedulingApi';
 import { memberFixture } from '../../../../test/web/fixtures';
 import { bookAppointment } from './appointmentsApi';
@@ -11,8 +19,14 @@ import { BOOKING_MESSAGES } from './appointmentLabels';
 import { BookingForm, MISSING_FIELD } from './BookingForm';
 
 // The shared picker reads the free times through the shared modules themselves, so those are what is replaced.
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), listFreeSlots: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  listFreeSlots: jest.fn(),
+}));
 jest.mock('./appointmentsApi', () => ({ bookAppointment: jest.fn() }));
 const book = jest.mocked(bookAppointment);
 const freeSlots = jest.mocked(listFreeSlots);
@@ -34,14 +48,27 @@ const ADAMS_TEN = '2026-11-24T15:00:00+00:00';
 
 const bello = { id: 'doctor-2', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' };
 /** A type only Dr Bello offers. */
-const travelHealth = appointmentTypeFixture({ id: 'type-travel', name: 'Travel health', duration_minutes: 20, doctorIds: [bello.id] });
+const travelHealth = appointmentTypeFixture({
+  id: 'type-travel',
+  name: 'Travel health',
+  duration_minutes: 20,
+  doctorIds: [bello.id],
+});
 /** What the student may book: every self-bookable type (counselling is the staff's). */
-const STUDENT_TYPES = [APPOINTMENT_TYPES.checkUp, APPOINTMENT_TYPES.malaria, travelHealth, APPOINTMENT_TYPES.vaccination, APPOINTMENT_TYPES.other];
+const STUDENT_TYPES = [
+  APPOINTMENT_TYPES.checkUp,
+  APPOINTMENT_TYPES.malaria,
+  travelHealth,
+  APPOINTMENT_TYPES.vaccination,
+  APPOINTMENT_TYPES.other,
+];
 
 /** The database as the tests see it: any doctor is free at 09:00 and 09:30 on Tuesday, Dr Adams only at 10:00. */
 function answerFreeSlots(_client: unknown, query: FreeSlotQuery) {
   if (query.from !== TUESDAY) return Promise.resolve([]);
-  return Promise.resolve(query.doctorId === adams.id ? [freeSlot(ADAMS_TEN, adams.id)] : [freeSlot(NINE), freeSlot(NINE_THIRTY)]);
+  return Promise.resolve(
+    query.doctorId === adams.id ? [freeSlot(ADAMS_TEN, adams.id)] : [freeSlot(NINE), freeSlot(NINE_THIRTY)],
+  );
 }
 
 beforeEach(() => {
@@ -133,17 +160,39 @@ describe('BookingForm', () => {
     const { user } = renderForm();
     await fillSlotAndReason(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(book).toHaveBeenCalledWith({}, expect.objectContaining({ date: NINE_THIRTY, appointmentTypeId: APPOINTMENT_TYPES.malaria.id, providerId: undefined })));
+    await waitFor(() =>
+      expect(book).toHaveBeenCalledWith(
+        {},
+        expect.objectContaining({
+          date: NINE_THIRTY,
+          appointmentTypeId: APPOINTMENT_TYPES.malaria.id,
+          providerId: undefined,
+        }),
+      ),
+    );
 
     await user.selectOptions(screen.getByLabelText('Reason'), 'Check-up · 30 min');
     await chooseDay(user, TUESDAY);
     await user.selectOptions(screen.getByLabelText('Doctor'), 'Dr Amelia Adams');
     expect(await offeredTimes()).toEqual(['10:00 (America/New_York)']);
-    expect(freeSlots).toHaveBeenLastCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: adams.id, appointmentTypeId: APPOINTMENT_TYPES.checkUp.id });
+    expect(freeSlots).toHaveBeenLastCalledWith(
+      {},
+      { from: TUESDAY, to: TUESDAY, doctorId: adams.id, appointmentTypeId: APPOINTMENT_TYPES.checkUp.id },
+    );
     await user.selectOptions(screen.getByLabelText('Time'), '10:00 (America/New_York)');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
-      expect(book).toHaveBeenLastCalledWith({}, { date: ADAMS_TEN, appointmentTypeId: APPOINTMENT_TYPES.checkUp.id, details: '', providerId: adams.id, department: 'Medicine', year: 2 }),
+      expect(book).toHaveBeenLastCalledWith(
+        {},
+        {
+          date: ADAMS_TEN,
+          appointmentTypeId: APPOINTMENT_TYPES.checkUp.id,
+          details: '',
+          providerId: adams.id,
+          department: 'Medicine',
+          year: 2,
+        },
+      ),
     );
   });
 
@@ -152,11 +201,21 @@ describe('BookingForm', () => {
     const reasons = within(screen.getByLabelText('Reason'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(reasons).toEqual(['Choose a reason', 'Check-up · 30 min', 'Malaria · 30 min', 'Travel health · 20 min', 'Vaccination · 15 min', 'Other · 30 min']);
+    expect(reasons).toEqual([
+      'Choose a reason',
+      'Check-up · 30 min',
+      'Malaria · 30 min',
+      'Travel health · 20 min',
+      'Vaccination · 15 min',
+      'Other · 30 min',
+    ]);
     await user.selectOptions(screen.getByLabelText('Reason'), 'Vaccination · 15 min');
     await chooseDay(user, TUESDAY);
     await offeredTimes();
-    expect(freeSlots).toHaveBeenLastCalledWith({}, { from: TUESDAY, to: TUESDAY, doctorId: null, appointmentTypeId: APPOINTMENT_TYPES.vaccination.id });
+    expect(freeSlots).toHaveBeenLastCalledWith(
+      {},
+      { from: TUESDAY, to: TUESDAY, doctorId: null, appointmentTypeId: APPOINTMENT_TYPES.vaccination.id },
+    );
   });
 
   it('offers only the doctors who offer the type, and lets go of a doctor chosen who does not', async () => {
@@ -172,14 +231,22 @@ describe('BookingForm', () => {
     expect(screen.getByLabelText('Doctor')).toHaveDisplayValue('First available doctor');
   });
 
-  it("sends the student's words after the type: optional for most types, asked for \"Other\", within what the reason holds", async () => {
+  it('sends the student\'s words after the type: optional for most types, asked for "Other", within what the reason holds', async () => {
     book.mockResolvedValue(booked);
     const { user } = renderForm();
     await fillSlotAndReason(user);
-    expect(screen.getByLabelText('Details (optional)')).toHaveAttribute('maxLength', String(200 - 2 - 'Malaria'.length));
+    expect(screen.getByLabelText('Details (optional)')).toHaveAttribute(
+      'maxLength',
+      String(200 - 2 - 'Malaria'.length),
+    );
     await user.type(screen.getByLabelText('Details (optional)'), ' Fever since Sunday ');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(book).toHaveBeenCalledWith({}, expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.malaria.id, details: 'Fever since Sunday' })));
+    await waitFor(() =>
+      expect(book).toHaveBeenCalledWith(
+        {},
+        expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.malaria.id, details: 'Fever since Sunday' }),
+      ),
+    );
 
     await user.selectOptions(screen.getByLabelText('Reason'), 'Other · 30 min');
     await chooseDay(user, TUESDAY);
@@ -190,7 +257,12 @@ describe('BookingForm', () => {
     expect(book).toHaveBeenCalledTimes(1);
     await user.type(screen.getByLabelText('What is the visit about?'), 'Sports injury');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(book).toHaveBeenLastCalledWith({}, expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.other.id, details: 'Sports injury' })));
+    await waitFor(() =>
+      expect(book).toHaveBeenLastCalledWith(
+        {},
+        expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.other.id, details: 'Sports injury' }),
+      ),
+    );
   });
 
   it('marks each invalid field with its own message, sends nothing and focuses the first one', async () => {
@@ -223,12 +295,18 @@ describe('BookingForm', () => {
   });
 
   it('says a closed day is closed without asking for its times, and offers the next day with free times', async () => {
-    freeSlots.mockImplementation((_client, query) => Promise.resolve(query.from === TUESDAY || query.from === '2026-11-30' ? [freeSlot('2026-11-30T13:00:00Z')] : []));
+    freeSlots.mockImplementation((_client, query) =>
+      Promise.resolve(query.from === TUESDAY || query.from === '2026-11-30' ? [freeSlot('2026-11-30T13:00:00Z')] : []),
+    );
     const { user } = renderForm();
     await chooseDay(user, '2026-11-29');
     expect(await screen.findByRole('button', { name: 'Show Mon, 30 Nov 2026' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(expect.stringContaining('The clinic is closed on Sundays: it is open Monday to Friday'));
-    expect(screen.getByRole('status')).toHaveTextContent('The next free time is Mon, 30 Nov 2026, 08:00 (America/New_York).');
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription(
+      expect.stringContaining('The clinic is closed on Sundays: it is open Monday to Friday'),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The next free time is Mon, 30 Nov 2026, 08:00 (America/New_York).',
+    );
     expect(freeSlots).toHaveBeenCalledTimes(1);
     expect(freeSlots).toHaveBeenCalledWith({}, { from: '2026-11-30', to: '2026-12-13', doctorId: null });
 
@@ -241,7 +319,9 @@ describe('BookingForm', () => {
     freeSlots.mockResolvedValue([]);
     const { user } = renderForm();
     await chooseDay(user, '2026-11-25');
-    expect(await screen.findByText(/No free times in the 14 days after it: try a later day\./)).toHaveTextContent('No free times on Wed, 25 Nov 2026.');
+    expect(await screen.findByText(/No free times in the 14 days after it: try a later day\./)).toHaveTextContent(
+      'No free times on Wed, 25 Nov 2026.',
+    );
     expect(freeSlots.mock.calls.map(([, query]) => query)).toEqual([
       { from: '2026-11-25', to: '2026-11-25', doctorId: null },
       { from: '2026-11-26', to: '2026-12-09', doctorId: null },

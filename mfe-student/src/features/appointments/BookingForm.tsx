@@ -1,5 +1,21 @@
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
-import { Button, COLUMN_RULES, ErrorBanner, type FieldErrors, hasErrors, type Member, MESSAGES, queryClient, queryKeys, SelectField, TextField, useApiMutation, useForm, validateAppointmentBooking, YEARS_OF_STUDY } from '@campuscare/shared';
+import {
+  Button,
+  COLUMN_RULES,
+  ErrorBanner,
+  type FieldErrors,
+  hasErrors,
+  type Member,
+  MESSAGES,
+  queryClient,
+  queryKeys,
+  SelectField,
+  TextField,
+  useApiMutation,
+  useForm,
+  validateAppointmentBooking,
+  YEARS_OF_STUDY,
+} from '@campuscare/shared';
 import {
   APPOINTMENT_CHANGE_INVALIDATES,
   type AppointmentType,
@@ -61,14 +77,20 @@ function initialValues(member: Member): BookingValues {
  * Every field that cannot be sent as it is, each with its own message; the rules are the shared ones the database also
  * holds. `type` is the type chosen, if any.
  */
-function bookingErrors(values: BookingValues, type: AppointmentType | undefined, clinic: Clinic, now: Date): FieldErrors<BookingValues> {
+function bookingErrors(
+  values: BookingValues,
+  type: AppointmentType | undefined,
+  clinic: Clinic,
+  now: Date,
+): FieldErrors<BookingValues> {
   const rules = validateAppointmentBooking({
     date: values.startsAt,
     department: values.department,
     year: values.year,
     reason: type?.name ?? '',
   });
-  const missingOr = (field: 'department' | 'year', message: string | undefined) => (message === MESSAGES.fillAllCorrectly ? MISSING_FIELD[field] : message);
+  const missingOr = (field: 'department' | 'year', message: string | undefined) =>
+    message === MESSAGES.fillAllCorrectly ? MISSING_FIELD[field] : message;
   const errors: FieldErrors<BookingValues> = {
     ...pickedSlotErrors(clinic, values, now),
     department: missingOr('department', rules.department),
@@ -109,7 +131,13 @@ export function BookingForm({ member, clinic, types, doctors }: BookingFormProps
   const initial = useMemo(() => initialValues(member), [member]);
   const form = useForm({
     initial,
-    validate: (values) => bookingErrors(values, types.find((type) => type.id === values.typeId), clinic, new Date()),
+    validate: (values) =>
+      bookingErrors(
+        values,
+        types.find((type) => type.id === values.typeId),
+        clinic,
+        new Date(),
+      ),
     submit: async (values) => {
       try {
         return await book.mutateAsync(bookingRequest(values));
@@ -139,22 +167,52 @@ export function BookingForm({ member, clinic, types, doctors }: BookingFormProps
   };
 
   return (
-    <form ref={formRef} aria-label="Book an appointment" className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      ref={formRef}
+      aria-label="Book an appointment"
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       {(invalid || form.formError) && <ErrorBanner message={form.formError ?? MESSAGES.fillAllCorrectly} />}
       <div className={styles.fieldGrid}>
         <SelectField
           label="Reason"
           hint="The type of visit: how long it lasts decides the free times"
-          options={[{ value: '', label: 'Choose a reason' }, ...types.map((candidate) => ({ value: candidate.id, label: typeLabel(candidate) }))]}
+          options={[
+            { value: '', label: 'Choose a reason' },
+            ...types.map((candidate) => ({ value: candidate.id, label: typeLabel(candidate) })),
+          ]}
           {...form.field('typeId')}
           onChange={(event) => chooseAppointmentType(form, types, event.target.value)}
         />
-        <TextField label={detailsLabel(type)} maxLength={type ? detailsMaxLength(type) : undefined} autoComplete="off" {...form.field('details')} />
+        <TextField
+          label={detailsLabel(type)}
+          maxLength={type ? detailsMaxLength(type) : undefined}
+          autoComplete="off"
+          {...form.field('details')}
+        />
         <DoctorAndTimeFields clinic={clinic} type={type} doctors={doctors} form={form} />
-        <TextField label="Name" value={`${member.first_name} ${member.last_name}`.trim()} readOnly hint={FROM_PROFILE} />
-        <TextField label="Department" maxLength={COLUMN_RULES.appointments_department_length.maxLength} {...form.field('department')} />
+        <TextField
+          label="Name"
+          value={`${member.first_name} ${member.last_name}`.trim()}
+          readOnly
+          hint={FROM_PROFILE}
+        />
+        <TextField
+          label="Department"
+          maxLength={COLUMN_RULES.appointments_department_length.maxLength}
+          {...form.field('department')}
+        />
         <TextField label="Registration number" value={member.reg_number ?? ''} readOnly hint={FROM_PROFILE} />
-        <SelectField label="Year of study" options={[{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year }))]} {...form.field('year')} />
+        <SelectField
+          label="Year of study"
+          options={[
+            { value: '', label: 'Choose a year' },
+            ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year })),
+          ]}
+          {...form.field('year')}
+        />
       </div>
       <div className={styles.formActions}>
         <Button type="submit" disabled={form.submitting}>

@@ -1,6 +1,19 @@
 import { useMemo } from 'react';
-import { type Appointment, type Column, DataTable, queryKeys, QueryView, RowActionMenu, usePagedQuery } from '@campuscare/shared';
-import { providerName, type ProviderSummary, STATUS_LABEL, useAppointmentDialogs } from '@campuscare/shared/appointments';
+import {
+  type Appointment,
+  type Column,
+  DataTable,
+  queryKeys,
+  QueryView,
+  RowActionMenu,
+  usePagedQuery,
+} from '@campuscare/shared';
+import {
+  providerName,
+  type ProviderSummary,
+  STATUS_LABEL,
+  useAppointmentDialogs,
+} from '@campuscare/shared/appointments';
 import { type Clinic, formatInZone } from '@campuscare/shared/scheduling';
 import { listMyAppointments, type MyAppointmentPeriod } from './appointmentsApi';
 import styles from './Appointments.module.css';
@@ -27,8 +40,10 @@ interface PeriodTableProps {
 function PeriodTable({ studentId, period, clinic, doctors }: PeriodTableProps) {
   // "Now" is fixed per mount: a list that moved its own boundary on every reload would lose its place.
   const now = useMemo(() => new Date(), []);
-  const { query, rows, total, page, setPage } = usePagedQuery([...queryKeys.appointments, 'mine', { studentId, period, now: now.toISOString() }], (client, pageNumber) =>
-    listMyAppointments(client, { studentId, period, page: pageNumber, pageSize: PAGE_SIZE, now }),
+  const { query, rows, total, page, setPage } = usePagedQuery(
+    [...queryKeys.appointments, 'mine', { studentId, period, now: now.toISOString() }],
+    (client, pageNumber) =>
+      listMyAppointments(client, { studentId, period, page: pageNumber, pageSize: PAGE_SIZE, now }),
   );
 
   const doctorOf = (appointment: Appointment) => {

@@ -22,7 +22,12 @@ export function StudentAppointments({ member }: { readonly member: Member }) {
 
   return (
     <>
-      <Button className={styles.bookingToggle} aria-expanded={bookingOpen} aria-controls={bookingOpen ? formId : undefined} onClick={() => setBookingOpen((open) => !open)}>
+      <Button
+        className={styles.bookingToggle}
+        aria-expanded={bookingOpen}
+        aria-controls={bookingOpen ? formId : undefined}
+        onClick={() => setBookingOpen((open) => !open)}
+      >
         Book an Appointment
       </Button>
       {bookingOpen && (
@@ -32,7 +37,14 @@ export function StudentAppointments({ member }: { readonly member: Member }) {
             <QueryView query={types} loadingLabel="Loading the types of visit…">
               {(allTypes) => (
                 <WithClinic loadingLabel="Loading the clinic’s hours…">
-                  {(clinic) => <BookingForm member={member} clinic={clinic} types={allTypes.filter((type) => type.self_bookable)} doctors={doctors.data ?? []} />}
+                  {(clinic) => (
+                    <BookingForm
+                      member={member}
+                      clinic={clinic}
+                      types={allTypes.filter((type) => type.self_bookable)}
+                      doctors={doctors.data ?? []}
+                    />
+                  )}
                 </WithClinic>
               )}
             </QueryView>
@@ -40,7 +52,9 @@ export function StudentAppointments({ member }: { readonly member: Member }) {
         </div>
       )}
       <Section title="My appointments">
-        <WithClinic loadingLabel="Loading your appointments…">{(clinic) => <MyAppointments studentId={member.id} clinic={clinic} doctors={everyDoctor.data ?? []} />}</WithClinic>
+        <WithClinic loadingLabel="Loading your appointments…">
+          {(clinic) => <MyAppointments studentId={member.id} clinic={clinic} doctors={everyDoctor.data ?? []} />}
+        </WithClinic>
       </Section>
     </>
   );

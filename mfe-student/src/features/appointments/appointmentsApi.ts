@@ -57,7 +57,10 @@ export function periodFilter(period: MyAppointmentPeriod, now: Date): string {
 }
 
 /** One page of the student's own appointments of one period, filtered, ordered and counted on the server. */
-export async function listMyAppointments(client: CampusCareClient, query: MyAppointmentQuery): Promise<PagedRows<Appointment>> {
+export async function listMyAppointments(
+  client: CampusCareClient,
+  query: MyAppointmentQuery,
+): Promise<PagedRows<Appointment>> {
   const from = (query.page - 1) * query.pageSize;
   const result = await client
     .from('appointments')

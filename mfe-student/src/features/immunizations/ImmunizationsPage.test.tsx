@@ -23,11 +23,27 @@ import { PROOF_MESSAGES } from './proofApi';
 
 const student: Member = memberFixture('student', { id: STUDENT_ID });
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('@campuscare/shared', () => ({ ...jest.requireActual('@campuscare/shared'), useUserProfile: () => ({ status: 'signedIn', member: student }) }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
-jest.mock('../../../../shared/src/clinical/vaccinesApi', () => ({ ...jest.requireActual('../../../../shared/src/clinical/vaccinesApi'), listVaccines: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifySuccess: jest.fn(),
+  notifyError: jest.fn(),
+}));
+jest.mock('@campuscare/shared', () => ({
+  ...jest.requireActual('@campuscare/shared'),
+  useUserProfile: () => ({ status: 'signedIn', member: student }),
+}));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
+jest.mock('../../../../shared/src/clinical/vaccinesApi', () => ({
+  ...jest.requireActual('../../../../shared/src/clinical/vaccinesApi'),
+  listVaccines: jest.fn(),
+}));
 jest.mock('./immunizationsApi', () => ({
   ...jest.requireActual('./immunizationsApi'),
   loadMyImmunizations: jest.fn(),
@@ -79,9 +95,25 @@ describe('My immunizations', () => {
       myImmunizationsFixture({
         standings: [
           standingFixture({ status: 'overdue', dueOn: '2026-11-01' }),
-          standingFixture({ requirementId: 'r2', name: 'MMR', dosesRequired: 2, minIntervalDays: 0, status: 'met', dosesCounted: 2, missing: null }),
+          standingFixture({
+            requirementId: 'r2',
+            name: 'MMR',
+            dosesRequired: 2,
+            minIntervalDays: 0,
+            status: 'met',
+            dosesCounted: 2,
+            missing: null,
+          }),
         ],
-        doses: [doseFixture({ review_status: 'rejected', reject_reason: 'The card is unreadable', reviewed_at: '2026-11-03T09:00:00+00:00', given_at: 'City pharmacy', document_id: 'doc-1' })],
+        doses: [
+          doseFixture({
+            review_status: 'rejected',
+            reject_reason: 'The card is unreadable',
+            reviewed_at: '2026-11-03T09:00:00+00:00',
+            given_at: 'City pharmacy',
+            document_id: 'doc-1',
+          }),
+        ],
         documents: [documentFixture()],
       }),
     );
@@ -90,7 +122,9 @@ describe('My immunizations', () => {
     expect(hepB).toHaveTextContent('Overdue: it was due by Sun, 1 Nov 2026');
     expect(hepB).toHaveTextContent('Still missing: 2 more doses of Hepatitis B, adult (at least 28 days apart).');
     expect(hepB).toHaveTextContent('1 of 3 doses counted, at least 28 days apart.');
-    expect(hepB).toHaveTextContent('The dose given on Thu, 1 Oct 2026 was not accepted by the clinic: The card is unreadable');
+    expect(hepB).toHaveTextContent(
+      'The dose given on Thu, 1 Oct 2026 was not accepted by the clinic: The card is unreadable',
+    );
     const mmr = await requirement('MMR');
     expect(mmr).toHaveTextContent('Met');
     expect(within(mmr).queryByRole('button', { name: 'Ask for an exemption' })).not.toBeInTheDocument();
@@ -98,7 +132,11 @@ describe('My immunizations', () => {
     const doses = screen.getByRole('table', { name: 'Doses you recorded, the latest first' });
     const row = within(doses).getAllByRole('row')[1];
     if (!row) throw new Error('a dose row');
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Hepatitis B, adult',
       'Thu, 1 Oct 2026',
       'City pharmacy',
@@ -118,13 +156,17 @@ describe('My immunizations', () => {
   it('records a dose with a photo of the card, checked and previewed before it is sent', async () => {
     renderPage();
     const form = await screen.findByRole('form', { name: 'Record a dose' });
-    await waitFor(() => expect(within(form).getByRole('option', { name: 'Hepatitis B, adult (CVX 43)' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(form).getByRole('option', { name: 'Hepatitis B, adult (CVX 43)' })).toBeInTheDocument(),
+    );
     expect(within(form).getByLabelText('Day it was given')).toHaveAttribute('max', '2026-11-23');
 
     fireEvent.click(within(form).getByRole('button', { name: 'Record the dose' }));
     expect(within(form).getByLabelText('Vaccine')).toHaveAccessibleDescription(DOSE_MESSAGES.chooseVaccine);
     expect(within(form).getByLabelText('Day it was given')).toHaveAccessibleDescription(MESSAGES.required);
-    expect(within(form).getByLabelText('Photo or PDF of the document')).toHaveAccessibleDescription(IMMUNIZATION_MESSAGES.chooseFile);
+    expect(within(form).getByLabelText('Photo or PDF of the document')).toHaveAccessibleDescription(
+      IMMUNIZATION_MESSAGES.chooseFile,
+    );
 
     const fileInput = within(form).getByLabelText('Photo or PDF of the document');
     fireEvent.change(fileInput, { target: { files: [fileOf('card.heic', 'image/heic')] } });
@@ -137,10 +179,24 @@ describe('My immunizations', () => {
 
     fireEvent.change(within(form).getByLabelText('Vaccine'), { target: { value: '43' } });
     fireEvent.change(within(form).getByLabelText('Day it was given'), { target: { value: '2026-11-20' } });
-    fireEvent.change(within(form).getByLabelText('Where it was given (optional)'), { target: { value: ' City pharmacy ' } });
+    fireEvent.change(within(form).getByLabelText('Where it was given (optional)'), {
+      target: { value: ' City pharmacy ' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Record the dose' }));
     await waitFor(() => expect(record).toHaveBeenCalledTimes(1));
-    expect(record).toHaveBeenCalledWith({}, { studentId: STUDENT_ID, dose: { cvxCode: '43', givenOn: '2026-11-20', givenAt: 'City pharmacy', lot: null, proof: { kind: 'new', file: card } } });
+    expect(record).toHaveBeenCalledWith(
+      {},
+      {
+        studentId: STUDENT_ID,
+        dose: {
+          cvxCode: '43',
+          givenOn: '2026-11-20',
+          givenAt: 'City pharmacy',
+          lot: null,
+          proof: { kind: 'new', file: card },
+        },
+      },
+    );
     await waitFor(() => expect(within(form).getByLabelText('Vaccine')).toHaveValue(''));
   });
 
@@ -149,7 +205,9 @@ describe('My immunizations', () => {
     load.mockResolvedValue(myImmunizationsFixture({ documents: [documentFixture()] }));
     renderPage();
     const form = await screen.findByRole('form', { name: 'Record a dose' });
-    await waitFor(() => expect(within(form).getByRole('option', { name: 'Hepatitis B, adult (CVX 43)' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(form).getByRole('option', { name: 'Hepatitis B, adult (CVX 43)' })).toBeInTheDocument(),
+    );
     fireEvent.change(within(form).getByLabelText('Vaccine'), { target: { value: '43' } });
     fireEvent.change(within(form).getByLabelText('Day it was given'), { target: { value: '2026-11-20' } });
     fireEvent.change(within(form).getByLabelText('Proof'), { target: { value: 'document:doc-1' } });
@@ -163,18 +221,20 @@ describe('My immunizations', () => {
     const hepB = await requirement('Hepatitis B');
     fireEvent.click(within(hepB).getByRole('button', { name: 'Ask for an exemption' }));
     const dialog = screen.getByRole('dialog', { name: 'Ask for an exemption from Hepatitis B' });
-    expect(within(within(dialog).getByLabelText('Kind of exemption')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose the kind',
-      'Medical (a document is needed)',
-      'Religious or personal',
-    ]);
+    expect(
+      within(within(dialog).getByLabelText('Kind of exemption'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose the kind', 'Medical (a document is needed)', 'Religious or personal']);
 
     fireEvent.change(within(dialog).getByLabelText('Kind of exemption'), { target: { value: 'medical' } });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Allergic to a component' } });
     // A medical exemption offers no "No document yet".
     expect(within(dialog).queryByRole('option', { name: 'No document yet' })).not.toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ask for the exemption' }));
-    expect(within(dialog).getByLabelText('Photo or PDF of the document')).toHaveAccessibleDescription(IMMUNIZATION_MESSAGES.chooseFile);
+    expect(within(dialog).getByLabelText('Photo or PDF of the document')).toHaveAccessibleDescription(
+      IMMUNIZATION_MESSAGES.chooseFile,
+    );
     expect(request).not.toHaveBeenCalled();
 
     const letter = fileOf('letter.pdf', 'application/pdf');
@@ -182,21 +242,40 @@ describe('My immunizations', () => {
     expect(within(dialog).getByLabelText('Preview of letter.pdf')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ask for the exemption' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(request).toHaveBeenCalledWith({}, { studentId: STUDENT_ID, exemption: { requirementId: 'r1', kind: 'medical', reason: 'Allergic to a component', proof: { kind: 'new', file: letter } } });
+    expect(request).toHaveBeenCalledWith(
+      {},
+      {
+        studentId: STUDENT_ID,
+        exemption: {
+          requirementId: 'r1',
+          kind: 'medical',
+          reason: 'Allergic to a component',
+          proof: { kind: 'new', file: letter },
+        },
+      },
+    );
   });
 
   it('lists exemption requests with the clinic’s answer, and offers none while one waits', async () => {
     load.mockResolvedValue(
       myImmunizationsFixture({
         standings: [standingFixture({ status: 'under_review' })],
-        exemptions: [exemptionFixture({ id: 'e2', kind: 'personal', created_at: '2026-11-20T15:00:00+00:00' }), exemptionFixture({ review_status: 'rejected', reject_reason: 'A doctor’s letter is needed' })],
+        exemptions: [
+          exemptionFixture({ id: 'e2', kind: 'personal', created_at: '2026-11-20T15:00:00+00:00' }),
+          exemptionFixture({ review_status: 'rejected', reject_reason: 'A doctor’s letter is needed' }),
+        ],
       }),
     );
     renderPage();
     const hepB = await requirement('Hepatitis B');
     expect(within(hepB).queryByRole('button', { name: 'Ask for an exemption' })).not.toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Your exemption requests, the latest first' });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
       'Hepatitis BReligious or personalFri, 20 Nov 2026Waiting for the clinic',
       'Hepatitis BMedicalMon, 2 Nov 2026Not accepted: A doctor’s letter is needed',
     ]);
@@ -205,7 +284,12 @@ describe('My immunizations', () => {
 
 describe('the dashboard’s immunization card', () => {
   it('sums the statuses up, names no vaccine, and links to the page', async () => {
-    jest.mocked(loadMyStandings).mockResolvedValue([standingFixture({ status: 'overdue' }), standingFixture({ requirementId: 'r2', name: 'MMR', status: 'met', missing: null })]);
+    jest
+      .mocked(loadMyStandings)
+      .mockResolvedValue([
+        standingFixture({ status: 'overdue' }),
+        standingFixture({ requirementId: 'r2', name: 'MMR', status: 'met', missing: null }),
+      ]);
     render(
       <MemoryRouter>
         <ImmunizationStatusCard />

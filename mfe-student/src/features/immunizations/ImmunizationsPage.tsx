@@ -1,11 +1,38 @@
 import { useId, useState } from 'react';
-import { Button, type Column, DataTable, EmptyState, LoadingState, PageHeader, QueryView, Section, useApiQuery, useUserProfile } from '@campuscare/shared';
+import {
+  Button,
+  type Column,
+  DataTable,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  QueryView,
+  Section,
+  useApiQuery,
+  useUserProfile,
+} from '@campuscare/shared';
 import { type ImmunizationStatus, useVaccines, vaccineName, type Vaccine } from '@campuscare/shared/clinical';
 import { dayInZone, formatDay, formatDayOf } from '@campuscare/shared/scheduling';
 import { WithClinic } from '@campuscare/shared/appointments';
 import { ExemptionDialog } from './ExemptionDialog';
-import { type Dose, type Exemption, loadMyImmunizations, MY_RECORD_KEY, type MyImmunizations, type RequirementTerms, type Standing } from './immunizationsApi';
-import { doseReviewText, exemptionKindText, exemptionReviewText, latestRejection, mayAskExemption, standingDetail, statusText } from './immunizationRules';
+import {
+  type Dose,
+  type Exemption,
+  loadMyImmunizations,
+  MY_RECORD_KEY,
+  type MyImmunizations,
+  type RequirementTerms,
+  type Standing,
+} from './immunizationsApi';
+import {
+  doseReviewText,
+  exemptionKindText,
+  exemptionReviewText,
+  latestRejection,
+  mayAskExemption,
+  standingDetail,
+  statusText,
+} from './immunizationRules';
 import type { MedicalDocument } from './proofApi';
 import { RecordDoseForm } from './RecordDoseForm';
 import styles from './Immunizations.module.css';
@@ -40,7 +67,10 @@ function RequirementCard({ standing, record, onAskExemption }: RequirementCardPr
         <p className={styles.detail}>{standingDetail(standing)}</p>
         <p className={styles.muted}>
           {standing.dosesCounted} of {standing.dosesRequired} {standing.dosesRequired === 1 ? 'dose' : 'doses'} counted
-          {standing.dosesRequired > 1 && standing.minIntervalDays > 0 ? `, at least ${standing.minIntervalDays} days apart` : ''}.
+          {standing.dosesRequired > 1 && standing.minIntervalDays > 0
+            ? `, at least ${standing.minIntervalDays} days apart`
+            : ''}
+          .
         </p>
         {rejection && (
           <p className={styles.rejection}>
@@ -48,7 +78,11 @@ function RequirementCard({ standing, record, onAskExemption }: RequirementCardPr
           </p>
         )}
         {terms && mayAskExemption(standing, terms, record.exemptions) && (
-          <Button variant="secondary" className={styles.exemptionButton} onClick={() => onAskExemption(standing, terms)}>
+          <Button
+            variant="secondary"
+            className={styles.exemptionButton}
+            onClick={() => onAskExemption(standing, terms)}
+          >
             Ask for an exemption
           </Button>
         )}
@@ -62,17 +96,29 @@ function documentName(documents: readonly MedicalDocument[], documentId: string 
   return documents.find((document) => document.id === documentId)?.file_name ?? 'Sent';
 }
 
-const doseColumns = (vaccines: readonly Vaccine[] | undefined, documents: readonly MedicalDocument[]): readonly Column<Dose>[] => [
+const doseColumns = (
+  vaccines: readonly Vaccine[] | undefined,
+  documents: readonly MedicalDocument[],
+): readonly Column<Dose>[] => [
   { key: 'vaccine', header: 'Vaccine', render: (dose) => vaccineName(vaccines, dose.cvx_code) },
   { key: 'given', header: 'Given on', render: (dose) => formatDay(dose.given_on) },
   { key: 'where', header: 'Where', render: (dose) => dose.given_at ?? '—' },
   { key: 'lot', header: 'Lot', render: (dose) => dose.lot ?? '—' },
-  { key: 'proof', header: 'Proof', render: (dose) => (dose.source === 'clinic' ? 'The clinic’s record' : documentName(documents, dose.document_id)) },
+  {
+    key: 'proof',
+    header: 'Proof',
+    render: (dose) => (dose.source === 'clinic' ? 'The clinic’s record' : documentName(documents, dose.document_id)),
+  },
   { key: 'review', header: 'Clinic’s review', render: (dose) => doseReviewText(dose) },
 ];
 
 const exemptionColumns = (standings: readonly Standing[], zone: string): readonly Column<Exemption>[] => [
-  { key: 'requirement', header: 'Requirement', render: (exemption) => standings.find((standing) => standing.requirementId === exemption.requirement_id)?.name ?? 'A former requirement' },
+  {
+    key: 'requirement',
+    header: 'Requirement',
+    render: (exemption) =>
+      standings.find((standing) => standing.requirementId === exemption.requirement_id)?.name ?? 'A former requirement',
+  },
   { key: 'kind', header: 'Kind', render: (exemption) => exemptionKindText(exemption.kind) },
   { key: 'asked', header: 'Asked on', render: (exemption) => formatDayOf(exemption.created_at, zone) },
   { key: 'review', header: 'Clinic’s review', render: (exemption) => exemptionReviewText(exemption) },
@@ -95,27 +141,51 @@ function ImmunizationsBody({ studentId, zone }: { readonly studentId: string; re
             ) : (
               <ul className={styles.requirements} aria-label="Your requirements, the soonest due first">
                 {loaded.standings.map((standing) => (
-                  <RequirementCard key={standing.requirementId} standing={standing} record={loaded} onAskExemption={(chosen, terms) => setAsking({ standing: chosen, terms })} />
+                  <RequirementCard
+                    key={standing.requirementId}
+                    standing={standing}
+                    record={loaded}
+                    onAskExemption={(chosen, terms) => setAsking({ standing: chosen, terms })}
+                  />
                 ))}
               </ul>
             )}
           </Section>
           <Section title="Record a dose">
             <p className={styles.muted}>
-              A vaccination you had elsewhere, with a photo or PDF of your vaccination card. The clinic checks it before it counts; one card can show several doses.
+              A vaccination you had elsewhere, with a photo or PDF of your vaccination card. The clinic checks it before
+              it counts; one card can show several doses.
             </p>
             <RecordDoseForm studentId={studentId} today={today} zone={zone} documents={loaded.documents} />
           </Section>
           <Section title="Doses you recorded">
-            <DataTable caption="Doses you recorded, the latest first" columns={doseColumns(vaccines.data, loaded.documents)} rows={loaded.doses} rowKey={(dose) => dose.id} emptyMessage="You have not recorded a dose yet" />
+            <DataTable
+              caption="Doses you recorded, the latest first"
+              columns={doseColumns(vaccines.data, loaded.documents)}
+              rows={loaded.doses}
+              rowKey={(dose) => dose.id}
+              emptyMessage="You have not recorded a dose yet"
+            />
           </Section>
           {loaded.exemptions.length > 0 && (
             <Section title="Exemption requests">
-              <DataTable caption="Your exemption requests, the latest first" columns={exemptionColumns(loaded.standings, zone)} rows={loaded.exemptions} rowKey={(exemption) => exemption.id} />
+              <DataTable
+                caption="Your exemption requests, the latest first"
+                columns={exemptionColumns(loaded.standings, zone)}
+                rows={loaded.exemptions}
+                rowKey={(exemption) => exemption.id}
+              />
             </Section>
           )}
           {asking && (
-            <ExemptionDialog studentId={studentId} standing={asking.standing} terms={asking.terms} documents={loaded.documents} zone={zone} onClose={() => setAsking(null)} />
+            <ExemptionDialog
+              studentId={studentId}
+              standing={asking.standing}
+              terms={asking.terms}
+              documents={loaded.documents}
+              zone={zone}
+              onClose={() => setAsking(null)}
+            />
           )}
         </>
       )}
@@ -133,11 +203,13 @@ export function ImmunizationsPage() {
     <>
       <PageHeader title="My immunizations" />
       <p className={styles.muted}>
-        The vaccinations your university asks for, and where you stand. Only you and the clinic&apos;s doctors see your doses and documents; administrators see only
-        whether a requirement is met.
+        The vaccinations your university asks for, and where you stand. Only you and the clinic&apos;s doctors see your
+        doses and documents; administrators see only whether a requirement is met.
       </p>
       {profile.status === 'signedIn' ? (
-        <WithClinic loadingLabel="Loading your immunizations…">{(clinic) => <ImmunizationsBody studentId={profile.member.id} zone={clinic.settings.timezone} />}</WithClinic>
+        <WithClinic loadingLabel="Loading your immunizations…">
+          {(clinic) => <ImmunizationsBody studentId={profile.member.id} zone={clinic.settings.timezone} />}
+        </WithClinic>
       ) : (
         <LoadingState label="Loading your profile…" />
       )}

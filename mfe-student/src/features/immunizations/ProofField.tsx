@@ -58,15 +58,25 @@ export function ProofField({ label, value: chosen, onChange, documents, zone, er
   const options = [
     ...(optional ? [{ value: NONE, label: 'No document yet' }] : []),
     { value: NEW_FILE, label: 'A new photo or PDF' },
-    ...documents.map((document) => ({ value: `${DOCUMENT_PREFIX}${document.id}`, label: `${document.file_name ?? 'A document'} (sent ${formatDayOf(document.created_at, zone)})` })),
+    ...documents.map((document) => ({
+      value: `${DOCUMENT_PREFIX}${document.id}`,
+      label: `${document.file_name ?? 'A document'} (sent ${formatDayOf(document.created_at, zone)})`,
+    })),
   ];
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => onChange({ kind: 'new', file: event.target.files?.[0] ?? null });
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) =>
+    onChange({ kind: 'new', file: event.target.files?.[0] ?? null });
   // A file that cannot be sent is said at once, not only when the form is sent.
   const fileError = value.kind === 'new' && value.file !== null ? proofFileError(value.file) : undefined;
   const shownError = fileError ?? error;
   return (
     <div className={styles.proof}>
-      <SelectField label={label} value={choiceValue(value)} options={options} onChange={(event) => onChange(choiceOf(event.target.value))} error={value.kind === 'new' ? undefined : error} />
+      <SelectField
+        label={label}
+        value={choiceValue(value)}
+        options={options}
+        onChange={(event) => onChange(choiceOf(event.target.value))}
+        error={value.kind === 'new' ? undefined : error}
+      />
       {value.kind === 'new' && (
         <div className={styles.proofFile}>
           <label htmlFor={fileInputId} className={styles.fileLabel}>
@@ -80,7 +90,9 @@ export function ProofField({ label, value: chosen, onChange, documents, zone, er
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? errorId : undefined}
           />
-          <p className={styles.hint}>PDF, JPEG or PNG, at most 10 MB. Only you and the clinic&apos;s doctors can open it.</p>
+          <p className={styles.hint}>
+            PDF, JPEG or PNG, at most 10 MB. Only you and the clinic&apos;s doctors can open it.
+          </p>
           {shownError && (
             <p id={errorId} role="alert" className={styles.fieldError}>
               {shownError}

@@ -2,7 +2,14 @@ import { useMemo } from 'react';
 import { Button, ErrorBanner, SelectField, TextField, useApiMutation, useForm } from '@campuscare/shared';
 import { LOT_MAX_LENGTH, useVaccines, vaccineOptions } from '@campuscare/shared/clinical';
 import { MY_IMMUNIZATIONS_KEY, recordDose } from './immunizationsApi';
-import { EMPTY_DOSE, GIVEN_AT_MAX_LENGTH, IMMUNIZATION_MESSAGES, storedDose, validateDose, type DoseValues } from './immunizationRules';
+import {
+  EMPTY_DOSE,
+  GIVEN_AT_MAX_LENGTH,
+  IMMUNIZATION_MESSAGES,
+  storedDose,
+  validateDose,
+  type DoseValues,
+} from './immunizationRules';
 import type { MedicalDocument } from './proofApi';
 import { ProofField } from './ProofField';
 import styles from './Immunizations.module.css';
@@ -18,7 +25,10 @@ interface RecordDoseFormProps {
 /** A dose the student was given elsewhere: the vaccine, the day, where, the lot, and the card or letter that shows it. */
 export function RecordDoseForm({ studentId, today, zone, documents }: RecordDoseFormProps) {
   const vaccines = useVaccines();
-  const options = useMemo(() => [{ value: '', label: 'Choose a vaccine' }, ...vaccineOptions(vaccines.data ?? [])], [vaccines.data]);
+  const options = useMemo(
+    () => [{ value: '', label: 'Choose a vaccine' }, ...vaccineOptions(vaccines.data ?? [])],
+    [vaccines.data],
+  );
   const record = useApiMutation(recordDose, { invalidates: [MY_IMMUNIZATIONS_KEY], errors: 'caller' });
   const form = useForm({
     initial: EMPTY_DOSE,
@@ -28,13 +38,28 @@ export function RecordDoseForm({ studentId, today, zone, documents }: RecordDose
     resetOnSuccess: true,
   });
   return (
-    <form aria-label="Record a dose" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <form
+      aria-label="Record a dose"
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(event)}
+    >
       {vaccines.isError && <ErrorBanner message={vaccines.error.message} onRetry={() => void vaccines.refetch()} />}
       <div className={styles.fields}>
         <SelectField label="Vaccine" options={options} {...form.field('cvxCode')} />
         <TextField label="Day it was given" type="date" max={today} {...form.field('givenOn')} />
-        <TextField label="Where it was given (optional)" maxLength={GIVEN_AT_MAX_LENGTH} hint="A clinic, a pharmacy, a country" {...form.field('givenAt')} />
-        <TextField label="Lot number (optional)" maxLength={LOT_MAX_LENGTH} hint="On your vaccination card, if it shows one" {...form.field('lot')} />
+        <TextField
+          label="Where it was given (optional)"
+          maxLength={GIVEN_AT_MAX_LENGTH}
+          hint="A clinic, a pharmacy, a country"
+          {...form.field('givenAt')}
+        />
+        <TextField
+          label="Lot number (optional)"
+          maxLength={LOT_MAX_LENGTH}
+          hint="On your vaccination card, if it shows one"
+          {...form.field('lot')}
+        />
       </div>
       <ProofField
         // A new form after a dose was recorded: the file input forgets the file sent.

@@ -1,5 +1,11 @@
 import { COLUMN_RULES, columnError, type FieldErrors, storedValue } from '@campuscare/shared';
-import { doseEntryErrors, EXEMPTION_KIND_LABEL, type ExemptionKind, IMMUNIZATION_STATUS_LABEL, type ImmunizationStatus } from '@campuscare/shared/clinical';
+import {
+  doseEntryErrors,
+  EXEMPTION_KIND_LABEL,
+  type ExemptionKind,
+  IMMUNIZATION_STATUS_LABEL,
+  type ImmunizationStatus,
+} from '@campuscare/shared/clinical';
 import { formatDay } from '@campuscare/shared/scheduling';
 import type { Dose, Exemption, NewDose, RequirementTerms, Standing } from './immunizationsApi';
 import { type ProofChoice, proofFileError } from './proofApi';
@@ -21,7 +27,13 @@ export interface DoseValues {
   readonly proof: ProofChoice;
 }
 
-export const EMPTY_DOSE: DoseValues = { cvxCode: '', givenOn: '', givenAt: '', lot: '', proof: { kind: 'new', file: null } };
+export const EMPTY_DOSE: DoseValues = {
+  cvxCode: '',
+  givenOn: '',
+  givenAt: '',
+  lot: '',
+  proof: { kind: 'new', file: null },
+};
 
 /** Why the proof chosen cannot be sent: a new file not chosen yet or not a PDF, JPEG or PNG of 10 MB at most; none when one is needed. */
 function proofError(proof: ProofChoice, required: boolean): string | undefined {
@@ -85,10 +97,17 @@ export function statusText(standing: Pick<Standing, 'status' | 'dueOn'>): string
  */
 export function standingsSummary(standings: readonly Pick<Standing, 'status' | 'dueOn'>[]): string {
   const count = (status: ImmunizationStatus) => standings.filter((standing) => standing.status === status).length;
-  const due = standings.filter((standing) => standing.status === 'due').map((standing) => standing.dueOn).sort();
+  const due = standings
+    .filter((standing) => standing.status === 'due')
+    .map((standing) => standing.dueOn)
+    .sort();
   const parts = [
     count('overdue') > 0 ? `${count('overdue')} overdue` : null,
-    due.length === 1 ? `1 due by ${formatDay(due[0])}` : due.length > 1 ? `${due.length} due, the first by ${formatDay(due[0])}` : null,
+    due.length === 1
+      ? `1 due by ${formatDay(due[0])}`
+      : due.length > 1
+        ? `${due.length} due, the first by ${formatDay(due[0])}`
+        : null,
     count('under_review') > 0 ? `${count('under_review')} under review` : null,
     count('exempt') > 0 ? `${count('exempt')} exempt` : null,
     count('met') > 0 ? `${count('met')} met` : null,
@@ -114,7 +133,9 @@ export function standingDetail(standing: Standing): string {
 /** The kinds of exemption a requirement accepts, in the order the form offers them. */
 export function acceptedKinds(terms: RequirementTerms | undefined): ExemptionKind[] {
   if (!terms) return [];
-  return (['medical', 'personal'] as const).filter((kind) => (kind === 'medical' ? terms.medical_exemption : terms.personal_exemption));
+  return (['medical', 'personal'] as const).filter((kind) =>
+    kind === 'medical' ? terms.medical_exemption : terms.personal_exemption,
+  );
 }
 
 /** Whether an exemption of `kind` asks for a document (a doctor's letter, a signed statement). */
@@ -131,9 +152,15 @@ export function exemptionKindLabel(terms: RequirementTerms, kind: ExemptionKind)
  * Whether the student may ask for an exemption now: the requirement accepts one, is not met or exempt, and no request
  * of theirs for it waits for the clinic.
  */
-export function mayAskExemption(standing: Standing, terms: RequirementTerms | undefined, exemptions: readonly Exemption[]): boolean {
+export function mayAskExemption(
+  standing: Standing,
+  terms: RequirementTerms | undefined,
+  exemptions: readonly Exemption[],
+): boolean {
   if (standing.status === 'met' || standing.status === 'exempt' || acceptedKinds(terms).length === 0) return false;
-  return !exemptions.some((exemption) => exemption.requirement_id === standing.requirementId && exemption.review_status === 'pending');
+  return !exemptions.some(
+    (exemption) => exemption.requirement_id === standing.requirementId && exemption.review_status === 'pending',
+  );
 }
 
 /** A dose or exemption the clinic turned down, with the doctor's reason. */
@@ -145,7 +172,10 @@ export interface Rejection {
 const NO_REASON = 'no reason was given';
 
 function newest<Row>(rows: readonly Row[], at: (row: Row) => string): Row | undefined {
-  return rows.reduce<Row | undefined>((latest, row) => (latest === undefined || at(row) > at(latest) ? row : latest), undefined);
+  return rows.reduce<Row | undefined>(
+    (latest, row) => (latest === undefined || at(row) > at(latest) ? row : latest),
+    undefined,
+  );
 }
 
 function exemptionKind(kind: string): ExemptionKind {
@@ -160,14 +190,29 @@ export function exemptionKindText(kind: string): string {
  * The latest thing the clinic turned down for this requirement (a dose of one of its vaccines, or an exemption for
  * it) when nothing of that kind was sent since: what the student should act on. None once met or exempt.
  */
-export function latestRejection(standing: Standing, terms: RequirementTerms | undefined, doses: readonly Dose[], exemptions: readonly Exemption[]): Rejection | null {
+export function latestRejection(
+  standing: Standing,
+  terms: RequirementTerms | undefined,
+  doses: readonly Dose[],
+  exemptions: readonly Exemption[],
+): Rejection | null {
   if (standing.status === 'met' || standing.status === 'exempt') return null;
   const sent = (row: { readonly created_at: string }) => row.created_at;
-  const dose = newest(doses.filter((candidate) => terms?.cvx_codes.includes(candidate.cvx_code) ?? false), sent);
-  const exemption = newest(exemptions.filter((candidate) => candidate.requirement_id === standing.requirementId), sent);
+  const dose = newest(
+    doses.filter((candidate) => terms?.cvx_codes.includes(candidate.cvx_code) ?? false),
+    sent,
+  );
+  const exemption = newest(
+    exemptions.filter((candidate) => candidate.requirement_id === standing.requirementId),
+    sent,
+  );
   const rejections: Array<Rejection & { readonly at: string }> = [];
   if (dose?.review_status === 'rejected') {
-    rejections.push({ at: dose.reviewed_at ?? dose.created_at, what: `The dose given on ${formatDay(dose.given_on)}`, reason: dose.reject_reason ?? NO_REASON });
+    rejections.push({
+      at: dose.reviewed_at ?? dose.created_at,
+      what: `The dose given on ${formatDay(dose.given_on)}`,
+      reason: dose.reject_reason ?? NO_REASON,
+    });
   }
   if (exemption?.review_status === 'rejected') {
     rejections.push({

@@ -26,7 +26,12 @@ export interface Standing {
 /** What a requirement counts and which exemptions it accepts (RLS shows a student the requirements that apply to them). */
 export type RequirementTerms = Pick<
   Tables<'immunization_requirements'>,
-  'id' | 'cvx_codes' | 'medical_exemption' | 'medical_exemption_needs_document' | 'personal_exemption' | 'personal_exemption_needs_document'
+  | 'id'
+  | 'cvx_codes'
+  | 'medical_exemption'
+  | 'medical_exemption_needs_document'
+  | 'personal_exemption'
+  | 'personal_exemption_needs_document'
 >;
 
 export type Dose = Tables<'immunization_doses'>;
@@ -56,22 +61,42 @@ export async function loadMyStandings(client: CampusCareClient): Promise<Standin
   }));
 }
 
-const TERMS_COLUMNS = 'id, cvx_codes, medical_exemption, medical_exemption_needs_document, personal_exemption, personal_exemption_needs_document';
+const TERMS_COLUMNS =
+  'id, cvx_codes, medical_exemption, medical_exemption_needs_document, personal_exemption, personal_exemption_needs_document';
 
 async function loadTerms(client: CampusCareClient): Promise<RequirementTerms[]> {
   return unwrap(await client.from('immunization_requirements').select(TERMS_COLUMNS));
 }
 
 async function loadDoses(client: CampusCareClient, studentId: string): Promise<Dose[]> {
-  return unwrap(await client.from('immunization_doses').select('*').eq('student_id', studentId).order('given_on', { ascending: false }).order('created_at', { ascending: false }));
+  return unwrap(
+    await client
+      .from('immunization_doses')
+      .select('*')
+      .eq('student_id', studentId)
+      .order('given_on', { ascending: false })
+      .order('created_at', { ascending: false }),
+  );
 }
 
 async function loadExemptions(client: CampusCareClient, studentId: string): Promise<Exemption[]> {
-  return unwrap(await client.from('immunization_exemptions').select('*').eq('student_id', studentId).order('created_at', { ascending: false }));
+  return unwrap(
+    await client
+      .from('immunization_exemptions')
+      .select('*')
+      .eq('student_id', studentId)
+      .order('created_at', { ascending: false }),
+  );
 }
 
 async function loadDocuments(client: CampusCareClient, studentId: string): Promise<MedicalDocument[]> {
-  return unwrap(await client.from('medical_documents').select('*').eq('student_id', studentId).order('created_at', { ascending: false }));
+  return unwrap(
+    await client
+      .from('medical_documents')
+      .select('*')
+      .eq('student_id', studentId)
+      .order('created_at', { ascending: false }),
+  );
 }
 
 export async function loadMyImmunizations(client: CampusCareClient, studentId: string): Promise<MyImmunizations> {
@@ -99,7 +124,10 @@ export interface NewDose {
  * The proof first (a new file uploaded and registered), then the dose through record_immunization_dose, which checks
  * the vaccine, the day and that the document is the student's own, and files the dose for the clinic's review.
  */
-export async function recordDose(client: CampusCareClient, input: { readonly studentId: string; readonly dose: NewDose }): Promise<Dose> {
+export async function recordDose(
+  client: CampusCareClient,
+  input: { readonly studentId: string; readonly dose: NewDose },
+): Promise<Dose> {
   const { dose } = input;
   const documentId = await proofDocumentId(client, input.studentId, dose.proof);
   return unwrap(
@@ -121,7 +149,10 @@ export interface NewExemption {
 }
 
 /** The document first, then the request through request_immunization_exemption: a kind the requirement takes, with the document it asks for. */
-export async function requestExemption(client: CampusCareClient, input: { readonly studentId: string; readonly exemption: NewExemption }): Promise<Exemption> {
+export async function requestExemption(
+  client: CampusCareClient,
+  input: { readonly studentId: string; readonly exemption: NewExemption },
+): Promise<Exemption> {
   const { exemption } = input;
   const documentId = await proofDocumentId(client, input.studentId, exemption.proof);
   return unwrap(

@@ -8,7 +8,11 @@ export type MedicalDocument = Tables<'medical_documents'>;
 const MEDICAL_DOCUMENTS_BUCKET = 'medical-documents';
 
 /** What the bucket takes (its allowed_mime_types), and the extension each is stored with. */
-const PROOF_TYPES: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const PROOF_TYPES: Readonly<Record<string, string>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
 /** The bucket's file_size_limit: 10 MB. */
 export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 
@@ -38,7 +42,9 @@ export function proofFileError(file: Pick<File, 'type' | 'size'>): string | unde
 
 /** "2.4 MB", "820 KB": a file's size as people read it. */
 export function fileSizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${formatDecimal(bytes / (1024 * 1024))} MB` : `${formatCount(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${formatDecimal(bytes / (1024 * 1024))} MB`
+    : `${formatCount(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }
 
 /** `<student>/<random>.<ext>`: the student's own folder, a name no one can guess or reuse. */
@@ -51,21 +57,32 @@ export function proofObjectPath(studentId: string, file: Pick<File, 'type'>, id:
  * name it. The storage service refuses a file whose content contradicts its type, or one over 10 MB: said here for
  * proof, not for a profile photo.
  */
-export async function uploadProof(client: CampusCareClient, input: { readonly studentId: string; readonly file: File }): Promise<MedicalDocument> {
+export async function uploadProof(
+  client: CampusCareClient,
+  input: { readonly studentId: string; readonly file: File },
+): Promise<MedicalDocument> {
   const path = proofObjectPath(input.studentId, input.file);
-  const stored = await client.storage.from(MEDICAL_DOCUMENTS_BUCKET).upload(path, input.file, { contentType: input.file.type, upsert: false });
+  const stored = await client.storage
+    .from(MEDICAL_DOCUMENTS_BUCKET)
+    .upload(path, input.file, { contentType: input.file.type, upsert: false });
   if (stored.error) {
     // The data layer tells the storage's two refusals of a file apart (whatever HTTP status carried them); said again for proof.
     const error = toApiError(stored.error);
-    if (error.message === API_MESSAGES.fileType) throw new ApiError(PROOF_MESSAGES.contentMismatch, { status: error.status, field: 'proof', cause: stored.error });
-    if (error.message === API_MESSAGES.tooLarge) throw new ApiError(PROOF_MESSAGES.tooLarge, { status: error.status, field: 'proof', cause: stored.error });
+    if (error.message === API_MESSAGES.fileType)
+      throw new ApiError(PROOF_MESSAGES.contentMismatch, { status: error.status, field: 'proof', cause: stored.error });
+    if (error.message === API_MESSAGES.tooLarge)
+      throw new ApiError(PROOF_MESSAGES.tooLarge, { status: error.status, field: 'proof', cause: stored.error });
     throw error;
   }
   return unwrap(await client.rpc('add_medical_document', { storage_object: path, file_name: input.file.name }));
 }
 
 /** The document the choice names: a new file uploaded and registered first, one sent before as it is, or none. */
-export async function proofDocumentId(client: CampusCareClient, studentId: string, proof: ProofChoice): Promise<string | null> {
+export async function proofDocumentId(
+  client: CampusCareClient,
+  studentId: string,
+  proof: ProofChoice,
+): Promise<string | null> {
   if (proof.kind === 'existing') return proof.documentId;
   if (proof.kind === 'none' || proof.file === null) return null;
   return (await uploadProof(client, { studentId, file: proof.file })).id;

@@ -5,19 +5,48 @@ import { ApiError } from '@campuscare/shared';
 import { notifyError } from '../../../../shared/src/toast/toast';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { clinic } from '../../../../test/web/appointmentsTestData';
-import { listHealthRecordViews, loadFhirRecord, loadMyData, type FhirRecord, type HealthRecordView, type MyData } from './privacyApi';
+import {
+  listHealthRecordViews,
+  loadFhirRecord,
+  loadMyData,
+  type FhirRecord,
+  type HealthRecordView,
+  type MyData,
+} from './privacyApi';
 import { PrivacyPage, VIEWS_PAGE_SIZE } from './PrivacyPage';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/toast/toast', () => ({ ...jest.requireActual('../../../../shared/src/toast/toast'), notifyError: jest.fn() }));
-jest.mock('./privacyApi', () => ({ ...jest.requireActual('./privacyApi'), listHealthRecordViews: jest.fn(), loadMyData: jest.fn(), loadFhirRecord: jest.fn() }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/toast/toast', () => ({
+  ...jest.requireActual('../../../../shared/src/toast/toast'),
+  notifyError: jest.fn(),
+}));
+jest.mock('./privacyApi', () => ({
+  ...jest.requireActual('./privacyApi'),
+  listHealthRecordViews: jest.fn(),
+  loadMyData: jest.fn(),
+  loadFhirRecord: jest.fn(),
+}));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
 const listViews = jest.mocked(listHealthRecordViews);
 const load = jest.mocked(loadMyData);
 const loadRecord = jest.mocked(loadFhirRecord);
 
 function view(id: number, overrides: Partial<HealthRecordView> = {}): HealthRecordView {
-  return { id, viewed_at: `2026-11-${String(23 - (id % 20)).padStart(2, '0')}T14:00:00.000Z`, viewer_name: 'Dr Amelia Adams', viewer_email: 'dr.adams@northfield.edu', viewer_role: 'doctor', screen: 'Patient record', ...overrides };
+  return {
+    id,
+    viewed_at: `2026-11-${String(23 - (id % 20)).padStart(2, '0')}T14:00:00.000Z`,
+    viewer_name: 'Dr Amelia Adams',
+    viewer_email: 'dr.adams@northfield.edu',
+    viewer_role: 'doctor',
+    screen: 'Patient record',
+    ...overrides,
+  };
 }
 
 const data: MyData = {
@@ -40,7 +69,16 @@ const record: FhirRecord = {
   resourceType: 'Bundle',
   type: 'collection',
   timestamp: '2026-11-24T03:00:00Z',
-  entry: [{ fullUrl: 'urn:uuid:5e0b1c2d-0000-4000-8000-000000000001', resource: { resourceType: 'Patient', id: '5e0b1c2d-0000-4000-8000-000000000001', name: [{ family: 'Okoro', given: ['Ada'] }] } }],
+  entry: [
+    {
+      fullUrl: 'urn:uuid:5e0b1c2d-0000-4000-8000-000000000001',
+      resource: {
+        resourceType: 'Patient',
+        id: '5e0b1c2d-0000-4000-8000-000000000001',
+        name: [{ family: 'Okoro', given: ['Ada'] }],
+      },
+    },
+  ],
 };
 
 /** jsdom's Blob has no text(). */
@@ -82,11 +120,24 @@ function renderPage() {
 
 describe('PrivacyPage', () => {
   it('is a Settings tab and lists who viewed the record, newest first as the server sends it, with role and screen, on the clinic’s clock', async () => {
-    listViews.mockResolvedValue({ rows: [view(1), view(2, { viewer_name: 'A former staff member', viewer_email: null, viewer_role: null, screen: null })], total: 2 });
+    listViews.mockResolvedValue({
+      rows: [
+        view(1),
+        view(2, { viewer_name: 'A former staff member', viewer_email: null, viewer_role: null, screen: null }),
+      ],
+      total: 2,
+    });
     renderPage();
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/studentprivacy');
     const table = await screen.findByRole('table', { name: 'Views of my health record, newest first' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     // 14:00 UTC in November is 09:00 in New York, the clinic's zone, which the heading names.
     expect(within(table).getByRole('columnheader', { name: 'When (America/New_York)' })).toBeInTheDocument();
     expect(rows).toEqual([
@@ -113,7 +164,9 @@ describe('PrivacyPage', () => {
 
   it('downloads the data as a JSON file', async () => {
     listViews.mockResolvedValue({ rows: [], total: 0 });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       opened.push(`${this.download} ${this.href}`);
     });
     const user = renderPage();
@@ -126,11 +179,15 @@ describe('PrivacyPage', () => {
 
   it('downloads the health record as a FHIR file named for the clinic’s day, saying what it is for', async () => {
     listViews.mockResolvedValue({ rows: [], total: 0 });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       opened.push(`${this.download} ${this.href}`);
     });
     const user = renderPage();
-    expect(await screen.findByText(/Any clinic’s system can read it\./)).toHaveTextContent('in FHIR, the international standard for health records');
+    expect(await screen.findByText(/Any clinic’s system can read it\./)).toHaveTextContent(
+      'in FHIR, the international standard for health records',
+    );
     await user.click(screen.getByRole('button', { name: 'Download my record (FHIR)' }));
     await waitFor(() => expect(opened).toEqual(['campuscare-record-2026-11-23.json blob:1']));
     expect(blobs[0].type).toBe('application/fhir+json');
@@ -141,11 +198,17 @@ describe('PrivacyPage', () => {
 
   it('says so when the record cannot be prepared, and downloads nothing', async () => {
     listViews.mockResolvedValue({ rows: [], total: 0 });
-    loadRecord.mockRejectedValue(new ApiError('Only students can see who viewed their health record and download their data'));
+    loadRecord.mockRejectedValue(
+      new ApiError('Only students can see who viewed their health record and download their data'),
+    );
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Download my record (FHIR)' }));
-    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('Only students can see who viewed their health record and download their data'));
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith(
+        'Only students can see who viewed their health record and download their data',
+      ),
+    );
     expect(click).not.toHaveBeenCalled();
     expect(blobs).toEqual([]);
     click.mockRestore();
@@ -163,13 +226,21 @@ describe('PrivacyPage', () => {
     expect(printable).toContain('Exported Mon, 23 Nov 2026, 10:00 (America/New_York).');
 
     await user.click(screen.getByRole('button', { name: 'Open printable copy' }));
-    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('Your browser blocked the new tab: allow pop-ups for this site and try again'));
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith(
+        'Your browser blocked the new tab: allow pop-ups for this site and try again',
+      ),
+    );
     open.mockRestore();
   });
 
   it('shows a refusal of the server as a message', async () => {
-    listViews.mockRejectedValue(new ApiError('Only students can see who viewed their health record and download their data'));
+    listViews.mockRejectedValue(
+      new ApiError('Only students can see who viewed their health record and download their data'),
+    );
     renderPage();
-    expect(await screen.findByText('Only students can see who viewed their health record and download their data')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only students can see who viewed their health record and download their data'),
+    ).toBeInTheDocument();
   });
 });

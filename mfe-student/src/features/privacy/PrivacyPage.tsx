@@ -1,4 +1,15 @@
-import { ApiError, Button, type CampusCareClient, type Column, DataTable, queryKeys, QueryView, Section, useApiMutation, usePagedQuery } from '@campuscare/shared';
+import {
+  ApiError,
+  Button,
+  type CampusCareClient,
+  type Column,
+  DataTable,
+  queryKeys,
+  QueryView,
+  Section,
+  useApiMutation,
+  usePagedQuery,
+} from '@campuscare/shared';
 import { SettingsHeader } from '@campuscare/shared/account';
 import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import {
@@ -64,10 +75,14 @@ async function deliver(client: CampusCareClient, format: Format, zone: string): 
 }
 
 function WhoViewed({ zone }: { readonly zone: string }) {
-  const views = usePagedQuery([...queryKeys.healthRecordViews], (client, page) => listHealthRecordViews(client, { page, pageSize: VIEWS_PAGE_SIZE }));
+  const views = usePagedQuery([...queryKeys.healthRecordViews], (client, page) =>
+    listHealthRecordViews(client, { page, pageSize: VIEWS_PAGE_SIZE }),
+  );
   return (
     <Section title="Who viewed my health record">
-      <p className={styles.intro}>Every time a member of staff opens your health record it is recorded here: who, when and on which screen.</p>
+      <p className={styles.intro}>
+        Every time a member of staff opens your health record it is recorded here: who, when and on which screen.
+      </p>
       <QueryView query={views.query}>
         {(page) => (
           <DataTable
@@ -90,7 +105,8 @@ function MyData({ zone }: { readonly zone: string }) {
   return (
     <Section title="My data">
       <p className={styles.intro}>
-        Download everything the university holds about you: your profile, health profile, appointments, visit summaries (with measurements, medicines and excuse letters), immunizations and who viewed your health record.
+        Download everything the university holds about you: your profile, health profile, appointments, visit summaries
+        (with measurements, medicines and excuse letters), immunizations and who viewed your health record.
       </p>
       <div className={styles.actions}>
         <Button onClick={() => download.mutate('json')} disabled={busy}>
@@ -101,7 +117,9 @@ function MyData({ zone }: { readonly zone: string }) {
         </Button>
       </div>
       <p className={styles.followOn}>
-        Seeing a doctor somewhere else? Take your health record with you: your allergies, the immunizations the clinic has accepted, and each visit with its measurements, diagnoses and medicines, in FHIR, the international standard for health records. Any clinic’s system can read it.
+        Seeing a doctor somewhere else? Take your health record with you: your allergies, the immunizations the clinic
+        has accepted, and each visit with its measurements, diagnoses and medicines, in FHIR, the international standard
+        for health records. Any clinic’s system can read it.
       </p>
       <div className={styles.actions}>
         <Button variant="secondary" onClick={() => download.mutate('fhir')} disabled={busy}>

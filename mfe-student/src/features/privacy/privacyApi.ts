@@ -23,7 +23,10 @@ interface ViewsPageRequest {
 }
 
 /** A page of who read the signed-in student's health record, newest first; the database returns the caller's only. */
-export async function listHealthRecordViews(client: CampusCareClient, { page, pageSize }: ViewsPageRequest): Promise<PagedRows<HealthRecordView>> {
+export async function listHealthRecordViews(
+  client: CampusCareClient,
+  { page, pageSize }: ViewsPageRequest,
+): Promise<PagedRows<HealthRecordView>> {
   const from = (page - 1) * pageSize;
   const result = await client
     .rpc('my_health_record_views', undefined, { count: 'exact' })
@@ -106,7 +109,12 @@ export const FHIR_RECORD_UNREADABLE = 'Your health record could not be prepared:
 function isFhirRecord(value: unknown): value is FhirRecord {
   if (typeof value !== 'object' || value === null) return false;
   const bundle = value as Partial<Record<keyof Bundle, unknown>>;
-  return bundle.resourceType === 'Bundle' && bundle.type === 'collection' && typeof bundle.timestamp === 'string' && Array.isArray(bundle.entry);
+  return (
+    bundle.resourceType === 'Bundle' &&
+    bundle.type === 'collection' &&
+    typeof bundle.timestamp === 'string' &&
+    Array.isArray(bundle.entry)
+  );
 }
 
 export async function loadFhirRecord(client: CampusCareClient): Promise<FhirRecord> {
@@ -124,7 +132,13 @@ export function fhirRecordJson(record: FhirRecord): string {
   return JSON.stringify(record, null, 2);
 }
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
@@ -148,7 +162,10 @@ interface Field {
 
 /** A field's value as text, its days and moments in the product's formats (moments in the clinic's `zone`). */
 function fieldText(field: Field, value: Json | undefined, zone: string): string {
-  return display(value, field.kind === 'moment' ? (moment) => formatDateTime(moment, zone) : field.kind === 'day' ? formatDay : undefined);
+  return display(
+    value,
+    field.kind === 'moment' ? (moment) => formatDateTime(moment, zone) : field.kind === 'day' ? formatDay : undefined,
+  );
 }
 
 /** A field's heading; a moment's names the zone its times are in. */
@@ -264,14 +281,26 @@ const VIEW_FIELDS: readonly Field[] = [
 ];
 
 function detailsTable(caption: string, row: JsonObject, fields: readonly Field[], zone: string): string {
-  const cells = fields.map((field) => `<tr><th scope="row">${escapeHtml(fieldLabel(field, zone))}</th><td>${escapeHtml(fieldText(field, row[field.key], zone))}</td></tr>`);
+  const cells = fields.map(
+    (field) =>
+      `<tr><th scope="row">${escapeHtml(fieldLabel(field, zone))}</th><td>${escapeHtml(fieldText(field, row[field.key], zone))}</td></tr>`,
+  );
   return `<table><caption>${escapeHtml(caption)}</caption><tbody>${cells.join('')}</tbody></table>`;
 }
 
-function listTable(caption: string, rows: readonly JsonObject[], fields: readonly Field[], zone: string, empty: string, cell: (field: Field, row: JsonObject) => string): string {
+function listTable(
+  caption: string,
+  rows: readonly JsonObject[],
+  fields: readonly Field[],
+  zone: string,
+  empty: string,
+  cell: (field: Field, row: JsonObject) => string,
+): string {
   if (rows.length === 0) return `<h2>${escapeHtml(caption)}</h2><p>${escapeHtml(empty)}</p>`;
   const head = fields.map((field) => `<th scope="col">${escapeHtml(fieldLabel(field, zone))}</th>`).join('');
-  const body = rows.map((row) => `<tr>${fields.map((field) => `<td>${escapeHtml(cell(field, row))}</td>`).join('')}</tr>`).join('');
+  const body = rows
+    .map((row) => `<tr>${fields.map((field) => `<td>${escapeHtml(cell(field, row))}</td>`).join('')}</tr>`)
+    .join('');
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
@@ -338,8 +367,22 @@ export function myDataHtml(data: MyData, zone: string): string {
       field.key === 'status' ? (row.status === 'revoked' ? 'Revoked' : 'Valid') : fieldCell(field, row),
     ),
     listTable('Immunizations', data.immunizations, IMMUNIZATION_FIELDS, zone, 'No immunizations recorded.', fieldCell),
-    listTable('Immunization exemptions', data.immunization_exemptions, EXEMPTION_FIELDS, zone, 'No exemptions asked for.', fieldCell),
-    listTable('Who viewed my health record', data.health_record_views, VIEW_FIELDS, zone, 'Nobody has viewed your health record.', fieldCell),
+    listTable(
+      'Immunization exemptions',
+      data.immunization_exemptions,
+      EXEMPTION_FIELDS,
+      zone,
+      'No exemptions asked for.',
+      fieldCell,
+    ),
+    listTable(
+      'Who viewed my health record',
+      data.health_record_views,
+      VIEW_FIELDS,
+      zone,
+      'Nobody has viewed your health record.',
+      fieldCell,
+    ),
     '</body></html>',
   ].join('\n');
 }

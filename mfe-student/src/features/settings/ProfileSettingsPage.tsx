@@ -1,6 +1,25 @@
 import { useMemo } from 'react';
-import { COLUMN_RULES, type HealthProfile, type HealthProfileValues, type Member, queryKeys, Section, SelectField, TextField, useApiMutation, useForm, validateHealthProfile, YEARS_OF_STUDY } from '@campuscare/shared';
-import { changesEmail, EmailChangePasswordField, FormFooter, OwnProfilePage, useOwnProfileSave } from '@campuscare/shared/account';
+import {
+  COLUMN_RULES,
+  type HealthProfile,
+  type HealthProfileValues,
+  type Member,
+  queryKeys,
+  Section,
+  SelectField,
+  TextField,
+  useApiMutation,
+  useForm,
+  validateHealthProfile,
+  YEARS_OF_STUDY,
+} from '@campuscare/shared';
+import {
+  changesEmail,
+  EmailChangePasswordField,
+  FormFooter,
+  OwnProfilePage,
+  useOwnProfileSave,
+} from '@campuscare/shared/account';
 import { HealthProfileFields, healthProfileFormValues, saveHealthProfile } from '@campuscare/shared/health';
 import {
   saveStudentProfile,
@@ -15,7 +34,10 @@ export const SETTINGS_MESSAGES = {
   healthSaved: 'Health information saved',
 } as const;
 
-const YEAR_OPTIONS = [{ value: '', label: 'Choose a year' }, ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year }))];
+const YEAR_OPTIONS = [
+  { value: '', label: 'Choose a year' },
+  ...YEARS_OF_STUDY.map((year) => ({ value: year, label: year })),
+];
 
 export function PersonalDetailsForm({ member }: { readonly member: Member }) {
   const save = useOwnProfileSave((client, values: StudentProfileForm) => saveStudentProfile(client, member, values));
@@ -28,16 +50,40 @@ export function PersonalDetailsForm({ member }: { readonly member: Member }) {
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Personal details">
+    <form
+      className={styles.form}
+      onSubmit={(event) => void form.handleSubmit(event)}
+      noValidate
+      aria-label="Personal details"
+    >
       <div className={styles.row}>
-        <TextField label="First Name" autoComplete="given-name" maxLength={COLUMN_RULES.members_first_name_length.maxLength} {...form.field('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" maxLength={COLUMN_RULES.members_last_name_length.maxLength} {...form.field('lastName')} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          maxLength={COLUMN_RULES.members_first_name_length.maxLength}
+          {...form.field('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          maxLength={COLUMN_RULES.members_last_name_length.maxLength}
+          {...form.field('lastName')}
+        />
       </div>
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <EmailChangePasswordField shown={changesEmail(member, form.values.email)} {...form.field('currentPassword')} />
-      <TextField label="Matric number" value={member.reg_number ?? ''} readOnly hint="Your registration number: the university's office changes it if it is wrong" />
+      <TextField
+        label="Matric number"
+        value={member.reg_number ?? ''}
+        readOnly
+        hint="Your registration number: the university's office changes it if it is wrong"
+      />
       <div className={styles.row}>
-        <TextField label="Department" maxLength={COLUMN_RULES.members_department_length.maxLength} {...form.field('department')} />
+        <TextField
+          label="Department"
+          maxLength={COLUMN_RULES.members_department_length.maxLength}
+          {...form.field('department')}
+        />
         <SelectField label="Year of study" options={YEAR_OPTIONS} {...form.field('yearOfStudy')} />
       </div>
       <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
@@ -47,8 +93,17 @@ export function PersonalDetailsForm({ member }: { readonly member: Member }) {
 }
 
 /** The questionnaire's answers, edited with the same fields and rules as /questions. */
-function HealthInformationForm({ member, healthProfile }: { readonly member: Member; readonly healthProfile: HealthProfile | null }) {
-  const save = useApiMutation(saveHealthProfile, { invalidates: [queryKeys.profile, queryKeys.healthProfile], errors: 'caller' });
+function HealthInformationForm({
+  member,
+  healthProfile,
+}: {
+  readonly member: Member;
+  readonly healthProfile: HealthProfile | null;
+}) {
+  const save = useApiMutation(saveHealthProfile, {
+    invalidates: [queryKeys.profile, queryKeys.healthProfile],
+    errors: 'caller',
+  });
   const initial = useMemo(() => healthProfileFormValues(healthProfile), [healthProfile]);
   const form = useForm({
     initial,
@@ -58,8 +113,18 @@ function HealthInformationForm({ member, healthProfile }: { readonly member: Mem
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Health information">
-      <HealthProfileFields values={form.values} errors={form.errors} onChange={form.setValues} disabled={form.submitting} />
+    <form
+      className={styles.form}
+      onSubmit={(event) => void form.handleSubmit(event)}
+      noValidate
+      aria-label="Health information"
+    >
+      <HealthProfileFields
+        values={form.values}
+        errors={form.errors}
+        onChange={form.setValues}
+        disabled={form.submitting}
+      />
       <FormFooter formError={form.formError} submitting={form.submitting} label="Save health information" />
     </form>
   );

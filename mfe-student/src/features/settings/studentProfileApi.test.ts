@@ -9,13 +9,28 @@ import {
   validateStudentProfileForm,
 } from './studentProfileApi';
 
-jest.mock('@campuscare/shared/account', () => ({ ...jest.requireActual('@campuscare/shared/account'), saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })) }));
+jest.mock('@campuscare/shared/account', () => ({
+  ...jest.requireActual('@campuscare/shared/account'),
+  saveOwnProfile: jest.fn(async () => ({ pendingEmail: null })),
+}));
 
-const student = memberFixture('student', { department: 'Law', year_of_study: 3, phone: '+1 555 010 0201', reg_number: 'NFU/2024/010' });
+const student = memberFixture('student', {
+  department: 'Law',
+  year_of_study: 3,
+  phone: '+1 555 010 0201',
+  reg_number: 'NFU/2024/010',
+});
 
 describe('student profile values', () => {
   it('starts from the stored member row', () => {
-    expect(studentProfileValues(student)).toEqual({ firstName: 'Ada', lastName: 'Obi', email: 'student@northfield.edu', department: 'Law', yearOfStudy: '3', phone: '+1 555 010 0201' });
+    expect(studentProfileValues(student)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'student@northfield.edu',
+      department: 'Law',
+      yearOfStudy: '3',
+      phone: '+1 555 010 0201',
+    });
   });
 
   it('accepts the stored values and an empty phone', () => {
@@ -24,7 +39,16 @@ describe('student profile values', () => {
   });
 
   it('names every field that is wrong', () => {
-    expect(validateStudentProfile({ firstName: ' ', lastName: '', email: 'not-an-email', department: '', yearOfStudy: '9', phone: 'call me' })).toEqual({
+    expect(
+      validateStudentProfile({
+        firstName: ' ',
+        lastName: '',
+        email: 'not-an-email',
+        department: '',
+        yearOfStudy: '9',
+        phone: 'call me',
+      }),
+    ).toEqual({
       firstName: MESSAGES.required,
       lastName: MESSAGES.required,
       email: MESSAGES.invalidEmail,
@@ -38,12 +62,20 @@ describe('student profile values', () => {
 describe('student profile form', () => {
   it('asks for the current password only when the email changes', () => {
     expect(validateStudentProfileForm(student, studentProfileForm(student))).toEqual({});
-    expect(validateStudentProfileForm(student, { ...studentProfileForm(student), email: 'ada@northfield.edu' })).toEqual({ currentPassword: OWN_PROFILE_MESSAGES.currentPasswordForEmail });
+    expect(
+      validateStudentProfileForm(student, { ...studentProfileForm(student), email: 'ada@northfield.edu' }),
+    ).toEqual({ currentPassword: OWN_PROFILE_MESSAGES.currentPasswordForEmail });
   });
 
   it("saves the student's own columns, never the registration number, through the own-profile save", async () => {
     const client = {} as CampusCareClient;
-    await saveStudentProfile(client, student, { ...studentProfileForm(student), department: ' Pharmacy ', yearOfStudy: '4', phone: ' ', currentPassword: 'CampusCare2026' });
+    await saveStudentProfile(client, student, {
+      ...studentProfileForm(student),
+      department: ' Pharmacy ',
+      yearOfStudy: '4',
+      phone: ' ',
+      currentPassword: 'CampusCare2026',
+    });
     expect(saveOwnProfile).toHaveBeenCalledWith(client, {
       member: student,
       values: expect.objectContaining({ email: student.email, currentPassword: 'CampusCare2026' }),

@@ -1,5 +1,10 @@
 import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, parseYearOfStudy } from '@campuscare/shared';
-import { ownProfileFormErrors, type PersonalDetails, personalDetailsErrors, saveOwnProfile } from '@campuscare/shared/account';
+import {
+  ownProfileFormErrors,
+  type PersonalDetails,
+  personalDetailsErrors,
+  saveOwnProfile,
+} from '@campuscare/shared/account';
 
 interface StudentProfileValues extends PersonalDetails {
   readonly department: string;
@@ -41,7 +46,11 @@ export function validateStudentProfileForm(member: Member, form: StudentProfileF
  * Saves the signed-in student's own details. The registration number is not in the columns a student may update:
  * the university's office changes it.
  */
-export function saveStudentProfile(client: CampusCareClient, member: Member, values: StudentProfileValues & { readonly currentPassword?: string }) {
+export function saveStudentProfile(
+  client: CampusCareClient,
+  member: Member,
+  values: StudentProfileValues & { readonly currentPassword?: string },
+) {
   const phone = values.phone.trim();
   return saveOwnProfile(client, {
     member,

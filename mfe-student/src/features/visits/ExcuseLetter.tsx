@@ -32,26 +32,33 @@ export function ExcuseLetterDocument({ letter, student, universityName, visitDat
   const doctor = personOrFallback(letter.issued_by_name, 'A doctor of the clinic');
   const days = daysCovered(letter);
   const revoked = letter.status === 'revoked';
-  const code = typeof letter.verification_code === 'string' && letter.verification_code !== '' ? letter.verification_code : null;
+  const code =
+    typeof letter.verification_code === 'string' && letter.verification_code !== '' ? letter.verification_code : null;
   return (
-    <article className={revoked ? `${styles.letter} ${styles.letterRevoked}` : styles.letter} aria-label={`Excuse letter for ${formatDay(letter.starts_on)}`}>
+    <article
+      className={revoked ? `${styles.letter} ${styles.letterRevoked}` : styles.letter}
+      aria-label={`Excuse letter for ${formatDay(letter.starts_on)}`}
+    >
       <header className={styles.letterHead}>
         <p className={styles.letterUniversity}>{universityName}</p>
         <p className={styles.letterClinic}>Student health clinic</p>
       </header>
       {revoked && (
         <p className={styles.revokedStamp}>
-          Revoked{letter.revoked_at ? ` on ${formatDayOf(letter.revoked_at, zone)}` : ''}: this letter is no longer valid.
+          Revoked{letter.revoked_at ? ` on ${formatDayOf(letter.revoked_at, zone)}` : ''}: this letter is no longer
+          valid.
         </p>
       )}
       <p className={styles.letterDate}>Issued on {formatDayOf(letter.issued_at, zone)}</p>
       <p>To whom it may concern,</p>
       <p>
         This is to confirm that <strong>{studentName(student)}</strong>
-        {student.reg_number ? `, registration number ${student.reg_number},` : ''} was seen at the clinic of {universityName} on {formatDayOf(visitDate, zone)}.
+        {student.reg_number ? `, registration number ${student.reg_number},` : ''} was seen at the clinic of{' '}
+        {universityName} on {formatDayOf(visitDate, zone)}.
       </p>
       <p>
-        {studentName(student)} is excused from {formatDay(letter.starts_on)} to {formatDay(letter.ends_on)} inclusive ({days} {days === 1 ? 'day' : 'days'}).
+        {studentName(student)} is excused from {formatDay(letter.starts_on)} to {formatDay(letter.ends_on)} inclusive (
+        {days} {days === 1 ? 'day' : 'days'}).
       </p>
       <p>Yours faithfully,</p>
       <p className={styles.letterSignature}>
@@ -90,12 +97,14 @@ export function ExcuseLetterDialog({ context, onClose, onPrint }: ExcuseLetterDi
         <>
           {context.letter.status === 'revoked' ? (
             <p role="note" className={styles.revokedNotice}>
-              The clinic revoked this letter, so it cannot be printed or handed in. Ask the clinic if you need a new one.
+              The clinic revoked this letter, so it cannot be printed or handed in. Ask the clinic if you need a new
+              one.
             </p>
           ) : (
             !printable && (
               <p role="note" className={styles.revokedNotice}>
-                This letter cannot be printed until it has its verification code. Please try again later or ask the clinic.
+                This letter cannot be printed until it has its verification code. Please try again later or ask the
+                clinic.
               </p>
             )
           )}

@@ -7,8 +7,14 @@ import { LatestVisitSummary } from './LatestVisitSummary';
 import { loadMyVisits, MY_VISITS_KEY } from './visitsApi';
 import { myVisits } from '../../test/visitsTestData';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
 jest.mock('./visitsApi', () => ({ ...jest.requireActual('./visitsApi'), loadMyVisits: jest.fn() }));
 
 beforeEach(() => {
@@ -29,7 +35,9 @@ describe('LatestVisitSummary', () => {
     jest.mocked(loadMyVisits).mockResolvedValue(myVisits);
     renderCard();
     const card = await screen.findByRole('region', { name: 'Latest visit summary' });
-    expect(card).toHaveTextContent('Your visit on Tue, 3 Mar 2026 with Dr Amelia Adams, with an excuse letter. Read the summary');
+    expect(card).toHaveTextContent(
+      'Your visit on Tue, 3 Mar 2026 with Dr Amelia Adams, with an excuse letter. Read the summary',
+    );
     expect(screen.getByRole('link', { name: 'Read the summary' })).toHaveAttribute('href', '/studentvisits');
     expect(card).not.toHaveTextContent(/malaria/i);
   });

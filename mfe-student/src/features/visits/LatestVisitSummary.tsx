@@ -18,7 +18,8 @@ export function LatestVisitSummary() {
   return (
     <Section title="Latest visit summary">
       <p className={styles.latest}>
-        Your visit on {formatDayOf(latest.date, zone)} with {personOrFallback(latest.doctor_name, 'a former doctor of the clinic')}
+        Your visit on {formatDayOf(latest.date, zone)} with{' '}
+        {personOrFallback(latest.doctor_name, 'a former doctor of the clinic')}
         {letters > 0 ? `, with ${letters === 1 ? 'an excuse letter' : `${letters} excuse letters`}` : ''}.{' '}
         <Link to={PATHS.studentVisits}>Read the summary</Link>
       </p>

@@ -12,8 +12,9 @@ function NoVisits() {
   return (
     <EmptyState title="No visit summaries yet">
       <p className={styles.emptyText}>
-        After a visit, once your doctor has signed the visit note, its summary appears here: what was found, your plan, any medicines and any excuse letter. You can book a visit
-        from your <Link to={PATHS.studentDashboard}>dashboard</Link>.
+        After a visit, once your doctor has signed the visit note, its summary appears here: what was found, your plan,
+        any medicines and any excuse letter. You can book a visit from your{' '}
+        <Link to={PATHS.studentDashboard}>dashboard</Link>.
       </p>
     </EmptyState>
   );
@@ -33,10 +34,15 @@ export function MyVisitsPage() {
     <div className={styles.page}>
       <PageHeader title="My visits" />
       <p className={`${styles.intro} ${styles.noPrint}`}>
-        The summary of each visit once your doctor has signed it, newest first: what was found, your plan, your medicines, any excuse letter, and the doctor’s note itself. Only
-        you and the clinic’s doctors can read them.
+        The summary of each visit once your doctor has signed it, newest first: what was found, your plan, your
+        medicines, any excuse letter, and the doctor’s note itself. Only you and the clinic’s doctors can read them.
       </p>
-      <QueryView query={visits} loadingLabel="Loading your visits…" isEmpty={(data) => data.visits.length === 0} empty={<NoVisits />}>
+      <QueryView
+        query={visits}
+        loadingLabel="Loading your visits…"
+        isEmpty={(data) => data.visits.length === 0}
+        empty={<NoVisits />}
+      >
         {(data) => (
           // Days and times are the clinic's: the summaries wait for its time zone.
           <QueryView query={clinic} loadingLabel="Loading your visits…">
@@ -50,9 +56,20 @@ export function MyVisitsPage() {
                       visit={visit}
                       zone={zone}
                       onPrint={() =>
-                        print(`Visit summary – ${printedFor.student} – ${formatDayOf(visit.date, zone)}`, <VisitSummary visit={visit} zone={zone} printedFor={printedFor} />)
+                        print(
+                          `Visit summary – ${printedFor.student} – ${formatDayOf(visit.date, zone)}`,
+                          <VisitSummary visit={visit} zone={zone} printedFor={printedFor} />,
+                        )
                       }
-                      onViewLetter={(letter) => setOpenLetter({ letter, student: data.student, universityName: data.university.name, visitDate: visit.date, zone })}
+                      onViewLetter={(letter) =>
+                        setOpenLetter({
+                          letter,
+                          student: data.student,
+                          universityName: data.university.name,
+                          visitDate: visit.date,
+                          zone,
+                        })
+                      }
                     />
                   );
                 })}
@@ -61,7 +78,11 @@ export function MyVisitsPage() {
           </QueryView>
         )}
       </QueryView>
-      <ExcuseLetterDialog context={openLetter} onClose={() => setOpenLetter(null)} onPrint={(context) => print(letterTitle(context), <ExcuseLetterDocument {...context} />)} />
+      <ExcuseLetterDialog
+        context={openLetter}
+        onClose={() => setOpenLetter(null)}
+        onPrint={(context) => print(letterTitle(context), <ExcuseLetterDocument {...context} />)}
+      />
       {portal}
     </div>
   );

@@ -36,7 +36,8 @@ function sameWords(a: string, b: string): boolean {
 }
 
 function Diagnosis({ diagnosis }: { readonly diagnosis: DiagnosisEntry }) {
-  const title = diagnosis.icd10_title && !sameWords(diagnosis.icd10_title, diagnosis.description) ? diagnosis.icd10_title : null;
+  const title =
+    diagnosis.icd10_title && !sameWords(diagnosis.icd10_title, diagnosis.description) ? diagnosis.icd10_title : null;
   return (
     <li>
       <span className={styles.diagnosis}>{diagnosis.description}</span>
@@ -57,13 +58,17 @@ function Readings({ readings, zone }: { readonly readings: readonly VitalReading
     <>
       {flagged && (
         <p className={styles.gentleNote}>
-          Readings outside the usual range for adults are marked. Your doctor saw them at your visit and took them into account in your plan; a single reading is often nothing to
-          worry about. If you have questions, ask the clinic.
+          Readings outside the usual range for adults are marked. Your doctor saw them at your visit and took them into
+          account in your plan; a single reading is often nothing to worry about. If you have questions, ask the clinic.
         </p>
       )}
       {readings.map((reading) => (
         <table key={reading.id} className={styles.vitals}>
-          <caption>{readings.length > 1 ? `Measurements taken at ${formatInZone(reading.recorded_at, zone)}` : 'Measurements taken'}</caption>
+          <caption>
+            {readings.length > 1
+              ? `Measurements taken at ${formatInZone(reading.recorded_at, zone)}`
+              : 'Measurements taken'}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Measure</th>
@@ -86,7 +91,15 @@ function Readings({ readings, zone }: { readonly readings: readonly VitalReading
   );
 }
 
-function LetterItem({ letter, zone, onView }: { readonly letter: ExcuseLetterEntry; readonly zone: string; readonly onView?: () => void }) {
+function LetterItem({
+  letter,
+  zone,
+  onView,
+}: {
+  readonly letter: ExcuseLetterEntry;
+  readonly zone: string;
+  readonly onView?: () => void;
+}) {
   const revoked = letter.status === 'revoked';
   const covers = `${formatDay(letter.starts_on)} to ${formatDay(letter.ends_on)}`;
   return (
@@ -99,7 +112,8 @@ function LetterItem({ letter, zone, onView }: { readonly letter: ExcuseLetterEnt
           </span>
         </span>
         <span className={styles.secondary}>
-          Issued on {formatDayOf(letter.issued_at, zone)} by {personOrFallback(letter.issued_by_name, 'a doctor of the clinic')}
+          Issued on {formatDayOf(letter.issued_at, zone)} by{' '}
+          {personOrFallback(letter.issued_by_name, 'a doctor of the clinic')}
         </span>
       </div>
       {onView && (
@@ -201,14 +215,23 @@ export function VisitSummary({ visit, zone, onPrint, onViewLetter, printedFor }:
       </Part>
 
       <Part title="Measurements">
-        {visit.vital_signs.length > 0 ? <Readings readings={visit.vital_signs} zone={zone} /> : <p className={styles.secondary}>No measurements were recorded.</p>}
+        {visit.vital_signs.length > 0 ? (
+          <Readings readings={visit.vital_signs} zone={zone} />
+        ) : (
+          <p className={styles.secondary}>No measurements were recorded.</p>
+        )}
       </Part>
 
       {visit.excuse_letters.length > 0 && (
         <Part title={visit.excuse_letters.length > 1 ? 'Excuse letters' : 'Excuse letter'}>
           <ul className={styles.list}>
             {visit.excuse_letters.map((letter) => (
-              <LetterItem key={letter.id} letter={letter} zone={zone} onView={onViewLetter ? () => onViewLetter(letter) : undefined} />
+              <LetterItem
+                key={letter.id}
+                letter={letter}
+                zone={zone}
+                onView={onViewLetter ? () => onViewLetter(letter) : undefined}
+              />
             ))}
           </ul>
         </Part>
@@ -216,8 +239,8 @@ export function VisitSummary({ visit, zone, onPrint, onViewLetter, printedFor }:
 
       <Part title="The doctor’s note">
         <p className={styles.secondary}>
-          The note {doctor} wrote{visit.signed_at ? ` and signed on ${formatInZone(visit.signed_at, zone)}` : ''}. Doctors write in short medical language: ask the clinic if
-          anything is unclear.
+          The note {doctor} wrote{visit.signed_at ? ` and signed on ${formatInZone(visit.signed_at, zone)}` : ''}.
+          Doctors write in short medical language: ask the clinic if anything is unclear.
         </p>
         {hasNote ? <Details rows={note} /> : <p className={styles.secondary}>The note is empty.</p>}
         {visit.addenda.length > 0 && (
@@ -227,7 +250,8 @@ export function VisitSummary({ visit, zone, onPrint, onViewLetter, printedFor }:
               {visit.addenda.map((addendum) => (
                 <li key={addendum.id} className={styles.addendum}>
                   <span className={styles.secondary}>
-                    {personOrFallback(addendum.author_name, 'A former doctor of the clinic')}, {formatInZone(addendum.created_at, zone)}
+                    {personOrFallback(addendum.author_name, 'A former doctor of the clinic')},{' '}
+                    {formatInZone(addendum.created_at, zone)}
                   </span>
                   <span className={styles.prose}>{addendum.text}</span>
                 </li>

@@ -13,7 +13,10 @@ interface PrintJob {
  * else in the body (the sidebar, the page, an open dialog) is left out of the print, and the browser's print dialog
  * opens, where "Save as PDF" downloads it. Render `portal` somewhere in the component.
  */
-export function usePrint(): { readonly print: (title: string, content: ReactNode) => void; readonly portal: ReactNode } {
+export function usePrint(): {
+  readonly print: (title: string, content: ReactNode) => void;
+  readonly portal: ReactNode;
+} {
   const [job, setJob] = useState<PrintJob | null>(null);
 
   useEffect(() => {
@@ -34,11 +37,6 @@ export function usePrint(): { readonly print: (title: string, content: ReactNode
   }, [job]);
 
   const print = useCallback((title: string, content: ReactNode) => setJob({ title, content }), []);
-  const portal = job
-    ? createPortal(
-<div className={styles.printRoot}>{job.content}</div>,
-        document.body,
-      )
-    : null;
+  const portal = job ? createPortal(<div className={styles.printRoot}>{job.content}</div>, document.body) : null;
   return { print, portal };
 }

@@ -1,10 +1,18 @@
 import { PATHS, type VitalFlag } from '@campuscare/shared';
-import type { ChartStudent, ExcuseLetterEntry, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
+import type {
+  ChartStudent,
+  ExcuseLetterEntry,
+  PrescriptionEntry,
+  VisitRecord,
+  VitalReading,
+} from '@campuscare/shared/clinical';
 import { formatDecimal } from '@campuscare/shared/scheduling';
 
 /** How many days a letter covers, both ends included. */
 export function daysCovered(letter: Pick<ExcuseLetterEntry, 'starts_on' | 'ends_on'>): number {
-  return Math.round((Date.parse(letter.ends_on.slice(0, 10)) - Date.parse(letter.starts_on.slice(0, 10))) / 86_400_000) + 1;
+  return (
+    Math.round((Date.parse(letter.ends_on.slice(0, 10)) - Date.parse(letter.starts_on.slice(0, 10))) / 86_400_000) + 1
+  );
 }
 
 export function studentName(student: Pick<ChartStudent, 'first_name' | 'last_name'>): string {
@@ -69,14 +77,34 @@ function bloodPressure(reading: VitalReading): string | null {
 export function vitalRows(reading: VitalReading): VitalRow[] {
   const number = (value: number | null) => (value === null ? null : formatDecimal(value));
   const rows: Array<{ measure: string; value: string | null; notes: string[] }> = [
-    { measure: 'Temperature', value: reading.temperature_c === null ? null : `${number(reading.temperature_c)} °C`, notes: notesFor(reading, 'temperature') },
+    {
+      measure: 'Temperature',
+      value: reading.temperature_c === null ? null : `${number(reading.temperature_c)} °C`,
+      notes: notesFor(reading, 'temperature'),
+    },
     { measure: 'Blood pressure', value: bloodPressure(reading), notes: notesFor(reading, 'bloodPressure') },
-    { measure: 'Pulse', value: reading.pulse_bpm === null ? null : `${reading.pulse_bpm} beats a minute`, notes: notesFor(reading, 'pulse') },
-    { measure: 'Breathing rate', value: reading.respiratory_rate === null ? null : `${reading.respiratory_rate} breaths a minute`, notes: notesFor(reading, 'breathing') },
-    { measure: 'Oxygen level (SpO₂)', value: reading.spo2_percent === null ? null : `${reading.spo2_percent} %`, notes: notesFor(reading, 'spo2') },
+    {
+      measure: 'Pulse',
+      value: reading.pulse_bpm === null ? null : `${reading.pulse_bpm} beats a minute`,
+      notes: notesFor(reading, 'pulse'),
+    },
+    {
+      measure: 'Breathing rate',
+      value: reading.respiratory_rate === null ? null : `${reading.respiratory_rate} breaths a minute`,
+      notes: notesFor(reading, 'breathing'),
+    },
+    {
+      measure: 'Oxygen level (SpO₂)',
+      value: reading.spo2_percent === null ? null : `${reading.spo2_percent} %`,
+      notes: notesFor(reading, 'spo2'),
+    },
     { measure: 'Weight', value: reading.weight_kg === null ? null : `${number(reading.weight_kg)} kg`, notes: [] },
     { measure: 'Height', value: reading.height_cm === null ? null : `${number(reading.height_cm)} cm`, notes: [] },
-    { measure: 'Body mass index (BMI)', value: reading.bmi === null ? null : `${number(reading.bmi)} kg/m²`, notes: notesFor(reading, 'bmi') },
+    {
+      measure: 'Body mass index (BMI)',
+      value: reading.bmi === null ? null : `${number(reading.bmi)} kg/m²`,
+      notes: notesFor(reading, 'bmi'),
+    },
   ];
   return rows.filter((row): row is VitalRow & { notes: string[] } => row.value !== null);
 }

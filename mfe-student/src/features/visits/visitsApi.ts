@@ -20,7 +20,9 @@ function isVisit(value: Json): boolean {
     isObject(value) &&
     typeof value.id === 'string' &&
     typeof value.date === 'string' &&
-    ['vital_signs', 'diagnoses', 'prescriptions', 'addenda', 'excuse_letters'].every((list) => Array.isArray(value[list]))
+    ['vital_signs', 'diagnoses', 'prescriptions', 'addenda', 'excuse_letters'].every((list) =>
+      Array.isArray(value[list]),
+    )
   );
 }
 
@@ -29,7 +31,13 @@ function isVisit(value: Json): boolean {
  * ever arrive (the database sends signed visits only), newest first.
  */
 export function readMyVisits(data: Json): MyVisits {
-  if (!isObject(data) || !isObject(data.student) || !isObject(data.university) || !Array.isArray(data.visits) || !data.visits.every(isVisit)) {
+  if (
+    !isObject(data) ||
+    !isObject(data.student) ||
+    !isObject(data.university) ||
+    !Array.isArray(data.visits) ||
+    !data.visits.every(isVisit)
+  ) {
     throw new ApiError(UNREADABLE_VISITS_MESSAGE);
   }
   const answer = data as unknown as MyVisits;

@@ -6,10 +6,24 @@ import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { joinWaitlist, leaveWaitlist, loadLatestWaitlistEntry, type WaitlistEntry } from './waitlistApi';
 import { Waitlist, WAITLIST_MESSAGES } from './Waitlist';
 
-jest.mock('../../../../shared/src/supabase/client', () => ({ ...jest.requireActual('../../../../shared/src/supabase/client'), getSupabase: async () => ({}) }));
-jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({ ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'), loadClinic: jest.fn() }));
-jest.mock('../../../../shared/src/appointments/appointmentsApi', () => ({ ...jest.requireActual('../../../../shared/src/appointments/appointmentsApi'), listDoctors: jest.fn() }));
-jest.mock('./waitlistApi', () => ({ ...jest.requireActual('./waitlistApi'), loadLatestWaitlistEntry: jest.fn(), joinWaitlist: jest.fn(), leaveWaitlist: jest.fn() }));
+jest.mock('../../../../shared/src/supabase/client', () => ({
+  ...jest.requireActual('../../../../shared/src/supabase/client'),
+  getSupabase: async () => ({}),
+}));
+jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
+  ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
+  loadClinic: jest.fn(),
+}));
+jest.mock('../../../../shared/src/appointments/appointmentsApi', () => ({
+  ...jest.requireActual('../../../../shared/src/appointments/appointmentsApi'),
+  listDoctors: jest.fn(),
+}));
+jest.mock('./waitlistApi', () => ({
+  ...jest.requireActual('./waitlistApi'),
+  loadLatestWaitlistEntry: jest.fn(),
+  joinWaitlist: jest.fn(),
+  leaveWaitlist: jest.fn(),
+}));
 
 const latest = jest.mocked(loadLatestWaitlistEntry);
 const join = jest.mocked(joinWaitlist);

@@ -1,6 +1,24 @@
 import { useMemo } from 'react';
-import { Button, ErrorBanner, type FieldErrors, MESSAGES, QueryView, Section, SelectField, TextField, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
-import { bookableDays, providerName, type ProviderSummary, useDoctors, WithClinic } from '@campuscare/shared/appointments';
+import {
+  Button,
+  ErrorBanner,
+  type FieldErrors,
+  MESSAGES,
+  QueryView,
+  Section,
+  SelectField,
+  TextField,
+  useApiMutation,
+  useApiQuery,
+  useForm,
+} from '@campuscare/shared';
+import {
+  bookableDays,
+  providerName,
+  type ProviderSummary,
+  useDoctors,
+  WithClinic,
+} from '@campuscare/shared/appointments';
 import { type Clinic, formatDayRange } from '@campuscare/shared/scheduling';
 import { joinWaitlist, leaveWaitlist, loadLatestWaitlistEntry, WAITLIST_KEY, type WaitlistEntry } from './waitlistApi';
 import styles from './Waitlist.module.css';
@@ -35,15 +53,31 @@ function describeRequest(entry: WaitlistEntry, doctors: readonly ProviderSummary
   return doctor ? `${days}, with ${providerName(doctor)}` : `${days}, with the doctor you chose`;
 }
 
-function OpenRequest({ entry, doctors }: { readonly entry: WaitlistEntry; readonly doctors: readonly ProviderSummary[] }) {
-  const leave = useApiMutation(leaveWaitlist, { invalidates: [WAITLIST_KEY], success: WAITLIST_MESSAGES.left, errors: 'caller' });
+function OpenRequest({
+  entry,
+  doctors,
+}: {
+  readonly entry: WaitlistEntry;
+  readonly doctors: readonly ProviderSummary[];
+}) {
+  const leave = useApiMutation(leaveWaitlist, {
+    invalidates: [WAITLIST_KEY],
+    success: WAITLIST_MESSAGES.left,
+    errors: 'caller',
+  });
   return (
     <div className={styles.request}>
       <p>
-        You asked to hear of an earlier time: <strong>{describeRequest(entry, doctors)}</strong>. We email you when one frees up; the first to book it gets it.
+        You asked to hear of an earlier time: <strong>{describeRequest(entry, doctors)}</strong>. We email you when one
+        frees up; the first to book it gets it.
       </p>
       {leave.error && <ErrorBanner message={leave.error.message} />}
-      <Button variant="secondary" className={styles.leave} disabled={leave.isPending} onClick={() => leave.mutate(undefined)}>
+      <Button
+        variant="secondary"
+        className={styles.leave}
+        disabled={leave.isPending}
+        onClick={() => leave.mutate(undefined)}
+      >
         {leave.isPending ? 'Leaving…' : 'Leave the waitlist'}
       </Button>
     </div>
@@ -57,19 +91,40 @@ function WaitlistForm({ clinic, doctors }: { readonly clinic: Clinic; readonly d
   const form = useForm({
     initial,
     validate: waitlistErrors,
-    submit: (values) => join.mutateAsync({ fromDay: values.fromDay, toDay: values.toDay, doctorId: values.doctorId === '' ? undefined : values.doctorId }),
+    submit: (values) =>
+      join.mutateAsync({
+        fromDay: values.fromDay,
+        toDay: values.toDay,
+        doctorId: values.doctorId === '' ? undefined : values.doctorId,
+      }),
     successMessage: WAITLIST_MESSAGES.joined,
   });
   return (
-    <form aria-label="Tell me if an earlier time frees up" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-      <p className={styles.hint}>No time that suits you? Say which days you could come, and we email you when a time on one of them frees up.</p>
+    <form
+      aria-label="Tell me if an earlier time frees up"
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(event)}
+    >
+      <p className={styles.hint}>
+        No time that suits you? Say which days you could come, and we email you when a time on one of them frees up.
+      </p>
       {form.formError && <ErrorBanner message={form.formError} />}
       <div className={styles.fields}>
         <TextField label="First day" type="date" min={first} max={last} {...form.field('fromDay')} />
-        <TextField label="Last day" type="date" min={form.values.fromDay || first} max={last} {...form.field('toDay')} />
+        <TextField
+          label="Last day"
+          type="date"
+          min={form.values.fromDay || first}
+          max={last}
+          {...form.field('toDay')}
+        />
         <SelectField
           label="Doctor"
-          options={[{ value: '', label: 'Any doctor' }, ...doctors.map((doctor) => ({ value: doctor.id, label: providerName(doctor) }))]}
+          options={[
+            { value: '', label: 'Any doctor' },
+            ...doctors.map((doctor) => ({ value: doctor.id, label: providerName(doctor) })),
+          ]}
           {...form.field('doctorId')}
         />
       </div>
@@ -108,7 +163,9 @@ function WaitlistPanel({ studentId, clinic }: { readonly studentId: string; read
 export function Waitlist({ studentId }: { readonly studentId: string }) {
   return (
     <Section title="Tell me if an earlier time frees up">
-      <WithClinic loadingLabel="Loading the clinic’s calendar…">{(clinic) => <WaitlistPanel studentId={studentId} clinic={clinic} />}</WithClinic>
+      <WithClinic loadingLabel="Loading the clinic’s calendar…">
+        {(clinic) => <WaitlistPanel studentId={studentId} clinic={clinic} />}
+      </WithClinic>
     </Section>
   );
 }

@@ -55,6 +55,8 @@ describe('the waitlist API', () => {
 
   it('passes on the database’s refusal in its own words', async () => {
     const { client } = fakeClient({ data: null, error: { code: 'P0001', message: 'Choose days from today on' } });
-    await expect(joinWaitlist(client, { fromDay: '2026-11-01', toDay: '2026-11-02' })).rejects.toThrow('Choose days from today on');
+    await expect(joinWaitlist(client, { fromDay: '2026-11-01', toDay: '2026-11-02' })).rejects.toThrow(
+      'Choose days from today on',
+    );
   });
 });

@@ -4,12 +4,27 @@ import { COLUMN_RULES, CONSTRAINT_RULES, RULE_MESSAGES } from '@campuscare/share
 import { downloadText } from '../../../components/csv';
 import { errorReportCsv, problemMessage, ROLE_MESSAGE } from './problems';
 import { RosterImport } from './RosterImport';
-import { allProblemRows, checkRows, confirmImport, latestImport, problemRows, type ProblemRow, type RosterImport as Import, sendingProgress } from './rosterImportApi';
+import {
+  allProblemRows,
+  checkRows,
+  confirmImport,
+  latestImport,
+  problemRows,
+  type ProblemRow,
+  type RosterImport as Import,
+  sendingProgress,
+} from './rosterImportApi';
 
 jest.mock('../../../../../shared/src/supabase/client', () => ({ getSupabase: async () => ({}) }));
 jest.mock('../../../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('@campuscare/shared/scheduling', () => ({ ...jest.requireActual('@campuscare/shared/scheduling'), useClinic: () => ({ data: { settings: { timezone: 'UTC' } } }) }));
-jest.mock('../../../components/csv', () => ({ ...jest.requireActual('../../../components/csv'), downloadText: jest.fn() }));
+jest.mock('@campuscare/shared/scheduling', () => ({
+  ...jest.requireActual('@campuscare/shared/scheduling'),
+  useClinic: () => ({ data: { settings: { timezone: 'UTC' } } }),
+}));
+jest.mock('../../../components/csv', () => ({
+  ...jest.requireActual('../../../components/csv'),
+  downloadText: jest.fn(),
+}));
 jest.mock('./rosterImportApi', () => ({
   ...jest.requireActual('./rosterImportApi'),
   latestImport: jest.fn(),
@@ -42,14 +57,27 @@ const previewed: Import = {
 };
 const BAD_ROW: ProblemRow = {
   rowNumber: 4,
-  values: { first_name: 'Cai', last_name: 'Lin', email: 'not an address', reg_number: 'NFU/3', department: 'Law', year_of_study: '9' },
+  values: {
+    first_name: 'Cai',
+    last_name: 'Lin',
+    email: 'not an address',
+    reg_number: 'NFU/3',
+    department: 'Law',
+    year_of_study: '9',
+  },
   problems: [
     { field: 'email', code: 'invalid' },
     { field: 'year_of_study', code: 'invalid' },
   ],
 };
 
-const FILE = ['Surname;Given name;E-mail;Matric no;Faculty;Level', 'Obi;Ada;ada@example.edu;NFU/1;Law;1', 'Ade;Bola;bola@example.edu;NFU/2;Law;2', 'Lin;Cai;not an address;NFU/3;Law;9', ''].join('\r\n');
+const FILE = [
+  'Surname;Given name;E-mail;Matric no;Faculty;Level',
+  'Obi;Ada;ada@example.edu;NFU/1;Law;1',
+  'Ade;Bola;bola@example.edu;NFU/2;Law;2',
+  'Lin;Cai;not an address;NFU/3;Law;9',
+  '',
+].join('\r\n');
 
 // jsdom's files have no arrayBuffer(); browsers' do. Read through its FileReader instead.
 beforeAll(() => {
@@ -70,7 +98,10 @@ beforeEach(() => {
   jest.mocked(latestImport).mockReset().mockResolvedValue(null);
   jest.mocked(checkRows).mockReset();
   jest.mocked(confirmImport).mockReset();
-  jest.mocked(problemRows).mockReset().mockResolvedValue({ rows: [BAD_ROW], total: 1 });
+  jest
+    .mocked(problemRows)
+    .mockReset()
+    .mockResolvedValue({ rows: [BAD_ROW], total: 1 });
   jest.mocked(allProblemRows).mockReset().mockResolvedValue([BAD_ROW]);
   jest.mocked(sendingProgress).mockReset();
   jest.mocked(downloadText).mockReset();
@@ -86,7 +117,10 @@ describe('importing students', () => {
     const user = userEvent.setup();
     render(<RosterImport kind="students" />);
 
-    await user.upload(await screen.findByLabelText('Roster file (CSV)'), new File([FILE], 'roster.csv', { type: 'text/csv' }));
+    await user.upload(
+      await screen.findByLabelText('Roster file (CSV)'),
+      new File([FILE], 'roster.csv', { type: 'text/csv' }),
+    );
     expect(await screen.findByText(/roster\.csv: 3 rows, UTF-8, separated by ";"/)).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveDisplayValue('Given name');
     expect(screen.getByLabelText('Year of study')).toHaveDisplayValue('Level');
@@ -101,7 +135,16 @@ describe('importing students', () => {
     await waitFor(() => expect(checkRows).toHaveBeenCalledTimes(1));
     const sent = jest.mocked(checkRows).mock.calls[0][1];
     expect(sent).toMatchObject({ kind: 'students', fileName: 'roster.csv' });
-    expect(sent.rows[0]).toEqual({ row: 2, first_name: 'Ada', last_name: 'Obi', email: 'ada@example.edu', reg_number: 'NFU/1', department: 'Law', year_of_study: '1', phone: '' });
+    expect(sent.rows[0]).toEqual({
+      row: 2,
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@example.edu',
+      reg_number: 'NFU/1',
+      department: 'Law',
+      year_of_study: '1',
+      phone: '',
+    });
     expect(await screen.findByRole('region', { name: 'What the file holds' })).toHaveTextContent('New invitations1');
   });
 
@@ -120,7 +163,9 @@ describe('importing students', () => {
     await user.click(screen.getByRole('button', { name: 'Download the error report (CSV)' }));
     await waitFor(() => expect(downloadText).toHaveBeenCalledTimes(1));
     expect(jest.mocked(downloadText).mock.calls[0][0]).toBe('import-errors-roster.csv');
-    expect(jest.mocked(downloadText).mock.calls[0][1]).toContain('"4","Email","Enter a valid email address","Cai","Lin","not an address"');
+    expect(jest.mocked(downloadText).mock.calls[0][1]).toContain(
+      '"4","Email","Enter a valid email address","Cai","Lin","not an address"',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Invite 1 students' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite 1 students' });
@@ -131,9 +176,13 @@ describe('importing students', () => {
   it('refuses a workbook saved under a .csv name with what to do, sending nothing', async () => {
     const user = userEvent.setup();
     render(<RosterImport kind="students" />);
-    const workbook = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])], 'roster.csv', { type: 'text/csv' });
+    const workbook = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])], 'roster.csv', {
+      type: 'text/csv',
+    });
     await user.upload(await screen.findByLabelText('Roster file (CSV)'), workbook);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This is an Excel workbook (or another zip file), not a CSV file.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This is an Excel workbook (or another zip file), not a CSV file.',
+    );
     expect(checkRows).not.toHaveBeenCalled();
   });
 
@@ -148,7 +197,13 @@ describe('importing students', () => {
   });
 
   it('shows a confirmed import’s result again after a reload, with how many invitations went out', async () => {
-    jest.mocked(latestImport).mockResolvedValue({ ...previewed, status: 'confirmed', confirmed_at: '2026-03-02T10:05:00Z', queued_count: 2, new_count: 2 });
+    jest.mocked(latestImport).mockResolvedValue({
+      ...previewed,
+      status: 'confirmed',
+      confirmed_at: '2026-03-02T10:05:00Z',
+      queued_count: 2,
+      new_count: 2,
+    });
     jest.mocked(sendingProgress).mockResolvedValue({ queued: 2, sent: 1 });
     render(<RosterImport kind="students" />);
     expect(await screen.findByText('Sending the invitations: 1 of 2 sent')).toBeInTheDocument();
@@ -160,15 +215,23 @@ describe('importing students', () => {
 describe('what a row’s problems say', () => {
   it('uses the forms’ words for the same rules', () => {
     expect(problemMessage({ field: 'first_name', code: 'required' })).toBe(RULE_MESSAGES.required);
-    expect(problemMessage({ field: 'first_name', code: 'invalid' })).toBe(COLUMN_RULES.members_first_name_length.message);
-    expect(problemMessage({ field: 'reg_number', code: 'invalid' })).toBe(COLUMN_RULES.members_reg_number_format.message);
+    expect(problemMessage({ field: 'first_name', code: 'invalid' })).toBe(
+      COLUMN_RULES.members_first_name_length.message,
+    );
+    expect(problemMessage({ field: 'reg_number', code: 'invalid' })).toBe(
+      COLUMN_RULES.members_reg_number_format.message,
+    );
     expect(problemMessage({ field: 'phone', code: 'invalid' })).toBe(COLUMN_RULES.members_phone_format.message);
     expect(problemMessage({ field: 'email', code: 'invalid' })).toBe(RULE_MESSAGES.invalidEmail);
     expect(problemMessage({ field: 'year_of_study', code: 'invalid' })).toBe(RULE_MESSAGES.invalidYear);
     expect(problemMessage({ field: 'role', code: 'invalid' })).toBe(ROLE_MESSAGE);
-    expect(problemMessage({ field: 'reg_number', code: 'reg_number_taken' })).toBe(CONSTRAINT_RULES.members_university_reg_number_key.message);
+    expect(problemMessage({ field: 'reg_number', code: 'reg_number_taken' })).toBe(
+      CONSTRAINT_RULES.members_university_reg_number_key.message,
+    );
     expect(problemMessage({ field: 'email', code: 'duplicate', row: 7 })).toBe('The same address as row 7');
-    expect(problemMessage({ field: 'reg_number', code: 'duplicate', row: 3 })).toBe('The same registration number as row 3');
+    expect(problemMessage({ field: 'reg_number', code: 'duplicate', row: 3 })).toBe(
+      'The same registration number as row 3',
+    );
   });
 
   it('writes one line per problem in the error report, values formula-safe', () => {

@@ -17,7 +17,14 @@ import {
 } from '@campuscare/shared';
 import { formatCount, formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import { downloadText } from '../../../components/csv';
-import { type ColumnMapping, IMPORT_FIELDS, type ImportKind, mappedRows, suggestMapping, unmappedFields } from './columns';
+import {
+  type ColumnMapping,
+  IMPORT_FIELDS,
+  type ImportKind,
+  mappedRows,
+  suggestMapping,
+  unmappedFields,
+} from './columns';
 import { type CsvResult, type CsvTable, parseCsvText, readCsvFile } from './csvFile';
 import { errorReportCsv, fieldLabel, problemMessage } from './problems';
 import {
@@ -64,8 +71,8 @@ function ChooseFile({ kind, onRead }: { readonly kind: ImportKind; readonly onRe
   return (
     <div className={styles.form}>
       <p className={styles.notice}>
-        A CSV file with a header row, as your student system or a spreadsheet saves it (UTF-8 or Windows-1252, commas or semicolons). Its columns: {columns}.
-        Nothing changes until you have seen what the file holds and confirmed.
+        A CSV file with a header row, as your student system or a spreadsheet saves it (UTF-8 or Windows-1252, commas or
+        semicolons). Its columns: {columns}. Nothing changes until you have seen what the file holds and confirmed.
       </p>
       <label className={styles.fileLabel}>
         Roster file (CSV)
@@ -79,9 +86,18 @@ function ChooseFile({ kind, onRead }: { readonly kind: ImportKind; readonly onRe
           }}
         />
       </label>
-      <TextAreaField label="Or paste the rows, header first" rows={4} value={pasted} onChange={(event) => setPasted(event.target.value)} />
+      <TextAreaField
+        label="Or paste the rows, header first"
+        rows={4}
+        value={pasted}
+        onChange={(event) => setPasted(event.target.value)}
+      />
       <div className={styles.inline}>
-        <Button variant="secondary" disabled={pasted.trim() === ''} onClick={() => accept('Pasted rows', parseCsvText(pasted))}>
+        <Button
+          variant="secondary"
+          disabled={pasted.trim() === ''}
+          onClick={() => accept('Pasted rows', parseCsvText(pasted))}
+        >
           Read the pasted rows
         </Button>
       </div>
@@ -91,13 +107,26 @@ function ChooseFile({ kind, onRead }: { readonly kind: ImportKind; readonly onRe
 }
 
 /** Step 2: which column holds which field, guessed from the headers; then the rows go to the database to be checked. */
-function MapColumns({ kind, file, onChecked, onCancel }: { readonly kind: ImportKind; readonly file: ReadFile; readonly onChecked: () => void; readonly onCancel: () => void }) {
+function MapColumns({
+  kind,
+  file,
+  onChecked,
+  onCancel,
+}: {
+  readonly kind: ImportKind;
+  readonly file: ReadFile;
+  readonly onChecked: () => void;
+  readonly onCancel: () => void;
+}) {
   const { table } = file;
   const [mapping, setMapping] = useState<ColumnMapping>(() => suggestMapping(kind, table.header));
   const [sent, setSent] = useState(0);
   const check = useApiMutation(checkRows, { invalidates: [importKey(kind)], onSuccess: onChecked, errors: 'caller' });
   const missing = unmappedFields(kind, mapping);
-  const options = [{ value: '', label: '— Not in the file —' }, ...table.header.map((name, index) => ({ value: String(index), label: name || `Column ${index + 1}` }))];
+  const options = [
+    { value: '', label: '— Not in the file —' },
+    ...table.header.map((name, index) => ({ value: String(index), label: name || `Column ${index + 1}` })),
+  ];
   const total = table.rows.length;
   const separator = table.separator === '\t' ? 'tabs' : `"${table.separator}"`;
 
@@ -115,7 +144,8 @@ function MapColumns({ kind, file, onChecked, onCancel }: { readonly kind: Import
   return (
     <div className={styles.form}>
       <p className={styles.notice}>
-        {file.fileName}: {formatCount(total)} {total === 1 ? 'row' : 'rows'}, {table.encoding}, separated by {separator}. Choose the column that holds each field.
+        {file.fileName}: {formatCount(total)} {total === 1 ? 'row' : 'rows'}, {table.encoding}, separated by {separator}
+        . Choose the column that holds each field.
       </p>
       <div className={styles.mapping}>
         {IMPORT_FIELDS[kind].map((spec) => {
@@ -128,7 +158,12 @@ function MapColumns({ kind, file, onChecked, onCancel }: { readonly kind: Import
               options={options}
               value={column === undefined ? '' : String(column)}
               hint={example ? `First row: ${example}` : undefined}
-              onChange={(event) => setMapping((current) => ({ ...current, [spec.field]: event.target.value === '' ? undefined : Number(event.target.value) }))}
+              onChange={(event) =>
+                setMapping((current) => ({
+                  ...current,
+                  [spec.field]: event.target.value === '' ? undefined : Number(event.target.value),
+                }))
+              }
             />
           );
         })}
@@ -141,7 +176,9 @@ function MapColumns({ kind, file, onChecked, onCancel }: { readonly kind: Import
         </Button>
         <Button
           disabled={missing.length > 0}
-          onClick={() => check.mutate({ kind, fileName: file.fileName, rows: mappedRows(kind, table, mapping), onProgress: setSent })}
+          onClick={() =>
+            check.mutate({ kind, fileName: file.fileName, rows: mappedRows(kind, table, mapping), onProgress: setSent })
+          }
         >
           Check {formatCount(total)} {total === 1 ? 'row' : 'rows'}
         </Button>
@@ -154,7 +191,10 @@ function Summary({ kind, found }: { readonly kind: ImportKind; readonly found: I
   return (
     <StatGrid label="What the file holds">
       <StatCard label="New invitations" value={formatCount(found.new_count ?? 0)} />
-      <StatCard label={kind === 'students' ? 'Already members' : 'Already staff'} value={formatCount(found.member_count ?? 0)} />
+      <StatCard
+        label={kind === 'students' ? 'Already members' : 'Already staff'}
+        value={formatCount(found.member_count ?? 0)}
+      />
       <StatCard label="Already invited" value={formatCount(found.invited_count ?? 0)} />
       <StatCard label="Rows with errors" value={formatCount(found.invalid_count ?? 0)} />
     </StatGrid>
@@ -163,9 +203,16 @@ function Summary({ kind, found }: { readonly kind: ImportKind; readonly found: I
 
 /** The rows with errors, a page at a time, and the whole list as a CSV file. */
 function Problems({ kind, found }: { readonly kind: ImportKind; readonly found: Import }) {
-  const list = usePagedQuery([...importKey(kind), found.id, 'problems'], (client, page) => problemRows(client, { importId: found.id, page, pageSize: PROBLEMS_PAGE_SIZE }));
+  const list = usePagedQuery([...importKey(kind), found.id, 'problems'], (client, page) =>
+    problemRows(client, { importId: found.id, page, pageSize: PROBLEMS_PAGE_SIZE }),
+  );
   const report = useApiMutation((client, importId: string) => allProblemRows(client, importId), {
-    onSuccess: (rows) => downloadText(`import-errors-${found.file_name.replace(/\.[^.]*$/, '')}.csv`, errorReportCsv(kind, rows), 'text/csv;charset=utf-8'),
+    onSuccess: (rows) =>
+      downloadText(
+        `import-errors-${found.file_name.replace(/\.[^.]*$/, '')}.csv`,
+        errorReportCsv(kind, rows),
+        'text/csv;charset=utf-8',
+      ),
   });
   if ((found.invalid_count ?? 0) === 0) return null;
   const columns: readonly Column<ProblemRow>[] = [
@@ -194,7 +241,12 @@ function Problems({ kind, found }: { readonly kind: ImportKind; readonly found: 
             columns={columns}
             rows={page.rows}
             rowKey={(row) => String(row.rowNumber)}
-            pagination={{ page: list.page, pageSize: PROBLEMS_PAGE_SIZE, total: page.total, onPageChange: list.setPage }}
+            pagination={{
+              page: list.page,
+              pageSize: PROBLEMS_PAGE_SIZE,
+              total: page.total,
+              onPageChange: list.setPage,
+            }}
           />
         )}
       </QueryView>
@@ -211,14 +263,18 @@ function Problems({ kind, found }: { readonly kind: ImportKind; readonly found: 
 function Preview({ kind, found }: { readonly kind: ImportKind; readonly found: Import }) {
   const [confirming, setConfirming] = useState(false);
   const invalidates = [importKey(kind), queryKeys.members, queryKeys.dashboard];
-  const confirm = useApiMutation(confirmImport, { invalidates, success: (done) => `${formatCount(done.queued_count ?? 0)} invitations are on their way` });
+  const confirm = useApiMutation(confirmImport, {
+    invalidates,
+    success: (done) => `${formatCount(done.queued_count ?? 0)} invitations are on their way`,
+  });
   const discard = useApiMutation(discardImport, { invalidates });
   const count = found.new_count ?? 0;
   return (
     <div className={styles.form}>
       <p className={styles.notice}>
-        {found.file_name}: {formatCount(found.total_rows)} rows checked. Rows already members or invited are left as they are; rows with errors are not imported: fix them in your file and import it
-        again (the rows invited now are then found invited).
+        {found.file_name}: {formatCount(found.total_rows)} rows checked. Rows already members or invited are left as
+        they are; rows with errors are not imported: fix them in your file and import it again (the rows invited now are
+        then found invited).
       </p>
       <Summary kind={kind} found={found} />
       <Problems kind={kind} found={found} />
@@ -228,7 +284,11 @@ function Preview({ kind, found }: { readonly kind: ImportKind; readonly found: I
         </Button>
         {count > 0 && <Button onClick={() => setConfirming(true)}>{WORDS[kind].invite(formatCount(count))}</Button>}
       </div>
-      {count === 0 && <p className={styles.notice}>Nothing to invite: every row is a member already, invited already, or has an error.</p>}
+      {count === 0 && (
+        <p className={styles.notice}>
+          Nothing to invite: every row is a member already, invited already, or has an error.
+        </p>
+      )}
       {confirming && (
         <ConfirmDialog
           title={WORDS[kind].invite(formatCount(count))}
@@ -243,13 +303,25 @@ function Preview({ kind, found }: { readonly kind: ImportKind; readonly found: I
 }
 
 /** Step 4: what the confirmation queued and how much of it the mail delivery has sent; it stays after a reload. */
-function Result({ kind, found, onAnother }: { readonly kind: ImportKind; readonly found: Import; readonly onAnother: () => void }) {
+function Result({
+  kind,
+  found,
+  onAnother,
+}: {
+  readonly kind: ImportKind;
+  readonly found: Import;
+  readonly onAnother: () => void;
+}) {
   const clinic = useClinic();
   const queued = found.queued_count ?? 0;
   const [allSent, setAllSent] = useState(false);
-  const progress = useApiQuery([...importKey(kind), found.id, 'sending'], (client) => sendingProgress(client, found.id), {
-    refetchInterval: allSent ? undefined : SENDING_POLL_MS,
-  });
+  const progress = useApiQuery(
+    [...importKey(kind), found.id, 'sending'],
+    (client) => sendingProgress(client, found.id),
+    {
+      refetchInterval: allSent ? undefined : SENDING_POLL_MS,
+    },
+  );
   const sent = progress.data?.sent ?? 0;
   if (!allSent && progress.data && sent >= queued) setAllSent(true);
   const zone = clinic.data?.settings.timezone;
@@ -257,10 +329,13 @@ function Result({ kind, found, onAnother }: { readonly kind: ImportKind; readonl
     <div className={styles.form}>
       <p className={styles.notice}>
         {found.file_name}
-        {found.confirmed_at && zone ? `, confirmed ${formatDateTime(found.confirmed_at, zone)}` : ''}: {formatCount(queued)} {WORDS[kind].people} invited.
+        {found.confirmed_at && zone ? `, confirmed ${formatDateTime(found.confirmed_at, zone)}` : ''}:{' '}
+        {formatCount(queued)} {WORDS[kind].people} invited.
       </p>
       <label className={styles.progressLabel}>
-        {sent >= queued ? `All ${formatCount(queued)} invitations have been sent.` : `Sending the invitations: ${formatCount(sent)} of ${formatCount(queued)} sent`}
+        {sent >= queued
+          ? `All ${formatCount(queued)} invitations have been sent.`
+          : `Sending the invitations: ${formatCount(sent)} of ${formatCount(queued)} sent`}
         <progress max={queued} value={Math.min(sent, queued)} />
       </label>
       <Summary kind={kind} found={found} />
@@ -303,10 +378,13 @@ export function RosterImport({ kind }: { readonly kind: ImportKind }) {
       {(found) => {
         if (found === null || another) return <ChooseFile kind={kind} onRead={setFile} />;
         if (found.status === 'previewed') return <Preview kind={kind} found={found} />;
-        if (found.status === 'confirmed') return <Result kind={kind} found={found} onAnother={() => setAnother(true)} />;
+        if (found.status === 'confirmed')
+          return <Result kind={kind} found={found} onAnother={() => setAnother(true)} />;
         return (
           <div className={styles.form}>
-            <p className={styles.notice}>The last import ({found.file_name}) stopped before all its rows were checked.</p>
+            <p className={styles.notice}>
+              The last import ({found.file_name}) stopped before all its rows were checked.
+            </p>
             <div className={styles.inline}>
               <Button onClick={() => discard.mutate(found.id)}>Start again</Button>
             </div>

@@ -2,7 +2,8 @@ import type { CsvTable } from './csvFile';
 
 export type ImportKind = 'students' | 'staff';
 
-export type StudentField = 'first_name' | 'last_name' | 'email' | 'reg_number' | 'department' | 'year_of_study' | 'phone';
+export type StudentField =
+  'first_name' | 'last_name' | 'email' | 'reg_number' | 'department' | 'year_of_study' | 'phone';
 export type StaffField = 'email' | 'role';
 export type ImportField = StudentField | StaffField;
 
@@ -17,21 +18,67 @@ export interface FieldSpec {
 /** The fields of each kind of import, in the order of the forms. */
 export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly FieldSpec[]>> = {
   students: [
-    { field: 'first_name', label: 'First name', required: true, headers: ['first name', 'firstname', 'given name', 'given names', 'forename', 'first'] },
-    { field: 'last_name', label: 'Last name', required: true, headers: ['last name', 'lastname', 'surname', 'family name', 'last'] },
-    { field: 'email', label: 'Email', required: true, headers: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'student email'] },
+    {
+      field: 'first_name',
+      label: 'First name',
+      required: true,
+      headers: ['first name', 'firstname', 'given name', 'given names', 'forename', 'first'],
+    },
+    {
+      field: 'last_name',
+      label: 'Last name',
+      required: true,
+      headers: ['last name', 'lastname', 'surname', 'family name', 'last'],
+    },
+    {
+      field: 'email',
+      label: 'Email',
+      required: true,
+      headers: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'student email'],
+    },
     {
       field: 'reg_number',
       label: 'Registration number',
       required: true,
-      headers: ['registration number', 'reg number', 'reg no', 'reg', 'matric number', 'matric no', 'matriculation number', 'student number', 'student id', 'id'],
+      headers: [
+        'registration number',
+        'reg number',
+        'reg no',
+        'reg',
+        'matric number',
+        'matric no',
+        'matriculation number',
+        'student number',
+        'student id',
+        'id',
+      ],
     },
-    { field: 'department', label: 'Department', required: true, headers: ['department', 'dept', 'faculty', 'programme', 'program', 'course'] },
-    { field: 'year_of_study', label: 'Year of study', required: true, headers: ['year of study', 'year', 'study year', 'level', 'class year'] },
-    { field: 'phone', label: 'Phone', required: false, headers: ['phone', 'phone number', 'mobile', 'mobile number', 'telephone', 'tel'] },
+    {
+      field: 'department',
+      label: 'Department',
+      required: true,
+      headers: ['department', 'dept', 'faculty', 'programme', 'program', 'course'],
+    },
+    {
+      field: 'year_of_study',
+      label: 'Year of study',
+      required: true,
+      headers: ['year of study', 'year', 'study year', 'level', 'class year'],
+    },
+    {
+      field: 'phone',
+      label: 'Phone',
+      required: false,
+      headers: ['phone', 'phone number', 'mobile', 'mobile number', 'telephone', 'tel'],
+    },
   ],
   staff: [
-    { field: 'email', label: 'Email', required: true, headers: ['email', 'e-mail', 'email address', 'e-mail address', 'mail'] },
+    {
+      field: 'email',
+      label: 'Email',
+      required: true,
+      headers: ['email', 'e-mail', 'email address', 'e-mail address', 'mail'],
+    },
     { field: 'role', label: 'Role', required: true, headers: ['role', 'staff role', 'type', 'position'] },
   ],
 };
@@ -58,7 +105,9 @@ export function suggestMapping(kind: ImportKind, header: readonly string[]): Col
 
 /** The required fields no column is chosen for, by label. */
 export function unmappedFields(kind: ImportKind, mapping: ColumnMapping): string[] {
-  return IMPORT_FIELDS[kind].filter((spec) => spec.required && mapping[spec.field] === undefined).map((spec) => spec.label);
+  return IMPORT_FIELDS[kind]
+    .filter((spec) => spec.required && mapping[spec.field] === undefined)
+    .map((spec) => spec.label);
 }
 
 /** One row as the import sends it: its row number and each mapped field's value, trimmed as the forms store it. */

@@ -27,7 +27,9 @@ export function problemMessage(problem: RowProblem): string {
     case 'invalid':
       return problem.field === 'role' ? ROLE_MESSAGE : FIELD_RULES[problem.field].message;
     case 'duplicate':
-      return problem.field === 'email' ? `The same address as row ${problem.row}` : `The same registration number as row ${problem.row}`;
+      return problem.field === 'email'
+        ? `The same address as row ${problem.row}`
+        : `The same registration number as row ${problem.row}`;
     case 'reg_number_taken':
       return CONSTRAINT_RULES.members_university_reg_number_key.message;
     case 'reg_number_invited':
@@ -44,7 +46,12 @@ export function errorReportCsv(kind: ImportKind, rows: readonly ProblemRow[]): s
   const fields = IMPORT_FIELDS[kind];
   const header = ['Row', 'Field', 'Problem', ...fields.map((spec) => spec.label)];
   const lines = rows.flatMap((row) =>
-    row.problems.map((problem) => [String(row.rowNumber), fieldLabel(kind, problem.field), problemMessage(problem), ...fields.map((spec) => row.values[spec.field] ?? '')]),
+    row.problems.map((problem) => [
+      String(row.rowNumber),
+      fieldLabel(kind, problem.field),
+      problemMessage(problem),
+      ...fields.map((spec) => row.values[spec.field] ?? ''),
+    ]),
   );
   return csvDocument(header, lines);
 }

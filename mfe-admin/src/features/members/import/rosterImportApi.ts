@@ -19,12 +19,29 @@ export interface ProblemRow {
 
 /** Rows per request: well under the gateway's 1 MB request limit and the database's 5,000. */
 export const ROWS_PER_REQUEST = 1000;
-const PROBLEM_COLUMNS = 'row_number, first_name, last_name, email, reg_number, department, year_of_study, phone, role, problems';
-const FIELDS: readonly ImportField[] = ['first_name', 'last_name', 'email', 'reg_number', 'department', 'year_of_study', 'phone', 'role'];
+const PROBLEM_COLUMNS =
+  'row_number, first_name, last_name, email, reg_number, department, year_of_study, phone, role, problems';
+const FIELDS: readonly ImportField[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'reg_number',
+  'department',
+  'year_of_study',
+  'phone',
+  'role',
+];
 
 function problemsOf(value: Json): RowProblem[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((item): item is Json & RowProblem => typeof item === 'object' && item !== null && !Array.isArray(item) && typeof item.field === 'string' && typeof item.code === 'string');
+  return value.filter(
+    (item): item is Json & RowProblem =>
+      typeof item === 'object' &&
+      item !== null &&
+      !Array.isArray(item) &&
+      typeof item.field === 'string' &&
+      typeof item.code === 'string',
+  );
 }
 
 type ProblemRecord = Pick<Tables<'roster_import_rows'>, 'row_number' | 'problems' | ImportField>;
@@ -44,9 +61,20 @@ function problemRow(record: ProblemRecord): ProblemRow {
  */
 export async function checkRows(
   client: CampusCareClient,
-  input: { readonly kind: ImportKind; readonly fileName: string; readonly rows: readonly ImportRow[]; readonly onProgress: (sent: number) => void },
+  input: {
+    readonly kind: ImportKind;
+    readonly fileName: string;
+    readonly rows: readonly ImportRow[];
+    readonly onProgress: (sent: number) => void;
+  },
 ): Promise<RosterImport> {
-  let current = unwrap(await client.rpc('start_roster_import', { kind: input.kind, file_name: input.fileName, total_rows: input.rows.length }));
+  let current = unwrap(
+    await client.rpc('start_roster_import', {
+      kind: input.kind,
+      file_name: input.fileName,
+      total_rows: input.rows.length,
+    }),
+  );
   for (let from = 0; from < input.rows.length; from += ROWS_PER_REQUEST) {
     const part = input.rows.slice(from, from + ROWS_PER_REQUEST);
     current = unwrap(await client.rpc('add_roster_import_rows', { import_id: current.id, rows: [...part] }));
@@ -66,7 +94,14 @@ export async function discardImport(client: CampusCareClient, importId: string):
 /** The latest import of `kind` that was not given up, so its preview or result is there after a reload. */
 export async function latestImport(client: CampusCareClient, kind: ImportKind): Promise<RosterImport | null> {
   return unwrap<RosterImport | null>(
-    await client.from('roster_imports').select('*').eq('kind', kind).neq('status', 'discarded').order('created_at', { ascending: false }).limit(1).maybeSingle(),
+    await client
+      .from('roster_imports')
+      .select('*')
+      .eq('kind', kind)
+      .neq('status', 'discarded')
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .maybeSingle(),
   );
 }
 
@@ -82,7 +117,10 @@ export async function sendingProgress(client: CampusCareClient, importId: string
 }
 
 /** A page of the rows with errors, in file order. */
-export async function problemRows(client: CampusCareClient, input: { readonly importId: string; readonly page: number; readonly pageSize: number }): Promise<PagedRows<ProblemRow>> {
+export async function problemRows(
+  client: CampusCareClient,
+  input: { readonly importId: string; readonly page: number; readonly pageSize: number },
+): Promise<PagedRows<ProblemRow>> {
   const from = (input.page - 1) * input.pageSize;
   const result = await client
     .from('roster_import_rows')
