@@ -22,7 +22,7 @@ export interface ServerConfig {
   seed?: boolean;
   smtpUrl?: string;
   mailFrom?: string;
-  /** This process delivers email_outbox rows and queues reminders (off when `npm run worker` processes do it). */
+  /** This gateway runs a mail worker as its child (off when `npm run worker` processes deliver the outbox instead). */
   deliverEmail: boolean;
   trustProxy: TrustProxy;
   authRateLimits: Partial<AuthRateLimits>;

@@ -14,7 +14,7 @@ import { restProxy } from './gateway/rest-proxy';
 import { registerSecurityHeaders } from './gateway/security-headers';
 import { createLogger } from './logger';
 import { mailboxPage } from './mail/mailbox-page';
-import { startMailWorker } from './mail/worker';
+import { startMailProcess } from './mail/process';
 import { startCluster } from './postgres/cluster';
 import { externalDatabase, type Database } from './postgres/database';
 import { migrate } from './postgres/migrate';
@@ -91,6 +91,8 @@ export interface Stack {
   postgrestUrl: string;
   /** The local mailbox with its secret token, or null when the mailbox is off. */
   mailboxUrl: string | null;
+  /** The mail worker this gateway runs as its child; undefined when it delivers no email. */
+  mailWorkerPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -108,10 +110,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const supabaseDir = options.supabaseDir ?? join(REPO_ROOT, 'supabase');
   const { database, secrets } = await openDatabase(options, dataDir, logger);
   const stopSteps: (() => Promise<void>)[] = [() => database.stop()];
-  const stopAll = async () => {
-    for (const step of stopSteps.reverse())
-      await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
-  };
+  // Once, however often it is asked for (a signal during a test's own stop, say), in the reverse order of starting.
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const step of [...stopSteps].reverse())
+        await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
+    })());
   try {
     // Database-built links (invitation and appointment emails) need the public origin; migrate stores it.
     await migrate({
@@ -163,15 +168,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       trustProxy: options.trustProxy ?? false,
     });
     stopSteps.push(() => app.close());
-    if (hasOutbox && options.deliverEmail !== false) {
-      const mail = startMailWorker({
-        pool: database.adminPool,
-        smtpUrl: options.smtpUrl,
-        mailFrom: options.mailFrom,
-        logger,
-      });
-      stopSteps.push(() => mail.stop());
-    }
+    const mail =
+      hasOutbox && options.deliverEmail !== false
+        ? startMailProcess({
+            databaseUrl: database.adminUrl,
+            smtpUrl: options.smtpUrl,
+            mailFrom: options.mailFrom,
+            logger,
+          })
+        : undefined;
+    if (mail) stopSteps.push(() => mail.stop());
     await app.listen({ port: options.port, host: options.host ?? 'localhost' });
     logger.info({ url: publicUrl }, 'CampusCare is up');
 
@@ -185,6 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       postgrest,
       postgrestUrl: postgrest.url,
       mailboxUrl: mailboxToken ? `${publicUrl}/mailbox?token=${mailboxToken}` : null,
+      mailWorkerPid: () => mail?.currentPid(),
       stop: stopAll,
     };
   } catch (error) {

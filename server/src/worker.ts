@@ -6,7 +6,7 @@ import { REPO_ROOT } from './stack';
 
 /**
  * `npm run worker`: email_outbox delivery and appointment reminders on their own, for deployments whose gateways run
- * with EMAIL_DELIVERY=worker. Rows are claimed under row locks, so two workers (say, during a rolling restart) still
+ * with EMAIL_DELIVERY=worker; a gateway that delivers its own email starts this as its child (mail/process.ts). Rows are claimed under row locks, so two workers (say, during a rolling restart) still
  * send each email once.
  */
 function main(): void {
@@ -37,6 +37,12 @@ function main(): void {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by a gateway (mail/process.ts): its channel closes when that gateway ends, however it ended, perhaps
+  // before this process got here.
+  if (process.send) {
+    if (process.connected) process.on('disconnect', () => void shutdown('gateway gone'));
+    else void shutdown('gateway gone');
+  }
 }
 
 main();

@@ -6,6 +6,20 @@ import { createLogger } from '../src/logger';
 import { startFakeSmtp, mimeParts, decodedBody } from './support/fake-smtp';
 import { readIcs } from './support/ics';
 import { startTestStack, type TestStack } from './support/stack';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The local mailbox page once it shows what `shows` looks for; delivery runs in the gateway's mail worker process. */
+async function mailboxShowing(stack: TestStack, shows: (page: string) => boolean): Promise<string> {
+  let page = '';
+  for (let attempt = 0; attempt < 150 && !shows(page); attempt += 1) {
+    await sleep(200);
+    page = await (await fetch(`${stack.mailboxUrl}`)).text();
+  }
+  return page;
+}
 
 const DEMO_PASSWORD = 'CampusCare2026';
 
@@ -26,11 +40,7 @@ describe('email delivery', () => {
     const invited = await admin.rpc('invite_staff', { email: 'new.doctor@northfield.edu' });
     expect(invited.error).toBeNull();
 
-    let page = '';
-    for (let attempt = 0; attempt < 50 && !page.includes('new.doctor@northfield.edu'); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      page = await (await fetch(`${stack.mailboxUrl}`)).text();
-    }
+    const page = await mailboxShowing(stack, (text) => text.includes('new.doctor@northfield.edu'));
     expect(page).toContain('To new.doctor@northfield.edu');
     expect(page).toContain(`<a href="${stack.url}/register?invitation=`);
 
@@ -48,11 +58,7 @@ describe('email delivery', () => {
               m.first_name || ' ' || m.last_name, m.department, m.reg_number, m.year_of_study, 'Vaccination'
        from public.members m where m.email = 'student02@northfield.edu'`,
     );
-    let page = '';
-    for (let attempt = 0; attempt < 50 && !page.includes('To student02@northfield.edu'); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      page = await (await fetch(`${stack.mailboxUrl}`)).text();
-    }
+    const page = await mailboxShowing(stack, (text) => text.includes('To student02@northfield.edu'));
     const message = page.split('<article>').find((article) => article.includes('To student02@northfield.edu'));
     expect(message).toMatch(/^<h2>Appointment booked: [^<]+\(America\/New_York\)<\/h2>/);
     expect(message).toContain('<p class="meta">Attachment: appointment.ics</p></article>');
@@ -68,11 +74,7 @@ describe('email delivery', () => {
             article.startsWith('<h2>An immunization requirement is overdue</h2>') &&
             article.includes('To student05@northfield.edu'),
         );
-    let page = '';
-    for (let attempt = 0; attempt < 50 && !reminder(page); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      page = await (await fetch(`${stack.mailboxUrl}`)).text();
-    }
+    const page = await mailboxShowing(stack, (text) => reminder(text) !== undefined);
     const message = reminder(page);
     expect(message).toContain('An immunization requirement of Northfield University is overdue.');
     expect(message).toContain(`<a href="${stack.url}/immunizations">`);
@@ -86,6 +88,55 @@ describe('email delivery', () => {
     await student.auth.signInWithPassword({ email: 'student01@northfield.edu', password: DEMO_PASSWORD });
     const asStudent = await student.from('email_outbox').select('*');
     expect(asStudent.error?.code).toBe('42501');
+  });
+});
+
+describe('the mail worker a gateway starts', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ seed: false });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('ends when its gateway is gone, however the gateway ended', async () => {
+    const worker = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'src', 'worker.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: stack.adminPool.options.connectionString,
+        EMAIL_DELIVERY: 'worker',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    // What a gateway's end looks like from the worker: the channel to it closes.
+    worker.disconnect();
+    expect(await exited).toBe(0);
+  });
+
+  it('delivers from a process of its own, which comes back when it dies and goes when the gateway stops', async () => {
+    const first = stack.mailWorkerPid();
+    expect(first).toEqual(expect.any(Number));
+    expect(first).not.toBe(process.pid);
+    process.kill(first as number, 'SIGKILL');
+    let next = stack.mailWorkerPid();
+    for (let attempt = 0; attempt < 100 && (next === first || next === undefined); attempt += 1) {
+      await sleep(100);
+      next = stack.mailWorkerPid();
+    }
+    expect(next).not.toBe(first);
+
+    await stack.adminPool.query(
+      "insert into public.email_outbox (to_email, subject, body) values ('after.restart@northfield.edu', 'Hello again', 'Body')",
+    );
+    const page = await mailboxShowing(stack, (text) => text.includes('after.restart@northfield.edu'));
+    expect(page).toContain('To after.restart@northfield.edu');
+
+    await stack.stop();
+    expect(() => process.kill(next as number, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 });
 

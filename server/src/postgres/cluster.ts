@@ -195,11 +195,13 @@ export async function startCluster({
 
   const connectionString = (user: string, password: string) =>
     `postgresql://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const adminPool = createAdminPool(connectionString('postgres', superuserPassword), pgLog);
+  const adminUrl = connectionString('postgres', superuserPassword);
+  const adminPool = createAdminPool(adminUrl, pgLog);
 
   return {
     port,
     adminPool,
+    adminUrl,
     fresh,
     connectionString,
     currentPid: postgres.currentPid,

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 export interface Database {
   /** Connections of a role that owns the schema, for the server's own services (auth, storage, migrations). */
   adminPool: Pool;
+  /** Where `adminPool` connects, for the stack's own helper processes (the mail worker). */
+  adminUrl: string;
   /** True when this start created the database, so the seed should run. */
   fresh: boolean;
   /** The same server and database as another role, e.g. PostgREST's `authenticator`. */
@@ -47,6 +49,7 @@ export function externalDatabase(url: string, logger: Logger): Database {
   const adminPool = createAdminPool(url, logger.child({ component: 'postgres' }));
   return {
     adminPool,
+    adminUrl: url,
     fresh: false,
     connectionString(user, password) {
       const other = new URL(parsed);
