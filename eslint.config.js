@@ -36,6 +36,9 @@ const FRONTEND_IMPORT_PATTERNS = [
   { group: ['react-router', 'react-router-dom'], message: 'Import the router from @campuscare/shared.' },
 ];
 
+const PART_STATE_MESSAGE =
+  'Every area carries its own copy of a feature part of @campuscare/shared: state all areas share (a module variable, a React context) belongs in its core.';
+
 /** Every folder of shared/src that is not a part: the core, which every app loads with its first page. */
 function sharedCoreFolders() {
   return fs
@@ -249,9 +252,22 @@ module.exports = defineConfig(
             {
               group: ['../*'],
               message:
-                'A part of @campuscare/shared reaches the core and the other parts by package name, or its chunk carries its own copy of them.',
+                'A part of @campuscare/shared reaches the core and the other parts by package name: a relative path would bundle a private copy of the core, and of its state, into the area.',
             },
           ],
+        },
+      ],
+      // Each area bundles its own copy of a part (build/webpack-config.js), so state in one is not the other areas'.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+          message: PART_STATE_MESSAGE,
+        },
+        {
+          selector: "CallExpression[callee.name='createContext'], CallExpression[callee.property.name='createContext']",
+          message: PART_STATE_MESSAGE,
         },
       ],
     },

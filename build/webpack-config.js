@@ -41,8 +41,19 @@ class BuildStampPlugin {
 }
 
 /**
- * Every app shares these as singletons; `react/` and `react-dom/` cover jsx-runtime and react-dom/client. The router
- * is not here: apps reach it through `@campuscare/shared` (see shared/src/routes/router.ts), one copy trimmed to use.
+ * What is one copy in a browser: every app shares these as singletons, because each holds state all areas use. React
+ * and react-dom (`react/` and `react-dom/` cover jsx-runtime and react-dom/client), react-toastify's container
+ * registry, supabase-js, TanStack Query's one cache, and the core of `@campuscare/shared` (the one Supabase client and
+ * session, the profile context, the router, the query client). The router is not here: apps reach it through the core
+ * (see shared/src/routes/router.ts), one copy trimmed to use.
+ *
+ * The feature parts of the shared package (`@campuscare/shared/appointments`, `/scheduling`, …) are deliberately not
+ * shared: each remote bundles the copy it was built with, tree-shaken and split into its pages' chunks, so an area
+ * redeployed alone runs the parts it was tested with, whatever copy another area loaded first (e2e/version-skew.e2e.ts).
+ * As singletons, the first area to load a part served every area; shared without `singleton`, every build of a part
+ * has the package's one version, so the runtime would still hand out whichever copy came first. The parts hold no
+ * state of their own (lint: no module variables or contexts in them); they reach the core by its package name, so
+ * webpack consumes it from the share scope instead of bundling it.
  *
  * The host states no required versions: its copies are the share scope's at start-up (it registers first, and
  * 'loaded-first' keeps them), so checking them against its own ranges could never warn, yet the federation runtime's
@@ -61,9 +72,8 @@ function sharedSingletons(appPackage, { isHost }) {
     '@supabase/supabase-js': singleton(dependencies['@supabase/supabase-js']),
     // One query cache for the whole product: a change made in one remote refreshes what another shows.
     '@tanstack/react-query': singleton(dependencies['@tanstack/react-query']),
+    // Exactly the core: a trailing-slash entry would make the feature parts singletons too (see above).
     '@campuscare/shared': singleton(dependencies['@campuscare/shared']),
-    // Its feature parts (`@campuscare/shared/appointments`, …): each loads with the first page that uses it.
-    '@campuscare/shared/': singleton(dependencies['@campuscare/shared']),
   };
 }
 

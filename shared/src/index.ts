@@ -1,7 +1,9 @@
-// The core of @campuscare/shared: what every app needs from its first page on. The feature parts (appointments,
-// programs, scheduling, account, health) are entries of their own, `@campuscare/shared/<part>`, shared like this one,
-// so the landing page does not load the role areas' code; inside the package they reach the core by its name, never
-// by a relative path, or each part's chunk would carry its own copy of the core (and of its state).
+// The core of @campuscare/shared: what every app needs from its first page on, one copy in the browser (a federation
+// singleton the shell provides). The feature parts (appointments, programs, scheduling, account, health, clinical)
+// are entries of their own, `@campuscare/shared/<part>`, which each area bundles in the version it was built with, so
+// the landing page does not load the role areas' code and an area redeployed alone runs its own parts; inside the
+// package they reach the core by its name, never by a relative path, or each area would carry its own copy of the core
+// (and of its state).
 // The design tokens (colours, spacing) every app's styles read; loaded with the package so no app reaches into it.
 import './ui/tokens.css';
 
