@@ -113,7 +113,7 @@ async function watchApps({ serve }) {
   children.push(gateway);
 }
 
-module.exports = { APPS, buildApps, isStale };
+module.exports = { APPS, buildApps, isStale, runWebpack };
 
 if (require.main === module) {
   const args = new Set(process.argv.slice(2));

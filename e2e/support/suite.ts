@@ -1,3 +1,4 @@
+import type { StackOptions } from '../../server/src/stack';
 import { startTestStack, type TestStack } from '../../server/test/support/stack';
 import { openBrowser, type BrowserOptions, type BrowserSession } from './browser';
 import { openSignedIn } from './session';
@@ -13,13 +14,18 @@ export interface E2eSuite {
   query<Row extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
+export interface E2eSuiteOptions {
+  /** Options of this file's stack, read when it starts (after the file's earlier `beforeAll` hooks). */
+  readonly stackOptions?: () => Partial<StackOptions>;
+}
+
 /** One real stack per test file and no browser outliving its test: the lifecycle every e2e file shares. */
-export function useE2eSuite(): E2eSuite {
+export function useE2eSuite({ stackOptions }: E2eSuiteOptions = {}): E2eSuite {
   let stack: TestStack | undefined;
   const sessions: BrowserSession[] = [];
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack(stackOptions?.());
   }, 240_000);
 
   afterAll(async () => {
