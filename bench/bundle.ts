@@ -19,7 +19,7 @@ import { buildApps } from '../build/build-apps';
 import { lighthouseRoute } from './bundle/lighthouse';
 import { buildReport, consoleTable, goalsText, kilobytes, type RouteResult } from './bundle/report';
 import { writeResults } from './bundle/results';
-import { ROUTES } from './bundle/routes';
+import { routeName, ROUTES } from './bundle/routes';
 import { measureScripts } from './bundle/scripts';
 
 const RESULTS_FILE = resolve(process.env.BENCH_BUNDLE_RESULTS ?? join(__dirname, 'results', 'bundle.md'));
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     for (const route of ROUTES) {
       const measured = await measureScripts(origin, route);
       log(
-        `scripts ${route.path}: ${measured.scripts} scripts, ${kilobytes(measured.gzipBytes)} gzip, React ×${measured.reactCopies}`,
+        `scripts ${routeName(route)}: ${measured.scripts} scripts, ${kilobytes(measured.gzipBytes)} gzip, React ×${measured.reactCopies}`,
       );
       scripts.push({ route, scripts: measured });
     }

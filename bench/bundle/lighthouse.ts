@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/browser';
+import { PRERENDERED_PATH_ATTRIBUTE } from '../../shell/src/app/prerenderedPath';
 import { SESSION_STORAGE_KEY } from '../../shared/src/supabase/client';
-import type { BenchRoute } from './routes';
+import { routeName, type BenchRoute } from './routes';
 import { sessionFor } from './session';
 
 /**
@@ -119,13 +120,15 @@ async function lighthouseOnce(origin: string, route: BenchRoute): Promise<Result
         `Lighthouse on ${route.path} ended on ${landedOn}, not the route itself${route.account ? ': the session did not reach the app' : ''}`,
       );
     }
-    // And the page the browser shows now: rendered (an h1, as the first-load measurement waits for) and still on the
-    // route. Lighthouse's back-forward-cache check leaves and comes back at the end, possibly reloading the app, hence
-    // the wait.
-    const rendered = await page.waitForSelector('h1', { timeout: 15_000 }).then(
-      () => true,
-      () => false,
-    );
+    // And the page the browser shows now: rendered (an h1 on a live page, as the first-load measurement waits for: a
+    // prerendered dashboard has its heading before its code) and still on the route. Lighthouse's back-forward-cache
+    // check leaves and comes back at the end, possibly reloading the app, hence the wait.
+    const rendered = await page
+      .waitForSelector(`#root:not([${PRERENDERED_PATH_ATTRIBUTE}]) h1`, { timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     const pageNowOn = new URL(page.url()).pathname;
     if (!rendered || pageNowOn !== route.path) {
       const errors = pageErrors.length > 0 ? ` (page errors: ${pageErrors.join('; ')})` : '';
@@ -158,7 +161,7 @@ export async function lighthouseRoute(
     const lhr = await lighthouseWithRetry(origin, route, log);
     results.push(lhr);
     log(
-      `lighthouse ${route.path} run ${run}/${runs}: perf ${performanceScore(lhr)}, LCP ${Math.round(numericAudit(lhr, 'largest-contentful-paint'))} ms, ` +
+      `lighthouse ${routeName(route)} run ${run}/${runs}: perf ${performanceScore(lhr)}, LCP ${Math.round(numericAudit(lhr, 'largest-contentful-paint'))} ms, ` +
         `TBT ${Math.round(numericAudit(lhr, 'total-blocking-time'))} ms, CLS ${numericAudit(lhr, 'cumulative-layout-shift').toFixed(3)}`,
     );
   }

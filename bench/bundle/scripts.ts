@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/browser';
+import { PRERENDERED_PATH_ATTRIBUTE } from '../../shell/src/app/prerenderedPath';
 import { SESSION_STORAGE_KEY } from '../../shared/src/supabase/client';
 import type { BenchRoute } from './routes';
 import { sessionFor } from './session';
@@ -65,6 +66,8 @@ export async function measureScripts(origin: string, route: BenchRoute): Promise
 
     await page.goto(`${origin}${route.path}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+    // A prerendered dashboard shows its heading before the page's code is here: the page is whole once it is live.
+    await page.locator(`#root[${PRERENDERED_PATH_ATTRIBUTE}]`).waitFor({ state: 'detached' });
     const landedOn = new URL(page.url()).pathname;
     if (landedOn !== route.path) throw new Error(`${route.path} redirected to ${landedOn}`);
     await page.waitForLoadState('networkidle');
