@@ -1,5 +1,7 @@
 // Renders the public pages a visitor usually opens first (the landing page, the sign-in pages) into HTML at build
-// time, so they paint before any script has run; the shell then hydrates them (shell/src/bootstrap.tsx).
+// time, so they paint before any script has run; the shell then hydrates them (shell/src/bootstrap.tsx). The roles'
+// dashboards, the pages members open every day, are rendered as the frame the shell shows while it checks the session
+// (the role's layout and the page's heading): their largest paint is in the HTML too, and the page follows.
 // Input: the production builds of the shell and the landing area. Output in shell/dist/prerendered/: one HTML file a
 // page (the shell's index.html with the page inside its root element and its CSS in the head) and pages.json, which
 // the gateway reads to serve each page at its path.
@@ -9,7 +11,7 @@ const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { cssModuleRule, GLOBAL_CSS_RULE, REPO_ROOT, SCRIPT_RULE } = require('../webpack-config');
 
-const PRERENDERED_PATHS = ['/', '/signin', '/adminsignin'];
+const PRERENDERED_PATHS = ['/', '/signin', '/adminsignin', '/dashboardd', '/dashboarrd', '/studentdashboard'];
 const SHELL_DIST = path.join(REPO_ROOT, 'shell', 'dist');
 const OUTPUT_DIR = path.join(SHELL_DIST, 'prerendered');
 const PAGES_FILE = 'pages.json';

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { findRoute, loadRuntimeConfig, preloadPage, takeEmailChangeLink } from '@campuscare/shared';
+import { findRoute, hasStoredSession, loadRuntimeConfig, preloadPage, takeEmailChangeLink } from '@campuscare/shared';
 import { App } from './app/App';
 import { PRERENDERED_PATH_ATTRIBUTE } from './app/prerenderedPath';
 import { StartupError } from './app/StartupError';
@@ -16,22 +16,6 @@ async function loadPageAt(pathname: string, areaLoader: AreaLoader): Promise<voi
   if (page) await preloadPage(page);
 }
 
-/**
- * A page the build rendered ahead (the landing and sign-in pages) is hydrated: it painted before any script ran, and
- * React takes it over in place. Its code is loaded first, so the first render matches the page and hydrates all of
- * it in one pass: a part left waiting for its code would be rendered afresh, dropping what was typed into it, if the
- * session check or anything else updated it first. If the area cannot be loaded React renders afresh, which shows
- * the area's fallback.
- */
-async function hydrate(rootElement: HTMLElement, areaLoader: AreaLoader, app: JSX.Element): Promise<void> {
-  await loadPageAt(window.location.pathname, areaLoader).catch(() => undefined);
-  // As a transition, hydration yields to the browser every few milliseconds instead of blocking it until done: the
-  // page is already painted, so there is nothing to gain from finishing in one go, and input stays responsive.
-  startTransition(() => {
-    hydrateRoot(rootElement, app);
-  });
-}
-
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
@@ -39,6 +23,7 @@ async function start(): Promise<void> {
   if (recoveryTarget) window.history.replaceState(null, '', recoveryTarget);
   takeEmailChangeLink(window.location, window.history);
   const prerendered = rootElement.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === window.location.pathname;
+  const onLandingPage = findRoute(window.location.pathname)?.area === 'landing';
 
   let areaLoader: AreaLoader;
   try {
@@ -48,13 +33,34 @@ async function start(): Promise<void> {
     createRoot(rootElement).render(<StartupError />);
     return;
   }
+  // A role's page loads its code while the session is checked rather than after it (the guard renders the page only
+  // once the profile is here): with a stored session, as a signed-out visitor is sent to a sign-in page anyway. If the
+  // session has ended or the page is another role's, that was one download.
+  const pageCode =
+    onLandingPage || hasStoredSession()
+      ? loadPageAt(window.location.pathname, areaLoader).catch(() => undefined)
+      : Promise.resolve();
   const app = (
     <StrictMode>
       <App areaLoader={areaLoader} />
     </StrictMode>
   );
-  if (prerendered) await hydrate(rootElement, areaLoader, app);
-  else createRoot(rootElement).render(app);
+  if (!prerendered) {
+    createRoot(rootElement).render(app);
+    return;
+  }
+  // A landing page the build rendered ahead (the landing and sign-in pages) painted before any script ran, and React
+  // takes it over in place. Its code is loaded first, so the first render matches the page and hydrates all of it in
+  // one pass: a part left waiting for its code would be rendered afresh, dropping what was typed into it, if the
+  // session check or anything else updated it first. If the area cannot be loaded React renders afresh, which shows the
+  // area's fallback. A dashboard the build rendered is only the frame shown while the session is checked, which needs
+  // no page code: it hydrates at once, so the session check starts beside the page's code.
+  if (onLandingPage) await pageCode;
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking it until done: the
+  // page is already painted, so there is nothing to gain from finishing in one go, and input stays responsive.
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 }
 
 void start();

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { type Area, LoadingState } from '@campuscare/shared';
+import { PagePlaceholder } from '../app/PagePlaceholder';
 import type { PageComponents } from './areaLoader';
 import { useAreaLoader } from './AreaLoaderContext';
 import { PageIsLive } from '../app/prerendered';
@@ -59,13 +60,16 @@ export function RemoteRoute({ area, path }: { readonly area: Area; readonly path
       </>
     );
   }
-  if (state.status === 'loading') return <LoadingState label="Loading page…" />;
+  // A role's page keeps its heading on screen while its code loads; landing pages are mostly prerendered.
+  const loading =
+    area === 'landing' ? <LoadingState label="Loading page…" /> : <PagePlaceholder path={path} label="Loading page…" />;
+  if (state.status === 'loading') return loading;
 
   const Page = state.pages[path];
   if (!Page) return <NotFoundPage />;
   return (
     <RemoteErrorBoundary key={attempt} area={area} onRetry={retry}>
-      <Suspense fallback={<LoadingState label="Loading page…" />}>
+      <Suspense fallback={loading}>
         <Page />
         <PageIsLive />
       </Suspense>

@@ -2,14 +2,17 @@ import { useEffect, useRef } from 'react';
 import {
   findRoute,
   hadSessionInThisTab,
+  isRole,
   LoadingState,
   Navigate,
   Outlet,
+  RoleLayout,
   signInNoticeFor,
   type SignInRedirectState,
   useLocation,
   useUserProfile,
 } from '@campuscare/shared';
+import { PagePlaceholder } from '../app/PagePlaceholder';
 import { decideAccess } from './access';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SessionCheckFailed } from './SessionCheckFailed';
@@ -43,7 +46,14 @@ export function RouteGuard() {
     case 'render':
       return <Outlet />;
     case 'wait':
-      return <LoadingState label="Checking your session…" />;
+      // A role's page shows its frame and heading while the session is checked, where the page will show them.
+      return isRole(route.area) ? (
+        <RoleLayout role={route.area}>
+          <PagePlaceholder path={route.path} label="Checking your session…" />
+        </RoleLayout>
+      ) : (
+        <LoadingState label="Checking your session…" />
+      );
     case 'error':
       return <SessionCheckFailed message={decision.message} onRetry={ensureLoaded} />;
     case 'redirect': {
