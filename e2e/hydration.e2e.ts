@@ -112,7 +112,8 @@ describe(`hydrating at ${PHONE_CPU_SLOWDOWN}× CPU logs no error`, () => {
   /** Each first visit races the page's code against what else the page does, so each page is visited a few times. */
   const FIRST_VISITS = 3;
 
-  it.each(['/', '/signin', '/adminsignin'])('%s', async (path) => {
+  // A dashboard's frame too, opened signed out: it hydrates, then the guard sends the visitor to a sign-in page.
+  it.each(['/', '/signin', '/adminsignin', '/dashboardd', '/dashboarrd', '/studentdashboard'])('%s', async (path) => {
     for (let visit = 1; visit <= FIRST_VISITS; visit += 1) {
       const { page, errors } = await suite.openBrowser();
       await slowDownCpu(page, PHONE_CPU_SLOWDOWN);
