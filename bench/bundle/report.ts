@@ -54,7 +54,7 @@ export function buildReport(results: readonly RouteResult[]): Report {
         };
         if (verdict === 'missed') {
           missed.push(
-            `${routeName(route)} (${route.role}): first navigation is ${kilobytes(extra)} of JS over ${ROLE_BASELINE_PATH}, goal ≤ ${kilobytes(GOALS.roleExtraBytes)}`,
+            `${route.path} (${route.who ?? route.role}): first navigation is ${kilobytes(extra)} of JS over ${ROLE_BASELINE_PATH}, goal ≤ ${kilobytes(GOALS.roleExtraBytes)}`,
           );
         }
       }
