@@ -106,6 +106,20 @@ describe('RouteGuard session check', () => {
     expect(await screen.findByRole('heading', { name: 'patients' })).toBeInTheDocument();
   });
 
+  it('shows the page’s frame while it checks the session: the role’s navigation, the page’s heading and a dashboard’s sections', async () => {
+    jest.useFakeTimers();
+    signInAs(memberFixture('student'));
+    fakeBackend.unresponsive = true;
+    renderAt('/studentdashboard');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
+    expect(screen.getByRole('navigation', { name: 'Student navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Upcoming Programs' })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(100));
+    await act(() => jest.advanceTimersByTimeAsync(SESSION_CHECK_TIMEOUT_MS));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
   it('says within 8 s that the server cannot be reached when it refuses connections, and continues on Try again once it is back', async () => {
     jest.useFakeTimers();
     // The app's cache tries a failed query again (the test harness turns that off): the session check must not be.
