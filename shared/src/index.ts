@@ -27,6 +27,7 @@ export * from './ui/FormFields';
 export * from './forms/useForm';
 export * from './forms/ConfirmDialog';
 export * from './forms/DialogButtons';
+export * from './forms/FormFrame';
 export * from './data';
 export * from './validation/constraints';
 export * from './routes/lazyPage';

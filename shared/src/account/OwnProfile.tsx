@@ -1,19 +1,14 @@
 import type { ReactNode } from 'react';
 import {
-  type CampusCareClient,
   type HealthProfile,
   LoadingState,
   type Member,
-  notifySuccess,
   PasswordField,
-  queryKeys,
   Section,
   type TextFieldProps,
-  useApiMutation,
   useUserProfile,
 } from '@campuscare/shared';
 import { MemberPhotoPicker } from './MemberPhotoPicker';
-import { emailConfirmationSentMessage, type OwnProfileSaved } from './ownProfileApi';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { SettingsHeader } from './SettingsTabs';
 
@@ -46,22 +41,6 @@ export function OwnProfilePage({
       )}
     </>
   );
-}
-
-/**
- * Saves the member's own profile: the profile and member lists are re-read, and a change of email address is
- * announced (it takes effect once the confirmation link is opened). Refusals are left to the form.
- */
-export function useOwnProfileSave<Values>(
-  save: (client: CampusCareClient, values: Values) => Promise<OwnProfileSaved>,
-) {
-  return useApiMutation(save, {
-    invalidates: [queryKeys.profile, queryKeys.members],
-    errors: 'caller',
-    onSuccess: ({ pendingEmail }) => {
-      if (pendingEmail !== null) notifySuccess(emailConfirmationSentMessage(pendingEmail));
-    },
-  });
 }
 
 /** The current password a change of email address is confirmed with, asked only while the email differs. */

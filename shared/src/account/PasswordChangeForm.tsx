@@ -1,19 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   dashboardPathFor,
   type FieldErrors,
+  FormFrame,
   isRole,
   MESSAGES,
   type PasswordChangeValues,
   PasswordField,
-  useApiMutation,
   useForm,
   useNavigate,
   useUserProfile,
   validatePasswordChange,
 } from '@campuscare/shared';
-import { FormFooter } from './FormFooter';
-import { changePassword, PASSWORD_CHANGED_MESSAGE, SAME_PASSWORD_MESSAGE } from './passwordApi';
+import { changePasswordMutation, SAME_PASSWORD_MESSAGE } from './passwordApi';
 import styles from './account.module.css';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -42,13 +41,11 @@ export function PasswordChangeForm() {
   const mustChange = profile.status === 'signedIn' && profile.member.must_change_password;
   const dashboard =
     profile.status === 'signedIn' && isRole(profile.member.role) ? dashboardPathFor(profile.member.role) : null;
-  const change = useApiMutation(changePassword, { errors: 'caller' });
-  const initial = useMemo(() => EMPTY, []);
   const form = useForm({
-    initial,
+    initial: EMPTY,
     validate,
-    submit: (values: PasswordChangeValues) => change.mutateAsync(values),
-    successMessage: PASSWORD_CHANGED_MESSAGE,
+    mutation: changePasswordMutation,
+    input: (values: PasswordChangeValues) => values,
     resetOnSuccess: true,
     onSuccess: () => {
       setReplacedForcedPassword(mustChange);
@@ -63,12 +60,7 @@ export function PasswordChangeForm() {
   }, [replacedForcedPassword, mustChange, dashboard, navigate]);
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void form.handleSubmit(event)}
-      noValidate
-      aria-label="Change password"
-    >
+    <FormFrame form={form} className={styles.form} label="Change password" submit="Save Changes">
       {mustChange && <p className={styles.notice}>{FORCED_CHANGE_NOTICE}</p>}
       <PasswordField label="Current Password" autoComplete="current-password" {...form.field('currentPassword')} />
       <PasswordField
@@ -78,7 +70,6 @@ export function PasswordChangeForm() {
         {...form.field('newPassword')}
       />
       <PasswordField label="Confirm New Password" autoComplete="new-password" {...form.field('confirmPassword')} />
-      <FormFooter formError={form.formError} submitting={form.submitting} label="Save Changes" />
-    </form>
+    </FormFrame>
   );
 }

@@ -6,4 +6,3 @@ export * from './MemberPhotoPicker';
 export * from './SettingsTabs';
 export * from './OwnProfile';
 export * from './ownProfileApi';
-export * from './FormFooter';

@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { notifyError, notifySuccess } from '../toast/toast';
 import { queryClient } from './queryClient';
 import { QueryView } from './QueryView';
-import { useApiMutation, useApiQuery, usePagedQuery } from './useApi';
+import { apiMutation, apiQuery, type PagedRows, useApiMutation, useApiQuery, usePagedQuery } from './useApi';
 
 jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('../supabase/client', () => ({ getSupabase: async () => ({ name: 'client' }) }));
 
 beforeEach(() => jest.mocked(notifySuccess).mockClear());
 
+/** A feature's query factory: the key and the loader declared together, free of hooks. */
+const namesQuery = (load: () => Promise<string[]>) => apiQuery({ key: ['names'], load });
+
 function Names({ load }: { readonly load: () => Promise<string[]> }) {
-  const names = useApiQuery(['names'], load);
+  const names = useApiQuery(namesQuery(load));
   return (
     <QueryView query={names} empty="No names yet" isEmpty={(rows) => rows.length === 0}>
       {(rows) => <p>{rows.join(', ')}</p>}
@@ -39,7 +42,7 @@ it('shows the empty state when there is nothing', async () => {
 
 it('shows a placeholder of the content’s size during the first load when given one', async () => {
   function Cards() {
-    const names = useApiQuery(['cards'], async () => ['Ada']);
+    const names = useApiQuery(apiQuery({ key: ['cards'], load: async () => ['Ada'] }));
     return (
       <QueryView query={names} placeholder={<ul aria-label="Loading cards" />}>
         {(rows) => <p>{rows.join(', ')}</p>}
@@ -53,11 +56,16 @@ it('shows a placeholder of the content’s size during the first load when given
   expect(screen.queryByRole('list', { name: 'Loading cards' })).not.toBeInTheDocument();
 });
 
-function AddName({ add }: { readonly add: (name: string) => Promise<string> }) {
-  const mutation = useApiMutation((_client, name: string) => add(name), {
+/** A feature's mutation: what it runs, what it makes stale and what it says, declared once. */
+const addNameMutation = (add: (name: string) => Promise<string>) =>
+  apiMutation({
+    run: (_client, name: string) => add(name),
     invalidates: [['names']],
     success: (added) => `Added ${added}`,
   });
+
+function AddName({ add }: { readonly add: (name: string) => Promise<string> }) {
+  const mutation = useApiMutation(addNameMutation(add));
   return (
     <button type="button" onClick={() => mutation.mutate('Cy')}>
       Add
@@ -94,9 +102,9 @@ function PagedNames({
   load,
 }: {
   readonly filter: string;
-  readonly load: (page: number) => Promise<{ rows: string[]; total: number }>;
+  readonly load: (page: number) => Promise<PagedRows<string>>;
 }) {
-  const list = usePagedQuery(['paged', filter], (_client, page) => load(page));
+  const list = usePagedQuery((page) => apiQuery({ key: ['paged', filter, 'page', page], load: () => load(page) }));
   return (
     <div>
       <p>
@@ -118,4 +126,46 @@ it('pages on the server and goes back to page 1 when the filter changes', async 
   rerender(<PagedNames filter="b" load={load} />);
   expect(await screen.findByText('Page 1: row 1 of 3')).toBeInTheDocument();
   expect(queryClient.getQueryData(['paged', 'b', 'page', 1])).toEqual({ rows: ['row 1'], total: 3 });
+});
+
+it('a route prefetches with the same factory a component shows, with the app’s client and errors for people', async () => {
+  queryClient.removeQueries({ queryKey: ['names'] });
+  const load = jest.fn(async () => ['Prefetched']);
+  await queryClient.prefetchQuery(namesQuery(load));
+  render(<Names load={load} />);
+  expect(screen.getByText('Prefetched')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(1);
+  const client = jest.fn(async (given: unknown) => given);
+  await expect(queryClient.fetchQuery(apiQuery({ key: ['client'], load: client }))).resolves.toEqual({
+    name: 'client',
+  });
+  await expect(
+    queryClient.fetchQuery(
+      apiQuery({
+        key: ['refused'],
+        load: async () => {
+          throw { code: '42501', message: 'new row violates row-level security policy' };
+        },
+      }),
+    ),
+  ).rejects.toMatchObject({ message: 'You are not allowed to do that.' });
+});
+
+it('keeps the older inline form working: a key and a loader, and a run with its options', async () => {
+  function Inline() {
+    const names = useApiQuery(['inline'], async () => ['Ada'], { staleTime: 0 });
+    const add = useApiMutation(async (_client, name: string) => name, { success: (name) => `Added ${name}` });
+    return (
+      <>
+        <QueryView query={names}>{(rows) => <p>{rows.join(', ')}</p>}</QueryView>
+        <button type="button" onClick={() => add.mutate('Bo')}>
+          Add
+        </button>
+      </>
+    );
+  }
+  render(<Inline />);
+  expect(await screen.findByText('Ada')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+  await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Added Bo'));
 });

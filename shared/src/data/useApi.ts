@@ -1,5 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  type DataTag,
+  type QueryKey,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { getSupabase, type CampusCareClient } from '../supabase/client';
 import { notifyError, notifySuccess } from '../toast/toast';
 import { toApiError, type ApiError } from './apiError';
@@ -16,64 +26,152 @@ interface ApiQueryOptions {
   readonly refetchInterval?: number;
 }
 
-/** Loads `key` with the app's client; errors arrive as ApiError with a message for people. */
+/** A query built by `apiQuery`: TanStack Query's options, its key tagged with the data and the ApiError it brings. */
+export type ApiQuery<Data> = UseQueryOptions<Data, ApiError, Data, QueryKey> & {
+  readonly queryKey: DataTag<QueryKey, Data, ApiError>;
+};
+
+/** What a feature's query factory is given: the key, the loader that uses the app's client, and how to cache it. */
+interface ApiQueryDefinition<Data> extends Omit<ApiQueryOptions, 'enabled'> {
+  /** Starts with a root of `queryKeys`, so a mutation invalidating that root reloads it. */
+  readonly key: QueryKey;
+  readonly load: (client: CampusCareClient) => Promise<Data>;
+}
+
+/**
+ * A query declared once, in its feature's api file, with its key and its loader together: what `useApiQuery` shows
+ * and what a route prefetches with `queryClient.prefetchQuery(xxxQuery(args))`. No hooks, so anything may build one.
+ */
+export function apiQuery<Data>({ key, load, keepPrevious, ...cache }: ApiQueryDefinition<Data>): ApiQuery<Data> {
+  return queryOptions<Data, ApiError, Data, QueryKey>({
+    queryKey: key,
+    queryFn: async () => {
+      try {
+        return await load(await getSupabase());
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+    ...cache,
+  });
+}
+
+/**
+ * Shows `query` (built by a feature's `apiQuery` factory); `enabled: false` holds it until its inputs exist.
+ * Errors arrive as ApiError with a message for people.
+ */
+export function useApiQuery<Data>(
+  query: ApiQuery<Data>,
+  options?: { readonly enabled?: boolean },
+): UseQueryResult<Data, ApiError>;
+/** The older form, a key and a loader written where they are used: new code declares an `apiQuery` instead. */
 export function useApiQuery<Data>(
   key: QueryKey,
   load: (client: CampusCareClient) => Promise<Data>,
+  options?: ApiQueryOptions,
+): UseQueryResult<Data, ApiError>;
+export function useApiQuery<Data>(
+  keyOrQuery: QueryKey | ApiQuery<Data>,
+  loadOrOptions?: ((client: CampusCareClient) => Promise<Data>) | { readonly enabled?: boolean },
   options: ApiQueryOptions = {},
 ): UseQueryResult<Data, ApiError> {
-  return useQuery<Data, ApiError>(
-    {
-      queryKey: key,
-      queryFn: async () => {
-        try {
-          return await load(await getSupabase());
-        } catch (error) {
-          throw toApiError(error);
-        }
-      },
-      enabled: options.enabled,
-      placeholderData: options.keepPrevious ? keepPreviousData : undefined,
-      staleTime: options.staleTime,
-      gcTime: options.gcTime,
-      refetchInterval: options.refetchInterval,
-    },
-    queryClient,
-  );
+  const query =
+    typeof loadOrOptions === 'function'
+      ? apiQuery({ ...options, key: keyOrQuery as QueryKey, load: loadOrOptions })
+      : (keyOrQuery as ApiQuery<Data>);
+  const enabled = typeof loadOrOptions === 'function' ? options.enabled : loadOrOptions?.enabled;
+  return useQuery<Data, ApiError>({ ...query, enabled }, queryClient);
 }
 
-interface ApiMutationOptions<Input, Output> {
+/**
+ * A change through the API declared once, in its feature's api file: what it runs, what it makes stale and what
+ * it tells people when it worked. Components (`useApiMutation`) and forms (`useForm({ mutation })`) use it as is.
+ */
+export interface ApiMutation<Input, Output> {
+  readonly run: (client: CampusCareClient, input: Input) => Promise<Output>;
   /** Query roots whose cached data this change makes stale. */
   readonly invalidates?: readonly QueryKey[];
   /** Toasted after a real success. */
   readonly success?: string | ((output: Output, input: Input) => string);
-  readonly onSuccess?: (output: Output, input: Input) => void;
-  /** 'toast' (the default) reports a refusal as a toast; 'caller' leaves it to the caller (a form shows it inline). */
-  readonly errors?: 'toast' | 'caller';
+}
+
+/** Declares a mutation (identity; it gives the definition its types where it is written). */
+export function apiMutation<Input, Output = void>(mutation: ApiMutation<Input, Output>): ApiMutation<Input, Output> {
+  return mutation;
+}
+
+/** Runs `mutation` with the app's client: the output, or an ApiError with a message for people. */
+async function sendMutation<Input, Output>(mutation: ApiMutation<Input, Output>, input: Input): Promise<Output> {
+  try {
+    return await mutation.run(await getSupabase(), input);
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+function announceSuccess<Input, Output>(mutation: ApiMutation<Input, Output>, output: Output, input: Input) {
+  if (mutation.success)
+    notifySuccess(typeof mutation.success === 'string' ? mutation.success : mutation.success(output, input));
+}
+
+/** Every screen showing what `mutation` changed reloads, in any remote. */
+async function invalidateAfter(mutation: Pick<ApiMutation<never, never>, 'invalidates'>) {
+  await Promise.all((mutation.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /**
- * A change through the API: `mutate(input)` runs it, toasts the outcome and invalidates what it changed;
- * `mutateAsync` resolves with the output or rejects with an ApiError.
+ * Runs `mutation` outside a hook (a form's submit): toasts its success and invalidates what it changed; a refusal
+ * rejects with an ApiError and is left to the caller.
  */
+export async function runApiMutation<Input, Output>(
+  mutation: ApiMutation<Input, Output>,
+  input: Input,
+): Promise<Output> {
+  const output = await sendMutation(mutation, input);
+  announceSuccess(mutation, output, input);
+  await invalidateAfter(mutation);
+  return output;
+}
+
+interface ApiMutationOptions<Input, Output> {
+  readonly onSuccess?: (output: Output, input: Input) => void;
+  /** 'toast' (the default) reports a refusal as a toast; 'caller' leaves it to the caller. */
+  readonly errors?: 'toast' | 'caller';
+}
+
+/** The older form's options: the definition's parts written where the mutation is used. */
+interface InlineMutationOptions<Input, Output>
+  extends ApiMutationOptions<Input, Output>, Omit<ApiMutation<Input, Output>, 'run'> {}
+
+/**
+ * A change through the API (an `apiMutation` of the feature's api file): `mutate(input)` runs it, toasts the outcome
+ * and invalidates what it changed; `mutateAsync` resolves with the output or rejects with an ApiError.
+ */
+export function useApiMutation<Input, Output>(
+  mutation: ApiMutation<Input, Output>,
+  options?: ApiMutationOptions<Input, Output>,
+): UseMutationResult<Output, ApiError, Input>;
+/** The older form, the run and its invalidations written where they are used: new code declares an `apiMutation`. */
 export function useApiMutation<Input, Output = unknown>(
   run: (client: CampusCareClient, input: Input) => Promise<Output>,
-  options: ApiMutationOptions<Input, Output> = {},
-) {
+  options?: InlineMutationOptions<Input, Output>,
+): UseMutationResult<Output, ApiError, Input>;
+export function useApiMutation<Input, Output>(
+  mutationOrRun: ApiMutation<Input, Output> | ((client: CampusCareClient, input: Input) => Promise<Output>),
+  options: InlineMutationOptions<Input, Output> = {},
+): UseMutationResult<Output, ApiError, Input> {
+  const mutation: ApiMutation<Input, Output> =
+    typeof mutationOrRun === 'function'
+      ? { run: mutationOrRun, invalidates: options.invalidates, success: options.success }
+      : mutationOrRun;
   return useMutation<Output, ApiError, Input>(
     {
-      mutationFn: async (input) => {
-        try {
-          return await run(await getSupabase(), input);
-        } catch (error) {
-          throw toApiError(error);
-        }
-      },
+      mutationFn: (input) => sendMutation(mutation, input),
       onSuccess: async (output, input) => {
-        if (options.success)
-          notifySuccess(typeof options.success === 'string' ? options.success : options.success(output, input));
+        announceSuccess(mutation, output, input);
         options.onSuccess?.(output, input);
-        await Promise.all((options.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        await invalidateAfter(mutation);
       },
       onError: (error) => {
         if ((options.errors ?? 'toast') === 'toast') notifyError(error.message);
@@ -99,23 +197,43 @@ export interface PagedQuery<Row> {
 }
 
 /**
- * One server-side page of a list. `key` must hold everything the list is filtered by: when it changes, the list goes
- * back to page 1. The previous page stays on screen while the next one loads.
+ * One server-side page of a list: `pageQuery(page)` is the feature's query factory for one page, and its key holds
+ * everything the list is filtered by: when that changes, the list goes back to page 1. The previous page stays on
+ * screen while the next one loads.
  */
+export function usePagedQuery<Row>(
+  pageQuery: (page: number) => ApiQuery<PagedRows<Row>>,
+  options?: Pick<ApiQueryOptions, 'enabled'>,
+): PagedQuery<Row>;
+/** The older form, a key and a loader written where they are used: new code passes a page's `apiQuery` factory. */
 export function usePagedQuery<Row>(
   key: QueryKey,
   load: (client: CampusCareClient, page: number) => Promise<PagedRows<Row>>,
+  options?: Pick<ApiQueryOptions, 'enabled'>,
+): PagedQuery<Row>;
+export function usePagedQuery<Row>(
+  keyOrPageQuery: QueryKey | ((page: number) => ApiQuery<PagedRows<Row>>),
+  loadOrOptions?:
+    ((client: CampusCareClient, page: number) => Promise<PagedRows<Row>>) | Pick<ApiQueryOptions, 'enabled'>,
   options: Pick<ApiQueryOptions, 'enabled'> = {},
 ): PagedQuery<Row> {
-  const [paging, setPaging] = useState({ filter: JSON.stringify(key), page: 1 });
-  const filter = JSON.stringify(key);
+  const pageQuery: (page: number) => ApiQuery<PagedRows<Row>> =
+    typeof keyOrPageQuery === 'function'
+      ? keyOrPageQuery
+      : (page: number) =>
+          apiQuery({
+            key: [...keyOrPageQuery, 'page', page],
+            load: (client) =>
+              (loadOrOptions as (client: CampusCareClient, page: number) => Promise<PagedRows<Row>>)(client, page),
+          });
+  const enabled = typeof loadOrOptions === 'function' ? options.enabled : loadOrOptions?.enabled;
+  const filter = JSON.stringify(typeof keyOrPageQuery === 'function' ? keyOrPageQuery(1).queryKey : keyOrPageQuery);
+  const [paging, setPaging] = useState({ filter, page: 1 });
   const page = paging.filter === filter ? paging.page : 1;
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const query = useApiQuery([...key, 'page', page], (client) => loadRef.current(client, page), {
-    keepPrevious: true,
-    enabled: options.enabled,
-  });
+  const query = useQuery<PagedRows<Row>, ApiError>(
+    { ...pageQuery(page), placeholderData: keepPreviousData, enabled },
+    queryClient,
+  );
   const setPage = useCallback((next: number) => setPaging({ filter, page: next }), [filter]);
   return { query, rows: query.data?.rows ?? [], total: query.data?.total ?? 0, page, setPage };
 }

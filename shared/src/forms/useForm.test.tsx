@@ -3,11 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { notifySuccess } from '../toast/toast';
+import { useState } from 'react';
 import { ApiError } from '../data/apiError';
+import { queryClient } from '../data/queryClient';
+import { apiMutation } from '../data/useApi';
+import { TextField } from '../ui/FormFields';
+import { FormFrame } from './FormFrame';
 import type { FieldErrors } from '../validation/schemas';
 import { useForm } from './useForm';
 
-jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn() }));
+jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
+jest.mock('../supabase/client', () => ({ getSupabase: async () => ({ name: 'client' }) }));
 
 interface Values {
   readonly name: string;
@@ -131,4 +137,73 @@ it('keeps what was typed into a prerendered form before it hydrated, through the
 
   act(() => root.unmount());
   container.remove();
+});
+
+/** A form whose parent builds `initial` anew on every render, as a component computing it from props does. */
+function ParentBuildingInitial({ name }: { readonly name: string }) {
+  const [renders, setRenders] = useState(0);
+  const form = useForm({ initial: { name, email: 'ada@example.edu' }, submit: async () => undefined });
+  const field = form.field('name');
+  return (
+    <>
+      <label>
+        Name
+        <input value={field.value} onChange={field.onChange} />
+      </label>
+      <button type="button" onClick={() => setRenders(renders + 1)}>
+        Render again ({renders})
+      </button>
+    </>
+  );
+}
+
+it('keeps what was typed when `initial` is rebuilt with the same values, and resets when its values change', async () => {
+  const { rerender } = render(<ParentBuildingInitial name="Ada" />);
+  await userEvent.type(screen.getByLabelText('Name'), 'x');
+  await userEvent.click(screen.getByRole('button', { name: /Render again/ }));
+  rerender(<ParentBuildingInitial name="Ada" />);
+  expect(screen.getByLabelText('Name')).toHaveValue('Adax');
+  rerender(<ParentBuildingInitial name="Grace" />);
+  expect(screen.getByLabelText('Name')).toHaveValue('Grace');
+});
+
+describe('a form that runs a mutation, in its frame', () => {
+  const rename = (run: (client: unknown, input: { readonly fullName: string }) => Promise<string>) =>
+    apiMutation({ run, invalidates: [['names']], success: (output: string) => `Saved ${output}` });
+
+  function RenameForm({ mutation }: { readonly mutation: ReturnType<typeof rename> }) {
+    const form = useForm({ initial: INITIAL, validate, mutation, input: (values) => ({ fullName: values.name }) });
+    return (
+      <FormFrame form={form} label="Rename" submit="Save" cancel={{ label: 'Cancel', onClick: () => undefined }}>
+        <TextField label="Name" {...form.field('name')} />
+      </FormFrame>
+    );
+  }
+
+  it('sends the input the values make, shows one busy state, then toasts and invalidates what it changed', async () => {
+    let finish: (output: string) => void = () => undefined;
+    const run = jest.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    render(<RenameForm mutation={rename(run)} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(run).toHaveBeenCalledWith({ name: 'client' }, { fullName: 'Adax' });
+    finish('Adax');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(notifySuccess).toHaveBeenCalledWith('Saved Adax');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['names'] });
+    invalidate.mockRestore();
+  });
+
+  it('shows a refusal in the frame, and the form stays as it was', async () => {
+    const run = jest.fn(async () => {
+      throw new ApiError('Names are taken today');
+    });
+    render(<RenameForm mutation={rename(run)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Names are taken today');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
 });

@@ -1,21 +1,41 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { hasErrors, type FieldErrors } from '../validation/schemas';
 import { notifySuccess } from '../toast/toast';
 import { toApiError } from '../data/apiError';
+import { runApiMutation, type ApiMutation } from '../data/useApi';
 
-interface FormOptions<Values, Output> {
-  /** The starting values; the form resets to them whenever they change (e.g. after a save refreshed the profile). */
+/**
+ * How a form sends its values. Most forms run their feature's `apiMutation` (which says what it invalidates and what
+ * to toast), turning the values into its input; a form that is no API change (signing in) gives `submit`.
+ */
+type FormSubmission<Values, Output, Input> =
+  | {
+      readonly mutation: ApiMutation<Input, Output>;
+      readonly input: (values: Values) => Input;
+      readonly submit?: never;
+      readonly successMessage?: never;
+    }
+  | {
+      readonly submit: (values: Values) => Promise<Output>;
+      /** Toasted after a real success. */
+      readonly successMessage?: string;
+      readonly mutation?: never;
+      readonly input?: never;
+    };
+
+type FormOptions<Values, Output, Input> = FormSubmission<Values, Output, Input> & {
+  /**
+   * The starting values; the form resets to them whenever they change in value (e.g. after a save refreshed the
+   * profile). A new object with the same values changes nothing, so callers may build it on every render.
+   */
   readonly initial: Values;
   /** The shared rules for these values: errors per field, empty when the values may be sent. */
   readonly validate?: (values: Values) => FieldErrors<Values>;
-  /** Sends the values; a refusal that names one of the form's fields is shown on that field, others above the form. */
-  readonly submit: (values: Values) => Promise<Output>;
-  /** Toasted after a real success. */
-  readonly successMessage?: string;
   readonly onSuccess?: (output: Output, values: Values) => void;
   /** Back to `initial` after a success (a form that creates things). */
   readonly resetOnSuccess?: boolean;
-}
+};
 
 type TextKeys<Values> = { [Key in keyof Values]: Values[Key] extends string ? Key : never }[keyof Values];
 
@@ -39,18 +59,15 @@ function valuesInForm<Values extends object>(formElement: HTMLFormElement, value
 }
 
 /**
- * Every form's state: values, per-field errors, the submit state and the server's refusal. `field(name)` binds a
- * text input, textarea or select (editing a field clears its error); `setValue` sets any other kind of value.
- * A form on a page the build renders ahead (build/prerender) takes `formRef` on its `<form>`: see there.
+ * Every form's state, its only one: values, per-field errors, the submit state and the server's refusal, whether it
+ * runs a mutation or its own `submit`. `field(name)` binds a text input, textarea or select (editing a field clears
+ * its error); `setValue` sets any other kind of value. `FormFrame` renders the form around it. A form on a page the
+ * build renders ahead (build/prerender) takes `formRef` on its `<form>`: see there.
  */
-export function useForm<Values extends object, Output = unknown>({
-  initial,
-  validate,
-  submit,
-  successMessage,
-  onSuccess,
-  resetOnSuccess,
-}: FormOptions<Values, Output>) {
+export function useForm<Values extends object, Output = unknown, Input = Values>(
+  options: FormOptions<Values, Output, Input>,
+) {
+  const { initial, validate, onSuccess, resetOnSuccess } = options;
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -63,10 +80,11 @@ export function useForm<Values extends object, Output = unknown>({
       mounted.current = false;
     };
   }, []);
-  // Only a change: on mount the values are `initial` already, and resetting them then would undo `formRef`.
+  // Only a change: on mount the values are `initial` already, and resetting them then would undo `formRef`. A change
+  // in value, not in identity: a caller building `initial` on every render would otherwise reset what was typed.
   const appliedInitial = useRef(initial);
   useEffect(() => {
-    if (appliedInitial.current === initial) return;
+    if (replaceEqualDeep(appliedInitial.current, initial) === appliedInitial.current) return;
     appliedInitial.current = initial;
     setValues(initial);
     setErrors({});
@@ -104,8 +122,10 @@ export function useForm<Values extends object, Output = unknown>({
     if (hasErrors(fieldErrors)) return false;
     setSubmitting(true);
     try {
-      const output = await submit(values);
-      if (successMessage) notifySuccess(successMessage);
+      const output = options.mutation
+        ? await runApiMutation(options.mutation, options.input(values))
+        : await options.submit(values);
+      if (options.successMessage) notifySuccess(options.successMessage);
       if (resetOnSuccess && mounted.current) setValues(initial);
       onSuccess?.(output, values);
       return true;

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Member, University } from '@campuscare/shared';
+import { type Member, queryClient, type University } from '@campuscare/shared';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
-import { fetchUniversity } from '../../university/universityApi';
+import { universityQuery } from '../../university/universityApi';
 import { latestImport } from './import/rosterImportApi';
 import { deactivateStudents, inviteStudent, listStudents, resendInvitations, type StudentRow } from './membersApi';
 import { StudentsPage } from './StudentsPage';
@@ -20,7 +20,6 @@ jest.mock('@campuscare/shared/scheduling', () => ({
   ...jest.requireActual('@campuscare/shared/scheduling'),
   useClinic: () => ({ data: { settings: { timezone: 'UTC' } } }),
 }));
-jest.mock('../../university/universityApi', () => ({ fetchUniversity: jest.fn() }));
 jest.mock('./import/rosterImportApi', () => ({
   ...jest.requireActual('./import/rosterImportApi'),
   latestImport: jest.fn(),
@@ -67,7 +66,8 @@ const BOLA = row({
 
 beforeEach(() => {
   me = { id: 'me', role: 'admin', is_super_admin: false, university_id: 'u1' } as Member;
-  jest.mocked(fetchUniversity).mockReset().mockResolvedValue(NORTHFIELD);
+  // The university as the shell has it loaded already: what the join link is made of.
+  queryClient.setQueryData(universityQuery('u1').queryKey, NORTHFIELD);
   jest.mocked(listStudents).mockReset().mockResolvedValue({ rows: [], total: 0 });
   jest.mocked(latestImport).mockReset().mockResolvedValue(null);
   jest.mocked(inviteStudent).mockReset();

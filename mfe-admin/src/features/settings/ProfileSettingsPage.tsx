@@ -1,24 +1,25 @@
-import { useMemo } from 'react';
 import {
   COLUMN_RULES,
   columnError,
   type FieldErrors,
+  FormFrame,
   imageObjectPath,
   isValidEmail,
   LOGO_HINT,
   MESSAGES,
-  notifySuccess,
   phoneError,
   QueryView,
   Section,
   TextField,
   type University,
   UNIVERSITY_LOGOS_BUCKET,
+  useApiMutation,
   useForm,
   useUniversityLogoUrl,
 } from '@campuscare/shared';
-import { FormFooter, PhotoPicker, SettingsHeader } from '@campuscare/shared/account';
-import { useUniversity, useUniversityUpdate } from '../../university/useUniversity';
+import { PhotoPicker, SettingsHeader } from '@campuscare/shared/account';
+import { updateUniversityMutation } from '../../university/universityApi';
+import { useUniversity } from '../../university/useUniversity';
 import styles from './settings.module.css';
 
 interface DetailsValues {
@@ -38,24 +39,19 @@ export function validateUniversityDetails(values: DetailsValues): FieldErrors<De
 }
 
 function UniversityProfile({ university }: { readonly university: University }) {
-  const update = useUniversityUpdate();
-  const initial = useMemo<DetailsValues>(
-    () => ({ name: university.name, email: university.email, phone: university.phone ?? '' }),
-    [university],
-  );
+  const updateLogo = useApiMutation({ ...updateUniversityMutation, success: 'Logo updated' }, { errors: 'caller' });
   const form = useForm({
-    initial,
+    initial: { name: university.name, email: university.email, phone: university.phone ?? '' },
     validate: validateUniversityDetails,
-    submit: (values: DetailsValues) =>
-      update.mutateAsync({
-        id: university.id,
-        change: {
-          name: values.name.trim(),
-          email: values.email.trim(),
-          phone: values.phone.trim() === '' ? null : values.phone.trim(),
-        },
-      }),
-    successMessage: 'University details saved',
+    mutation: updateUniversityMutation,
+    input: (values: DetailsValues) => ({
+      id: university.id,
+      change: {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim() === '' ? null : values.phone.trim(),
+      },
+    }),
   });
   const logoUrl = useUniversityLogoUrl(university.logo_path);
 
@@ -70,18 +66,12 @@ function UniversityProfile({ university }: { readonly university: University }) 
           // A new name each time: the logo bucket is public and browsers keep showing a cached image at an old URL.
           pathFor={(file) => imageObjectPath(university.id, `logo-${Date.now()}`, file)}
           onUploaded={async (path) => {
-            await update.mutateAsync({ id: university.id, change: { logo_path: path } });
-            notifySuccess('Logo updated');
+            await updateLogo.mutateAsync({ id: university.id, change: { logo_path: path } });
           }}
         />
       </Section>
       <Section title="University details">
-        <form
-          className={styles.form}
-          onSubmit={(event) => void form.handleSubmit(event)}
-          noValidate
-          aria-label="University details"
-        >
+        <FormFrame form={form} className={styles.form} label="University details" submit="Save">
           <TextField
             label="University Name"
             maxLength={COLUMN_RULES.universities_name_length.maxLength}
@@ -89,8 +79,7 @@ function UniversityProfile({ university }: { readonly university: University }) 
           />
           <TextField label="Email" type="email" {...form.field('email')} />
           <TextField label="Phone" type="tel" {...form.field('phone')} />
-          <FormFooter formError={form.formError} submitting={form.submitting} label="Save" />
-        </form>
+        </FormFrame>
       </Section>
     </>
   );

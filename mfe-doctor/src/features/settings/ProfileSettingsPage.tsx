@@ -1,34 +1,34 @@
-import { useMemo } from 'react';
-import { COLUMN_RULES, type Member, Section, SelectField, STAFF_TITLES, TextField, useForm } from '@campuscare/shared';
 import {
-  changesEmail,
-  EmailChangePasswordField,
-  FormFooter,
-  OwnProfilePage,
-  useOwnProfileSave,
-} from '@campuscare/shared/account';
-import { saveStaffProfile, staffProfileForm, validateStaffProfileForm, type StaffProfileForm } from './staffProfileApi';
+  COLUMN_RULES,
+  FormFrame,
+  type Member,
+  Section,
+  SelectField,
+  STAFF_TITLES,
+  TextField,
+  useForm,
+} from '@campuscare/shared';
+import { changesEmail, EmailChangePasswordField, OwnProfilePage } from '@campuscare/shared/account';
+import {
+  staffProfileForm,
+  staffProfileMutation,
+  validateStaffProfileForm,
+  type StaffProfileForm,
+} from './staffProfileApi';
 import styles from './settings.module.css';
 
 const TITLE_OPTIONS = STAFF_TITLES.map((title) => ({ value: title, label: title === '' ? '—' : title }));
 
 export function ProfileForm({ member }: { readonly member: Member }) {
-  const save = useOwnProfileSave((client, values: StaffProfileForm) => saveStaffProfile(client, member, values));
-  const initial = useMemo(() => staffProfileForm(member), [member]);
   const form = useForm({
-    initial,
+    initial: staffProfileForm(member),
     validate: (values: StaffProfileForm) => validateStaffProfileForm(member, values),
-    submit: (values: StaffProfileForm) => save.mutateAsync(values),
-    successMessage: 'Profile saved',
+    mutation: staffProfileMutation(member),
+    input: (values: StaffProfileForm) => values,
   });
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void form.handleSubmit(event)}
-      noValidate
-      aria-label="Personal details"
-    >
+    <FormFrame form={form} className={styles.form} label="Personal details" submit="Save changes">
       <SelectField label="Title" options={TITLE_OPTIONS} {...form.field('title')} />
       <div className={styles.row}>
         <TextField
@@ -52,8 +52,7 @@ export function ProfileForm({ member }: { readonly member: Member }) {
       <TextField label="Email Address" type="email" autoComplete="email" {...form.field('email')} />
       <EmailChangePasswordField shown={changesEmail(member, form.values.email)} {...form.field('currentPassword')} />
       <TextField label="Phone Number" type="tel" autoComplete="tel" {...form.field('phone')} />
-      <FormFooter formError={form.formError} submitting={form.submitting} label="Save changes" />
-    </form>
+    </FormFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, STAFF_TITLES } from '@campuscare/shared';
 import {
   ownProfileFormErrors,
+  ownProfileMutation,
   type PersonalDetails,
   personalDetailsErrors,
   saveOwnProfile,
@@ -64,3 +65,7 @@ export function saveStaffProfile(
     },
   });
 }
+
+/** The signed-in staff member's own profile, saved. */
+export const staffProfileMutation = (member: Member) =>
+  ownProfileMutation((client, values: StaffProfileForm) => saveStaffProfile(client, member, values), 'Profile saved');

@@ -1,6 +1,7 @@
 import { memberFixture } from '../../../../test/web/fixtures';
 import { describeOwnProfileForm } from '../../../../test/web/ownProfileForm';
-import { PersonalDetailsForm, SETTINGS_MESSAGES } from './ProfileSettingsPage';
+import { PersonalDetailsForm } from './ProfileSettingsPage';
+import { SETTINGS_MESSAGES } from './studentProfileApi';
 
 // The data layer asks the shared client module for the client, so that module is what the test replaces.
 jest.mock('../../../../shared/src/supabase/client', () =>

@@ -1,38 +1,26 @@
-import { useMemo } from 'react';
 import {
   COLUMN_RULES,
+  FormFrame,
   type HealthProfile,
   type HealthProfileValues,
   type Member,
-  queryKeys,
   Section,
   SelectField,
   TextField,
-  useApiMutation,
   useForm,
   validateHealthProfile,
   YEARS_OF_STUDY,
 } from '@campuscare/shared';
+import { changesEmail, EmailChangePasswordField, OwnProfilePage } from '@campuscare/shared/account';
+import { HealthProfileFields, healthProfileFormValues } from '@campuscare/shared/health';
 import {
-  changesEmail,
-  EmailChangePasswordField,
-  FormFooter,
-  OwnProfilePage,
-  useOwnProfileSave,
-} from '@campuscare/shared/account';
-import { HealthProfileFields, healthProfileFormValues, saveHealthProfile } from '@campuscare/shared/health';
-import {
-  saveStudentProfile,
+  healthInformationMutation,
   studentProfileForm,
+  studentProfileMutation,
   validateStudentProfileForm,
   type StudentProfileForm,
 } from './studentProfileApi';
 import styles from './Settings.module.css';
-
-export const SETTINGS_MESSAGES = {
-  profileSaved: 'Profile saved',
-  healthSaved: 'Health information saved',
-} as const;
 
 const YEAR_OPTIONS = [
   { value: '', label: 'Choose a year' },
@@ -40,22 +28,15 @@ const YEAR_OPTIONS = [
 ];
 
 export function PersonalDetailsForm({ member }: { readonly member: Member }) {
-  const save = useOwnProfileSave((client, values: StudentProfileForm) => saveStudentProfile(client, member, values));
-  const initial = useMemo(() => studentProfileForm(member), [member]);
   const form = useForm({
-    initial,
+    initial: studentProfileForm(member),
     validate: (values: StudentProfileForm) => validateStudentProfileForm(member, values),
-    submit: (values: StudentProfileForm) => save.mutateAsync(values),
-    successMessage: SETTINGS_MESSAGES.profileSaved,
+    mutation: studentProfileMutation(member),
+    input: (values: StudentProfileForm) => values,
   });
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void form.handleSubmit(event)}
-      noValidate
-      aria-label="Personal details"
-    >
+    <FormFrame form={form} className={styles.form} label="Personal details" submit="Save changes">
       <div className={styles.row}>
         <TextField
           label="First Name"
@@ -87,8 +68,7 @@ export function PersonalDetailsForm({ member }: { readonly member: Member }) {
         <SelectField label="Year of study" options={YEAR_OPTIONS} {...form.field('yearOfStudy')} />
       </div>
       <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
-      <FormFooter formError={form.formError} submitting={form.submitting} label="Save changes" />
-    </form>
+    </FormFrame>
   );
 }
 
@@ -100,33 +80,22 @@ function HealthInformationForm({
   readonly member: Member;
   readonly healthProfile: HealthProfile | null;
 }) {
-  const save = useApiMutation(saveHealthProfile, {
-    invalidates: [queryKeys.profile, queryKeys.healthProfile],
-    errors: 'caller',
-  });
-  const initial = useMemo(() => healthProfileFormValues(healthProfile), [healthProfile]);
   const form = useForm({
-    initial,
+    initial: healthProfileFormValues(healthProfile),
     validate: validateHealthProfile,
-    submit: (values: HealthProfileValues) => save.mutateAsync({ studentId: member.id, values }),
-    successMessage: SETTINGS_MESSAGES.healthSaved,
+    mutation: healthInformationMutation,
+    input: (values: HealthProfileValues) => ({ studentId: member.id, values }),
   });
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void form.handleSubmit(event)}
-      noValidate
-      aria-label="Health information"
-    >
+    <FormFrame form={form} className={styles.form} label="Health information" submit="Save health information">
       <HealthProfileFields
         values={form.values}
         errors={form.errors}
         onChange={form.setValues}
         disabled={form.submitting}
       />
-      <FormFooter formError={form.formError} submitting={form.submitting} label="Save health information" />
-    </form>
+    </FormFrame>
   );
 }
 
