@@ -1,24 +1,21 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import {
   APPOINTMENT_TYPE_MINUTES_RANGE,
   APPOINTMENT_TYPE_NAME_MAX_LENGTH,
-  DialogButtons,
-  ErrorBanner,
+  FormFrame,
   Modal,
   TextField,
-  useApiMutation,
   useForm,
 } from '@campuscare/shared';
 import { type AppointmentType, providerName, type ProviderSummary } from '@campuscare/shared/appointments';
 import {
-  APPOINTMENT_TYPE_MESSAGES,
   appointmentTypeSave,
   appointmentTypeValues,
   newAppointmentType,
   validateAppointmentType,
   type AppointmentTypeValues,
 } from './appointmentTypeForm';
-import { APPOINTMENT_TYPE_CHANGES, saveAppointmentType } from './appointmentTypesSettingsApi';
+import { saveAppointmentTypeMutation } from './appointmentTypesSettingsApi';
 import styles from './settings.module.css';
 
 interface AppointmentTypeDialogProps {
@@ -39,16 +36,11 @@ function toggled(ids: readonly string[], id: string, on: boolean): string[] {
 export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: AppointmentTypeDialogProps) {
   const offeredByName = useId();
   const doctorsErrorId = useId();
-  const initial = useMemo(
-    () => (type ? appointmentTypeValues(type) : newAppointmentType(slotMinutes)),
-    [type, slotMinutes],
-  );
-  const save = useApiMutation(saveAppointmentType, { invalidates: APPOINTMENT_TYPE_CHANGES, errors: 'caller' });
   const form = useForm({
-    initial,
+    initial: type ? appointmentTypeValues(type) : newAppointmentType(slotMinutes),
     validate: validateAppointmentType,
-    submit: (values: AppointmentTypeValues) => save.mutateAsync(appointmentTypeSave(values, type)),
-    successMessage: type ? APPOINTMENT_TYPE_MESSAGES.saved : APPOINTMENT_TYPE_MESSAGES.created,
+    mutation: saveAppointmentTypeMutation,
+    input: (values: AppointmentTypeValues) => appointmentTypeSave(values, type),
     onSuccess: onClose,
   });
   const { values, setValue, errors } = form;
@@ -62,11 +54,12 @@ export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: A
 
   return (
     <Modal title={type ? `Edit ${type.name}` : 'Add a type of visit'} open onClose={onClose}>
-      <form
-        aria-label="Type of visit"
+      <FormFrame
+        form={form}
+        label="Type of visit"
         className={styles.dialogForm}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
+        submit={type ? 'Save the type' : 'Add the type'}
+        cancel={{ label: 'Cancel', onClick: onClose }}
       >
         <TextField
           label="Name"
@@ -135,14 +128,7 @@ export function AppointmentTypeDialog({ type, slotMinutes, doctors, onClose }: A
             </p>
           )}
         </fieldset>
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Cancel', onClick: onClose }}
-          submit={type ? 'Save the type' : 'Add the type'}
-          busy={form.submitting}
-          busyLabel="Saving…"
-        />
-      </form>
+      </FormFrame>
     </Modal>
   );
 }

@@ -16,8 +16,8 @@ import {
   useDoctors,
 } from '@campuscare/shared/appointments';
 import { AppointmentTypeDialog } from './AppointmentTypeDialog';
-import { APPOINTMENT_TYPE_MESSAGES, offeredByText } from './appointmentTypeForm';
-import { APPOINTMENT_TYPE_CHANGES, deleteAppointmentType } from './appointmentTypesSettingsApi';
+import { offeredByText } from './appointmentTypeForm';
+import { deleteAppointmentTypeMutation } from './appointmentTypesSettingsApi';
 import styles from './settings.module.css';
 
 type Editing = { readonly kind: 'new' } | { readonly kind: 'edit' | 'delete'; readonly type: AppointmentType };
@@ -62,11 +62,7 @@ export function AppointmentTypesSection({ slotMinutes, canEdit }: AppointmentTyp
   const types = useAppointmentTypes();
   const doctors = useDoctors();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const remove = useApiMutation(deleteAppointmentType, {
-    invalidates: APPOINTMENT_TYPE_CHANGES,
-    success: APPOINTMENT_TYPE_MESSAGES.deleted,
-    errors: 'caller',
-  });
+  const remove = useApiMutation(deleteAppointmentTypeMutation, { errors: 'caller' });
   const close = () => setEditing(null);
   const actionsFor = canEdit
     ? (type: AppointmentType): readonly RowAction[] => [

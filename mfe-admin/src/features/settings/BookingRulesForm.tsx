@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
 import {
   BOOKING_GRACE_MINUTES_RANGE,
-  Button,
   type ClinicSettings,
-  ErrorBanner,
+  FormFrame,
   SelectField,
   STUDENT_BOOKING_LIMIT_RANGE,
   TextField,
-  useApiMutation,
   useForm,
 } from '@campuscare/shared';
 import { describeMinutes } from '@campuscare/shared/scheduling';
-import { CLINIC_CHANGES, saveBookingRules } from './clinicSettingsApi';
+import { bookingRulesMutation } from './clinicSettingsApi';
 import {
   LEAD_MINUTES_RANGE,
   SLOT_MINUTES_RANGE,
@@ -52,8 +50,8 @@ interface BookingRulesFormProps {
 export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
   const zones = useMemo(() => timeZoneChoices(settings.timezone), [settings.timezone]);
   const zoneOptions = useMemo(() => zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })), [zones]);
-  const initial = useMemo<BookingRulesValues>(
-    () => ({
+  const form = useForm({
+    initial: {
       timezone: settings.timezone,
       slotMinutes: String(settings.slot_minutes),
       noticeMinutes: String(settings.min_notice_minutes),
@@ -61,33 +59,34 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
       graceMinutes: String(settings.booking_grace_minutes),
       upcomingLimit: String(settings.student_upcoming_limit),
       dailyBookingLimit: String(settings.student_daily_booking_limit),
-    }),
-    [settings],
-  );
-  const save = useApiMutation(saveBookingRules, { invalidates: CLINIC_CHANGES, errors: 'caller' });
-  const { values, field, handleSubmit, submitting, formError } = useForm({
-    initial,
+    },
     validate: (candidate: BookingRulesValues) => validateBookingRules(candidate, zones),
-    submit: (candidate) =>
-      save.mutateAsync({
-        universityId: settings.university_id,
-        rules: {
-          timezone: candidate.timezone,
-          slotMinutes: Number(candidate.slotMinutes),
-          minNoticeMinutes: Number(candidate.noticeMinutes),
-          studentChangeCutoffMinutes: Number(candidate.cutoffMinutes),
-          bookingGraceMinutes: Number(candidate.graceMinutes.trim()),
-          studentUpcomingLimit: Number(candidate.upcomingLimit.trim()),
-          studentDailyBookingLimit: Number(candidate.dailyBookingLimit.trim()),
-        },
-      }),
-    successMessage: 'Booking rules saved',
+    mutation: bookingRulesMutation,
+    input: (candidate: BookingRulesValues) => ({
+      universityId: settings.university_id,
+      rules: {
+        timezone: candidate.timezone,
+        slotMinutes: Number(candidate.slotMinutes),
+        minNoticeMinutes: Number(candidate.noticeMinutes),
+        studentChangeCutoffMinutes: Number(candidate.cutoffMinutes),
+        bookingGraceMinutes: Number(candidate.graceMinutes.trim()),
+        studentUpcomingLimit: Number(candidate.upcomingLimit.trim()),
+        studentDailyBookingLimit: Number(candidate.dailyBookingLimit.trim()),
+      },
+    }),
   });
+  const { values, field } = form;
   const notice = wholeMinutes(values.noticeMinutes, LEAD_MINUTES_RANGE);
   const cutoff = wholeMinutes(values.cutoffMinutes, LEAD_MINUTES_RANGE);
 
   return (
-    <form className={styles.form} aria-label="Booking rules" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <FormFrame
+      form={form}
+      className={styles.form}
+      label="Booking rules"
+      submit="Save booking rules"
+      readOnly={!canEdit}
+    >
       <fieldset className={styles.plain} disabled={!canEdit}>
         <SelectField
           label="Time zone"
@@ -155,14 +154,6 @@ export function BookingRulesForm({ settings, canEdit }: BookingRulesFormProps) {
           />
         ))}
       </fieldset>
-      {formError && <ErrorBanner message={formError} />}
-      {canEdit && (
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving…' : 'Save booking rules'}
-          </Button>
-        </div>
-      )}
-    </form>
+    </FormFrame>
   );
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
-import { Button, type ClinicSettings, ErrorBanner, TextField, useApiMutation, useForm } from '@campuscare/shared';
-import { CLINIC_CHANGES, saveClinicContact } from './clinicSettingsApi';
+import { type ClinicSettings, FormFrame, TextField, useForm } from '@campuscare/shared';
+import { clinicContactMutation } from './clinicSettingsApi';
 import {
   CLINIC_ADDRESS_MAX_LENGTH,
   storedClinicContact,
@@ -16,25 +15,24 @@ interface ClinicContactFormProps {
 
 /** The clinic's phone, email and address, which students are given wherever they are told to contact the clinic. */
 export function ClinicContactForm({ settings, canEdit }: ClinicContactFormProps) {
-  const initial = useMemo<ClinicContactValues>(
-    () => ({ phone: settings.phone ?? '', email: settings.email ?? '', address: settings.address ?? '' }),
-    [settings],
-  );
-  const save = useApiMutation(saveClinicContact, { invalidates: CLINIC_CHANGES, errors: 'caller' });
-  const { field, handleSubmit, submitting, formError } = useForm({
-    initial,
+  const form = useForm({
+    initial: { phone: settings.phone ?? '', email: settings.email ?? '', address: settings.address ?? '' },
     validate: validateClinicContact,
-    submit: (values) =>
-      save.mutateAsync({ universityId: settings.university_id, contact: storedClinicContact(values) }),
-    successMessage: 'Contact details saved',
+    mutation: clinicContactMutation,
+    input: (values: ClinicContactValues) => ({
+      universityId: settings.university_id,
+      contact: storedClinicContact(values),
+    }),
   });
+  const { field } = form;
 
   return (
-    <form
+    <FormFrame
+      form={form}
       className={styles.form}
-      aria-label="Contact details"
-      onSubmit={(event) => void handleSubmit(event)}
-      noValidate
+      label="Contact details"
+      submit="Save contact details"
+      readOnly={!canEdit}
     >
       <fieldset className={styles.plain} disabled={!canEdit}>
         <TextField
@@ -58,14 +56,6 @@ export function ClinicContactForm({ settings, canEdit }: ClinicContactFormProps)
           {...field('address')}
         />
       </fieldset>
-      {formError && <ErrorBanner message={formError} />}
-      {canEdit && (
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving…' : 'Save contact details'}
-          </Button>
-        </div>
-      )}
-    </form>
+    </FormFrame>
   );
 }

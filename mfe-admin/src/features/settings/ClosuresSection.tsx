@@ -1,7 +1,15 @@
-import { Button, type ClinicClosure, ErrorBanner, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import {
+  Button,
+  type ClinicClosure,
+  FormFrame,
+  runApiMutation,
+  TextField,
+  useApiMutation,
+  useForm,
+} from '@campuscare/shared';
 import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
 import { dayInZone, formatDayRange } from '@campuscare/shared/scheduling';
-import { addClosure, CLINIC_CHANGES, removeClosure } from './clinicSettingsApi';
+import { addClosureMutation, removeClosureMutation } from './clinicSettingsApi';
 import { CLOSURE_REASON_MAX_LENGTH, validateClosure, type ClosureValues } from './clinicRules';
 import styles from './settings.module.css';
 
@@ -16,16 +24,15 @@ const EMPTY_CLOSURE: ClosureValues = { firstDay: '', lastDay: '', reason: '' };
 
 /** Holidays and other days the clinic is shut: listed, removable and added by super admins. */
 export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProps) {
-  const add = useApiMutation(addClosure, { invalidates: CLINIC_CHANGES, errors: 'caller', success: 'Closure added' });
   const affectedVisits = useAffectedVisitsCheck('Add the closure');
-  const remove = useApiMutation(removeClosure, { invalidates: CLINIC_CHANGES, success: 'Closure removed' });
+  const remove = useApiMutation(removeClosureMutation);
   const form = useForm({
     initial: EMPTY_CLOSURE,
     validate: (values) => validateClosure(values, dayInZone(new Date(), zone)),
     submit: async (values) => {
       if (!(await affectedVisits.confirm({ kind: 'closure', starts_on: values.firstDay, ends_on: values.lastDay })))
         return false;
-      await add.mutateAsync(values);
+      await runApiMutation(addClosureMutation, values);
       return true;
     },
     // Kept as typed when staff went back from the visits it affects.
@@ -70,12 +77,7 @@ export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProp
         </ul>
       )}
       {canEdit && (
-        <form
-          className={styles.form}
-          aria-label="Add a closure"
-          onSubmit={(event) => void form.handleSubmit(event)}
-          noValidate
-        >
+        <FormFrame form={form} className={styles.form} label="Add a closure" submit="Add closure" busyLabel="Adding…">
           <div className={styles.row}>
             <TextField
               label="First day"
@@ -86,13 +88,7 @@ export function ClosuresSection({ zone, closures, canEdit }: ClosuresSectionProp
             <TextField label="Last day" type="date" {...form.field('lastDay')} />
           </div>
           <TextField label="Reason" maxLength={CLOSURE_REASON_MAX_LENGTH} {...form.field('reason')} />
-          {form.formError && <ErrorBanner message={form.formError} />}
-          <div className={styles.buttons}>
-            <Button type="submit" disabled={form.submitting}>
-              {form.submitting ? 'Adding…' : 'Add closure'}
-            </Button>
-          </div>
-        </form>
+        </FormFrame>
       )}
       {affectedVisits.dialog}
     </>

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { Button, type ClinicHours, ErrorBanner, useApiMutation, useForm } from '@campuscare/shared';
+import { type ClinicHours, FormFrame, runApiMutation, useForm } from '@campuscare/shared';
 import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
 import {
   openDayRows,
@@ -8,7 +7,7 @@ import {
   weeklyHoursErrors,
   weeklyHoursFrom,
 } from '@campuscare/shared/scheduling';
-import { CLINIC_CHANGES, saveClinicHours } from './clinicSettingsApi';
+import { clinicHoursMutation } from './clinicSettingsApi';
 import styles from './settings.module.css';
 
 interface OpeningHoursFormProps {
@@ -24,19 +23,15 @@ interface OpeningHoursValues {
 const DAY_HOURS_WRONG = 'Check the hours of the days marked below';
 
 export function OpeningHoursForm({ universityId, hours, canEdit }: OpeningHoursFormProps) {
-  const save = useApiMutation(saveClinicHours, {
-    invalidates: CLINIC_CHANGES,
-    errors: 'caller',
-    success: 'Opening hours saved',
-  });
   const affectedVisits = useAffectedVisitsCheck('Save the hours');
-  const initial = useMemo<OpeningHoursValues>(() => ({ week: weeklyHoursFrom(hours) }), [hours]);
   const form = useForm({
-    initial,
-    validate: (values) => (Object.keys(weeklyHoursErrors(values.week)).length > 0 ? { week: DAY_HOURS_WRONG } : {}),
+    initial: { week: weeklyHoursFrom(hours) },
+    validate: (values: OpeningHoursValues) =>
+      Object.keys(weeklyHoursErrors(values.week)).length > 0 ? { week: DAY_HOURS_WRONG } : {},
+    // Saved only once staff have seen the booked visits the new hours would leave.
     submit: async (values) => {
       if (!(await affectedVisits.confirm({ kind: 'clinic_hours', hours: openDayRows(values.week) }))) return;
-      await save.mutateAsync({ universityId, week: values.week });
+      await runApiMutation(clinicHoursMutation, { universityId, week: values.week });
     },
   });
   // Each day's problem shows on its row once a save was tried, until the week is edited again.
@@ -44,11 +39,12 @@ export function OpeningHoursForm({ universityId, hours, canEdit }: OpeningHoursF
 
   return (
     <>
-      <form
+      <FormFrame
+        form={form}
         className={styles.form}
-        aria-label="Opening hours"
-        onSubmit={(event) => void form.handleSubmit(event)}
-        noValidate
+        label="Opening hours"
+        submit="Save opening hours"
+        readOnly={!canEdit}
       >
         <WeeklyHoursEditor
           legend="Open days and hours"
@@ -62,15 +58,7 @@ export function OpeningHoursForm({ universityId, hours, canEdit }: OpeningHoursF
           Doctors&apos; own hours must fit within these. Before new hours are saved, you see the booked visits they
           would leave out.
         </p>
-        {form.formError && <ErrorBanner message={form.formError} />}
-        {canEdit && (
-          <div className={styles.buttons}>
-            <Button type="submit" disabled={form.submitting}>
-              {form.submitting ? 'Saving…' : 'Save opening hours'}
-            </Button>
-          </div>
-        )}
-      </form>
+      </FormFrame>
       {affectedVisits.dialog}
     </>
   );
