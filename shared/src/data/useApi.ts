@@ -26,6 +26,15 @@ interface ApiQueryOptions {
   readonly refetchInterval?: number;
 }
 
+/** Runs `call` with the app's client: its answer, or an ApiError with a message for people. */
+async function withApiClient<Data>(call: (client: CampusCareClient) => Promise<Data>): Promise<Data> {
+  try {
+    return await call(await getSupabase());
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
 /** A query built by `apiQuery`: TanStack Query's options, its key tagged with the data and the ApiError it brings. */
 export type ApiQuery<Data> = UseQueryOptions<Data, ApiError, Data, QueryKey> & {
   readonly queryKey: DataTag<QueryKey, Data, ApiError>;
@@ -45,13 +54,7 @@ interface ApiQueryDefinition<Data> extends Omit<ApiQueryOptions, 'enabled'> {
 export function apiQuery<Data>({ key, load, keepPrevious, ...cache }: ApiQueryDefinition<Data>): ApiQuery<Data> {
   return queryOptions<Data, ApiError, Data, QueryKey>({
     queryKey: key,
-    queryFn: async () => {
-      try {
-        return await load(await getSupabase());
-      } catch (error) {
-        throw toApiError(error);
-      }
-    },
+    queryFn: () => withApiClient(load),
     placeholderData: keepPrevious ? keepPreviousData : undefined,
     ...cache,
   });
@@ -101,13 +104,8 @@ export function apiMutation<Input, Output = void>(mutation: ApiMutation<Input, O
   return mutation;
 }
 
-/** Runs `mutation` with the app's client: the output, or an ApiError with a message for people. */
-async function sendMutation<Input, Output>(mutation: ApiMutation<Input, Output>, input: Input): Promise<Output> {
-  try {
-    return await mutation.run(await getSupabase(), input);
-  } catch (error) {
-    throw toApiError(error);
-  }
+function sendMutation<Input, Output>(mutation: ApiMutation<Input, Output>, input: Input): Promise<Output> {
+  return withApiClient((client) => mutation.run(client, input));
 }
 
 function announceSuccess<Input, Output>(mutation: ApiMutation<Input, Output>, output: Output, input: Input) {
