@@ -3,7 +3,13 @@ import { configure } from '@testing-library/react';
 import { queryClient } from '../../shared/src/data/queryClient';
 
 // One cache serves the whole app; each test starts from an empty one and sees a refusal at once, without retries.
-queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
+// Otherwise the product's own defaults hold (when a screen loads again, say), so the tests see what people see.
+const productDefaults = queryClient.getDefaultOptions();
+queryClient.setDefaultOptions({
+  ...productDefaults,
+  queries: { ...productDefaults.queries, retry: false },
+  mutations: { ...productDefaults.mutations, retry: false },
+});
 afterEach(() => queryClient.clear());
 
 // findBy and waitFor wait for what a screen does next (a lazy module, a chain of promises). Testing Library's default

@@ -11,14 +11,16 @@ declare module '@tanstack/react-query' {
 const MAX_RETRIES = 2;
 
 /**
- * The product's query cache. Data stays fresh for 30 s (switching tabs does not refetch everything); only failures
+ * The product's query cache. A screen that opens loads its data again while it shows what the cache holds: what
+ * someone else changed meanwhile (a doctor signing a visit, a student booking) must not wait for a timer, and what
+ * this tab changes is invalidated by its mutations anyway. Switching browser tabs refetches nothing; only failures
  * worth repeating (network, 5xx, timeouts) are retried, a refusal is shown at once.
  */
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: 0,
         refetchOnWindowFocus: false,
         retry: (failures, error) => failures < MAX_RETRIES && toApiError(error).retryable,
       },

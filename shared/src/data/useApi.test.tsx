@@ -35,6 +35,15 @@ it('shows loading, then the data, the empty state, or a readable error with a re
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
+it('loads a screen’s data again when it opens, so what someone else changed meanwhile shows', async () => {
+  const load = jest.fn<Promise<string[]>, []>().mockResolvedValueOnce(['Ada']).mockResolvedValueOnce(['Ada', 'Bo']);
+  const first = render(<Names load={load} />);
+  expect(await screen.findByText('Ada')).toBeInTheDocument();
+  first.unmount();
+  render(<Names load={load} />);
+  expect(await screen.findByText('Ada, Bo')).toBeInTheDocument();
+});
+
 it('shows the empty state when there is nothing', async () => {
   render(<Names load={async () => []} />);
   expect(await screen.findByText('No names yet')).toBeInTheDocument();
