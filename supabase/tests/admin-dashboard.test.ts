@@ -142,11 +142,14 @@ it("starts at the clinic's today when no start day is given, and shows the admin
   const southbank = await perDay(sb('admin'), 14, null);
   expect(southbank).toEqual(await counted(SOUTHBANK_ID, 14, southbankToday));
 
-  // A visit only Southbank has moves Southbank's chart and leaves Northfield's as it was.
+  // A visit only Southbank has moves Southbank's chart and leaves Northfield's as it was. At night on the clinic's
+  // calendar, when the seed books no one, so it never overlaps one of the student's own visits, whatever the hour.
   await database.client.query(
     `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason)
-     values ($1, $2, now() + interval '3 days', 'Southbank only', 'Physics', 'SBU/ONLY/1', 2, 'Check-up')`,
-    [SOUTHBANK_ID, sb('student07')],
+     select $1, $2, ($3::date + time '03:07') at time zone s.timezone, 'Southbank only', 'Physics', 'SBU/ONLY/1', 2,
+            'Check-up'
+     from public.clinic_settings s where s.university_id = $1`,
+    [SOUTHBANK_ID, sb('student07'), await clinicDay(SOUTHBANK_ID, 3)],
   );
   const southbankAfter = await perDay(sb('admin'), 14, null);
   expect(southbankAfter.reduce((sum, day) => sum + day.appointments, 0)).toBe(
