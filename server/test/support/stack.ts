@@ -15,10 +15,20 @@ export interface TestStack extends Stack {
 }
 
 /** A throwaway stack: its own temp data directory and free ports; `stop()` removes everything. */
-export async function startTestStack(options: Partial<StackOptions> = {}): Promise<TestStack> {
+export async function startTestStack(options: Partial<StackOptions> = {}, attempts = 3): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'campuscare-test-'));
   const port = await freePort();
-  const stack = await startStack({ dataDir, port, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...options });
+  let stack: Stack;
+  try {
+    stack = await startStack({ dataDir, port, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...options });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    // A port found free can be taken before it is listened on (an outgoing connection of another process may get it
+    // from the same range): a new stack with new ports, in a new directory so it is seeded like the first.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempts > 1)
+      return startTestStack(options, attempts - 1);
+    throw error;
+  }
   const makeClient = (key: string, accessToken?: string) =>
     createClient(stack.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
