@@ -3,7 +3,7 @@
  * database on the clinic's calendar. Checked against counts made here, with more rows than PostgREST would return
  * (1,000), per university, and refused to everyone but administrators. The RLS matrix lists its callers too.
  */
-import { probe, runAs, testDatabase } from './harness';
+import { clinicSlot, probe, runAs, testDatabase } from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -142,14 +142,12 @@ it("starts at the clinic's today when no start day is given, and shows the admin
   const southbank = await perDay(sb('admin'), 14, null);
   expect(southbank).toEqual(await counted(SOUTHBANK_ID, 14, southbankToday));
 
-  // A visit only Southbank has moves Southbank's chart and leaves Northfield's as it was. At night on the clinic's
-  // calendar, when the seed books no one, so it never overlaps one of the student's own visits, whatever the hour.
+  // A visit only Southbank has moves Southbank's chart and leaves Northfield's as it was. At night on a clinic day
+  // within the chart's fortnight, when the seed books no one, so it overlaps none of the student's own visits.
   await database.client.query(
     `insert into public.appointments (university_id, student_id, date, name, department, reg, year, reason)
-     select $1, $2, ($3::date + time '03:07') at time zone s.timezone, 'Southbank only', 'Physics', 'SBU/ONLY/1', 2,
-            'Check-up'
-     from public.clinic_settings s where s.university_id = $1`,
-    [SOUTHBANK_ID, sb('student07'), await clinicDay(SOUTHBANK_ID, 3)],
+     values ($1, $2, $3, 'Southbank only', 'Physics', 'SBU/ONLY/1', 2, 'Check-up')`,
+    [SOUTHBANK_ID, sb('student07'), await clinicSlot(database.client, 3, '03:07', SOUTHBANK_ID)],
   );
   const southbankAfter = await perDay(sb('admin'), 14, null);
   expect(southbankAfter.reduce((sum, day) => sum + day.appointments, 0)).toBe(
