@@ -175,6 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             smtpUrl: options.smtpUrl,
             mailFrom: options.mailFrom,
             logger,
+            repoRoot: REPO_ROOT,
           })
         : undefined;
     if (mail) stopSteps.push(() => mail.stop());

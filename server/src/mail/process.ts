@@ -5,7 +5,6 @@ import { supervise, type Supervised } from '../supervise';
 
 /** `npm run worker`'s entry: the child runs exactly what a separate mail worker runs. */
 const WORKER_ENTRY = join(__dirname, '..', 'worker.ts');
-const REPO_ROOT = join(__dirname, '..', '..', '..');
 
 export interface MailProcessOptions {
   /** The database the gateway's admin pool uses. */
@@ -13,6 +12,8 @@ export interface MailProcessOptions {
   smtpUrl?: string;
   mailFrom?: string;
   logger: Logger;
+  /** Where `--import tsx` is resolved from, as for `npm run worker`. */
+  repoRoot: string;
 }
 
 /**
@@ -24,7 +25,13 @@ export interface MailProcessOptions {
 /** The supervised child: its pid (for tests that kill it) and how to stop it. */
 export type MailProcess = Supervised;
 
-export function startMailProcess({ databaseUrl, smtpUrl, mailFrom, logger }: MailProcessOptions): MailProcess {
+export function startMailProcess({
+  databaseUrl,
+  smtpUrl,
+  mailFrom,
+  logger,
+  repoRoot,
+}: MailProcessOptions): MailProcess {
   const log = logger.child({ component: 'mail' });
   return supervise({
     name: 'mail worker',
@@ -41,7 +48,7 @@ export function startMailProcess({ databaseUrl, smtpUrl, mailFrom, logger }: Mai
       if (smtpUrl) env.SMTP_URL = smtpUrl;
       if (mailFrom) env.MAIL_FROM = mailFrom;
       return spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
-        cwd: REPO_ROOT,
+        cwd: repoRoot,
         env,
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
