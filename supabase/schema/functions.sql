@@ -3368,14 +3368,16 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.student_json(p_student public.members)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('id', p_student.id, 'first_name', p_student.first_name, 'last_name', p_student.last_name,
+begin
+  return jsonb_build_object('id', p_student.id, 'first_name', p_student.first_name, 'last_name', p_student.last_name,
                             'email', p_student.email, 'phone', p_student.phone, 'reg_number', p_student.reg_number,
                             'department', p_student.department, 'year_of_study', p_student.year_of_study,
-                            'status', p_student.status, 'avatar_path', p_student.avatar_path)
+                            'status', p_student.status, 'avatar_path', p_student.avatar_path);
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.tally_appointments()
@@ -5319,11 +5321,13 @@ $function$;
 
 CREATE OR REPLACE FUNCTION public.no_show_count(public.members)
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select count(*)::integer from public.appointments a where a.student_id = $1.id and a.status = 'no_show'
+begin
+  return (select count(*)::integer from public.appointments a where a.student_id = $1.id and a.status = 'no_show');
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.open_medical_document(document_id uuid)
@@ -5377,6 +5381,7 @@ declare
   v_student public.members;
   v_profile public.health_profiles;
   v_timeline record;
+  v_readable uuid[];
 begin
   if v_me.id is null or v_me.role <> 'doctor' then
     perform private.fail('Only doctors of the student''s university can open a patient chart');
@@ -5389,6 +5394,8 @@ begin
   perform private.record_chart_read(v_me, v_student.id, 'Patient chart');
   select * into v_profile from public.health_profiles h where h.student_id = v_student.id;
   select * into v_timeline from private.chart_timeline(v_me.id, v_student.id, null, null);
+  v_readable := array(select v.id from public.visits v
+                      where v.student_id = v_student.id and (v.status = 'signed' or v.doctor_id = v_me.id));
   return json_build_object(
     'student', private.student_json(v_student),
     'health_profile', case when v_profile.student_id is not null then to_jsonb(v_profile) - 'student_id' end,
@@ -5397,8 +5404,7 @@ begin
     'earlier_visits', v_timeline.earlier_visits,
     'vital_signs', coalesce((
       select json_agg(private.vital_json(vs) order by vs.recorded_at, vs.id)
-      from public.vital_signs vs join public.visits v on v.id = vs.visit_id
-      where vs.student_id = v_student.id and (v.status = 'signed' or v.doctor_id = v_me.id)), '[]'),
+      from public.vital_signs vs where vs.student_id = v_student.id and vs.visit_id = any(v_readable)), '[]'),
     'current_prescriptions', coalesce((
       select jsonb_agg(private.prescription_json(r)::jsonb
                        || jsonb_build_object('prescribed_at', v.signed_at,
