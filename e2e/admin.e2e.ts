@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
-import { DEMO_PASSWORD } from './support/session';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
 import { useE2eSuite } from './support/suite';
 import {
   affectedVisitsDialog,
@@ -16,7 +16,6 @@ import {
 import { clinicDateTimeInput, clinicDateTimeText, clinicDay } from './support/doctor-data';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
-const PLAIN_ADMIN = 'registrar@northfield.edu';
 const SOUTHBANK_SUPER_ADMIN = 'admin@southbank.edu';
 /** A password of the invitee's own: nothing of the university's or their names. */
 const INVITEE_PASSWORD = 'Harbor2026Kite';
@@ -328,7 +327,7 @@ describe('staff', () => {
 
   it('refuses super-admin actions to a plain admin with a clear message', async () => {
     const adams = await memberIdOf(suite.stack, 'dr.adams@northfield.edu');
-    const { page } = await openAs(PLAIN_ADMIN, '/staff');
+    const { page } = await openAs(DEMO_ACCOUNTS.registrar, '/staff');
     await waitForText(page, 'Only a super admin can invite, deactivate, remove or promote staff members.');
     await page.getByLabel('Search staff').fill('Adams');
     await expectPage.visible(page.getByRole('row').filter({ hasText: 'dr.adams@northfield.edu' }));
@@ -477,7 +476,7 @@ describe('clinic settings', () => {
   });
 
   it('shows a plain admin the clinic settings read-only', async () => {
-    const { page } = await openAs(PLAIN_ADMIN, '/clinicpage');
+    const { page } = await openAs(DEMO_ACCOUNTS.registrar, '/clinicpage');
     await waitForText(page, "Only a super admin can change the clinic's settings.");
     expect(await page.getByLabel('Time zone').isDisabled()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Open on Monday' }).isDisabled()).toBe(true);
@@ -486,7 +485,7 @@ describe('clinic settings', () => {
 
   it("lets an admin set a doctor's weekly hours and time off from the staff list", async () => {
     const chen = await memberIdOf(suite.stack, 'dr.chen@northfield.edu');
-    const { page, errors } = await openAs(PLAIN_ADMIN, '/staff');
+    const { page, errors } = await openAs(DEMO_ACCOUNTS.registrar, '/staff');
     await page.getByLabel('Search staff').fill('Chen');
     await expectPage.visible(page.getByRole('row').filter({ hasText: 'dr.chen@northfield.edu' }));
     await chooseRowAction(page, /^Actions for .*Chen/, 'Availability');
@@ -572,7 +571,7 @@ describe('settings', () => {
   });
 
   it('changes the admin password after checking the current one', async () => {
-    const { page } = await openAs(PLAIN_ADMIN, '/passwordpage');
+    const { page } = await openAs(DEMO_ACCOUNTS.registrar, '/passwordpage');
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current Password', { exact: true }).fill(DEMO_PASSWORD);
     await form.getByLabel('New Password', { exact: true }).fill('LedgerPass2027');
@@ -582,6 +581,6 @@ describe('settings', () => {
     await form.getByLabel('Confirm New Password', { exact: true }).fill('LedgerPass2027');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await waitForText(page, 'Password changed successfully!');
-    expect(await canSignIn(suite.stack, PLAIN_ADMIN, 'LedgerPass2027')).toBe(true);
+    expect(await canSignIn(suite.stack, DEMO_ACCOUNTS.registrar, 'LedgerPass2027')).toBe(true);
   });
 });

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { unexpectedConsoleErrors } from './support/admin-helpers';
 import { expect as expectPage } from './support/expectations';
-import { openSignedIn } from './support/session';
+import { DEMO_ACCOUNTS, openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
-const PLAIN_ADMIN = 'registrar@northfield.edu';
 const PLAIN_ADMIN_NAME = 'Mrs Grace Okafor';
 
 const suite = useE2eSuite();
@@ -28,7 +27,7 @@ async function failSignIn(email: string): Promise<void> {
 
 describe('the audit log', () => {
   it('lets the super admin open it from the sidebar, filter it and export the filtered entries as CSV', async () => {
-    await failSignIn(PLAIN_ADMIN);
+    await failSignIn(DEMO_ACCOUNTS.registrar);
     const { page, errors } = await openAs(SUPER_ADMIN, '/dashboardd');
     await page
       .getByRole('navigation', { name: 'University account navigation' })
@@ -75,7 +74,7 @@ describe('the audit log', () => {
   });
 
   it('is not offered to an admin who is not super admin, and its address leads back to the dashboard', async () => {
-    const { page, errors } = await openAs(PLAIN_ADMIN, '/dashboardd');
+    const { page, errors } = await openAs(DEMO_ACCOUNTS.registrar, '/dashboardd');
     const navigation = page.getByRole('navigation', { name: 'University account navigation' });
     await expectPage.visible(navigation.getByRole('link', { name: 'Students' }));
     expect(await navigation.getByRole('link', { name: 'Audit log' }).count()).toBe(0);

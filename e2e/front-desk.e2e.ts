@@ -2,12 +2,11 @@ import type { Locator } from 'playwright-core';
 import { expect as expectPage } from './support/expectations';
 import { mailboxMessage, unexpectedConsoleErrors, waitForText } from './support/admin-helpers';
 import { clinicDateTimeInput, clinicDay, memberId } from './support/doctor-data';
-import { openSignedIn } from './support/session';
+import { DEMO_ACCOUNTS, openSignedIn } from './support/session';
 import { clinicTimeText } from './support/student-api';
 import { useE2eSuite } from './support/suite';
 
 const SUPER_ADMIN = 'admin@northfield.edu';
-const FRONT_DESK = 'registrar@northfield.edu';
 const ADAMS = 'dr.adams@northfield.edu';
 const NORTHFIELD_ID = 'a1f0c3e2-0000-4000-8000-000000000001';
 const NORTHFIELD_ZONE = 'America/New_York';
@@ -146,7 +145,7 @@ describe('appointment types and booking for a student', () => {
 
     // The front desk books it for the student at one of the free times of its length, with the doctor who offers it.
     const day = await clinicDay(suite.stack.adminPool, NORTHFIELD_ZONE, 4, WEEKDAYS);
-    const desk = await suite.openAsStaff(FRONT_DESK, '/dashboardd');
+    const desk = await suite.openAsStaff(DEMO_ACCOUNTS.registrar, '/dashboardd');
     await desk.page.getByRole('button', { name: 'Book for a student' }).click();
     const booking = desk.page.getByRole('dialog', { name: 'Book for a student' });
     await booking.getByRole('searchbox', { name: 'Find the student' }).fill(rosa.name);
@@ -231,7 +230,7 @@ describe('the day of the visit', () => {
     const visit = await visitToday(ben.id, adams, { passed: false });
     const at = clinicDateTimeInput(visit.date, NORTHFIELD_ZONE).split('T')[1]!;
 
-    const desk = await suite.openAsStaff(FRONT_DESK, '/dashboardd');
+    const desk = await suite.openAsStaff(DEMO_ACCOUNTS.registrar, '/dashboardd');
     await desk.page.getByLabel('Search appointments').fill(ben.name);
     const overview = desk.page.getByRole('table', { name: 'Appointments Overview' });
     const row = overview.getByRole('row').filter({ hasText: ben.name }).filter({ hasText: at });
@@ -280,7 +279,7 @@ describe('the day of the visit', () => {
     const visit = await visitToday(cy.id, adams, { passed: true });
     const at = clinicDateTimeInput(visit.date, NORTHFIELD_ZONE).split('T')[1]!;
 
-    const desk = await suite.openAsStaff(FRONT_DESK, '/dashboardd');
+    const desk = await suite.openAsStaff(DEMO_ACCOUNTS.registrar, '/dashboardd');
     await desk.page.getByLabel('Search appointments').fill(cy.name);
     const row = desk.page
       .getByRole('table', { name: 'Appointments Overview' })

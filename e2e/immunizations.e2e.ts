@@ -3,7 +3,7 @@ import type { Bundle, FhirResource } from 'fhir/r4';
 import type { Page } from 'playwright-core';
 import { fhirSchemaErrors } from '../supabase/tests/fhirSchema';
 import { expect as expectPage } from './support/expectations';
-import { openSignedIn } from './support/session';
+import { DEMO_ACCOUNTS, openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 import { clinicDay, dayText, TINY_PNG, unexpectedErrors } from './support/doctor-data';
 
@@ -11,7 +11,6 @@ const suite = useE2eSuite();
 
 const NORTHFIELD_ZONE = 'America/New_York';
 const SUPER_ADMIN = 'admin@northfield.edu';
-const REGISTRAR = 'registrar@northfield.edu';
 const DOCTOR = 'dr.adams@northfield.edu';
 const DOCTOR_NAME = 'Dr Amelia Adams';
 /** The only seeded Northfield student of Architecture in year 3: the requirement below applies to her alone. */
@@ -130,7 +129,7 @@ describe('immunization compliance, the whole path', () => {
     await edit.getByRole('button', { name: 'Save the requirement' }).click();
     await edit.waitFor({ state: 'detached' });
 
-    const registrar = await open('/adminsignin', REGISTRAR, '/immunization-compliance');
+    const registrar = await open('/adminsignin', DEMO_ACCOUNTS.registrar, '/immunization-compliance');
     await holdsFor(registrar.page);
     const holds = registrar.page.getByRole('table', { name: 'Overdue students' });
     const hold = holds.getByRole('row').filter({ hasText: STUDENT.name });

@@ -404,7 +404,7 @@ describe('/adminsignin', () => {
 
   it('sends an administrator to /dashboardd', async () => {
     const { page } = await open('/adminsignin');
-    await fillSignIn(page, 'registrar@northfield.edu', DEMO_PASSWORD);
+    await fillSignIn(page, DEMO_ACCOUNTS.registrar, DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboardd');
   });

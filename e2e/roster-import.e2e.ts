@@ -4,10 +4,10 @@ import { mailboxMessage, unexpectedConsoleErrors, waitForText } from './support/
 import { expect as expectPage } from './support/expectations';
 import { NEW_PASSWORD } from './support/landing-fixtures';
 import { useE2eSuite } from './support/suite';
+import { DEMO_ACCOUNTS } from './support/session';
 
 const suite = useE2eSuite();
 
-const REGISTRAR = 'registrar@northfield.edu';
 const HEADER = 'Surname;Given name;E-mail;Matric no;Faculty;Level';
 const CHIDI = 'Okeke;Chidi;chidi.okeke@example.edu;NFU/2026/501;Law;1';
 const ADA = 'Okoro;Ada;student01@northfield.edu;NFU/2024/001;Medicine;2';
@@ -25,7 +25,7 @@ async function choose(page: Page, rows: string[]): Promise<void> {
 
 describe('importing a roster', () => {
   it('previews a file with errors, takes the corrected one, emails the invitations, and an invited student joins', async () => {
-    const { page, errors } = await suite.openAsStaff(REGISTRAR, '/student');
+    const { page, errors } = await suite.openAsStaff(DEMO_ACCOUNTS.registrar, '/student');
     await expectPage.heading(page, 'Students');
 
     await choose(page, [CHIDI, 'Lin;Mei;mei.lin@example;NFU/2026/502;Law;9', ADA]);

@@ -14,9 +14,6 @@ export interface BenchRoute {
   readonly role?: 'admin' | 'doctor' | 'student';
 }
 
-/** An admin who is not the university account (the super admin): the dashboard is the same path, its menu shorter. */
-const ADMIN_ACCOUNT = 'registrar@northfield.edu';
-
 /**
  * The odd spellings are the real routes of the shell's route table. Every role's dashboard, the pages members open
  * every day; a student books on theirs (Book an Appointment opens the form in place: booking has no route of its own).
@@ -25,7 +22,7 @@ export const ROUTES: readonly BenchRoute[] = [
   { path: '/' },
   { path: '/signin' },
   { path: '/dashboardd', who: 'super admin', account: DEMO_ACCOUNTS.admin, role: 'admin' },
-  { path: '/dashboardd', who: 'admin', account: ADMIN_ACCOUNT, role: 'admin' },
+  { path: '/dashboardd', who: 'admin', account: DEMO_ACCOUNTS.registrar, role: 'admin' },
   { path: '/dashboarrd', account: DEMO_ACCOUNTS.doctor, role: 'doctor' },
   { path: '/studentdashboard', account: DEMO_ACCOUNTS.student, role: 'student' },
 ];

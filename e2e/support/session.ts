@@ -18,7 +18,10 @@ export async function fillSignIn(
 }
 
 export const DEMO_ACCOUNTS = {
+  /** The super admin: the university's own account. */
   admin: 'admin@northfield.edu',
+  /** An admin who is not the super admin (the front desk). */
+  registrar: 'registrar@northfield.edu',
   doctor: 'dr.adams@northfield.edu',
   student: 'student01@northfield.edu',
 } as const;
