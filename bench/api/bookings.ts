@@ -55,12 +55,23 @@ export async function deleteBenchBookings(pool: Pool, context: ScenarioContext |
 
 /** No student and no doctor may hold two overlapping active appointments among everything booked. */
 export async function checkBookings(pool: Pool, context: ScenarioContext): Promise<BookingCheck> {
-  const { rows } = await pool.query<{ booked: string; student_overlaps: string; doctor_overlaps: string }>(
+  const { rows } = await pool.query<{
+    booked: string;
+    student_overlaps: string;
+    doctor_overlaps: string;
+    emails_sent: string;
+    emails_queued: string;
+  }>(
     `with booked as (
-       select student_id, provider_id, date, date + make_interval(mins => duration_minutes) as ends_at
+       select id, student_id, provider_id, date, date + make_interval(mins => duration_minutes) as ends_at
        from public.appointments where date >= $1 and status in ('scheduled', 'ongoing')
+     ),
+     emails as (
+       select o.sent_at from public.email_outbox o join booked b on b.id = o.appointment_id
      )
      select (select count(*) from booked) as booked,
+            (select count(*) from emails where sent_at is not null) as emails_sent,
+            (select count(*) from emails where sent_at is null) as emails_queued,
             (select count(*) from (select date, lag(ends_at) over (partition by student_id order by date) as previous_end
                                    from booked) s where previous_end > date) as student_overlaps,
             (select count(*) from (select date, lag(ends_at) over (partition by provider_id order by date) as previous_end
@@ -71,6 +82,8 @@ export async function checkBookings(pool: Pool, context: ScenarioContext): Promi
   const clean = studentOverlaps === '0' && doctorOverlaps === '0';
   return {
     clean,
-    summary: `${clean ? 'no double booking' : 'DOUBLE BOOKING FOUND'}: ${booked} appointments booked, ${studentOverlaps} student overlaps, ${doctorOverlaps} doctor overlaps`,
+    summary:
+      `${clean ? 'no double booking' : 'DOUBLE BOOKING FOUND'}: ${booked} appointments booked, ${studentOverlaps} student overlaps, ${doctorOverlaps} doctor overlaps; ` +
+      `their emails: ${rows[0].emails_sent} delivered, ${rows[0].emails_queued} still queued`,
   };
 }

@@ -21,7 +21,8 @@
  *
  * Env: CAMPUSCARE_BENCH_DATA_DIR (default .bench-data), BENCH_MODES (`closed`, `open`, `roster`, comma-separated; default
  * all), BENCH_ROUNDS (direct/gateway pairs per measurement, both modes, default 2), BENCH_POSTGREST_POOL (PostgREST's
- * pool size, default the stack's), BENCH_RESULTS (output file).
+ * pool size, default the stack's), BENCH_MAIL (`on`: the gateway's mail worker delivers the bookings' emails, as
+ * `npm start` does; default `off`, as beside `npm run worker`), BENCH_RESULTS (output file).
  * Closed loop: BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (default 50), BENCH_SCENARIOS
  * (comma-separated subset).
  * Open loop: BENCH_OPEN_RATE (offered req/s, default 200, the goal's rate), BENCH_OPEN_SECONDS (per measurement at that
@@ -161,12 +162,19 @@ function modesFromEnv(): Set<Mode> {
   return new Set(names as Mode[]);
 }
 
+function mailFromEnv(): boolean {
+  const value = process.env.BENCH_MAIL ?? 'off';
+  if (value !== 'on' && value !== 'off') throw new Error('BENCH_MAIL must be on or off');
+  return value === 'on';
+}
+
 async function main(): Promise<void> {
   const dataDir = benchDataDir();
   if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) {
     throw new Error(`No benchmark database in ${dataDir}: run \`npm run bench:data\` first.`);
   }
   const modes = modesFromEnv();
+  const mailOn = mailFromEnv();
   const seconds = env('BENCH_SECONDS', 10);
   const rounds = env('BENCH_ROUNDS', 2);
   const connections = env('BENCH_CONNECTIONS', 50);
@@ -198,10 +206,9 @@ async function main(): Promise<void> {
     pgPort,
     host: '127.0.0.1',
     seed: false,
-    // As with `npm run worker` beside the gateways: the emails the bookings queue are not sent from the process under
-    // test, whose event loop would otherwise serve requests only between deliveries (and not those sent direct).
-    // The bench's emails are deleted with its bookings.
-    deliverEmail: false,
+    // Off by default, as with `npm run worker` beside the gateways: the mail worker's CPU would be charged to whichever
+    // target was measured while it delivered. The bench's emails are deleted with its bookings either way.
+    deliverEmail: mailOn,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     ...(process.env.BENCH_POSTGREST_POOL ? { postgrestPoolSize: env('BENCH_POSTGREST_POOL', 20) } : {}),
   });
@@ -260,7 +267,7 @@ async function main(): Promise<void> {
       ? await runRosterBench({ pool: stack.adminPool, baseUrl: stack.url, apiKey: stack.anonKey, context })
       : undefined;
 
-    const machine = await describeMachine(stack, loadBefore);
+    const machine = await describeMachine(stack, loadBefore, mailOn);
     const report = `${renderReport({ closedLoop, openLoop, machine, gateCost })}${roster ? renderRosterSection(roster) : ''}`;
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, report);
@@ -629,7 +636,7 @@ splitting it does to latency, not the horizontal scale that gateways on separate
 `;
 }
 
-async function describeMachine(stack: Stack, loadBefore: number[]): Promise<string> {
+async function describeMachine(stack: Stack, loadBefore: number[], mailOn: boolean): Promise<string> {
   const cores = cpus();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
   const { rows } = await stack.adminPool.query<{ version: string; shared_buffers: string }>(
@@ -644,8 +651,10 @@ async function describeMachine(stack: Stack, loadBefore: number[]): Promise<stri
     '- Everything on the same machine: PostgreSQL, PostgREST, the gateway (this process) and the load generator (a',
     '  child process per measurement: autocannon in the closed loop, open-loop-generator.ts in the open loop). They',
     '  compete for the same cores, so absolute numbers are lower than on separate machines, and the gateway runs are',
-    '  additionally charged for the gateway’s own CPU. The gateway sends no email here (as beside `npm run worker`):',
-    '  the bookings’ emails stay queued and are deleted with the bookings.',
+    '  additionally charged for the gateway’s own CPU.',
+    mailOn
+      ? '- Mail on (BENCH_MAIL=on), as in `npm start`: the gateway’s mail worker, its child process, delivers the emails the bookings queue (to the local mailbox) and queues reminders while the requests are measured; its CPU is part of “other processes”. The emails are deleted with the bookings.'
+      : '- Mail off: the gateway sends no email here (as beside `npm run worker`); the bookings’ emails stay queued and are deleted with the bookings.',
   ].join('\n');
 }
 
