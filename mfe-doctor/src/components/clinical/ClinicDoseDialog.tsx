@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import {
   COLUMN_RULES,
-  DialogButtons,
   ErrorBanner,
+  FormFrame,
   Modal,
-  queryKeys,
   SelectField,
   storedValue,
   TextField,
-  useApiMutation,
   useForm,
 } from '@campuscare/shared';
 import {
@@ -18,7 +16,7 @@ import {
   useVaccines,
   vaccineOptions,
 } from '@campuscare/shared/clinical';
-import { recordClinicDose } from './clinicDoseApi';
+import { clinicDoseMutation } from './clinicDoseQueries';
 import styles from './clinical.module.css';
 
 interface ClinicDoseDialogProps {
@@ -36,42 +34,34 @@ export function ClinicDoseDialog({ student, today, onClose }: ClinicDoseDialogPr
     [vaccines.data],
   );
   const initial = useMemo<DoseEntry>(() => ({ cvxCode: '', givenOn: today, lot: '' }), [today]);
-  // Every immunization view reloads: the student's status, the review queue's series.
-  const record = useApiMutation(recordClinicDose, { invalidates: [queryKeys.immunizations], errors: 'caller' });
   const form = useForm({
     initial,
     validate: (values: DoseEntry) => doseEntryErrors(values, today),
-    submit: (values) =>
-      record.mutateAsync({
-        studentId: student.id,
-        cvxCode: values.cvxCode,
-        givenOn: values.givenOn,
-        lot: storedValue(COLUMN_RULES.immunization_doses_lot_length, values.lot),
-      }),
-    successMessage: `Dose recorded for ${student.name}`,
+    mutation: clinicDoseMutation(student.name),
+    input: (values) => ({
+      studentId: student.id,
+      cvxCode: values.cvxCode,
+      givenOn: values.givenOn,
+      lot: storedValue(COLUMN_RULES.immunization_doses_lot_length, values.lot),
+    }),
     onSuccess: onClose,
   });
   return (
     <Modal title={`Record a dose given at the clinic to ${student.name}`} open onClose={onClose}>
-      <form
-        aria-label="Dose given at the clinic"
+      <FormFrame
+        form={form}
         className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
+        label="Dose given at the clinic"
+        submit="Record the dose"
+        busyLabel="Recording…"
+        cancel={{ label: 'Cancel', onClick: onClose }}
       >
         <p className={styles.summary}>It counts towards the student&apos;s requirements at once: no review follows.</p>
         {vaccines.isError && <ErrorBanner message={vaccines.error.message} onRetry={() => void vaccines.refetch()} />}
         <SelectField label="Vaccine" options={options} {...form.field('cvxCode')} />
         <TextField label="Day it was given" type="date" max={today} {...form.field('givenOn')} />
         <TextField label="Lot number (optional)" maxLength={LOT_MAX_LENGTH} autoComplete="off" {...form.field('lot')} />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Cancel', onClick: onClose }}
-          submit="Record the dose"
-          busy={form.submitting}
-          busyLabel="Recording…"
-        />
-      </form>
+      </FormFrame>
     </Modal>
   );
 }

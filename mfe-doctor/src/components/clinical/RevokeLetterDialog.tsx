@@ -1,15 +1,6 @@
 import { useMemo } from 'react';
-import {
-  Button,
-  COLUMN_RULES,
-  columnError,
-  ErrorBanner,
-  Modal,
-  TextField,
-  useApiMutation,
-  useForm,
-} from '@campuscare/shared';
-import { revokeExcuseLetter } from './lettersApi';
+import { COLUMN_RULES, columnError, FormFrame, Modal, TextField, useForm } from '@campuscare/shared';
+import { revokeLetterMutation } from './lettersQueries';
 import type { ExcuseLetterEntry } from '@campuscare/shared/clinical';
 import { letterDays } from './RecordViews';
 import styles from './clinical.module.css';
@@ -24,7 +15,6 @@ interface RevokeLetterDialogProps {
 
 /** Revokes an excuse letter with a reason: the letter is kept, and whoever checks its code is told it was revoked. */
 export function RevokeLetterDialog({ letter, onRevoked, onClose }: RevokeLetterDialogProps) {
-  const revoke = useApiMutation(revokeExcuseLetter, { success: 'Excuse letter revoked', errors: 'caller' });
   const initial = useMemo(() => ({ reason: '' }), []);
   const form = useForm({
     initial,
@@ -32,7 +22,8 @@ export function RevokeLetterDialog({ letter, onRevoked, onClose }: RevokeLetterD
       const reason = columnError(REASON_RULE, values.reason);
       return reason ? { reason } : {};
     },
-    submit: (values) => revoke.mutateAsync({ letterId: letter.id, reason: values.reason.trim() }),
+    mutation: revokeLetterMutation,
+    input: (values) => ({ letterId: letter.id, reason: values.reason.trim() }),
     onSuccess: (revoked) => {
       onRevoked(revoked);
       onClose();
@@ -40,7 +31,15 @@ export function RevokeLetterDialog({ letter, onRevoked, onClose }: RevokeLetterD
   });
   return (
     <Modal title="Revoke excuse letter" open onClose={onClose}>
-      <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <FormFrame
+        form={form}
+        className={styles.form}
+        label="Revoke excuse letter"
+        submit="Revoke letter"
+        busyLabel="Revoking…"
+        danger
+        cancel={{ label: 'Keep letter', onClick: onClose }}
+      >
         <p className={styles.summary}>
           The letter for {letterDays(letter)} stays on record, marked revoked: anyone who checks its code is told it is
           no longer valid (never why).
@@ -51,16 +50,7 @@ export function RevokeLetterDialog({ letter, onRevoked, onClose }: RevokeLetterD
           autoComplete="off"
           {...form.field('reason')}
         />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose}>
-            Keep letter
-          </Button>
-          <Button type="submit" variant="danger" disabled={form.submitting}>
-            {form.submitting ? 'Revoking…' : 'Revoke letter'}
-          </Button>
-        </div>
-      </form>
+      </FormFrame>
     </Modal>
   );
 }

@@ -3,9 +3,8 @@ import {
   appointmentReason,
   COLUMN_RULES,
   columnError,
-  DialogButtons,
-  ErrorBanner,
   type FieldErrors,
+  FormFrame,
   Modal,
   OTHER_REASON,
   OTHER_REASON_MAX_LENGTH,
@@ -13,6 +12,7 @@ import {
   SelectField,
   TextField,
   useForm,
+  useNavigate,
 } from '@campuscare/shared';
 import {
   type AppointmentType,
@@ -22,7 +22,8 @@ import {
   StudentSearch,
   useAppointmentTypes,
 } from '@campuscare/shared/appointments';
-import { useStartWalkInVisit } from './useVisitStart';
+import { visitPath } from './clinicalPaths';
+import { startWalkInMutation } from './visitStartQueries';
 import styles from './clinical.module.css';
 
 interface WalkInValues {
@@ -83,18 +84,22 @@ interface WalkInVisitDialogProps {
  * now (the doctor's own, ongoing) and its draft visit, which opens.
  */
 export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) {
-  const start = useStartWalkInVisit();
+  const navigate = useNavigate();
   const types = useAppointmentTypes();
   const [chosen, setChosen] = useState<StudentChoice | null>(student ?? null);
   const initial = useMemo<WalkInValues>(
     () => ({ studentId: student?.id ?? '', reasonChoice: '', otherReason: '' }),
     [student],
   );
-  const form = useForm<WalkInValues>({
+  const form = useForm({
     initial,
     validate: walkInErrors,
-    submit: (values) => start.mutateAsync({ studentId: values.studentId, reason: walkInReason(values) }),
-    onSuccess: onClose,
+    mutation: startWalkInMutation,
+    input: (values: WalkInValues) => ({ studentId: values.studentId, reason: walkInReason(values) }),
+    onSuccess: (visitId) => {
+      navigate(visitPath(visitId));
+      onClose();
+    },
   });
   const choose = (next: StudentChoice) => {
     setChosen(next);
@@ -105,7 +110,14 @@ export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) 
     <Modal title="Start a walk-in visit" open onClose={onClose}>
       {/* The search is outside the form: Enter in it searches, it does not start the visit. */}
       {!student && <StudentSearch chosen={chosen} error={form.errors.studentId} onChoose={choose} />}
-      <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <FormFrame
+        form={form}
+        className={styles.form}
+        label="Walk-in visit"
+        submit="Start visit"
+        busyLabel="Starting…"
+        cancel={{ label: 'Close', onClick: onClose }}
+      >
         {student && (
           <p className={styles.summary}>
             <strong>Student:</strong> {studentLine(student)}
@@ -126,14 +138,7 @@ export function WalkInVisitDialog({ student, onClose }: WalkInVisitDialogProps) 
           />
         )}
         <QueryErrorBanner query={types} />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Close', onClick: onClose }}
-          submit="Start visit"
-          busy={form.submitting}
-          busyLabel="Starting…"
-        />
-      </form>
+      </FormFrame>
     </Modal>
   );
 }
