@@ -1,5 +1,6 @@
 import { Button, ErrorBanner, useApiMutation, useObjectUrl } from '@campuscare/shared';
-import { openDocument, type OpenedDocument, type ReviewItem } from './reviewApi';
+import type { OpenedDocument, ReviewItem } from './reviewApi';
+import { openDocumentMutation } from './reviewQueries';
 import { documentShownAs } from './reviewFormat';
 import styles from './review.module.css';
 
@@ -28,7 +29,7 @@ function ShownDocument({ opened, label }: { readonly opened: OpenedDocument; rea
  * student's "Who viewed my health record".
  */
 export function DocumentViewer({ item }: { readonly item: ReviewItem }) {
-  const open = useApiMutation(openDocument, { errors: 'caller' });
+  const open = useApiMutation(openDocumentMutation, { errors: 'caller' });
   const document = item.document;
   if (document === null) return <p className={styles.muted}>No document was sent with it.</p>;
   const label = `Document from ${item.student.name}: ${document.name ?? 'no file name'}`;

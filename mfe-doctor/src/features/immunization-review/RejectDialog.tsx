@@ -1,15 +1,7 @@
 import { useMemo } from 'react';
-import {
-  columnError,
-  DialogButtons,
-  ErrorBanner,
-  Modal,
-  REVIEW_REJECT_REASON_RULE,
-  TextAreaField,
-  useApiMutation,
-  useForm,
-} from '@campuscare/shared';
-import { decide, REVIEW_QUEUE_KEY, type ReviewItem } from './reviewApi';
+import { columnError, FormFrame, Modal, REVIEW_REJECT_REASON_RULE, TextAreaField, useForm } from '@campuscare/shared';
+import type { ReviewItem } from './reviewApi';
+import { rejectMutation } from './reviewQueries';
 import { itemTitle } from './reviewFormat';
 import styles from './review.module.css';
 
@@ -20,11 +12,6 @@ interface RejectDialogProps {
 
 /** Rejects a dose or an exemption with the reason the student reads beside it. */
 export function RejectDialog({ item, onClose }: RejectDialogProps) {
-  const reject = useApiMutation(decide, {
-    invalidates: [REVIEW_QUEUE_KEY],
-    success: 'Rejected: the student sees your reason',
-    errors: 'caller',
-  });
   const initial = useMemo(() => ({ reason: '' }), []);
   const form = useForm({
     initial,
@@ -32,12 +19,21 @@ export function RejectDialog({ item, onClose }: RejectDialogProps) {
       const reason = columnError(REVIEW_REJECT_REASON_RULE, values.reason);
       return reason ? { reason } : {};
     },
-    submit: (values) => reject.mutateAsync({ item, approve: false, reason: values.reason.trim() }),
+    mutation: rejectMutation,
+    input: (values) => ({ item, approve: false, reason: values.reason.trim() }),
     onSuccess: onClose,
   });
   return (
     <Modal title={`Reject ${itemTitle(item)}`} open onClose={onClose}>
-      <form aria-label="Reject" className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <FormFrame
+        form={form}
+        className={styles.form}
+        label="Reject"
+        submit="Reject"
+        busyLabel="Rejecting…"
+        danger
+        cancel={{ label: 'Cancel', onClick: onClose }}
+      >
         <p className={styles.muted}>
           {item.student.name} reads your reason beside it and can send it again, so say what would make it acceptable
           (for example: the card is unreadable, the date is missing).
@@ -48,15 +44,7 @@ export function RejectDialog({ item, onClose }: RejectDialogProps) {
           maxLength={REVIEW_REJECT_REASON_RULE.maxLength}
           {...form.field('reason')}
         />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Cancel', onClick: onClose }}
-          submit="Reject"
-          busy={form.submitting}
-          busyLabel="Rejecting…"
-          danger
-        />
-      </form>
+      </FormFrame>
     </Modal>
   );
 }

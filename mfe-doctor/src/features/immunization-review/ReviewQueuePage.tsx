@@ -16,7 +16,8 @@ import { ClinicDoseDialog } from '../../components/clinical/ClinicDoseDialog';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { DocumentViewer } from './DocumentViewer';
 import { RejectDialog } from './RejectDialog';
-import { decide, loadReviewQueue, REVIEW_QUEUE_KEY, type ReviewItem } from './reviewApi';
+import type { ReviewItem } from './reviewApi';
+import { approveMutation, reviewQueueQuery } from './reviewQueries';
 import { itemTitle, seriesStatusText, studentDetails } from './reviewFormat';
 import styles from './review.module.css';
 
@@ -74,10 +75,7 @@ interface QueueItemProps {
 
 function QueueItem({ item, zone, onReject, onClinicDose }: QueueItemProps) {
   const headingId = useId();
-  const approve = useApiMutation(decide, {
-    invalidates: [REVIEW_QUEUE_KEY],
-    success: 'Approved: it counts for the student now',
-  });
+  const approve = useApiMutation(approveMutation);
   return (
     <li>
       <article aria-labelledby={headingId} className={styles.item}>
@@ -118,7 +116,7 @@ function QueueItem({ item, zone, onReject, onClinicDose }: QueueItemProps) {
 }
 
 function Queue({ zone }: { readonly zone: string }) {
-  const queue = useApiQuery(REVIEW_QUEUE_KEY, loadReviewQueue);
+  const queue = useApiQuery(reviewQueueQuery());
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
   const [dosing, setDosing] = useState<ReviewItem | null>(null);
   return (

@@ -1,8 +1,5 @@
-import { ApiError, type CampusCareClient, type Database, type Json, queryKeys, unwrap } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Database, type Json, unwrap } from '@campuscare/shared';
 import { type ExemptionKind } from '@campuscare/shared/clinical';
-
-/** Under the immunizations' root: a decision, or a dose the clinic gave, reloads the queue. */
-export const REVIEW_QUEUE_KEY = [...queryKeys.immunizations, 'review'] as const;
 
 type QueueRow = Database['public']['Functions']['immunization_review_queue']['Returns'][number];
 /** A queue row as the database really sends it: a dose's row has no exemption, an exemption's no vaccine, either may have no document. */
