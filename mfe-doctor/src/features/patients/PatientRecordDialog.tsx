@@ -1,13 +1,4 @@
-import {
-  AVATARS_BUCKET,
-  type Column,
-  DataTable,
-  Modal,
-  queryKeys,
-  QueryView,
-  StoredImage,
-  useApiQuery,
-} from '@campuscare/shared';
+import { AVATARS_BUCKET, type Column, DataTable, Modal, QueryView, StoredImage, useApiQuery } from '@campuscare/shared';
 import {
   appointmentTimeColumn,
   noShowText,
@@ -16,7 +7,8 @@ import {
   STATUS_LABEL,
   WithClinic,
 } from '@campuscare/shared/appointments';
-import { HISTORY_LIMIT, loadPatientRecord, type PatientRecord } from './patientRecordApi';
+import { HISTORY_LIMIT, type PatientRecord } from './patientRecordApi';
+import { patientRecordQuery } from './patientRecordQueries';
 import styles from './patients.module.css';
 
 const historyColumns = (zone: string): readonly Column<OverviewAppointment>[] => [
@@ -102,12 +94,7 @@ export function PatientRecordDialog({
   readonly name: string;
   readonly onClose: () => void;
 }) {
-  // Every open reads the record again (and is audited): a doctor sees the student's latest answers.
-  const record = useApiQuery(
-    [...queryKeys.patients, 'record', studentId],
-    (client) => loadPatientRecord(client, studentId),
-    { staleTime: 0 },
-  );
+  const record = useApiQuery(patientRecordQuery(studentId));
   const title = record.data ? `${record.data.patient.first_name} ${record.data.patient.last_name}` : name;
   return (
     <Modal title={`Patient: ${title}`} open onClose={onClose}>

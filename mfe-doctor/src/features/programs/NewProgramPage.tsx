@@ -4,7 +4,6 @@ import {
   Link,
   PageHeader,
   PATHS,
-  queryKeys,
   QueryView,
   Section,
   useApiQuery,
@@ -12,7 +11,7 @@ import {
   useUserProfile,
 } from '@campuscare/shared';
 import { ProgramsEmptyState, ProgramWizard } from '@campuscare/shared/programs';
-import { countMyPrograms } from './myProgramsApi';
+import { myProgramCountQuery } from './myProgramsQueries';
 
 /** Creating a program: the spec's empty state and two-step dialog; a saved program is shown on /programm. */
 export function NewProgramPage() {
@@ -20,9 +19,7 @@ export function NewProgramPage() {
   const navigate = useNavigate();
   const [wizardOpen, setWizardOpen] = useState(false);
   const memberId = profile.status === 'signedIn' ? profile.member.id : '';
-  const mine = useApiQuery([...queryKeys.programs, 'count', memberId], (client) => countMyPrograms(client, memberId), {
-    enabled: memberId !== '',
-  });
+  const mine = useApiQuery(myProgramCountQuery(memberId), { enabled: memberId !== '' });
 
   const open = () => setWizardOpen(true);
   return (

@@ -9,12 +9,8 @@ import {
   useForm,
 } from '@campuscare/shared';
 import { changesEmail, EmailChangePasswordField, OwnProfilePage } from '@campuscare/shared/account';
-import {
-  staffProfileForm,
-  staffProfileMutation,
-  validateStaffProfileForm,
-  type StaffProfileForm,
-} from './staffProfileApi';
+import { staffProfileForm, validateStaffProfileForm, type StaffProfileForm } from './staffProfileApi';
+import { staffProfileMutation } from './staffProfileQueries';
 import styles from './settings.module.css';
 
 const TITLE_OPTIONS = STAFF_TITLES.map((title) => ({ value: title, label: title === '' ? '—' : title }));

@@ -1,7 +1,6 @@
 import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, STAFF_TITLES } from '@campuscare/shared';
 import {
   ownProfileFormErrors,
-  ownProfileMutation,
   type PersonalDetails,
   personalDetailsErrors,
   saveOwnProfile,
@@ -65,7 +64,3 @@ export function saveStaffProfile(
     },
   });
 }
-
-/** The signed-in staff member's own profile, saved. */
-export const staffProfileMutation = (member: Member) =>
-  ownProfileMutation((client, values: StaffProfileForm) => saveStaffProfile(client, member, values), 'Profile saved');
