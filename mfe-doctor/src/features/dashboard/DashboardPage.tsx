@@ -4,7 +4,6 @@ import {
   LoadingState,
   PageHeader,
   QueryErrorBanner,
-  queryKeys,
   Section,
   StatCard,
   StatGrid,
@@ -15,7 +14,8 @@ import { BookForStudentDialog } from '@campuscare/shared/appointments';
 import { formatCount, useClinic } from '@campuscare/shared/scheduling';
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
 import { DoctorAgenda } from './DoctorAgenda';
-import { fetchDoctorCounts, type DoctorCounts } from './myAppointmentsApi';
+import type { DoctorCounts } from './myAppointmentsApi';
+import { doctorCountsQuery } from './myAppointmentsQueries';
 import { MyAppointments } from './MyAppointments';
 import { WaitingRoom } from './WaitingRoom';
 import styles from './dashboard.module.css';
@@ -28,7 +28,7 @@ export function DashboardPage() {
   const profile = useUserProfile();
   const [walkIn, setWalkIn] = useState(false);
   const [booking, setBooking] = useState(false);
-  const counts = useApiQuery([...queryKeys.dashboard, 'doctor'], fetchDoctorCounts);
+  const counts = useApiQuery(doctorCountsQuery());
   const clinic = useClinic();
   const count = (pick: (value: DoctorCounts) => number) => (counts.data ? formatCount(pick(counts.data)) : '…');
   const doctorId = profile.status === 'signedIn' ? profile.member.id : null;

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { type AppointmentStatus, Button, Link, queryKeys, QueryView, useApiQuery } from '@campuscare/shared';
+import { type AppointmentStatus, Button, Link, QueryView, useApiQuery } from '@campuscare/shared';
 import { STATUS_LABEL, useFrontDesk, visitDayHasCome } from '@campuscare/shared/appointments';
 import { dayInZone, formatDay, timeInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
@@ -13,7 +13,8 @@ import {
   type AgendaDay,
   type AgendaView,
 } from './agenda';
-import { listAgenda, type AgendaAppointment } from './agendaApi';
+import type { AgendaAppointment } from './agendaApi';
+import { agendaQuery } from './agendaQueries';
 import styles from './dashboard.module.css';
 
 interface DoctorAgendaProps {
@@ -156,10 +157,7 @@ export function DoctorAgenda({ providerId, zone }: DoctorAgendaProps) {
   const [anchor, setAnchor] = useState(today);
   const days = useMemo(() => agendaDays(anchor, view), [anchor, view]);
   const bounds = agendaBounds(days, zone);
-  // Under the appointments root: every booking and change anywhere reads the range again.
-  const agenda = useApiQuery([...queryKeys.appointments, 'agenda', providerId, bounds], (client) =>
-    listAgenda(client, { providerId, ...bounds }),
-  );
+  const agenda = useApiQuery(agendaQuery(providerId, bounds));
   const unit = view === 'day' ? 'day' : 'week';
 
   return (

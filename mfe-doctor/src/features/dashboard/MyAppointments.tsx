@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   type Column,
   DataTable,
-  queryKeys,
   QueryView,
   type RowAction,
   RowActionMenu,
@@ -21,9 +20,8 @@ import {
 import { dayInZone, formatDateTime, momentInZone } from '@campuscare/shared/scheduling';
 import { patientChartPath } from '../../components/clinical/clinicalPaths';
 import { useOpenAppointmentVisit, useStartVisit } from '../../components/clinical/useVisitStart';
-import { contactInformation, listMyAppointments, type MyAppointment } from './myAppointmentsApi';
-
-const MY_APPOINTMENTS_PAGE_SIZE = 10;
+import { contactInformation, type MyAppointment } from './myAppointmentsApi';
+import { MY_APPOINTMENTS_PAGE_SIZE, myAppointmentsPageQuery } from './myAppointmentsQueries';
 
 interface MyAppointmentsProps {
   readonly providerId: string;
@@ -40,10 +38,8 @@ export function MyAppointments({ providerId, zone }: MyAppointmentsProps) {
   const navigate = useNavigate();
   const dialogs = useAppointmentDialogs('staff', (appointment: MyAppointment) => providerName(appointment.provider));
   const [from] = useState(() => momentInZone(dayInZone(new Date(), zone), '00:00', zone));
-  const { query, rows, total, page, setPage } = usePagedQuery(
-    [...queryKeys.appointments, 'doctor', { providerId, from }],
-    (client, pageNumber) =>
-      listMyAppointments(client, { providerId, page: pageNumber, pageSize: MY_APPOINTMENTS_PAGE_SIZE, from }),
+  const { query, rows, total, page, setPage } = usePagedQuery((pageNumber) =>
+    myAppointmentsPageQuery({ providerId, from }, pageNumber),
   );
   // A refusal is toasted in people's words (e.g. the visit's day has not come yet).
   const startVisit = useStartVisit();
