@@ -9,7 +9,6 @@ import {
   Link,
   PageHeader,
   PATHS,
-  queryClient,
   QueryView,
   Section,
   useApiMutation,
@@ -42,7 +41,7 @@ import { ClinicDoseDialog } from '../../components/clinical/ClinicDoseDialog';
 import { RevokeLetterDialog } from '../../components/clinical/RevokeLetterDialog';
 import { WalkInVisitDialog } from '../../components/clinical/WalkInVisitDialog';
 import { CHART_STUDENT_PARAM, visitPath } from '../../components/clinical/clinicalPaths';
-import { chartKey, loadEarlierVisits, openPatientChart } from './chartApi';
+import { chartQuery, earlierVisitsMutation, updateOpenChart } from './chartQueries';
 import { VitalsTrend } from './VitalsTrend';
 import styles from './chart.module.css';
 
@@ -198,13 +197,13 @@ function TimelineVisit({
 /** The timeline's next page, added under the visits shown (each page read is recorded for the student). */
 function EarlierVisits({ chart }: { readonly chart: PatientChart }) {
   const studentId = chart.student.id;
-  const earlier = useApiMutation(loadEarlierVisits, {
+  const earlier = useApiMutation(earlierVisitsMutation, {
     onSuccess: (page) =>
-      queryClient.setQueryData<PatientChart>(
-        chartKey(studentId),
-        (current) =>
-          current && { ...current, visits: [...current.visits, ...page.visits], earlier_visits: page.earlier_visits },
-      ),
+      updateOpenChart(studentId, (current) => ({
+        ...current,
+        visits: [...current.visits, ...page.visits],
+        earlier_visits: page.earlier_visits,
+      })),
   });
   const last = chart.visits.at(-1);
   if (chart.earlier_visits === 0 || !last) return null;
@@ -243,17 +242,13 @@ function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zon
   const onRevoked = (letter: ExcuseLetterEntry) => {
     const replace = (letters: readonly ExcuseLetterEntry[]) =>
       letters.map((entry) => (entry.id === letter.id ? { ...entry, ...letter } : entry));
-    queryClient.setQueryData<PatientChart>(
-      chartKey(chart.student.id),
-      (current) =>
-        current && {
-          ...current,
-          excuse_letters: replace(current.excuse_letters),
-          visits: current.visits.map((visit) =>
-            visit.id === letter.visit_id ? { ...visit, excuse_letters: replace(visit.excuse_letters) } : visit,
-          ),
-        },
-    );
+    updateOpenChart(chart.student.id, (current) => ({
+      ...current,
+      excuse_letters: replace(current.excuse_letters),
+      visits: current.visits.map((visit) =>
+        visit.id === letter.visit_id ? { ...visit, excuse_letters: replace(visit.excuse_letters) } : visit,
+      ),
+    }));
   };
   return (
     <>
@@ -301,11 +296,7 @@ function ChartBody({ chart, zone }: { readonly chart: PatientChart; readonly zon
 
 /** Opens the chart once: the read is recorded for the student ("Who viewed my health record", screen "Patient chart"). */
 function OpenedChart({ studentId }: { readonly studentId: string }) {
-  // Never read again while the page is open (each read is a recorded opening); forgotten when the page closes.
-  const chart = useApiQuery(chartKey(studentId), (client) => openPatientChart(client, studentId), {
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const chart = useApiQuery(chartQuery(studentId));
   return (
     <QueryView query={chart} loadingLabel="Opening the patient chart…">
       {(loaded) => <WithClinic>{(clinic) => <ChartBody chart={loaded} zone={clinic.settings.timezone} />}</WithClinic>}

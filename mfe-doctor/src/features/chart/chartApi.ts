@@ -1,10 +1,5 @@
-import { type CampusCareClient, queryKeys, unwrap } from '@campuscare/shared';
+import { type CampusCareClient, unwrap } from '@campuscare/shared';
 import type { ChartVisitsPage, PatientChart } from '@campuscare/shared/clinical';
-
-/** The chart in the cache: read once per opening (each read is recorded for the student), then kept up to date in place. */
-export function chartKey(studentId: string) {
-  return [...queryKeys.patients, 'chart', studentId] as const;
-}
 
 /**
  * A student's chart through `open_patient_chart`, which checks the caller is a doctor of the student's university and
