@@ -1,19 +1,16 @@
 import { useMemo } from 'react';
 import {
-  Button,
   COLUMN_RULES,
   columnError,
   displayName,
-  ErrorBanner,
+  FormFrame,
   TextAreaField,
-  useApiMutation,
   useForm,
   useUserProfile,
-  type VisitAddendum,
 } from '@campuscare/shared';
 import type { VisitRecord } from '@campuscare/shared/clinical';
 import { AddendaList } from '../../components/clinical/RecordViews';
-import { addAddendum } from './visitApi';
+import { addAddendumMutation } from './visitQueries';
 import { useVisitUpdate } from './visitCache';
 import styles from './visit.module.css';
 
@@ -23,15 +20,15 @@ const TEXT_RULE = COLUMN_RULES.visit_addenda_text_length;
 export function AddendaSection({ visit, zone }: { readonly visit: VisitRecord; readonly zone: string }) {
   const profile = useUserProfile();
   const update = useVisitUpdate(visit.id);
-  const add = useApiMutation(addAddendum, { success: 'Addendum added', errors: 'caller' });
   const initial = useMemo(() => ({ text: '' }), []);
-  const form = useForm<{ readonly text: string }, VisitAddendum>({
+  const form = useForm({
     initial,
     validate: (values) => {
       const text = columnError(TEXT_RULE, values.text);
       return text ? { text } : {};
     },
-    submit: (values) => add.mutateAsync({ visitId: visit.id, text: values.text.trim() }),
+    mutation: addAddendumMutation,
+    input: (values) => ({ visitId: visit.id, text: values.text.trim() }),
     resetOnSuccess: true,
     onSuccess: (row) => {
       const authorName = profile.status === 'signedIn' ? displayName(profile.member) : '';
@@ -53,12 +50,7 @@ export function AddendaSection({ visit, zone }: { readonly visit: VisitRecord; r
   return (
     <div className={styles.stack}>
       <AddendaList addenda={visit.addenda} zone={zone} />
-      <form
-        aria-label="Add an addendum"
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
-      >
+      <FormFrame form={form} className={styles.form} label="Add an addendum" submit="Add addendum" busyLabel="Adding…">
         <TextAreaField
           label="Addendum"
           hint="A correction or an addition, with your name and the time. It cannot be changed afterwards."
@@ -66,13 +58,7 @@ export function AddendaSection({ visit, zone }: { readonly visit: VisitRecord; r
           maxLength={TEXT_RULE.maxLength}
           {...form.field('text')}
         />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Adding…' : 'Add addendum'}
-          </Button>
-        </div>
-      </form>
+      </FormFrame>
     </div>
   );
 }

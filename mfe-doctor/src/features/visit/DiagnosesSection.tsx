@@ -3,10 +3,8 @@ import {
   Button,
   COLUMN_RULES,
   columnError,
-  type Diagnosis,
-  ErrorBanner,
+  FormFrame,
   type Icd10Code,
-  queryKeys,
   QueryView,
   TextField,
   useApiMutation,
@@ -16,8 +14,8 @@ import {
 } from '@campuscare/shared';
 import type { VisitRecord } from '@campuscare/shared/clinical';
 import { DiagnosisList, icd10Label } from '../../components/clinical/RecordViews';
-import { addDiagnosis, removeDiagnosis, searchIcd10Codes } from './visitApi';
 import { diagnosisFromRow, useVisitUpdate } from './visitCache';
+import { addDiagnosisMutation, icd10SearchQuery, removeDiagnosisMutation } from './visitQueries';
 import styles from './visit.module.css';
 
 const DESCRIPTION_RULE = COLUMN_RULES.diagnoses_description_length;
@@ -40,11 +38,7 @@ function Icd10Picker({
   const groupName = useId();
   const { search, setSearch, appliedSearch } = useSearchTerm();
   const term = appliedSearch.trim();
-  const results = useApiQuery([...queryKeys.clinic, 'icd10', term], (client) => searchIcd10Codes(client, term), {
-    enabled: term !== '',
-    keepPrevious: true,
-    staleTime: Infinity,
-  });
+  const results = useApiQuery(icd10SearchQuery(term), { enabled: term !== '' });
   return (
     <div className={styles.picker}>
       <TextField
@@ -106,30 +100,27 @@ function Icd10Picker({
 /** The draft's diagnoses: each free text, with an optional ICD-10 code; added and removed while the visit is a draft. */
 export function DiagnosesEditor({ visit }: { readonly visit: VisitRecord }) {
   const update = useVisitUpdate(visit.id);
-  const add = useApiMutation(addDiagnosis, { success: 'Diagnosis added', errors: 'caller' });
-  const remove = useApiMutation(removeDiagnosis, {
-    success: 'Diagnosis removed',
+  const remove = useApiMutation(removeDiagnosisMutation, {
     onSuccess: (_done, id) =>
       update((current) => ({ ...current, diagnoses: current.diagnoses.filter((diagnosis) => diagnosis.id !== id) })),
   });
   const [pickerKey, setPickerKey] = useState(0);
   const initial = useMemo(() => EMPTY_DIAGNOSIS, []);
-  const form = useForm<DiagnosisValues, { readonly row: Diagnosis; readonly title: string | null }>({
+  const form = useForm({
     initial,
-    validate: (values) => {
+    validate: (values: DiagnosisValues) => {
       const description = columnError(DESCRIPTION_RULE, values.description);
       return description ? { description } : {};
     },
-    submit: async (values) => ({
-      row: await add.mutateAsync({
-        visitId: visit.id,
-        description: values.description.trim(),
-        icd10Code: values.code?.code ?? null,
-      }),
-      title: values.code?.title ?? null,
+    mutation: addDiagnosisMutation,
+    input: (values: DiagnosisValues) => ({
+      visitId: visit.id,
+      description: values.description.trim(),
+      icd10Code: values.code?.code ?? null,
     }),
     resetOnSuccess: true,
-    onSuccess: ({ row, title }) => {
+    onSuccess: (row, values) => {
+      const title = values.code?.title ?? null;
       update((current) => ({ ...current, diagnoses: [...current.diagnoses, diagnosisFromRow(row, title)] }));
       setPickerKey((key) => key + 1);
     },
@@ -143,12 +134,7 @@ export function DiagnosesEditor({ visit }: { readonly visit: VisitRecord }) {
   return (
     <div className={styles.stack}>
       <DiagnosisList diagnoses={visit.diagnoses} onRemove={(diagnosis) => remove.mutate(diagnosis.id)} />
-      <form
-        aria-label="Add a diagnosis"
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
-      >
+      <FormFrame form={form} className={styles.form} label="Add a diagnosis" submit="Add diagnosis" busyLabel="Adding…">
         <Icd10Picker key={pickerKey} chosen={form.values.code} onChoose={choose} />
         <TextField
           label="Diagnosis"
@@ -156,13 +142,7 @@ export function DiagnosesEditor({ visit }: { readonly visit: VisitRecord }) {
           autoComplete="off"
           {...form.field('description')}
         />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Adding…' : 'Add diagnosis'}
-          </Button>
-        </div>
-      </form>
+      </FormFrame>
     </div>
   );
 }

@@ -1,39 +1,10 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  type Column,
-  DataTable,
-  ErrorBanner,
-  queryClient,
-  queryKeys,
-  QueryView,
-  SelectField,
-  useApiMutation,
-  useApiQuery,
-  useForm,
-} from '@campuscare/shared';
-import {
-  APPOINTMENT_CHANGE_INVALIDATES,
-  appointmentTimeColumn,
-  type OverviewAppointment,
-  providerName,
-} from '@campuscare/shared/appointments';
+import { type Column, DataTable, FormFrame, QueryView, SelectField, useApiQuery, useForm } from '@campuscare/shared';
+import { appointmentTimeColumn, type OverviewAppointment, providerName } from '@campuscare/shared/appointments';
 import type { VisitRecord } from '@campuscare/shared/clinical';
-import {
-  addDays,
-  dayInZone,
-  formatDay,
-  formatInZone,
-  type FreeSlot,
-  listFreeSlots,
-  momentInZone,
-  timeInZone,
-} from '@campuscare/shared/scheduling';
-import { bookFollowUp, listUpcomingVisits } from './visitApi';
+import { dayInZone, formatDay, type FreeSlot, momentInZone, timeInZone } from '@campuscare/shared/scheduling';
+import { FOLLOW_UP_DAYS, followUpMutation, followUpSlotsQuery, upcomingVisitsQuery } from './visitQueries';
 import styles from './visit.module.css';
-
-/** How far ahead a follow-up is offered: the next two weeks of the doctor's free times. */
-const FOLLOW_UP_DAYS = 14;
 
 const FOLLOW_UP_MESSAGES = { day: 'Choose a day', startsAt: 'Choose one of the free times' } as const;
 
@@ -64,11 +35,6 @@ function FollowUpForm({
   readonly zone: string;
   readonly slots: readonly FreeSlot[];
 }) {
-  const book = useApiMutation(bookFollowUp, {
-    invalidates: APPOINTMENT_CHANGE_INVALIDATES,
-    success: (_done, request) => `Follow-up booked for ${formatInZone(request.date, zone)}`,
-    errors: 'caller',
-  });
   const byDay = useMemo(() => {
     const days = new Map<string, FreeSlot[]>();
     for (const slot of slots) {
@@ -77,25 +43,20 @@ function FollowUpForm({
     }
     return days;
   }, [slots, zone]);
-  const form = useForm<FollowUpValues>({
+  const form = useForm({
     initial: EMPTY_CHOICE,
-    validate: (values) => ({
+    validate: (values: FollowUpValues) => ({
       ...(values.day === '' ? { day: FOLLOW_UP_MESSAGES.day } : {}),
       ...(values.startsAt === '' ? { startsAt: FOLLOW_UP_MESSAGES.startsAt } : {}),
     }),
-    submit: async (values) => {
+    mutation: followUpMutation(zone),
+    input: (values: FollowUpValues) => {
       const slot = slots.find((candidate) => candidate.startsAt === values.startsAt);
-      try {
-        await book.mutateAsync({
-          visitId: visit.id,
-          date: values.startsAt,
-          durationMinutes: slot ? minutesOf(slot) : visit.duration_minutes,
-        });
-      } catch (refusal) {
-        // The time was taken meanwhile, or is now too soon: the free times have changed.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
-        throw refusal;
-      }
+      return {
+        visitId: visit.id,
+        date: values.startsAt,
+        durationMinutes: slot ? minutesOf(slot) : visit.duration_minutes,
+      };
     },
     resetOnSuccess: true,
   });
@@ -104,11 +65,12 @@ function FollowUpForm({
   if (slots.length === 0)
     return <p className={styles.muted}>The visit’s doctor has no free times in the next {FOLLOW_UP_DAYS} days.</p>;
   return (
-    <form
-      aria-label="Book a follow-up"
+    <FormFrame
+      form={form}
       className={styles.form}
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(event)}
+      label="Book a follow-up"
+      submit="Book follow-up"
+      busyLabel="Booking…"
     >
       <div className={styles.fieldGrid}>
         <SelectField
@@ -137,13 +99,7 @@ function FollowUpForm({
           {...form.field('startsAt')}
         />
       </div>
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <div className={styles.buttons}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Booking…' : 'Book follow-up'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 
@@ -152,15 +108,8 @@ export function FollowUpSection({ visit, zone }: { readonly visit: VisitRecord; 
   const doctorId = visit.doctor_id;
   const [today] = useState(() => dayInZone(new Date(), zone));
   const [from] = useState(() => momentInZone(today, '00:00', zone));
-  const slots = useApiQuery(
-    [...queryKeys.slots, 'follow-up', doctorId, today],
-    (client) => listFreeSlots(client, { from: today, to: addDays(today, FOLLOW_UP_DAYS - 1), doctorId }),
-    // Free times change with every booking: read again, never shown from memory.
-    { enabled: doctorId !== null, gcTime: 0 },
-  );
-  const upcoming = useApiQuery([...queryKeys.appointments, 'student upcoming', visit.student_id, from], (client) =>
-    listUpcomingVisits(client, { studentId: visit.student_id, from }),
-  );
+  const slots = useApiQuery(followUpSlotsQuery(doctorId ?? '', today), { enabled: doctorId !== null });
+  const upcoming = useApiQuery(upcomingVisitsQuery(visit.student_id, from));
   return (
     <div className={styles.stack}>
       <QueryView query={upcoming} loadingLabel="Loading the student's coming visits…">

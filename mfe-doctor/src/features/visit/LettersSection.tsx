@@ -1,18 +1,11 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  CONSTRAINT_RULES,
-  ErrorBanner,
-  type FieldErrors,
-  TextField,
-  useApiMutation,
-  useForm,
-} from '@campuscare/shared';
+import { Button, CONSTRAINT_RULES, type FieldErrors, FormFrame, TextField, useForm } from '@campuscare/shared';
 import type { ExcuseLetterEntry, VisitRecord } from '@campuscare/shared/clinical';
 import { addDays, dayInZone } from '@campuscare/shared/scheduling';
 import { letterDays, LetterList } from '../../components/clinical/RecordViews';
 import { RevokeLetterDialog } from '../../components/clinical/RevokeLetterDialog';
-import { type IssuedLetter, issueExcuseLetter } from '../../components/clinical/lettersApi';
+import type { IssuedLetter } from '../../components/clinical/lettersApi';
+import { issueLetterMutation } from '../../components/clinical/lettersQueries';
 import { useVisitUpdate } from './visitCache';
 import styles from './visit.module.css';
 
@@ -84,21 +77,22 @@ function IssueLetterForm({
   readonly visitDay: string;
   readonly onIssued: (letter: IssuedLetter) => void;
 }) {
-  const issue = useApiMutation(issueExcuseLetter, { success: 'Excuse letter issued', errors: 'caller' });
   const initial = useMemo<LetterValues>(() => ({ startsOn: visitDay, endsOn: visitDay }), [visitDay]);
-  const form = useForm<LetterValues, IssuedLetter>({
+  const form = useForm({
     initial,
-    validate: (values) => letterErrors(values, visitDay),
-    submit: (values) => issue.mutateAsync({ visitId: visit.id, startsOn: values.startsOn, endsOn: values.endsOn }),
+    validate: (values: LetterValues) => letterErrors(values, visitDay),
+    mutation: issueLetterMutation,
+    input: (values: LetterValues) => ({ visitId: visit.id, startsOn: values.startsOn, endsOn: values.endsOn }),
     resetOnSuccess: true,
     onSuccess: onIssued,
   });
   return (
-    <form
-      aria-label="Issue an excuse letter"
+    <FormFrame
+      form={form}
       className={styles.form}
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(event)}
+      label="Issue an excuse letter"
+      submit="Issue letter"
+      busyLabel="Issuing…"
     >
       <div className={styles.fieldGrid}>
         <TextField
@@ -114,13 +108,7 @@ function IssueLetterForm({
         Up to {LETTER_MAX_DAYS} days, starting within {LETTER_START_WINDOW_DAYS} days of the visit. The letter says who
         it is for and which days it covers, never why.
       </p>
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <div className={styles.buttons}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Issuing…' : 'Issue letter'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 

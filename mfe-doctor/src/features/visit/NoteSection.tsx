@@ -6,19 +6,18 @@ import {
   type ColumnRule,
   ErrorBanner,
   type FieldErrors,
-  getSupabase,
   notifyError,
+  runApiMutation,
   storedValue,
   TextAreaField,
   TextField,
-  useApiMutation,
   useForm,
-  type Visit,
 } from '@campuscare/shared';
 import type { VisitRecord } from '@campuscare/shared/clinical';
 import { timeInZone } from '@campuscare/shared/scheduling';
-import { type NoteColumns, saveNote } from './visitApi';
+import type { NoteColumns } from './visitApi';
 import { useVisitUpdate, withVisitRow } from './visitCache';
+import { saveNoteMutation } from './visitQueries';
 import styles from './visit.module.css';
 
 interface NoteValues {
@@ -96,11 +95,11 @@ export function useVisitNote(visit: VisitRecord) {
   const [saved, setSaved] = useState<NoteValues>(initial);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [failed, setFailed] = useState<NoteValues | null>(null);
-  const save = useApiMutation(saveNote, { errors: 'caller' });
-  const form = useForm<NoteValues, Visit>({
+  const form = useForm({
     initial,
     validate: noteErrors,
-    submit: (values) => save.mutateAsync({ visitId, note: noteColumns(values) }),
+    mutation: saveNoteMutation,
+    input: (values: NoteValues) => ({ visitId, note: noteColumns(values) }),
     onSuccess: (row, values) => {
       setSaved(values);
       setFailed(null);
@@ -158,11 +157,9 @@ export function useVisitNote(visit: VisitRecord) {
     () => () => {
       const last = pending.current;
       if (!last) return;
-      void getSupabase()
-        .then((client) => saveNote(client, { visitId, note: noteColumns(last) }))
-        .catch(() =>
-          notifyError('Your last changes to the visit note could not be saved. Open the visit again to check it.'),
-        );
+      runApiMutation(saveNoteMutation, { visitId, note: noteColumns(last) }).catch(() =>
+        notifyError('Your last changes to the visit note could not be saved. Open the visit again to check it.'),
+      );
     },
     [visitId],
   );

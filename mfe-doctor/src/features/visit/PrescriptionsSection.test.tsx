@@ -11,7 +11,7 @@ import {
   PrescriptionsEditor,
 } from './PrescriptionsSection';
 import { addPrescription } from './visitApi';
-import { visitKey } from './visitCache';
+import { visitQuery } from './visitQueries';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({
   ...jest.requireActual('../../../../shared/src/supabase/client'),
@@ -52,7 +52,7 @@ function stored(columns: Parameters<typeof addPrescription>[1]['prescription']):
 
 function PrescriptionsOfDraft() {
   const opened = useApiQuery<OpenedVisit>(
-    visitKey('visit-1'),
+    visitQuery('visit-1').queryKey,
     async () => {
       throw new Error('the visit is read once, when the page opens');
     },
@@ -62,7 +62,7 @@ function PrescriptionsOfDraft() {
 }
 
 function renderDraft() {
-  queryClient.setQueryData(visitKey('visit-1'), openedVisitFixture());
+  queryClient.setQueryData(visitQuery('visit-1').queryKey, openedVisitFixture());
   render(<PrescriptionsOfDraft />);
   return userEvent.setup();
 }

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
 import {
   type ApiError,
-  Button,
   COLUMN_RULES,
   columnError,
   type ColumnRule,
-  ErrorBanner,
   type FieldErrors,
-  type Prescription,
+  FormFrame,
+  runApiMutation,
   storedValue,
   TextAreaField,
   TextField,
@@ -17,8 +16,9 @@ import {
 } from '@campuscare/shared';
 import type { VisitRecord } from '@campuscare/shared/clinical';
 import { PrescriptionList } from '../../components/clinical/RecordViews';
-import { addPrescription, type PrescriptionColumns, removePrescription } from './visitApi';
+import type { PrescriptionColumns } from './visitApi';
 import { prescriptionFromRow, useVisitUpdate } from './visitCache';
+import { addPrescriptionMutation, removePrescriptionMutation } from './visitQueries';
 import styles from './visit.module.css';
 
 interface PrescriptionValues {
@@ -112,21 +112,20 @@ export function PrescriptionsEditor({ visit }: { readonly visit: VisitRecord }) 
   const refusalId = useId();
   /** The database's refusal of the drug as typed, while the doctor decides whether to acknowledge it. */
   const [allergyRefusal, setAllergyRefusal] = useState<string | null>(null);
-  const add = useApiMutation(addPrescription, { success: 'Prescription added', errors: 'caller' });
-  const remove = useApiMutation(removePrescription, {
-    success: 'Prescription removed',
+  const remove = useApiMutation(removePrescriptionMutation, {
     onSuccess: (_done, id) =>
       update((current) => ({
         ...current,
         prescriptions: current.prescriptions.filter((prescription) => prescription.id !== id),
       })),
   });
-  const form = useForm<PrescriptionValues, Prescription | null>({
+  const form = useForm({
     initial: EMPTY_PRESCRIPTION,
-    validate: (values) => prescriptionErrors(values, allergyRefusal !== null),
-    submit: async (values) => {
+    validate: (values: PrescriptionValues) => prescriptionErrors(values, allergyRefusal !== null),
+    // A refusal for the student's allergies is no failure: it asks for the acknowledgement.
+    submit: async (values: PrescriptionValues) => {
       try {
-        return await add.mutateAsync({
+        return await runApiMutation(addPrescriptionMutation, {
           visitId: visit.id,
           prescription: prescriptionColumns(values, allergyRefusal !== null),
         });
@@ -160,11 +159,24 @@ export function PrescriptionsEditor({ visit }: { readonly visit: VisitRecord }) 
         prescriptions={visit.prescriptions}
         onRemove={(prescription) => remove.mutate(prescription.id)}
       />
-      <form
-        aria-label="Add a prescription"
+      <FormFrame
+        form={form}
         className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
+        label="Add a prescription"
+        submit={allergyRefusal ? 'Prescribe anyway' : 'Add prescription'}
+        busyLabel="Adding…"
+        danger={allergyRefusal !== null}
+        cancel={
+          allergyRefusal
+            ? {
+                label: 'Don’t prescribe it',
+                onClick: () => {
+                  setAllergyRefusal(null);
+                  form.reset();
+                },
+              }
+            : undefined
+        }
       >
         <TextField
           label="Drug"
@@ -238,24 +250,7 @@ export function PrescriptionsEditor({ visit }: { readonly visit: VisitRecord }) 
             />
           </div>
         )}
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          {allergyRefusal && (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setAllergyRefusal(null);
-                form.reset();
-              }}
-            >
-              Don’t prescribe it
-            </Button>
-          )}
-          <Button type="submit" variant={allergyRefusal ? 'danger' : 'primary'} disabled={form.submitting}>
-            {form.submitting ? 'Adding…' : allergyRefusal ? 'Prescribe anyway' : 'Add prescription'}
-          </Button>
-        </div>
-      </form>
+      </FormFrame>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, ErrorBanner, Modal, useApiMutation } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES } from '@campuscare/shared/appointments';
+import { ApiError, Button, FormFrame, Modal, runApiMutation, useForm } from '@campuscare/shared';
 import type { VisitRecord } from '@campuscare/shared/clinical';
 import type { VisitNote } from './NoteSection';
-import { signVisit } from './visitApi';
 import { useVisitUpdate, withVisitRow } from './visitCache';
+import { signVisitMutation } from './visitQueries';
 import styles from './visit.module.css';
 
 const SIGN_MESSAGES = {
@@ -22,32 +21,26 @@ function SignVisitDialog({
   readonly onClose: () => void;
 }) {
   const update = useVisitUpdate(visit.id);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const sign = useApiMutation(signVisit, {
-    invalidates: APPOINTMENT_CHANGE_INVALIDATES,
-    success: 'Visit signed',
-    errors: 'caller',
+  const [initial] = useState({});
+  // The note is saved first: a visit is signed only with the note the doctor sees.
+  const form = useForm({
+    initial,
+    submit: async () => {
+      if (!(await note.saveNow())) throw new ApiError(SIGN_MESSAGES.noteNotSaved);
+      return runApiMutation(signVisitMutation, visit.id);
+    },
     onSuccess: (row) => update((current) => withVisitRow(current, row)),
   });
-  const confirm = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      if (!(await note.saveNow())) {
-        setError(SIGN_MESSAGES.noteNotSaved);
-        return;
-      }
-      await sign.mutateAsync(visit.id);
-    } catch (refusal) {
-      setError(refusal instanceof Error ? refusal.message : SIGN_MESSAGES.noteNotSaved);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Modal title="Sign this visit?" open onClose={onClose}>
-      <div className={styles.form}>
+      <FormFrame
+        form={form}
+        className={styles.form}
+        label="Sign this visit"
+        submit="Sign visit"
+        busyLabel="Signing…"
+        cancel={{ label: 'Keep editing', onClick: onClose }}
+      >
         <p className={styles.text}>
           <strong>Signing is final.</strong> The note, vital signs, diagnoses and prescriptions can no longer be
           changed: a correction is added as an addendum under the signed visit.
@@ -56,16 +49,7 @@ function SignVisitDialog({
           The appointment is completed, and the student is told by email that a visit summary is waiting (the email says
           nothing about the visit).
         </p>
-        {error && <ErrorBanner message={error} />}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose}>
-            Keep editing
-          </Button>
-          <Button onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Signing…' : 'Sign visit'}
-          </Button>
-        </div>
-      </div>
+      </FormFrame>
     </Modal>
   );
 }

@@ -23,8 +23,7 @@ import { LettersSection } from './LettersSection';
 import { NoteForm, useVisitNote } from './NoteSection';
 import { PrescriptionsEditor } from './PrescriptionsSection';
 import { SignVisitSection } from './SignVisit';
-import { openVisit } from './visitApi';
-import { visitKey } from './visitCache';
+import { visitQuery } from './visitQueries';
 import { VisitReadings, VitalsForm } from './VitalsSection';
 import styles from './visit.module.css';
 
@@ -179,11 +178,7 @@ function VisitBody({ opened }: { readonly opened: OpenedVisit }) {
 
 /** Opens the visit once: the read is recorded for the student ("Who viewed my health record", screen "Visit"). */
 function OpenedVisitView({ visitId }: { readonly visitId: string }) {
-  // Never read again while the page is open (each read is a recorded opening); forgotten when the page closes.
-  const opened = useApiQuery(visitKey(visitId), (client) => openVisit(client, visitId), {
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const opened = useApiQuery(visitQuery(visitId));
   return (
     <QueryView query={opened} loadingLabel="Opening the visit…">
       {(loaded) => <VisitBody opened={loaded} />}

@@ -5,7 +5,7 @@ import { openedVisitFixture, readingFixture } from '../../test/clinicalTestData'
 import type { OpenedVisit } from '@campuscare/shared/clinical';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import { recordVitals, removeVitals } from './visitApi';
-import { visitKey } from './visitCache';
+import { visitQuery } from './visitQueries';
 import { EMPTY_VITALS, vitalsColumns, vitalsErrors, VITALS_MESSAGES, VisitReadings, VitalsForm } from './VitalsSection';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({
@@ -28,7 +28,7 @@ const record = jest.mocked(recordVitals);
 /** The vitals part of the visit page, on a draft already opened (the cache holds it). */
 function VitalsOfDraft() {
   const opened = useApiQuery<OpenedVisit>(
-    visitKey('visit-1'),
+    visitQuery('visit-1').queryKey,
     async () => {
       throw new Error('the visit is read once, when the page opens');
     },
@@ -44,7 +44,7 @@ function VitalsOfDraft() {
 }
 
 function renderDraft(visit = openedVisitFixture()) {
-  queryClient.setQueryData(visitKey('visit-1'), visit);
+  queryClient.setQueryData(visitQuery('visit-1').queryKey, visit);
   render(<VitalsOfDraft />);
   return userEvent.setup();
 }

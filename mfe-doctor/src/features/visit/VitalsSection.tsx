@@ -4,14 +4,14 @@ import {
   Button,
   columnError,
   CONSTRAINT_RULES,
-  ErrorBanner,
   type FieldErrors,
+  FormFrame,
   parseWholeNumber,
   roundedToTenths,
+  runApiMutation,
   TextField,
   useApiMutation,
   useForm,
-  type VitalSigns,
 } from '@campuscare/shared';
 import type { VisitRecord, VitalReading } from '@campuscare/shared/clinical';
 import { timeInZone } from '@campuscare/shared/scheduling';
@@ -23,8 +23,9 @@ import {
   vitalRangeHint,
   vitalRule,
 } from '../../components/clinical/vitals';
-import { recordVitals, removeVitals, type VitalsColumns } from './visitApi';
+import type { VitalsColumns } from './visitApi';
 import { readingFromRow, useVisitUpdate } from './visitCache';
+import { recordVitalsMutation, removeVitalsMutation } from './visitQueries';
 import styles from './visit.module.css';
 
 type VitalsValues = Readonly<Record<VitalFormField, string>>;
@@ -93,14 +94,13 @@ function fieldLabel(field: VitalField): string {
 /** The vitals form: eight optional values, each checked against the range the database holds, at least one taken. */
 export function VitalsForm({ visitId }: { readonly visitId: string }) {
   const update = useVisitUpdate(visitId);
-  const record = useApiMutation(recordVitals, { success: 'Vital signs recorded', errors: 'caller' });
-  const form = useForm<VitalsValues, VitalSigns>({
+  const form = useForm({
     initial: EMPTY_VITALS,
     validate: vitalsErrors,
-    submit: async (values) => {
+    submit: async (values: VitalsValues) => {
       const vitals = vitalsColumns(values);
       if (Object.values(vitals).every((value) => value === null)) throw new ApiError(VITALS_MESSAGES.nothingRecorded);
-      return record.mutateAsync({ visitId, vitals });
+      return runApiMutation(recordVitalsMutation, { visitId, vitals });
     },
     resetOnSuccess: true,
     onSuccess: (row) => {
@@ -109,11 +109,12 @@ export function VitalsForm({ visitId }: { readonly visitId: string }) {
     },
   });
   return (
-    <form
-      aria-label="Record vital signs"
+    <FormFrame
+      form={form}
       className={styles.form}
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(event)}
+      label="Record vital signs"
+      submit="Record vital signs"
+      busyLabel="Recording…"
     >
       <div className={styles.fieldGrid}>
         {VITAL_FIELDS.map((field) => (
@@ -128,13 +129,7 @@ export function VitalsForm({ visitId }: { readonly visitId: string }) {
         ))}
       </div>
       <p className={styles.hint}>Fill in what you measured; BMI is worked out from the weight and height.</p>
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <div className={styles.buttons}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Recording…' : 'Record vital signs'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 
@@ -150,8 +145,7 @@ export function VisitReadings({
 }) {
   const update = useVisitUpdate(visit.id);
   const [removing, setRemoving] = useState<string | null>(null);
-  const remove = useApiMutation(removeVitals, {
-    success: 'Reading removed',
+  const remove = useApiMutation(removeVitalsMutation, {
     onSuccess: (_done, id) =>
       update((current) => ({ ...current, vital_signs: current.vital_signs.filter((reading) => reading.id !== id) })),
   });

@@ -141,7 +141,7 @@ export async function addAddendum(
   return unwrap(await client.rpc('add_visit_addendum', { visit_id: input.visitId, text: input.text }));
 }
 
-interface FollowUpRequest {
+export interface FollowUpRequest {
   readonly visitId: string;
   /** ISO start of one of the doctor's free slots. */
   readonly date: string;

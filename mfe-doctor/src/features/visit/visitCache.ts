@@ -3,23 +3,12 @@ import {
   type Diagnosis,
   type Prescription,
   queryClient,
-  queryKeys,
   type Visit,
   vitalFlagsOf,
   type VitalSigns,
 } from '@campuscare/shared';
-import type {
-  DiagnosisEntry,
-  OpenedVisit,
-  PrescriptionEntry,
-  VisitRecord,
-  VitalReading,
-} from '@campuscare/shared/clinical';
-
-/** The opened visit in the cache: read once per opening (each read is recorded), then kept up to date in place. */
-export function visitKey(visitId: string) {
-  return [...queryKeys.patients, 'visit', visitId] as const;
-}
+import type { DiagnosisEntry, PrescriptionEntry, VisitRecord, VitalReading } from '@campuscare/shared/clinical';
+import { visitQuery } from './visitQueries';
 
 /**
  * Changes the opened visit in the cache with what a write returned, so the page shows it without reading the
@@ -28,7 +17,7 @@ export function visitKey(visitId: string) {
 export function useVisitUpdate(visitId: string) {
   return useCallback(
     (change: (visit: VisitRecord) => VisitRecord) =>
-      queryClient.setQueryData<OpenedVisit>(visitKey(visitId), (opened) =>
+      queryClient.setQueryData(visitQuery(visitId).queryKey, (opened) =>
         opened ? { ...opened, visit: change(opened.visit) } : opened,
       ),
     [visitId],
