@@ -1,12 +1,4 @@
-import {
-  ApiError,
-  apiMutation,
-  apiQuery,
-  type CampusCareClient,
-  queryKeys,
-  type University,
-  unwrap,
-} from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type University, unwrap } from '@campuscare/shared';
 
 /** The signed-in admin's university (RLS returns only their own). */
 export async function fetchUniversity(client: CampusCareClient, id: string): Promise<University> {
@@ -35,17 +27,3 @@ export async function updateUniversity(
   if (!university) throw new ApiError('Only a super admin can change the university details', { code: '42501' });
   return university;
 }
-
-/** The signed-in admin's university. */
-export const universityQuery = (id: string) =>
-  apiQuery({ key: [...queryKeys.university, id], load: (client) => fetchUniversity(client, id) });
-
-/**
- * A change of the university's details or logo. The top bar shows the university's name from the profile, so both
- * are refreshed.
- */
-export const updateUniversityMutation = apiMutation({
-  run: updateUniversity,
-  invalidates: [queryKeys.university, queryKeys.profile],
-  success: 'University details saved',
-});

@@ -1,5 +1,5 @@
 import { useApiQuery, useUserProfile } from '@campuscare/shared';
-import { universityQuery } from './universityApi';
+import { universityQuery } from './universityQueries';
 
 /** The signed-in admin's university row; waits until the profile says which university that is. */
 export function useUniversity() {

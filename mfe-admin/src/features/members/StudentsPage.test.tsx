@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Member, queryClient, type University } from '@campuscare/shared';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
-import { universityQuery } from '../../university/universityApi';
+import { universityQuery } from '../../university/universityQueries';
 import { latestImport } from './import/rosterImportApi';
 import { deactivateStudents, inviteStudent, listStudents, resendInvitations, type StudentRow } from './membersApi';
 import { StudentsPage } from './StudentsPage';

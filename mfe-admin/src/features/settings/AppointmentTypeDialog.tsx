@@ -15,7 +15,7 @@ import {
   validateAppointmentType,
   type AppointmentTypeValues,
 } from './appointmentTypeForm';
-import { saveAppointmentTypeMutation } from './appointmentTypesSettingsApi';
+import { saveAppointmentTypeMutation } from './appointmentTypesSettingsQueries';
 import styles from './settings.module.css';
 
 interface AppointmentTypeDialogProps {

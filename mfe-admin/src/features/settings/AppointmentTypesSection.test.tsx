@@ -19,14 +19,11 @@ jest.mock('../../../../shared/src/appointments/appointmentTypesApi', () => ({
   ...jest.requireActual('../../../../shared/src/appointments/appointmentTypesApi'),
   listAppointmentTypes: jest.fn(),
 }));
-jest.mock('./appointmentTypesSettingsApi', () =>
-  jest
-    .requireActual('../../../../test/web/mockApiModule')
-    .mockApiModule(jest.requireActual('./appointmentTypesSettingsApi'), {
-      saveAppointmentType: jest.fn(),
-      deleteAppointmentType: jest.fn(),
-    }),
-);
+jest.mock('./appointmentTypesSettingsApi', () => ({
+  ...jest.requireActual('./appointmentTypesSettingsApi'),
+  saveAppointmentType: jest.fn(),
+  deleteAppointmentType: jest.fn(),
+}));
 
 const bello = { id: 'doctor-2', title: 'Dr', first_name: 'Tunde', last_name: 'Bello' };
 

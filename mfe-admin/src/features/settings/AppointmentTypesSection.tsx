@@ -17,7 +17,7 @@ import {
 } from '@campuscare/shared/appointments';
 import { AppointmentTypeDialog } from './AppointmentTypeDialog';
 import { offeredByText } from './appointmentTypeForm';
-import { deleteAppointmentTypeMutation } from './appointmentTypesSettingsApi';
+import { deleteAppointmentTypeMutation } from './appointmentTypesSettingsQueries';
 import styles from './settings.module.css';
 
 type Editing = { readonly kind: 'new' } | { readonly kind: 'edit' | 'delete'; readonly type: AppointmentType };

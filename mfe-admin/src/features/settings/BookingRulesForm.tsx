@@ -9,7 +9,7 @@ import {
   useForm,
 } from '@campuscare/shared';
 import { describeMinutes } from '@campuscare/shared/scheduling';
-import { bookingRulesMutation } from './clinicSettingsApi';
+import { bookingRulesMutation } from './clinicSettingsQueries';
 import {
   LEAD_MINUTES_RANGE,
   SLOT_MINUTES_RANGE,

@@ -1,5 +1,5 @@
 import { type ClinicSettings, FormFrame, TextField, useForm } from '@campuscare/shared';
-import { clinicContactMutation } from './clinicSettingsApi';
+import { clinicContactMutation } from './clinicSettingsQueries';
 import {
   CLINIC_ADDRESS_MAX_LENGTH,
   storedClinicContact,

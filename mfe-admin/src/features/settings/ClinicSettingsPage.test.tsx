@@ -37,16 +37,15 @@ jest.mock('../../../../shared/src/appointments/visitsNeedingActionApi', () => ({
   ...jest.requireActual('../../../../shared/src/appointments/visitsNeedingActionApi'),
   listVisitsAffectedBy: jest.fn(),
 }));
-jest.mock('./clinicSettingsApi', () =>
-  jest.requireActual('../../../../test/web/mockApiModule').mockApiModule(jest.requireActual('./clinicSettingsApi'), {
-    saveBookingRules: jest.fn(),
-    saveClinicHours: jest.fn(),
-    addClosure: jest.fn(),
-    removeClosure: jest.fn(),
-    saveStaffIdleMinutes: jest.fn(),
-    saveClinicContact: jest.fn(),
-  }),
-);
+jest.mock('./clinicSettingsApi', () => ({
+  ...jest.requireActual('./clinicSettingsApi'),
+  saveBookingRules: jest.fn(),
+  saveClinicHours: jest.fn(),
+  addClosure: jest.fn(),
+  removeClosure: jest.fn(),
+  saveStaffIdleMinutes: jest.fn(),
+  saveClinicContact: jest.fn(),
+}));
 
 const clinic: Clinic = {
   settings: {

@@ -9,7 +9,7 @@ import {
 } from '@campuscare/shared';
 import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
 import { dayInZone, formatDayRange } from '@campuscare/shared/scheduling';
-import { addClosureMutation, removeClosureMutation } from './clinicSettingsApi';
+import { addClosureMutation, removeClosureMutation } from './clinicSettingsQueries';
 import { CLOSURE_REASON_MAX_LENGTH, validateClosure, type ClosureValues } from './clinicRules';
 import styles from './settings.module.css';
 

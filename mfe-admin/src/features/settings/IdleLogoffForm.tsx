@@ -7,7 +7,7 @@ import {
   TextField,
   useForm,
 } from '@campuscare/shared';
-import { staffIdleMinutesMutation } from './clinicSettingsApi';
+import { staffIdleMinutesMutation } from './clinicSettingsQueries';
 import styles from './settings.module.css';
 
 interface IdleLogoffFormProps {

@@ -7,7 +7,7 @@ import {
   weeklyHoursErrors,
   weeklyHoursFrom,
 } from '@campuscare/shared/scheduling';
-import { clinicHoursMutation } from './clinicSettingsApi';
+import { clinicHoursMutation } from './clinicSettingsQueries';
 import styles from './settings.module.css';
 
 interface OpeningHoursFormProps {

@@ -18,7 +18,7 @@ import {
   useUniversityLogoUrl,
 } from '@campuscare/shared';
 import { PhotoPicker, SettingsHeader } from '@campuscare/shared/account';
-import { updateUniversityMutation } from '../../university/universityApi';
+import { updateUniversityMutation } from '../../university/universityQueries';
 import { useUniversity } from '../../university/useUniversity';
 import styles from './settings.module.css';
 

@@ -1,6 +1,4 @@
-import { ApiError, apiMutation, type CampusCareClient, queryKeys, type TablesInsert, unwrap } from '@campuscare/shared';
-import { APPOINTMENT_TYPES_KEY } from '@campuscare/shared/appointments';
-import { APPOINTMENT_TYPE_MESSAGES } from './appointmentTypeForm';
+import { ApiError, type CampusCareClient, type TablesInsert, unwrap } from '@campuscare/shared';
 
 /** The columns a super admin chooses; the university, ids and timestamps are the database's. */
 export type AppointmentTypeFields = Pick<
@@ -17,9 +15,6 @@ export interface AppointmentTypeSave {
   /** Those who offered it before. */
   readonly previousDoctorIds: readonly string[];
 }
-
-/** A change of a type makes its list stale, and the free times, whose length and doctors follow it. */
-export const APPOINTMENT_TYPE_CHANGES = [APPOINTMENT_TYPES_KEY, queryKeys.slots] as const;
 
 const NOT_ALLOWED = 'Only a super admin can change the types of visit';
 
@@ -58,15 +53,3 @@ export async function deleteAppointmentType(client: CampusCareClient, id: string
   const removed = unwrap(await client.from('appointment_types').delete().eq('id', id).select('id'));
   if (removed.length === 0) throw new ApiError('That type of visit was already deleted, or you cannot change it');
 }
-
-export const saveAppointmentTypeMutation = apiMutation({
-  run: saveAppointmentType,
-  invalidates: APPOINTMENT_TYPE_CHANGES,
-  success: (_saved, save) => (save.id ? APPOINTMENT_TYPE_MESSAGES.saved : APPOINTMENT_TYPE_MESSAGES.created),
-});
-
-export const deleteAppointmentTypeMutation = apiMutation({
-  run: deleteAppointmentType,
-  invalidates: APPOINTMENT_TYPE_CHANGES,
-  success: APPOINTMENT_TYPE_MESSAGES.deleted,
-});

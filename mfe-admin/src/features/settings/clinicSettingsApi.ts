@@ -1,15 +1,5 @@
-import {
-  ApiError,
-  apiMutation,
-  type CampusCareClient,
-  type ClinicSettings,
-  queryKeys,
-  unwrap,
-} from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type ClinicSettings, unwrap } from '@campuscare/shared';
 import { closedWeekdays, openDayRows, type WeeklyHours } from '@campuscare/shared/scheduling';
-
-/** What a change to the clinic's rules, hours or closures makes stale: the clinic itself and every free slot. */
-export const CLINIC_CHANGES = [queryKeys.clinic, queryKeys.slots] as const;
 
 const CLINIC_FORBIDDEN = "Only a super admin can change the clinic's settings";
 
@@ -125,40 +115,3 @@ export async function saveStaffIdleMinutes(
   if (!saved) throw new ApiError(CLINIC_FORBIDDEN, { code: '42501' });
   return saved;
 }
-
-export const bookingRulesMutation = apiMutation({
-  run: saveBookingRules,
-  invalidates: CLINIC_CHANGES,
-  success: 'Booking rules saved',
-});
-
-export const clinicContactMutation = apiMutation({
-  run: saveClinicContact,
-  invalidates: CLINIC_CHANGES,
-  success: 'Contact details saved',
-});
-
-export const clinicHoursMutation = apiMutation({
-  run: saveClinicHours,
-  invalidates: CLINIC_CHANGES,
-  success: 'Opening hours saved',
-});
-
-export const addClosureMutation = apiMutation({
-  run: addClosure,
-  invalidates: CLINIC_CHANGES,
-  success: 'Closure added',
-});
-
-export const removeClosureMutation = apiMutation({
-  run: removeClosure,
-  invalidates: CLINIC_CHANGES,
-  success: 'Closure removed',
-});
-
-/** Only the clinic's settings hold it: no free slot changes. */
-export const staffIdleMinutesMutation = apiMutation({
-  run: saveStaffIdleMinutes,
-  invalidates: [queryKeys.clinic],
-  success: 'Idle sign-out saved',
-});
