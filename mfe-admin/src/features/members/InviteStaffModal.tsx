@@ -1,17 +1,16 @@
 import {
-  Button,
-  ErrorBanner,
+  FormFrame,
   Modal,
   PATHS,
   SelectField,
   staffSignInLink,
   TextField,
-  useApiMutation,
   useForm,
   validateEmail,
 } from '@campuscare/shared';
 import { CopyLink } from '../../components/CopyLink';
-import { inviteStaff, type StaffInvitation } from './membersApi';
+import type { StaffInvitation } from './membersApi';
+import { inviteStaffMutation } from './membersQueries';
 import styles from './members.module.css';
 
 const ROLE_OPTIONS = [
@@ -27,14 +26,11 @@ const NO_INVITATION: StaffInvitation = { email: '', role: 'doctor' };
  * sign-in page, where they sign in once they have joined.
  */
 export function InviteStaffModal({ onClose }: { readonly onClose: () => void }) {
-  const invite = useApiMutation(inviteStaff, {
-    success: (_answer, invitation) => `Invitation sent to ${invitation.email.trim()}`,
-    errors: 'caller',
-  });
   const form = useForm({
     initial: NO_INVITATION,
     validate: validateEmail,
-    submit: (invitation) => invite.mutateAsync(invitation),
+    mutation: inviteStaffMutation,
+    input: (invitation: StaffInvitation) => invitation,
     resetOnSuccess: true,
   });
 
@@ -49,16 +45,17 @@ export function InviteStaffModal({ onClose }: { readonly onClose: () => void }) 
         We email them a link to choose their password. It works once, and only for the address you enter: they join your
         staff when they use it.
       </p>
-      <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <FormFrame
+        form={form}
+        className={styles.form}
+        label="Invite a staff member"
+        submit="Send"
+        busyLabel="Sending…"
+        cancel={{ label: 'Cancel', onClick: onClose }}
+      >
         <TextField label="Email address" type="email" autoComplete="off" {...form.field('email')} />
         <SelectField label="Role" options={ROLE_OPTIONS} {...form.field('role')} />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Sending…' : 'Send'}
-          </Button>
-        </div>
-      </form>
+      </FormFrame>
       <CopyLink label="Staff sign-in page" link={signInPage} />
     </Modal>
   );

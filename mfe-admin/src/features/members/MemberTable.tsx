@@ -1,6 +1,7 @@
 import { type Column, DataTable, QueryView, SearchBox } from '@campuscare/shared';
 import type { MemberRow } from './membersApi';
-import { MEMBERS_PAGE_SIZE, type MemberList } from './useMemberList';
+import { MEMBERS_PAGE_SIZE } from './membersQueries';
+import type { MemberList } from './useMemberList';
 
 interface MemberTableProps {
   readonly caption: string;

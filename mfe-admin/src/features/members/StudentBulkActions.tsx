@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, queryKeys, useApiMutation } from '@campuscare/shared';
+import { Button, ConfirmDialog, useApiMutation } from '@campuscare/shared';
 import { formatCount } from '@campuscare/shared/scheduling';
-import { deactivateStudents, resendInvitations, type StudentFilter } from './membersApi';
+import type { StudentFilter } from './membersApi';
+import { deactivateStudentsMutation, plural, resendInvitationsMutation } from './membersQueries';
 import type { StudentChoiceState } from './useStudentChoice';
 import styles from './members.module.css';
 
 type BulkAction = 'deactivate' | 'resend';
-
-const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 interface StudentBulkActionsProps {
   readonly choice: StudentChoiceState;
@@ -25,19 +24,8 @@ interface StudentBulkActionsProps {
  */
 export function StudentBulkActions({ choice, pageIds, filter, canDeactivate, canInvite }: StudentBulkActionsProps) {
   const [pending, setPending] = useState<BulkAction | null>(null);
-  const invalidates = [queryKeys.members, queryKeys.dashboard];
-  const deactivate = useApiMutation(deactivateStudents, {
-    invalidates,
-    success: (done) =>
-      `${plural(done.deactivated, 'student', 'students')} deactivated, ${plural(done.withdrawn, 'invitation', 'invitations')} withdrawn`,
-    onSuccess: choice.clear,
-  });
-  const resend = useApiMutation(resendInvitations, {
-    invalidates,
-    success: (done) =>
-      `The join link is on its way to ${plural(done.resent, 'student', 'students')}${done.skipped > 0 ? `; ${formatCount(done.skipped)} skipped` : ''}`,
-    onSuccess: choice.clear,
-  });
+  const deactivate = useApiMutation(deactivateStudentsMutation, { onSuccess: choice.clear });
+  const resend = useApiMutation(resendInvitationsMutation, { onSuccess: choice.clear });
   const students = plural(choice.count, 'student', 'students');
 
   return (

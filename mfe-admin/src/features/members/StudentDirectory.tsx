@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   DataTable,
-  queryKeys,
   QueryView,
   SearchBox,
   SelectField,
@@ -9,15 +8,10 @@ import {
   usePagedQuery,
   useSearchTerm,
 } from '@campuscare/shared';
-import {
-  BookForStudentDialog,
-  listNoShowCounts,
-  type StudentChoice as BookedStudent,
-} from '@campuscare/shared/appointments';
+import { BookForStudentDialog, type StudentChoice as BookedStudent } from '@campuscare/shared/appointments';
 import { useClinic } from '@campuscare/shared/scheduling';
 import { STUDENT_STATUS_LABEL, studentColumns } from './memberColumns';
 import {
-  listStudents,
   type MemberRow,
   STUDENT_STATUSES,
   type StudentFilter,
@@ -26,7 +20,7 @@ import {
 } from './membersApi';
 import { StudentBulkActions } from './StudentBulkActions';
 import { useMemberActions } from './useMemberActions';
-import { MEMBERS_PAGE_SIZE } from './useMemberList';
+import { MEMBERS_PAGE_SIZE, noShowCountsQuery, studentDirectoryPageQuery } from './membersQueries';
 import { useStudentChoice } from './useStudentChoice';
 import styles from './members.module.css';
 
@@ -87,19 +81,12 @@ export function StudentDirectory({
   const { search, setSearch, appliedSearch } = useSearchTerm();
   const [status, setStatus] = useState<StudentStatus | ''>('');
   const filter: StudentFilter = { search: appliedSearch, status };
-  const list = usePagedQuery([...queryKeys.members, 'student-directory', filter], (client, page) =>
-    listStudents(client, { filter, page, pageSize: MEMBERS_PAGE_SIZE }),
-  );
+  const list = usePagedQuery((page) => studentDirectoryPageQuery(filter, page));
   const choice = useStudentChoice(filter, list.total);
   const { actionsFor, dialog } = useMemberActions({ canPromote: false, myId });
   const [bookingFor, setBookingFor] = useState<BookedStudent | null>(null);
   const memberIds = list.rows.flatMap((row) => (row.member_id === null ? [] : [row.member_id]));
-  // Under the appointments' root: a visit marked as a no-show anywhere reads the counts again.
-  const noShows = useApiQuery(
-    [...queryKeys.appointments, 'no-show counts', memberIds],
-    (client) => listNoShowCounts(client, memberIds),
-    { enabled: memberIds.length > 0 },
-  );
+  const noShows = useApiQuery(noShowCountsQuery(memberIds), { enabled: memberIds.length > 0 });
   const clinic = useClinic();
 
   const columns = studentColumns({

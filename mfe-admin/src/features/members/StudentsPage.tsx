@@ -1,12 +1,10 @@
 import {
-  Button,
-  ErrorBanner,
+  FormFrame,
   PageHeader,
   QueryView,
   Section,
   studentJoinLink,
   TextField,
-  useApiMutation,
   useForm,
   useUserProfile,
   validateEmail,
@@ -15,7 +13,7 @@ import { CopyLink } from '../../components/CopyLink';
 import { ExportButton } from '../../components/exportCsv';
 import { useUniversity } from '../../university/useUniversity';
 import { RosterImport } from './import/RosterImport';
-import { inviteStudent } from './membersApi';
+import { inviteStudentMutation } from './membersQueries';
 import { StudentDirectory } from './StudentDirectory';
 import styles from './members.module.css';
 
@@ -24,14 +22,11 @@ const NO_EMAIL = { email: '' };
 /** `byEmail`: the database sends invitations for members of the admin role only (not a doctor made super admin). */
 function InviteStudents({ byEmail }: { readonly byEmail: boolean }) {
   const university = useUniversity();
-  const invite = useApiMutation(inviteStudent, {
-    success: (_answer, invitation) => `Invitation sent to ${invitation.email.trim()}`,
-    errors: 'caller',
-  });
   const form = useForm({
     initial: NO_EMAIL,
     validate: validateEmail,
-    submit: (invitation) => invite.mutateAsync(invitation),
+    mutation: inviteStudentMutation,
+    input: (invitation: typeof NO_EMAIL) => invitation,
     resetOnSuccess: true,
   });
 
@@ -47,20 +42,15 @@ function InviteStudents({ byEmail }: { readonly byEmail: boolean }) {
         )}
       </QueryView>
       {byEmail ? (
-        <form
+        <FormFrame
+          form={form}
           className={styles.form}
-          onSubmit={(event) => void form.handleSubmit(event)}
-          noValidate
-          aria-label="Invite students by email"
+          label="Invite students by email"
+          submit="Send join link"
+          busyLabel="Sending…"
         >
-          <div className={styles.inline}>
-            <TextField label="Student email" type="email" autoComplete="off" {...form.field('email')} />
-            <Button type="submit" disabled={form.submitting}>
-              {form.submitting ? 'Sending…' : 'Send join link'}
-            </Button>
-          </div>
-          {form.formError && <ErrorBanner message={form.formError} />}
-        </form>
+          <TextField label="Student email" type="email" autoComplete="off" {...form.field('email')} />
+        </FormFrame>
       ) : (
         <p>Share the join link with students: only a university administrator can email it to them.</p>
       )}

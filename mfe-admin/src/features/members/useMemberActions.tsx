@@ -1,65 +1,44 @@
 import { useState } from 'react';
 import {
-  type CampusCareClient,
   ConfirmDialog,
   displayName,
   notifyError,
-  queryKeys,
   type RowAction,
   toApiError,
   useApiMutation,
 } from '@campuscare/shared';
 import { useAffectedVisitsCheck } from '@campuscare/shared/appointments';
-import { makeSuperAdmin, removeMember, setMemberStatus, type MemberRow } from './membersApi';
-
-type MemberAction = 'makeSuperAdmin' | 'deactivate' | 'reactivate' | 'remove';
-
-interface Pending {
-  readonly action: MemberAction;
-  readonly member: MemberRow;
-}
+import type { MemberRow } from './membersApi';
+import { type MemberAction, memberActionMutation, type MemberActionInput } from './membersQueries';
 
 const CONFIRM: Readonly<
-  Record<
-    MemberAction,
-    { title: string; label: string; danger: boolean; message: (name: string) => string; done: (name: string) => string }
-  >
+  Record<MemberAction, { title: string; label: string; danger: boolean; message: (name: string) => string }>
 > = {
   makeSuperAdmin: {
     title: 'Make super admin',
     label: 'Make Super Admin',
     danger: false,
     message: (name) => `${name} will be able to manage staff, students and settings.`,
-    done: (name) => `${name} is now a super admin`,
   },
   deactivate: {
     title: 'Deactivate user',
     label: 'Deactivate User',
     danger: true,
     message: (name) => `${name} will be signed out and cannot sign in until reactivated.`,
-    done: (name) => `${name} has been deactivated`,
   },
   reactivate: {
     title: 'Reactivate user',
     label: 'Reactivate User',
     danger: false,
     message: (name) => `${name} will be able to sign in again.`,
-    done: (name) => `${name} has been reactivated`,
   },
   remove: {
     title: 'Remove user',
     label: 'Remove User',
     danger: true,
     message: (name) => `${name}'s account and its data will be deleted. This cannot be undone.`,
-    done: (name) => `${name} has been removed`,
   },
 };
-
-function perform(client: CampusCareClient, { action, member }: Pending): Promise<void> {
-  if (action === 'makeSuperAdmin') return makeSuperAdmin(client, member.id);
-  if (action === 'remove') return removeMember(client, member.id);
-  return setMemberStatus(client, { memberId: member.id, status: action === 'deactivate' ? 'deactivated' : 'active' });
-}
 
 /**
  * The row menu of the staff and student tables, each action confirmed first. The database decides who may do it
@@ -67,13 +46,8 @@ function perform(client: CampusCareClient, { action, member }: Pending): Promise
  * with booked visits is deactivated only after those visits were shown, to be reassigned, moved or cancelled first.
  */
 export function useMemberActions(options: { readonly canPromote: boolean; readonly myId: string | null }) {
-  const [pending, setPending] = useState<Pending | null>(null);
-  // A member's status or removal changes the lists, the dashboard's numbers, their appointments and the free slots.
-  const act = useApiMutation(perform, {
-    invalidates: [queryKeys.members, queryKeys.dashboard, queryKeys.appointments, queryKeys.slots],
-    success: (_output, done) => CONFIRM[done.action].done(displayName(done.member)),
-    errors: 'caller',
-  });
+  const [pending, setPending] = useState<MemberActionInput | null>(null);
+  const act = useApiMutation(memberActionMutation, { errors: 'caller' });
   const affectedVisits = useAffectedVisitsCheck('Deactivate');
 
   const deactivateDoctor = async (member: MemberRow) => {
