@@ -5,7 +5,6 @@ import {
   ConfirmDialog,
   DataTable,
   ErrorBanner,
-  queryKeys,
   QueryView,
   SelectField,
   StatCard,
@@ -27,29 +26,23 @@ import {
 } from './columns';
 import { type CsvResult, type CsvTable, parseCsvText, readCsvFile } from './csvFile';
 import { errorReportCsv, fieldLabel, problemMessage } from './problems';
+import type { ProblemRow, RosterImport as Import } from './rosterImportApi';
 import {
-  allProblemRows,
-  checkRows,
-  confirmImport,
-  discardImport,
-  latestImport,
-  type ProblemRow,
-  problemRows,
-  type RosterImport as Import,
-  sendingProgress,
-} from './rosterImportApi';
+  checkRowsMutation,
+  confirmImportMutation,
+  discardImportMutation,
+  latestImportQuery,
+  PROBLEMS_PAGE_SIZE,
+  problemReportMutation,
+  problemRowsPageQuery,
+  sendingProgressQuery,
+} from './rosterImportQueries';
 import styles from '../members.module.css';
-
-const PROBLEMS_PAGE_SIZE = 10;
-/** How often the page asks how many invitations went out, while some have not. */
-const SENDING_POLL_MS = 3000;
 
 const WORDS: Readonly<Record<ImportKind, { readonly people: string; readonly invite: (count: string) => string }>> = {
   students: { people: 'students', invite: (count) => `Invite ${count} students` },
   staff: { people: 'staff members', invite: (count) => `Invite ${count} staff members` },
 };
-
-const importKey = (kind: ImportKind) => [...queryKeys.members, 'roster-import', kind];
 
 interface ReadFile {
   readonly fileName: string;
@@ -121,7 +114,7 @@ function MapColumns({
   const { table } = file;
   const [mapping, setMapping] = useState<ColumnMapping>(() => suggestMapping(kind, table.header));
   const [sent, setSent] = useState(0);
-  const check = useApiMutation(checkRows, { invalidates: [importKey(kind)], onSuccess: onChecked, errors: 'caller' });
+  const check = useApiMutation(checkRowsMutation(kind), { onSuccess: onChecked, errors: 'caller' });
   const missing = unmappedFields(kind, mapping);
   const options = [
     { value: '', label: '— Not in the file —' },
@@ -203,10 +196,8 @@ function Summary({ kind, found }: { readonly kind: ImportKind; readonly found: I
 
 /** The rows with errors, a page at a time, and the whole list as a CSV file. */
 function Problems({ kind, found }: { readonly kind: ImportKind; readonly found: Import }) {
-  const list = usePagedQuery([...importKey(kind), found.id, 'problems'], (client, page) =>
-    problemRows(client, { importId: found.id, page, pageSize: PROBLEMS_PAGE_SIZE }),
-  );
-  const report = useApiMutation((client, importId: string) => allProblemRows(client, importId), {
+  const list = usePagedQuery((page) => problemRowsPageQuery(kind, found.id, page));
+  const report = useApiMutation(problemReportMutation, {
     onSuccess: (rows) =>
       downloadText(
         `import-errors-${found.file_name.replace(/\.[^.]*$/, '')}.csv`,
@@ -262,12 +253,8 @@ function Problems({ kind, found }: { readonly kind: ImportKind; readonly found: 
 /** Step 3: the preview the database keeps, until it is confirmed or given up. */
 function Preview({ kind, found }: { readonly kind: ImportKind; readonly found: Import }) {
   const [confirming, setConfirming] = useState(false);
-  const invalidates = [importKey(kind), queryKeys.members, queryKeys.dashboard];
-  const confirm = useApiMutation(confirmImport, {
-    invalidates,
-    success: (done) => `${formatCount(done.queued_count ?? 0)} invitations are on their way`,
-  });
-  const discard = useApiMutation(discardImport, { invalidates });
+  const confirm = useApiMutation(confirmImportMutation);
+  const discard = useApiMutation(discardImportMutation(kind));
   const count = found.new_count ?? 0;
   return (
     <div className={styles.form}>
@@ -315,13 +302,7 @@ function Result({
   const clinic = useClinic();
   const queued = found.queued_count ?? 0;
   const [allSent, setAllSent] = useState(false);
-  const progress = useApiQuery(
-    [...importKey(kind), found.id, 'sending'],
-    (client) => sendingProgress(client, found.id),
-    {
-      refetchInterval: allSent ? undefined : SENDING_POLL_MS,
-    },
-  );
+  const progress = useApiQuery(sendingProgressQuery(kind, found.id, !allSent));
   const sent = progress.data?.sent ?? 0;
   if (!allSent && progress.data && sent >= queued) setAllSent(true);
   const zone = clinic.data?.settings.timezone;
@@ -355,10 +336,10 @@ function Result({
  * result are the database's, so they are there again after a reload.
  */
 export function RosterImport({ kind }: { readonly kind: ImportKind }) {
-  const latest = useApiQuery(importKey(kind), (client) => latestImport(client, kind));
+  const latest = useApiQuery(latestImportQuery(kind));
   const [file, setFile] = useState<ReadFile | null>(null);
   const [another, setAnother] = useState(false);
-  const discard = useApiMutation(discardImport, { invalidates: [importKey(kind)] });
+  const discard = useApiMutation(discardImportMutation(kind));
 
   if (file) {
     return (
