@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { type CampusCareClient, toApiError } from '@campuscare/shared';
 import { notifyError } from '../../../shared/src/toast/toast';
 import { downloadText } from './csv';
-import { exportCsv, ExportButton } from './exportCsv';
+import { ExportButton } from './exportCsv';
+import { exportCsv } from './exportCsvApi';
 
 const invoke = jest.fn();
 const client = { functions: { invoke } } as unknown as CampusCareClient;

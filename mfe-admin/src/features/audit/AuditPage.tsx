@@ -3,7 +3,6 @@ import {
   type Column,
   DataTable,
   PageHeader,
-  queryKeys,
   QueryView,
   SearchBox,
   Section,
@@ -15,20 +14,11 @@ import {
 } from '@campuscare/shared';
 import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import { useState } from 'react';
-import {
-  AUDIT_EVENTS,
-  auditEventLabel,
-  exportAuditEntries,
-  listAuditEntries,
-  type AuditEntry,
-  type AuditEvent,
-  type AuditFilter,
-} from './auditApi';
+import { AUDIT_EVENTS, auditEventLabel, type AuditEntry, type AuditEvent, type AuditFilter } from './auditApi';
 import { downloadText } from '../../components/csv';
 import { auditCsv } from './auditCsv';
+import { AUDIT_PAGE_SIZE, auditExportMutation, auditPageQuery } from './auditQueries';
 import styles from './audit.module.css';
-
-export const AUDIT_PAGE_SIZE = 25;
 
 const EVENT_OPTIONS = [{ value: '', label: 'Any event' }, ...AUDIT_EVENTS];
 
@@ -78,14 +68,11 @@ export function AuditPage() {
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const filter: AuditFilter = { search: words.appliedSearch, person: person.appliedSearch, event, fromDate, toDate };
-  const list = usePagedQuery([...queryKeys.audit, filter], (client, page) =>
-    listAuditEntries(client, { filter, page, pageSize: AUDIT_PAGE_SIZE }),
-  );
+  const list = usePagedQuery((page) => auditPageQuery(filter, page));
   const clinic = useClinic();
   const filtered = Object.values(filter).some((value) => value.trim() !== '');
 
-  const exportCsv = useApiMutation(exportAuditEntries, {
-    success: (entries) => `Exported ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`,
+  const exportCsv = useApiMutation(auditExportMutation, {
     onSuccess: (entries) =>
       downloadText(
         `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,

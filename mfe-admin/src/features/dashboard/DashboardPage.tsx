@@ -3,7 +3,6 @@ import {
   Button,
   PageHeader,
   QueryErrorBanner,
-  queryKeys,
   QueryView,
   Section,
   StatCard,
@@ -14,7 +13,8 @@ import { AppointmentsOverview, BookForStudentDialog, WaitingList, WithClinic } f
 import { formatCount } from '@campuscare/shared/scheduling';
 import { AppointmentsExport } from '../../components/AppointmentsExport';
 import { AppointmentsChart } from './AppointmentsChart';
-import { CHART_DAYS, fetchCounts, fetchDailyLoad, type UniversityCounts } from './dashboardApi';
+import type { UniversityCounts } from './dashboardApi';
+import { dailyLoadQuery, universityCountsQuery } from './dashboardQueries';
 import { VisitsNeedingADoctor } from './VisitsNeedingADoctor';
 
 const CARDS: ReadonlyArray<{ readonly label: string; readonly key: keyof UniversityCounts }> = [
@@ -25,18 +25,14 @@ const CARDS: ReadonlyArray<{ readonly label: string; readonly key: keyof Univers
   { label: 'Visits that need a doctor', key: 'visits_needing_a_doctor' },
 ];
 
-/** Under `queryKeys.dashboard`: every booking, cancellation or member change elsewhere refreshes them. */
-const COUNTS_KEY = [...queryKeys.dashboard, 'admin-counts'] as const;
-const DAILY_LOAD_KEY = [...queryKeys.dashboard, 'appointments-per-day', CHART_DAYS] as const;
-
 /**
  * /dashboardd: the university at a glance, what needs staff today (visits without a doctor, who is waiting), the
  * appointments of the coming days with the front desk's actions, and booking for a student.
  */
 export function DashboardPage() {
   const [booking, setBooking] = useState(false);
-  const counts = useApiQuery(COUNTS_KEY, fetchCounts);
-  const days = useApiQuery(DAILY_LOAD_KEY, (client) => fetchDailyLoad(client, CHART_DAYS));
+  const counts = useApiQuery(universityCountsQuery());
+  const days = useApiQuery(dailyLoadQuery());
   return (
     <>
       <PageHeader title="Dashboard" actions={<Button onClick={() => setBooking(true)}>Book for a student</Button>} />

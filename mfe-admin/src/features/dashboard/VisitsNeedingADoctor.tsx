@@ -1,11 +1,6 @@
 import { QueryView, useApiQuery } from '@campuscare/shared';
-import {
-  listVisitsNeedingADoctor,
-  useVisitFixes,
-  VISITS_NEEDING_A_DOCTOR_KEY,
-  VisitsNeedingActionList,
-  WithClinic,
-} from '@campuscare/shared/appointments';
+import { useVisitFixes, VisitsNeedingActionList, WithClinic } from '@campuscare/shared/appointments';
+import { visitsNeedingADoctorQuery } from './dashboardQueries';
 import styles from './dashboard.module.css';
 
 /**
@@ -13,7 +8,7 @@ import styles from './dashboard.module.css';
  * its fixes; a fixed visit leaves the list, which every change to an appointment reloads.
  */
 export function VisitsNeedingADoctor() {
-  const visits = useApiQuery(VISITS_NEEDING_A_DOCTOR_KEY, listVisitsNeedingADoctor);
+  const visits = useApiQuery(visitsNeedingADoctorQuery());
   const fixes = useVisitFixes();
   return (
     <>
