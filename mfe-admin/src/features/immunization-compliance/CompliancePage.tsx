@@ -18,20 +18,10 @@ import { IMMUNIZATION_STATUS_LABEL } from '@campuscare/shared/clinical';
 import { WithClinic } from '@campuscare/shared/appointments';
 import { dayInZone, formatCount, formatDay } from '@campuscare/shared/scheduling';
 import { downloadText } from '../../components/csv';
-import {
-  COMPLIANCE_KEY,
-  type ComplianceRow,
-  exportHolds,
-  type Hold,
-  HOLDS_KEY,
-  type HoldsFilter,
-  listHolds,
-  loadCompliance,
-} from './complianceApi';
+import type { ComplianceRow, Hold, HoldsFilter } from './complianceApi';
+import { complianceQuery, HOLDS_PAGE_SIZE, holdsExportMutation, holdsPageQuery } from './complianceQueries';
 import { holdsCsv } from './holdsCsv';
 import styles from './compliance.module.css';
-
-const HOLDS_PAGE_SIZE = 25;
 
 const YEAR_OPTIONS = [
   { value: '', label: 'Any year' },
@@ -74,12 +64,9 @@ function Holds({ requirements, zone }: { readonly requirements: readonly Complia
   const department = useSearchTerm();
   const [year, setYear] = useState('');
   const filter: HoldsFilter = { requirementId, department: department.appliedSearch, year };
-  const list = usePagedQuery([...HOLDS_KEY, filter], (client, page) =>
-    listHolds(client, { filter, page, pageSize: HOLDS_PAGE_SIZE }),
-  );
+  const list = usePagedQuery((page) => holdsPageQuery(filter, page));
   const filtered = requirementId !== '' || filter.department.trim() !== '' || year !== '';
-  const exportCsv = useApiMutation(exportHolds, {
-    success: (holds) => `Exported ${formatCount(holds.length)} ${holds.length === 1 ? 'row' : 'rows'}`,
+  const exportCsv = useApiMutation(holdsExportMutation, {
     // With a byte order mark, as the other CSV exports: spreadsheets then read the students' names as UTF-8.
     onSuccess: (holds) =>
       downloadText(
@@ -148,7 +135,7 @@ function Holds({ requirements, zone }: { readonly requirements: readonly Complia
  * gives admins nothing else.
  */
 export function CompliancePage() {
-  const compliance = useApiQuery(COMPLIANCE_KEY, loadCompliance);
+  const compliance = useApiQuery(complianceQuery());
   return (
     <>
       <PageHeader title="Immunization compliance" />

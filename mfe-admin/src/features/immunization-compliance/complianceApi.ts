@@ -1,4 +1,4 @@
-import { ApiError, type CampusCareClient, type Database, type PagedRows, queryKeys, unwrap } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Database, type PagedRows, unwrap } from '@campuscare/shared';
 import { formatCount } from '@campuscare/shared/scheduling';
 
 /** Per requirement, how many of the students it applies to stand in each status (immunization_compliance()). */
@@ -6,10 +6,6 @@ export type ComplianceRow = Database['public']['Functions']['immunization_compli
 
 /** One overdue student on one requirement: the registrar's holds list (overdue_students()). Never a dose or a reason. */
 export type Hold = Database['public']['Functions']['overdue_students']['Returns'][number];
-
-/** Under the immunizations' root: a review, a dose or a changed requirement reloads the counts and the list. */
-export const COMPLIANCE_KEY = [...queryKeys.immunizations, 'compliance'] as const;
-export const HOLDS_KEY = [...queryKeys.immunizations, 'holds'] as const;
 
 /** What the holds list is narrowed to; '' means any. */
 export interface HoldsFilter {

@@ -1,21 +1,18 @@
 import { type ReactNode, useId, useMemo } from 'react';
 import {
-  DialogButtons,
-  ErrorBanner,
+  FormFrame,
   IMMUNIZATION_DAYS_RANGE,
   IMMUNIZATION_DOSES_RANGE,
   Modal,
-  queryKeys,
   TextAreaField,
   TextField,
-  useApiMutation,
   useForm,
 } from '@campuscare/shared';
 import { EXEMPTION_KIND_LABEL, type Vaccine } from '@campuscare/shared/clinical';
-import { createRequirement, type Requirement, updateRequirement } from './requirementsApi';
+import type { Requirement } from './requirementsApi';
+import { saveRequirementMutation } from './requirementsQueries';
 import {
   NEW_REQUIREMENT,
-  REQUIREMENT_MESSAGES,
   REQUIREMENT_NAME_MAX_LENGTH,
   requirementFields,
   requirementValues,
@@ -78,27 +75,23 @@ function toggled<Item>(items: readonly Item[], item: Item, on: boolean): Item[] 
 export function RequirementDialog({ requirement, vaccines, onClose }: RequirementDialogProps) {
   const dueModeName = useId();
   const initial = useMemo(() => (requirement ? requirementValues(requirement) : NEW_REQUIREMENT), [requirement]);
-  const create = useApiMutation(createRequirement, { invalidates: [queryKeys.immunizations], errors: 'caller' });
-  const update = useApiMutation(updateRequirement, { invalidates: [queryKeys.immunizations], errors: 'caller' });
   const form = useForm({
     initial,
     validate: validateRequirement,
-    submit: (values: RequirementValues) =>
-      requirement
-        ? update.mutateAsync({ id: requirement.id, fields: requirementFields(values) })
-        : create.mutateAsync(requirementFields(values)),
-    successMessage: requirement ? REQUIREMENT_MESSAGES.saved : REQUIREMENT_MESSAGES.created,
+    mutation: saveRequirementMutation,
+    input: (values: RequirementValues) => ({ id: requirement?.id ?? null, fields: requirementFields(values) }),
     onSuccess: onClose,
   });
   const { values, setValue, errors } = form;
 
   return (
     <Modal title={requirement ? `Edit ${requirement.name}` : 'Add a requirement'} open onClose={onClose}>
-      <form
-        aria-label="Immunization requirement"
+      <FormFrame
+        form={form}
+        label="Immunization requirement"
         className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
+        submit={requirement ? 'Save the requirement' : 'Add the requirement'}
+        cancel={{ label: 'Cancel', onClick: onClose }}
       >
         <TextField
           label="Name"
@@ -237,14 +230,7 @@ export function RequirementDialog({ requirement, vaccines, onClose }: Requiremen
             </label>
           )}
         </ChoiceGroup>
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Cancel', onClick: onClose }}
-          submit={requirement ? 'Save the requirement' : 'Add the requirement'}
-          busy={form.submitting}
-          busyLabel="Saving…"
-        />
-      </form>
+      </FormFrame>
     </Modal>
   );
 }

@@ -4,7 +4,6 @@ import {
   type Column,
   ConfirmDialog,
   DataTable,
-  queryKeys,
   QueryView,
   type RowAction,
   RowActionMenu,
@@ -16,15 +15,9 @@ import {
 import { SettingsHeader } from '@campuscare/shared/account';
 import { useVaccines, type Vaccine } from '@campuscare/shared/clinical';
 import { RequirementDialog } from './RequirementDialog';
-import { deleteRequirement, listRequirements, type Requirement, REQUIREMENTS_KEY } from './requirementsApi';
-import {
-  appliesToText,
-  dosesText,
-  dueText,
-  exemptionsText,
-  REQUIREMENT_MESSAGES,
-  vaccinesText,
-} from './requirementForm';
+import type { Requirement } from './requirementsApi';
+import { deleteRequirementMutation, requirementsQuery } from './requirementsQueries';
+import { appliesToText, dosesText, dueText, exemptionsText, vaccinesText } from './requirementForm';
 import styles from './requirements.module.css';
 
 type Editing =
@@ -64,14 +57,10 @@ function columns(
 export function RequirementsSettingsPage() {
   const profile = useUserProfile();
   const canEdit = profile.status === 'signedIn' && profile.member.is_super_admin;
-  const requirements = useApiQuery(REQUIREMENTS_KEY, listRequirements);
+  const requirements = useApiQuery(requirementsQuery());
   const vaccines = useVaccines();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const remove = useApiMutation(deleteRequirement, {
-    invalidates: [queryKeys.immunizations],
-    success: REQUIREMENT_MESSAGES.deleted,
-    errors: 'caller',
-  });
+  const remove = useApiMutation(deleteRequirementMutation, { errors: 'caller' });
   const close = () => setEditing(null);
   const actionsFor = canEdit
     ? (requirement: Requirement): readonly RowAction[] => [

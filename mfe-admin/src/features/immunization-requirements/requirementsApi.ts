@@ -1,4 +1,4 @@
-import { ApiError, type CampusCareClient, queryKeys, type Tables, type TablesInsert, unwrap } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Tables, type TablesInsert, unwrap } from '@campuscare/shared';
 
 export type Requirement = Tables<'immunization_requirements'>;
 
@@ -18,9 +18,6 @@ export type RequirementFields = Pick<
   | 'personal_exemption'
   | 'personal_exemption_needs_document'
 >;
-
-/** Under the immunizations' root, which a change of a requirement reloads whole: every status and count follows from it. */
-export const REQUIREMENTS_KEY = [...queryKeys.immunizations, 'requirements'] as const;
 
 const NOT_ALLOWED = 'Only a super admin can change the immunization requirements';
 
