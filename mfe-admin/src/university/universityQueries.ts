@@ -14,3 +14,6 @@ export const updateUniversityMutation = apiMutation({
   invalidates: [queryKeys.university, queryKeys.profile],
   success: 'University details saved',
 });
+
+/** A new logo: the same change, said as such. */
+export const updateUniversityLogoMutation = apiMutation({ ...updateUniversityMutation, success: 'Logo updated' });

@@ -18,7 +18,7 @@ import {
   useUniversityLogoUrl,
 } from '@campuscare/shared';
 import { PhotoPicker, SettingsHeader } from '@campuscare/shared/account';
-import { updateUniversityMutation } from '../../university/universityQueries';
+import { updateUniversityLogoMutation, updateUniversityMutation } from '../../university/universityQueries';
 import { useUniversity } from '../../university/useUniversity';
 import styles from './settings.module.css';
 
@@ -39,7 +39,7 @@ export function validateUniversityDetails(values: DetailsValues): FieldErrors<De
 }
 
 function UniversityProfile({ university }: { readonly university: University }) {
-  const updateLogo = useApiMutation({ ...updateUniversityMutation, success: 'Logo updated' }, { errors: 'caller' });
+  const updateLogo = useApiMutation(updateUniversityLogoMutation, { errors: 'caller' });
   const form = useForm({
     initial: { name: university.name, email: university.email, phone: university.phone ?? '' },
     validate: validateUniversityDetails,
