@@ -1,15 +1,7 @@
 import { useMemo } from 'react';
-import {
-  ApiError,
-  DialogButtons,
-  ErrorBanner,
-  Modal,
-  SelectField,
-  TextAreaField,
-  useApiMutation,
-  useForm,
-} from '@campuscare/shared';
-import { MY_IMMUNIZATIONS_KEY, requestExemption, type RequirementTerms, type Standing } from './immunizationsApi';
+import { ApiError, FormFrame, Modal, SelectField, TextAreaField, useForm } from '@campuscare/shared';
+import type { RequirementTerms, Standing } from './immunizationsApi';
+import { requestExemptionMutation } from './immunizationsQueries';
 import {
   acceptedKinds,
   EXEMPTION_REASON_MAX_LENGTH,
@@ -40,13 +32,13 @@ export function ExemptionDialog({ studentId, standing, terms, documents, zone, o
     () => ({ kind: kinds.length === 1 ? kinds[0] : '', reason: '', proof: { kind: 'new', file: null } }),
     [kinds],
   );
-  const request = useApiMutation(requestExemption, { invalidates: [MY_IMMUNIZATIONS_KEY], errors: 'caller' });
   const form = useForm({
     initial,
     validate: (values: ExemptionValues) => validateExemption(values, terms),
-    submit: async (values) => {
+    mutation: requestExemptionMutation,
+    input: (values: ExemptionValues) => {
       if (values.kind === '') throw new ApiError(IMMUNIZATION_MESSAGES.chooseKind, { field: 'kind' });
-      return request.mutateAsync({
+      return {
         studentId,
         exemption: {
           requirementId: standing.requirementId,
@@ -54,9 +46,8 @@ export function ExemptionDialog({ studentId, standing, terms, documents, zone, o
           reason: values.reason.trim(),
           proof: values.proof,
         },
-      });
+      };
     },
-    successMessage: IMMUNIZATION_MESSAGES.exemptionRequested,
     onSuccess: onClose,
   });
   // Until a kind is chosen, a document is asked for if either kind the requirement accepts needs one.
@@ -70,11 +61,13 @@ export function ExemptionDialog({ studentId, standing, terms, documents, zone, o
   ];
   return (
     <Modal title={`Ask for an exemption from ${standing.name}`} open onClose={onClose}>
-      <form
-        aria-label="Ask for an exemption"
+      <FormFrame
+        form={form}
+        label="Ask for an exemption"
         className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
+        submit="Ask for the exemption"
+        busyLabel="Sending…"
+        cancel={{ label: 'Cancel', onClick: onClose }}
       >
         <p className={styles.hint}>
           The clinic&apos;s doctors read your reason and decide. Your university&apos;s administrators see only whether
@@ -91,14 +84,7 @@ export function ExemptionDialog({ studentId, standing, terms, documents, zone, o
           error={form.errors.proof}
           optional={!needsDocument}
         />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Cancel', onClick: onClose }}
-          submit="Ask for the exemption"
-          busy={form.submitting}
-          busyLabel="Sending…"
-        />
-      </form>
+      </FormFrame>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, PATHS, Section, useApiQuery } from '@campuscare/shared';
-import { loadMyStandings, MY_STANDINGS_KEY } from './immunizationsApi';
+import { myStandingsQuery } from './immunizationsQueries';
 import { standingsSummary } from './immunizationRules';
 import styles from './Immunizations.module.css';
 
@@ -8,7 +8,7 @@ import styles from './Immunizations.module.css';
  * dashboard is often on screen where others can see it). Nothing while loading or on failure.
  */
 export function ImmunizationStatusCard() {
-  const standings = useApiQuery(MY_STANDINGS_KEY, loadMyStandings);
+  const standings = useApiQuery(myStandingsQuery());
   if (!standings.data) return null;
   return (
     <Section title="Immunizations">

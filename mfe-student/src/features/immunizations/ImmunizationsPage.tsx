@@ -18,12 +18,11 @@ import { ExemptionDialog } from './ExemptionDialog';
 import {
   type Dose,
   type Exemption,
-  loadMyImmunizations,
-  MY_RECORD_KEY,
   type MyImmunizations,
   type RequirementTerms,
   type Standing,
 } from './immunizationsApi';
+import { myImmunizationsQuery } from './immunizationsQueries';
 import {
   doseReviewText,
   exemptionKindText,
@@ -125,7 +124,7 @@ const exemptionColumns = (standings: readonly Standing[], zone: string): readonl
 ];
 
 function ImmunizationsBody({ studentId, zone }: { readonly studentId: string; readonly zone: string }) {
-  const record = useApiQuery(MY_RECORD_KEY, (client) => loadMyImmunizations(client, studentId));
+  const record = useApiQuery(myImmunizationsQuery(studentId));
   const vaccines = useVaccines();
   const [asking, setAsking] = useState<{ readonly standing: Standing; readonly terms: RequirementTerms } | null>(null);
   const today = dayInZone(new Date(), zone);

@@ -1,15 +1,8 @@
-import { useMemo } from 'react';
-import { Button, ErrorBanner, SelectField, TextField, useApiMutation, useForm } from '@campuscare/shared';
+import { useMemo, useState } from 'react';
+import { ErrorBanner, FormFrame, SelectField, TextField, useForm } from '@campuscare/shared';
 import { LOT_MAX_LENGTH, useVaccines, vaccineOptions } from '@campuscare/shared/clinical';
-import { MY_IMMUNIZATIONS_KEY, recordDose } from './immunizationsApi';
-import {
-  EMPTY_DOSE,
-  GIVEN_AT_MAX_LENGTH,
-  IMMUNIZATION_MESSAGES,
-  storedDose,
-  validateDose,
-  type DoseValues,
-} from './immunizationRules';
+import { recordDoseMutation } from './immunizationsQueries';
+import { EMPTY_DOSE, GIVEN_AT_MAX_LENGTH, storedDose, validateDose, type DoseValues } from './immunizationRules';
 import type { MedicalDocument } from './proofApi';
 import { ProofField } from './ProofField';
 import styles from './Immunizations.module.css';
@@ -29,21 +22,17 @@ export function RecordDoseForm({ studentId, today, zone, documents }: RecordDose
     () => [{ value: '', label: 'Choose a vaccine' }, ...vaccineOptions(vaccines.data ?? [])],
     [vaccines.data],
   );
-  const record = useApiMutation(recordDose, { invalidates: [MY_IMMUNIZATIONS_KEY], errors: 'caller' });
+  const [recorded, setRecorded] = useState('first');
   const form = useForm({
     initial: EMPTY_DOSE,
     validate: (values: DoseValues) => validateDose(values, today),
-    submit: (values) => record.mutateAsync({ studentId, dose: storedDose(values) }),
-    successMessage: IMMUNIZATION_MESSAGES.doseRecorded,
+    mutation: recordDoseMutation,
+    input: (values: DoseValues) => ({ studentId, dose: storedDose(values) }),
+    onSuccess: (dose) => setRecorded(dose.id),
     resetOnSuccess: true,
   });
   return (
-    <form
-      aria-label="Record a dose"
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(event)}
-    >
+    <FormFrame form={form} label="Record a dose" className={styles.form} submit="Record the dose" busyLabel="Sending…">
       {vaccines.isError && <ErrorBanner message={vaccines.error.message} onRetry={() => void vaccines.refetch()} />}
       <div className={styles.fields}>
         <SelectField label="Vaccine" options={options} {...form.field('cvxCode')} />
@@ -63,7 +52,7 @@ export function RecordDoseForm({ studentId, today, zone, documents }: RecordDose
       </div>
       <ProofField
         // A new form after a dose was recorded: the file input forgets the file sent.
-        key={record.data?.id ?? 'first'}
+        key={recorded}
         label="Proof"
         value={form.values.proof}
         onChange={(proof) => form.setValue('proof', proof)}
@@ -72,12 +61,6 @@ export function RecordDoseForm({ studentId, today, zone, documents }: RecordDose
         error={form.errors.proof}
         optional
       />
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Sending…' : 'Record the dose'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

@@ -1,13 +1,6 @@
-import { type CampusCareClient, queryKeys, type Tables, unwrap } from '@campuscare/shared';
+import { type CampusCareClient, type Tables, unwrap } from '@campuscare/shared';
 import { type ExemptionKind, type ImmunizationStatus, isImmunizationStatus } from '@campuscare/shared/clinical';
 import { type MedicalDocument, type ProofChoice, proofDocumentId } from './proofApi';
-
-/** Everything of the student's own immunizations: a dose, an exemption or a review reloads it all. */
-export const MY_IMMUNIZATIONS_KEY = [...queryKeys.immunizations, 'mine'] as const;
-/** The statuses alone (the dashboard's card reads only these). */
-export const MY_STANDINGS_KEY = [...MY_IMMUNIZATIONS_KEY, 'standings'] as const;
-/** The page's whole view: statuses, the requirements' terms, doses and exemption requests. */
-export const MY_RECORD_KEY = [...MY_IMMUNIZATIONS_KEY, 'record'] as const;
 
 /** One requirement that applies to the student, with the status the database decided (my_immunizations()). */
 export interface Standing {

@@ -4,7 +4,8 @@ import { queryClient } from '@campuscare/shared';
 import { clinic } from '../../../../test/web/appointmentsTestData';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { LatestVisitSummary } from './LatestVisitSummary';
-import { loadMyVisits, MY_VISITS_KEY } from './visitsApi';
+import { loadMyVisits } from './visitsApi';
+import { myVisitsQuery } from './visitsQueries';
 import { myVisits } from '../../test/visitsTestData';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({
@@ -45,7 +46,7 @@ describe('LatestVisitSummary', () => {
   it('shows nothing before the first visit', async () => {
     jest.mocked(loadMyVisits).mockResolvedValue({ ...myVisits, visits: [] });
     const { container } = renderCard();
-    await waitFor(() => expect(queryClient.getQueryState(MY_VISITS_KEY)?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(myVisitsQuery().queryKey)?.status).toBe('success'));
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,7 +1,7 @@
 import { Link, PATHS, Section, useApiQuery } from '@campuscare/shared';
 import { formatDayOf, useClinic } from '@campuscare/shared/scheduling';
 import { personOrFallback } from './visitFormat';
-import { loadMyVisits, MY_VISITS_KEY } from './visitsApi';
+import { myVisitsQuery } from './visitsQueries';
 import styles from './LatestVisit.module.css';
 
 /**
@@ -9,7 +9,7 @@ import styles from './LatestVisit.module.css';
  * (a dashboard is often on screen where others can see it). Nothing while loading, on failure or before the first visit.
  */
 export function LatestVisitSummary() {
-  const visits = useApiQuery(MY_VISITS_KEY, loadMyVisits);
+  const visits = useApiQuery(myVisitsQuery());
   const clinic = useClinic();
   const latest = visits.data?.visits[0];
   const zone = clinic.data?.settings.timezone;

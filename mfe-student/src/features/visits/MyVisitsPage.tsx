@@ -4,7 +4,7 @@ import { formatDayOf, useClinic } from '@campuscare/shared/scheduling';
 import { ExcuseLetterDialog, ExcuseLetterDocument, type LetterContext, letterTitle } from './ExcuseLetter';
 import { usePrint } from './usePrint';
 import { studentName } from './visitFormat';
-import { loadMyVisits, MY_VISITS_KEY } from './visitsApi';
+import { myVisitsQuery } from './visitsQueries';
 import { VisitSummary } from './VisitSummary';
 import styles from './Visits.module.css';
 
@@ -25,7 +25,7 @@ function NoVisits() {
  * (open notes); drafts never appear. A summary or a letter prints on its own, without the sidebar.
  */
 export function MyVisitsPage() {
-  const visits = useApiQuery(MY_VISITS_KEY, loadMyVisits);
+  const visits = useApiQuery(myVisitsQuery());
   const clinic = useClinic();
   const { print, portal } = usePrint();
   const [openLetter, setOpenLetter] = useState<LetterContext | null>(null);

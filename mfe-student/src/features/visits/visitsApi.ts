@@ -1,11 +1,5 @@
-import { ApiError, type CampusCareClient, type Json, queryKeys, unwrap } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, type Json, unwrap } from '@campuscare/shared';
 import type { MyVisits, VisitRecord } from '@campuscare/shared/clinical';
-
-/**
- * The student's signed visits hang off their appointments: signing a visit completes its appointment, so whatever
- * reloads the appointments reloads these too.
- */
-export const MY_VISITS_KEY = [...queryKeys.appointments, 'visits', 'mine'] as const;
 
 export const UNREADABLE_VISITS_MESSAGE = 'Your visit summaries could not be read. Please try again.';
 
