@@ -4,7 +4,8 @@ import { adams, clinic, NOW } from '../../../../test/web/appointmentsTestData';
 import { listDoctors } from '../../../../shared/src/appointments/appointmentsApi';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { joinWaitlist, leaveWaitlist, loadLatestWaitlistEntry, type WaitlistEntry } from './waitlistApi';
-import { Waitlist, WAITLIST_MESSAGES } from './Waitlist';
+import { Waitlist } from './Waitlist';
+import { WAITLIST_MESSAGES } from './waitlistForm';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({
   ...jest.requireActual('../../../../shared/src/supabase/client'),

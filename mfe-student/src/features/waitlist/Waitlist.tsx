@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import {
   Button,
   ErrorBanner,
-  type FieldErrors,
-  MESSAGES,
+  FormFrame,
   QueryView,
   Section,
   SelectField,
@@ -20,30 +19,10 @@ import {
   WithClinic,
 } from '@campuscare/shared/appointments';
 import { type Clinic, formatDayRange } from '@campuscare/shared/scheduling';
-import { joinWaitlist, leaveWaitlist, loadLatestWaitlistEntry, WAITLIST_KEY, type WaitlistEntry } from './waitlistApi';
+import type { WaitlistEntry } from './waitlistApi';
+import { WAITLIST_MESSAGES, waitlistErrors, type WaitlistValues } from './waitlistForm';
+import { joinWaitlistMutation, latestWaitlistEntryQuery, leaveWaitlistMutation } from './waitlistQueries';
 import styles from './Waitlist.module.css';
-
-export const WAITLIST_MESSAGES = {
-  joined: 'You are on the waitlist: we will email you when a time frees up',
-  left: 'You have left the waitlist',
-  lastDayBeforeFirst: 'The last day cannot come before the first',
-  endedByBooking: 'Your last request ended when you booked a visit on those days.',
-} as const;
-
-interface WaitlistValues {
-  /** 'YYYY-MM-DD' on the clinic's calendar. */
-  readonly fromDay: string;
-  readonly toDay: string;
-  /** '' for any doctor. */
-  readonly doctorId: string;
-}
-
-function waitlistErrors(values: WaitlistValues): FieldErrors<WaitlistValues> {
-  if (values.fromDay === '') return { fromDay: MESSAGES.required };
-  if (values.toDay === '') return { toDay: MESSAGES.required };
-  if (values.toDay < values.fromDay) return { toDay: WAITLIST_MESSAGES.lastDayBeforeFirst };
-  return {};
-}
 
 /** "Mon, 7 Dec 2026 – Fri, 11 Dec 2026, with Dr Amelia Adams": what an open request waits for. */
 function describeRequest(entry: WaitlistEntry, doctors: readonly ProviderSummary[]): string {
@@ -60,11 +39,7 @@ function OpenRequest({
   readonly entry: WaitlistEntry;
   readonly doctors: readonly ProviderSummary[];
 }) {
-  const leave = useApiMutation(leaveWaitlist, {
-    invalidates: [WAITLIST_KEY],
-    success: WAITLIST_MESSAGES.left,
-    errors: 'caller',
-  });
+  const leave = useApiMutation(leaveWaitlistMutation, { errors: 'caller' });
   return (
     <div className={styles.request}>
       <p>
@@ -86,30 +61,28 @@ function OpenRequest({
 
 function WaitlistForm({ clinic, doctors }: { readonly clinic: Clinic; readonly doctors: readonly ProviderSummary[] }) {
   const { first, last } = bookableDays(clinic.settings.timezone, new Date());
-  const join = useApiMutation(joinWaitlist, { invalidates: [WAITLIST_KEY], errors: 'caller' });
   const initial = useMemo<WaitlistValues>(() => ({ fromDay: '', toDay: '', doctorId: '' }), []);
   const form = useForm({
     initial,
     validate: waitlistErrors,
-    submit: (values) =>
-      join.mutateAsync({
-        fromDay: values.fromDay,
-        toDay: values.toDay,
-        doctorId: values.doctorId === '' ? undefined : values.doctorId,
-      }),
-    successMessage: WAITLIST_MESSAGES.joined,
+    mutation: joinWaitlistMutation,
+    input: (values: WaitlistValues) => ({
+      fromDay: values.fromDay,
+      toDay: values.toDay,
+      doctorId: values.doctorId === '' ? undefined : values.doctorId,
+    }),
   });
   return (
-    <form
-      aria-label="Tell me if an earlier time frees up"
+    <FormFrame
+      form={form}
+      label="Tell me if an earlier time frees up"
       className={styles.form}
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(event)}
+      submit="Tell me"
+      busyLabel="Sending…"
     >
       <p className={styles.hint}>
         No time that suits you? Say which days you could come, and we email you when a time on one of them frees up.
       </p>
-      {form.formError && <ErrorBanner message={form.formError} />}
       <div className={styles.fields}>
         <TextField label="First day" type="date" min={first} max={last} {...form.field('fromDay')} />
         <TextField
@@ -128,17 +101,12 @@ function WaitlistForm({ clinic, doctors }: { readonly clinic: Clinic; readonly d
           {...form.field('doctorId')}
         />
       </div>
-      <div className={styles.actions}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Sending…' : 'Tell me'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 
 function WaitlistPanel({ studentId, clinic }: { readonly studentId: string; readonly clinic: Clinic }) {
-  const latest = useApiQuery([...WAITLIST_KEY, studentId], (client) => loadLatestWaitlistEntry(client, studentId));
+  const latest = useApiQuery(latestWaitlistEntryQuery(studentId));
   const doctors = useDoctors('bookable').data ?? [];
   return (
     <QueryView query={latest} loadingLabel="Loading your waitlist request…">

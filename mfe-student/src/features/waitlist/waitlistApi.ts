@@ -1,12 +1,6 @@
-import { type CampusCareClient, queryKeys, type Tables, unwrap } from '@campuscare/shared';
+import { type CampusCareClient, type Tables, unwrap } from '@campuscare/shared';
 
 export type WaitlistEntry = Tables<'waitlist_entries'>;
-
-/**
- * Under the appointments' root: booking (or moving a visit) into the days asked for ends the request in the database,
- * and every appointment change reloads that root.
- */
-export const WAITLIST_KEY = [...queryKeys.appointments, 'waitlist'] as const;
 
 /** A request to hear of a time freeing up: days on the clinic's calendar, and a doctor or any ('' or absent). */
 export interface WaitlistRequest {
