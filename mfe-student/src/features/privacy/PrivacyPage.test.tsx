@@ -13,7 +13,8 @@ import {
   type HealthRecordView,
   type MyData,
 } from './privacyApi';
-import { PrivacyPage, VIEWS_PAGE_SIZE } from './PrivacyPage';
+import { PrivacyPage } from './PrivacyPage';
+import { VIEWS_PAGE_SIZE } from './privacyQueries';
 
 jest.mock('../../../../shared/src/supabase/client', () => ({
   ...jest.requireActual('../../../../shared/src/supabase/client'),

@@ -1,36 +1,9 @@
-import {
-  ApiError,
-  Button,
-  type CampusCareClient,
-  type Column,
-  DataTable,
-  queryKeys,
-  QueryView,
-  Section,
-  useApiMutation,
-  usePagedQuery,
-} from '@campuscare/shared';
+import { Button, type Column, DataTable, QueryView, Section, useApiMutation, usePagedQuery } from '@campuscare/shared';
 import { SettingsHeader } from '@campuscare/shared/account';
 import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
-import {
-  fhirRecordFileName,
-  fhirRecordJson,
-  listHealthRecordViews,
-  loadFhirRecord,
-  loadMyData,
-  MY_DATA_FILE_NAME,
-  myDataHtml,
-  myDataJson,
-  screenLabel,
-  viewerRoleLabel,
-  type HealthRecordView,
-} from './privacyApi';
+import { screenLabel, viewerRoleLabel, type HealthRecordView } from './privacyApi';
+import { healthRecordViewsPageQuery, myDataDownloadMutation, VIEWS_PAGE_SIZE } from './privacyQueries';
 import styles from './Privacy.module.css';
-
-export const VIEWS_PAGE_SIZE = 10;
-
-/** Long enough for the browser to have read the file or opened the tab; the URL is useless afterwards. */
-const OBJECT_URL_LIFETIME_MS = 60_000;
 
 const viewColumns = (zone: string): readonly Column<HealthRecordView>[] => [
   { key: 'when', header: `When (${zone})`, render: (view) => formatDateTime(view.viewed_at, zone) },
@@ -40,44 +13,8 @@ const viewColumns = (zone: string): readonly Column<HealthRecordView>[] => [
   { key: 'screen', header: 'Screen', render: (view) => screenLabel(view.screen) },
 ];
 
-function objectUrl(text: string, type: string): string {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
-  return url;
-}
-
-type Format = 'json' | 'html' | 'fhir';
-
-function saveFile(name: string, text: string, type: string): void {
-  const link = document.createElement('a');
-  link.href = objectUrl(text, type);
-  link.download = name;
-  link.click();
-}
-
-function openPrintable(html: string): void {
-  // The page is our own escaped, script-free document, so the new tab may keep its opener; that lets us tell a
-  // blocked pop-up from an opened one.
-  if (!window.open(objectUrl(html, 'text/html'), '_blank')) {
-    throw new ApiError('Your browser blocked the new tab: allow pop-ups for this site and try again');
-  }
-}
-
-async function deliver(client: CampusCareClient, format: Format, zone: string): Promise<void> {
-  if (format === 'fhir') {
-    const record = await loadFhirRecord(client);
-    saveFile(fhirRecordFileName(record, zone), fhirRecordJson(record), 'application/fhir+json');
-    return;
-  }
-  const data = await loadMyData(client);
-  if (format === 'json') saveFile(MY_DATA_FILE_NAME, myDataJson(data), 'application/json');
-  else openPrintable(myDataHtml(data, zone));
-}
-
 function WhoViewed({ zone }: { readonly zone: string }) {
-  const views = usePagedQuery([...queryKeys.healthRecordViews], (client, page) =>
-    listHealthRecordViews(client, { page, pageSize: VIEWS_PAGE_SIZE }),
-  );
+  const views = usePagedQuery(healthRecordViewsPageQuery);
   return (
     <Section title="Who viewed my health record">
       <p className={styles.intro}>
@@ -100,7 +37,7 @@ function WhoViewed({ zone }: { readonly zone: string }) {
 }
 
 function MyData({ zone }: { readonly zone: string }) {
-  const download = useApiMutation((client, format: Format) => deliver(client, format, zone));
+  const download = useApiMutation(myDataDownloadMutation);
   const busy = download.isPending;
   return (
     <Section title="My data">
@@ -109,10 +46,10 @@ function MyData({ zone }: { readonly zone: string }) {
         (with measurements, medicines and excuse letters), immunizations and who viewed your health record.
       </p>
       <div className={styles.actions}>
-        <Button onClick={() => download.mutate('json')} disabled={busy}>
+        <Button onClick={() => download.mutate({ format: 'json', zone })} disabled={busy}>
           Download my data (JSON)
         </Button>
-        <Button variant="secondary" onClick={() => download.mutate('html')} disabled={busy}>
+        <Button variant="secondary" onClick={() => download.mutate({ format: 'html', zone })} disabled={busy}>
           Open printable copy
         </Button>
       </div>
@@ -122,7 +59,7 @@ function MyData({ zone }: { readonly zone: string }) {
         for health records. Any clinic’s system can read it.
       </p>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => download.mutate('fhir')} disabled={busy}>
+        <Button variant="secondary" onClick={() => download.mutate({ format: 'fhir', zone })} disabled={busy}>
           Download my record (FHIR)
         </Button>
       </div>
