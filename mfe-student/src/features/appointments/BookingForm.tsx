@@ -1,23 +1,20 @@
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import {
-  Button,
   COLUMN_RULES,
   ErrorBanner,
   type FieldErrors,
+  FormFrame,
   hasErrors,
   type Member,
   MESSAGES,
-  queryClient,
-  queryKeys,
+  runApiMutation,
   SelectField,
   TextField,
-  useApiMutation,
   useForm,
   validateAppointmentBooking,
   YEARS_OF_STUDY,
 } from '@campuscare/shared';
 import {
-  APPOINTMENT_CHANGE_INVALIDATES,
   type AppointmentType,
   chooseAppointmentType,
   detailsError,
@@ -31,7 +28,8 @@ import {
   typeLabel,
 } from '@campuscare/shared/appointments';
 import type { Clinic } from '@campuscare/shared/scheduling';
-import { bookAppointment, type BookingRequest } from './appointmentsApi';
+import type { BookingRequest } from './appointmentsApi';
+import { bookAppointmentMutation } from './appointmentsQueries';
 import { BOOKING_MESSAGES } from './appointmentLabels';
 import styles from './Appointments.module.css';
 
@@ -125,9 +123,8 @@ interface BookingFormProps {
  * or the first available, and one of the free times the database offers for that type.
  */
 export function BookingForm({ member, clinic, types, doctors }: BookingFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
+  const fieldsRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useRef(false);
-  const book = useApiMutation(bookAppointment, { invalidates: APPOINTMENT_CHANGE_INVALIDATES, errors: 'caller' });
   const initial = useMemo(() => initialValues(member), [member]);
   const form = useForm({
     initial,
@@ -138,15 +135,7 @@ export function BookingForm({ member, clinic, types, doctors }: BookingFormProps
         clinic,
         new Date(),
       ),
-    submit: async (values) => {
-      try {
-        return await book.mutateAsync(bookingRequest(values));
-      } catch (error) {
-        // Most refusals are about the time (taken meanwhile, too soon): what is free now is read again.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
-        throw error;
-      }
-    },
+    submit: (values) => runApiMutation(bookAppointmentMutation, bookingRequest(values)),
     // Said as the form empties, not before: the form is ready for another booking when the student reads it.
     successMessage: BOOKING_MESSAGES.booked,
     resetOnSuccess: true,
@@ -158,24 +147,24 @@ export function BookingForm({ member, clinic, types, doctors }: BookingFormProps
   useEffect(() => {
     if (!focusFirstInvalid.current) return;
     focusFirstInvalid.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [form.errors]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event?: FormEvent) => {
     focusFirstInvalid.current = true;
-    await form.handleSubmit(event);
+    return form.handleSubmit(event);
   };
 
   return (
-    <form
-      ref={formRef}
-      aria-label="Book an appointment"
+    <FormFrame
+      form={{ ...form, handleSubmit }}
+      label="Book an appointment"
       className={styles.form}
-      noValidate
-      onSubmit={(event) => void submit(event)}
+      submit="Submit"
+      busyLabel="Sending..."
     >
-      {(invalid || form.formError) && <ErrorBanner message={form.formError ?? MESSAGES.fillAllCorrectly} />}
-      <div className={styles.fieldGrid}>
+      {invalid && !form.formError && <ErrorBanner message={MESSAGES.fillAllCorrectly} />}
+      <div ref={fieldsRef} className={styles.fieldGrid}>
         <SelectField
           label="Reason"
           hint="The type of visit: how long it lasts decides the free times"
@@ -214,11 +203,6 @@ export function BookingForm({ member, clinic, types, doctors }: BookingFormProps
           {...form.field('year')}
         />
       </div>
-      <div className={styles.formActions}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Sending...' : 'Submit'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

@@ -1,13 +1,5 @@
 import { useMemo } from 'react';
-import {
-  type Appointment,
-  type Column,
-  DataTable,
-  queryKeys,
-  QueryView,
-  RowActionMenu,
-  usePagedQuery,
-} from '@campuscare/shared';
+import { type Appointment, type Column, DataTable, QueryView, RowActionMenu, usePagedQuery } from '@campuscare/shared';
 import {
   providerName,
   type ProviderSummary,
@@ -15,10 +7,9 @@ import {
   useAppointmentDialogs,
 } from '@campuscare/shared/appointments';
 import { type Clinic, formatInZone } from '@campuscare/shared/scheduling';
-import { listMyAppointments, type MyAppointmentPeriod } from './appointmentsApi';
+import type { MyAppointmentPeriod } from './appointmentsApi';
+import { MY_APPOINTMENTS_PAGE_SIZE as PAGE_SIZE, myAppointmentsPageQuery } from './appointmentsQueries';
 import styles from './Appointments.module.css';
-
-const PAGE_SIZE = 5;
 
 const PERIOD_CAPTIONS: Readonly<Record<MyAppointmentPeriod, string>> = {
   upcoming: 'Upcoming appointments',
@@ -40,10 +31,8 @@ interface PeriodTableProps {
 function PeriodTable({ studentId, period, clinic, doctors }: PeriodTableProps) {
   // "Now" is fixed per mount: a list that moved its own boundary on every reload would lose its place.
   const now = useMemo(() => new Date(), []);
-  const { query, rows, total, page, setPage } = usePagedQuery(
-    [...queryKeys.appointments, 'mine', { studentId, period, now: now.toISOString() }],
-    (client, pageNumber) =>
-      listMyAppointments(client, { studentId, period, page: pageNumber, pageSize: PAGE_SIZE, now }),
+  const { query, rows, total, page, setPage } = usePagedQuery((pageNumber) =>
+    myAppointmentsPageQuery(studentId, period, now, pageNumber),
   );
 
   const doctorOf = (appointment: Appointment) => {
