@@ -13,13 +13,8 @@ import {
 } from '@campuscare/shared';
 import { changesEmail, EmailChangePasswordField, OwnProfilePage } from '@campuscare/shared/account';
 import { HealthProfileFields, healthProfileFormValues } from '@campuscare/shared/health';
-import {
-  healthInformationMutation,
-  studentProfileForm,
-  studentProfileMutation,
-  validateStudentProfileForm,
-  type StudentProfileForm,
-} from './studentProfileApi';
+import { studentProfileForm, validateStudentProfileForm, type StudentProfileForm } from './studentProfileApi';
+import { healthInformationMutation, studentProfileMutation } from './studentProfileQueries';
 import styles from './Settings.module.css';
 
 const YEAR_OPTIONS = [

@@ -1,12 +1,10 @@
 import { type CampusCareClient, type FieldErrors, type Member, MESSAGES, parseYearOfStudy } from '@campuscare/shared';
 import {
-  ownProfileMutation,
   ownProfileFormErrors,
   type PersonalDetails,
   personalDetailsErrors,
   saveOwnProfile,
 } from '@campuscare/shared/account';
-import { saveHealthProfileMutation } from '@campuscare/shared/health';
 
 export const SETTINGS_MESSAGES = {
   profileSaved: 'Profile saved',
@@ -71,13 +69,3 @@ export function saveStudentProfile(
     },
   });
 }
-
-/** The signed-in student's own details, saved. */
-export const studentProfileMutation = (member: Member) =>
-  ownProfileMutation(
-    (client, values: StudentProfileForm) => saveStudentProfile(client, member, values),
-    SETTINGS_MESSAGES.profileSaved,
-  );
-
-/** The student's answers to the health questionnaire, saved from their settings. */
-export const healthInformationMutation = { ...saveHealthProfileMutation, success: SETTINGS_MESSAGES.healthSaved };
