@@ -4,7 +4,7 @@ import { APPOINTMENT_TYPE_MESSAGES } from './appointmentTypeForm';
 import { deleteAppointmentType, saveAppointmentType } from './appointmentTypesSettingsApi';
 
 /** A change of a type makes its list stale, and the free times, whose length and doctors follow it. */
-export const APPOINTMENT_TYPE_CHANGES = [APPOINTMENT_TYPES_KEY, queryKeys.slots] as const;
+const APPOINTMENT_TYPE_CHANGES = [APPOINTMENT_TYPES_KEY, queryKeys.slots] as const;
 
 export const saveAppointmentTypeMutation = apiMutation({
   run: saveAppointmentType,

@@ -9,7 +9,7 @@ import {
 } from './clinicSettingsApi';
 
 /** What a change to the clinic's rules, hours or closures makes stale: the clinic itself and every free slot. */
-export const CLINIC_CHANGES = [queryKeys.clinic, queryKeys.slots] as const;
+const CLINIC_CHANGES = [queryKeys.clinic, queryKeys.slots] as const;
 
 export const bookingRulesMutation = apiMutation({
   run: saveBookingRules,
