@@ -1,22 +1,11 @@
-import {
-  AVATARS_BUCKET,
-  imageObjectPath,
-  type Member,
-  queryKeys,
-  useApiMutation,
-  useAvatarUrl,
-} from '@campuscare/shared';
-import { saveAvatarPath } from './avatarApi';
+import { AVATARS_BUCKET, imageObjectPath, type Member, useApiMutation, useAvatarUrl } from '@campuscare/shared';
+import { avatarPathMutation } from './avatarQueries';
 import { PhotoPicker } from './PhotoPicker';
 
 /** The member's own profile photo: upload to their avatars folder, then record the path on their row. */
 export function MemberPhotoPicker({ member }: { readonly member: Member }) {
   const avatarUrl = useAvatarUrl(member.avatar_path);
-  const saveAvatar = useApiMutation(saveAvatarPath, {
-    invalidates: [queryKeys.profile, queryKeys.images],
-    success: 'Profile photo updated',
-    errors: 'caller',
-  });
+  const saveAvatar = useApiMutation(avatarPathMutation, { errors: 'caller' });
   return (
     <PhotoPicker
       label="Profile photo"

@@ -12,7 +12,8 @@ import {
   useUserProfile,
   validatePasswordChange,
 } from '@campuscare/shared';
-import { changePasswordMutation, SAME_PASSWORD_MESSAGE } from './passwordApi';
+import { SAME_PASSWORD_MESSAGE } from './passwordApi';
+import { changePasswordMutation } from './passwordQueries';
 import styles from './account.module.css';
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };

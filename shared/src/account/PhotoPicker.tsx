@@ -1,14 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import {
-  API_MESSAGES,
-  Button,
-  imageFileError,
-  queryKeys,
-  uploadImage,
-  useApiMutation,
-  useObjectUrl,
-  userMessage,
-} from '@campuscare/shared';
+import { API_MESSAGES, Button, imageFileError, useApiMutation, useObjectUrl, userMessage } from '@campuscare/shared';
+import { photoUploadMutation } from './avatarQueries';
 import styles from './account.module.css';
 
 interface PhotoPickerProps {
@@ -46,13 +38,7 @@ export function PhotoPicker({
   const [file, setFile] = useState<File | null>(null);
   const previewUrl = useObjectUrl(file);
   const [error, setError] = useState<string | null>(null);
-  const upload = useApiMutation(
-    async (client, chosen: File) => {
-      const path = await uploadImage(client, { bucket, path: pathFor(chosen), file: chosen });
-      await onUploaded(path);
-    },
-    { errors: 'caller', invalidates: [queryKeys.images] },
-  );
+  const upload = useApiMutation(photoUploadMutation(onUploaded), { errors: 'caller' });
 
   const drop = (reason: string | null) => {
     setFile(null);
@@ -73,7 +59,7 @@ export function PhotoPicker({
     if (!file) return;
     setError(null);
     try {
-      await upload.mutateAsync(file);
+      await upload.mutateAsync({ bucket, path: pathFor(file), file });
       drop(null);
     } catch (uploadError) {
       drop(userMessage(uploadError));

@@ -1,15 +1,11 @@
 import {
   ApiError,
-  type ApiMutation,
-  apiMutation,
   type CampusCareClient,
   type FieldErrors,
   isValidEmail,
   type Member,
   MESSAGES,
-  notifySuccess,
   PATHS,
-  queryKeys,
   phoneError,
   type TablesUpdate,
   unwrap,
@@ -23,25 +19,6 @@ export const OWN_PROFILE_MESSAGES = {
 
 export function emailConfirmationSentMessage(email: string): string {
   return `We sent a confirmation link to ${email}. Your email address changes once you open it.`;
-}
-
-/**
- * Saving the member's own profile with `save`: the profile and member lists are re-read, and a change of email address
- * is announced beside `savedMessage` (it takes effect once the confirmation link is opened).
- */
-export function ownProfileMutation<Values>(
-  save: (client: CampusCareClient, values: Values) => Promise<OwnProfileSaved>,
-  savedMessage: string,
-): ApiMutation<Values, OwnProfileSaved> {
-  return apiMutation({
-    run: async (client, values) => {
-      const saved = await save(client, values);
-      if (saved.pendingEmail !== null) notifySuccess(emailConfirmationSentMessage(saved.pendingEmail));
-      return saved;
-    },
-    invalidates: [queryKeys.profile, queryKeys.members],
-    success: savedMessage,
-  });
 }
 
 /** Emails as the auth service stores them. */

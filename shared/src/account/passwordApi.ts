@@ -1,4 +1,4 @@
-import { ApiError, apiMutation, type CampusCareClient, toApiError } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, toApiError } from '@campuscare/shared';
 
 export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current password.';
 
@@ -32,6 +32,3 @@ export async function changePassword(client: CampusCareClient, request: Password
   const refusal = PASSWORD_REFUSALS[code];
   throw refusal ? new ApiError(refusal, { code, cause: error }) : toApiError(error);
 }
-
-/** The signed-in user's password change, told when it worked. */
-export const changePasswordMutation = apiMutation({ run: changePassword, success: PASSWORD_CHANGED_MESSAGE });

@@ -1,11 +1,9 @@
 import {
   ALLERGIES_MAX_LENGTH,
-  apiMutation,
   type CampusCareClient,
   type HealthProfile,
   type HealthProfileValues,
   parseBmi,
-  queryKeys,
   type TablesInsert,
   unwrap,
 } from '@campuscare/shared';
@@ -57,9 +55,3 @@ export async function saveHealthProfile(
     await client.from('health_profiles').upsert(healthProfileRow(studentId, values), { onConflict: 'student_id' }),
   );
 }
-
-/** The health questionnaire's answers, saved: the signed-in profile carries them, so both are re-read. */
-export const saveHealthProfileMutation = apiMutation({
-  run: saveHealthProfile,
-  invalidates: [queryKeys.healthProfile, queryKeys.profile],
-});

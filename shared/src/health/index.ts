@@ -1,2 +1,3 @@
 export * from './healthProfileApi';
+export * from './healthProfileQueries';
 export * from './HealthProfileFields';
