@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { useApiMutation } from '../data/useApi';
-import { queryKeys } from '../data/queryKeys';
+import { runApiMutation } from '../data/useApi';
 import type { Member } from '../database.types';
+import { FormFrame } from '../forms/FormFrame';
 import { useForm } from '../forms/useForm';
 import { useUserProfile } from '../profile/UserProfileProvider';
-import { Button } from '../ui/Button';
-import { ErrorBanner, Section } from '../ui/Page';
+import { Section } from '../ui/Page';
 import { TextField } from '../ui/FormFields';
 import { COLUMN_RULES, columnError } from '../validation/columnRules';
 import type { FieldErrors } from '../validation/schemas';
-import { type OwnName, saveOwnName } from './ownNameApi';
+import type { OwnName } from './ownNameApi';
+import { ownNameMutation } from './ownNameQueries';
 import styles from './RoleLayout.module.css';
 
 export const NAME_STEP_NOTICE =
@@ -29,26 +29,20 @@ function nameErrors(values: OwnName): FieldErrors<OwnName> {
  */
 export function NameStep({ member }: { readonly member: Member }) {
   const profile = useUserProfile();
-  const save = useApiMutation(saveOwnName, { invalidates: [queryKeys.members], errors: 'caller' });
   const initial = useMemo<OwnName>(() => ({ firstName: member.first_name, lastName: member.last_name }), [member]);
   const form = useForm({
     initial,
     validate: nameErrors,
+    // The page asked for opens only once the re-read profile holds the name, so the form stays busy until then.
     submit: async (name: OwnName) => {
-      await save.mutateAsync({ memberId: member.id, name });
+      await runApiMutation(ownNameMutation, { memberId: member.id, name });
       await profile.refresh();
     },
   });
   return (
     <Section title="Your name">
-      <form
-        className={styles.nameStep}
-        aria-label="Your name"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
-      >
+      <FormFrame form={form} className={styles.nameStep} label="Your name" submit="Save and continue">
         <p className={styles.nameStepNotice}>{NAME_STEP_NOTICE}</p>
-        {form.formError && <ErrorBanner message={form.formError} />}
         <TextField
           label="First Name"
           autoComplete="given-name"
@@ -61,10 +55,7 @@ export function NameStep({ member }: { readonly member: Member }) {
           maxLength={COLUMN_RULES.members_last_name_length.maxLength}
           {...form.field('lastName')}
         />
-        <Button type="submit" className={styles.nameStepSave} disabled={form.submitting}>
-          {form.submitting ? 'Saving…' : 'Save and continue'}
-        </Button>
-      </form>
+      </FormFrame>
     </Section>
   );
 }

@@ -4,7 +4,8 @@
  * status; these only name them.
  */
 import { COLUMN_RULES, columnError, type FieldErrors, MESSAGES, useApiQuery } from '@campuscare/shared';
-import { listVaccines, VACCINES_KEY, type Vaccine } from './vaccinesApi';
+import type { Vaccine } from './vaccinesApi';
+import { vaccinesQuery } from './vaccinesQueries';
 
 /** A student's standing on one requirement, as private.immunization_status() decides it. */
 export type ImmunizationStatus = 'met' | 'exempt' | 'under_review' | 'due' | 'overdue';
@@ -31,7 +32,7 @@ export const EXEMPTION_KIND_LABEL: Readonly<Record<ExemptionKind, string>> = {
 
 /** The vaccines, loaded once per page: they change only with a new migration. */
 export function useVaccines() {
-  return useApiQuery(VACCINES_KEY, listVaccines, { staleTime: Infinity });
+  return useApiQuery(vaccinesQuery());
 }
 
 /** "MMR (measles, mumps and rubella)"; a code the list does not hold (yet) as "CVX 999". */

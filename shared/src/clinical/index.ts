@@ -1,3 +1,4 @@
 export * from './records';
 export * from './vaccinesApi';
+export * from './vaccinesQueries';
 export * from './immunizations';

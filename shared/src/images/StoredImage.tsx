@@ -1,20 +1,12 @@
 import type { ImgHTMLAttributes } from 'react';
-import { queryKeys } from '../data/queryKeys';
 import { useApiQuery } from '../data/useApi';
-import { signedImageUrl, SIGNED_URL_FRESH_MS } from './imageApi';
+import { signedImageUrlQuery } from './imageQueries';
 
 export const AVATARS_BUCKET = 'avatars';
 
 /** A short-lived URL for an image in a private bucket; null while loading, without a path, or when refused. */
 function useSignedImageUrl(bucket: string, path: string | null | undefined): string | null {
-  const query = useApiQuery(
-    [...queryKeys.images, bucket, path ?? ''],
-    (client) => signedImageUrl(client, bucket, path ?? ''),
-    {
-      enabled: Boolean(path),
-      staleTime: SIGNED_URL_FRESH_MS,
-    },
-  );
+  const query = useApiQuery(signedImageUrlQuery(bucket, path ?? ''), { enabled: Boolean(path) });
   return path ? (query.data ?? null) : null;
 }
 

@@ -1,19 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthChangeEvent, User } from '@supabase/supabase-js';
 import type { HealthProfile, Member } from '../database.types';
-import { toApiError } from '../data/apiError';
 import { queryClient } from '../data/queryClient';
 import { queryKeys } from '../data/queryKeys';
 import { useApiQuery } from '../data/useApi';
-import { getSupabase, hasStoredSession, onSupabaseReady, type CampusCareClient } from '../supabase/client';
-import {
-  isEndedSession,
-  loadCurrentProfile,
-  SESSION_CHECK_TIMEOUT_MS,
-  withinTime,
-  type ProfileLoadResult,
-  type SignedOutReason,
-} from './profileApi';
+import { hasStoredSession, onSupabaseReady } from '../supabase/client';
+import { isEndedSession, type ProfileLoadResult, type SignedOutReason } from './profileApi';
+import { currentProfileQuery } from './profileQueries';
 
 export type ProfileState =
   /** Nobody asked for the session yet and none is stored: the Supabase client has not been loaded. */
@@ -37,8 +30,7 @@ interface ProfileActions {
 
 export type UserProfile = ProfileState & ProfileActions;
 
-/** The signed-in member's profile in the query cache: screens that change it invalidate `queryKeys.profile`. */
-const CURRENT_PROFILE_KEY = [...queryKeys.profile, 'current'] as const;
+const CURRENT_PROFILE_KEY = currentProfileQuery().queryKey;
 
 // A check has one deadline (SESSION_CHECK_TIMEOUT_MS), and a failed one is tried again by the person (Try again), not
 // by the cache: each of its retries would start the deadline over and triple the wait.
@@ -51,20 +43,7 @@ const SESSION_CHANGES: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
   'USER_UPDATED',
 ]);
 
-/** Re-checks the session now and then, so an account deactivated while signed in is told so without a reload. */
-const PROFILE_RECHECK_MS = 60_000;
-
 const UserProfileContext = createContext<UserProfile | null>(null);
-
-/**
- * Signing a deactivated member out fires a second, reason-less SIGNED_OUT: the reason the first check found stays
- * until someone signs in.
- */
-async function checkSession(client: CampusCareClient): Promise<ProfileLoadResult> {
-  const result = await withinTime(loadCurrentProfile(client), SESSION_CHECK_TIMEOUT_MS);
-  const previous = queryClient.getQueryData<ProfileLoadResult>(CURRENT_PROFILE_KEY);
-  return result.status === 'signedOut' && !result.reason && previous?.status === 'signedOut' ? previous : result;
-}
 
 function isProfileQuery(queryKey: readonly unknown[]): boolean {
   return queryKey[0] === queryKeys.profile[0];
@@ -81,10 +60,7 @@ function forgetOtherSessionsData(): void {
 
 export function UserProfileProvider({ children }: { readonly children: ReactNode }) {
   const [requested, setRequested] = useState(hasStoredSession);
-  const query = useApiQuery(CURRENT_PROFILE_KEY, checkSession, {
-    enabled: requested,
-    refetchInterval: PROFILE_RECHECK_MS,
-  });
+  const query = useApiQuery(currentProfileQuery(), { enabled: requested });
   const { refetch } = query;
 
   useEffect(() => {
@@ -126,17 +102,7 @@ export function UserProfileProvider({ children }: { readonly children: ReactNode
     setRequested(true);
     // A check started before a sign-in would answer for the old session: start over.
     await queryClient.cancelQueries({ queryKey: CURRENT_PROFILE_KEY });
-    await queryClient.fetchQuery({
-      queryKey: CURRENT_PROFILE_KEY,
-      queryFn: async () => {
-        try {
-          return await checkSession(await getSupabase());
-        } catch (error) {
-          throw toApiError(error);
-        }
-      },
-      staleTime: 0,
-    });
+    await queryClient.fetchQuery({ ...currentProfileQuery(), staleTime: 0 });
   }, []);
 
   const { data, isFetching } = query;
