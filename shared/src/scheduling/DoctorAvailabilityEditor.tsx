@@ -1,12 +1,7 @@
 import { useId, useMemo } from 'react';
-import { Button, ErrorBanner, queryKeys, QueryView, useApiMutation, useApiQuery, useForm } from '@campuscare/shared';
-import {
-  clearDoctorHours,
-  loadDoctorAvailability,
-  saveDoctorHours,
-  type DoctorAvailability,
-  type DoctorRef,
-} from './availabilityApi';
+import { FormFrame, QueryView, runApiMutation, useApiQuery, useForm } from '@campuscare/shared';
+import type { DoctorAvailability, DoctorRef } from './availabilityApi';
+import { doctorAvailabilityQuery, weeklyHoursMutation } from './availabilityQueries';
 import type { Clinic } from './schedulingApi';
 import { TimeOffList } from './TimeOffList';
 import { useClinic } from './useClinic';
@@ -25,10 +20,6 @@ interface WeeklyHoursValues {
 
 const DAY_OUTSIDE_HOURS = 'Check the hours of the days marked below';
 
-const availabilityKey = (doctorId: string) => [...queryKeys.availability, doctorId] as const;
-/** A doctor's own hours change the free slots students are offered. */
-const AVAILABILITY_CHANGES = [queryKeys.availability, queryKeys.slots] as const;
-
 interface WeeklyHoursFormProps {
   readonly doctor: DoctorRef;
   readonly clinic: Clinic;
@@ -38,13 +29,6 @@ interface WeeklyHoursFormProps {
 
 function WeeklyHoursForm({ doctor, clinic, availability, confirmChange }: WeeklyHoursFormProps) {
   const modeName = useId();
-  const save = useApiMutation(
-    (client, values: WeeklyHoursValues) =>
-      values.mode === 'own'
-        ? saveDoctorHours(client, { doctor, week: values.week })
-        : clearDoctorHours(client, doctor.id),
-    { invalidates: AVAILABILITY_CHANGES, errors: 'caller', success: 'Weekly hours saved' },
-  );
   // Switching to own hours starts from the clinic's week, which is what the doctor works until then.
   const initial = useMemo<WeeklyHoursValues>(() => {
     const keepsOwnHours = availability.hours.length > 0;
@@ -62,19 +46,14 @@ function WeeklyHoursForm({ doctor, clinic, availability, confirmChange }: Weekly
       // No hours of their own: the doctor works the clinic's.
       const hours = values.mode === 'own' ? openDayRows(values.week) : [];
       if (confirmChange && !(await confirmChange({ kind: 'doctor_hours', doctor_id: doctor.id, hours }))) return;
-      await save.mutateAsync(values);
+      await runApiMutation(weeklyHoursMutation, { doctor, week: values.mode === 'own' ? values.week : null });
     },
   });
   // Each day's problem is shown on its row once a save was tried, until the week is edited again.
   const dayErrors = form.errors.week ? weeklyHoursErrors(form.values.week, clinic.hours) : {};
 
   return (
-    <form
-      className={styles.part}
-      aria-label="Weekly hours"
-      onSubmit={(event) => void form.handleSubmit(event)}
-      noValidate
-    >
+    <FormFrame form={form} className={styles.part} label="Weekly hours" submit="Save weekly hours">
       <fieldset className={styles.choices}>
         <legend className={styles.legend}>When students can book</legend>
         <label className={styles.check}>
@@ -106,13 +85,7 @@ function WeeklyHoursForm({ doctor, clinic, availability, confirmChange }: Weekly
           clinicHours={clinic.hours}
         />
       )}
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <div className={styles.buttons}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Saving…' : 'Save weekly hours'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 
@@ -129,9 +102,7 @@ export function DoctorAvailabilityEditor({
   readonly confirmChange?: ConfirmVisitsChange;
 }) {
   const clinicQuery = useClinic();
-  const availabilityQuery = useApiQuery(availabilityKey(doctor.id), (client) =>
-    loadDoctorAvailability(client, doctor.id),
-  );
+  const availabilityQuery = useApiQuery(doctorAvailabilityQuery(doctor.id));
   const headingId = useId();
 
   return (

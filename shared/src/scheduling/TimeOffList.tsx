@@ -1,13 +1,14 @@
 import {
   Button,
   type DoctorTimeOff,
-  ErrorBanner,
-  queryKeys,
+  FormFrame,
+  runApiMutation,
   TextField,
   useApiMutation,
   useForm,
 } from '@campuscare/shared';
-import { addTimeOff, removeTimeOff, type DoctorRef } from './availabilityApi';
+import type { DoctorRef } from './availabilityApi';
+import { addTimeOffMutation, removeTimeOffMutation } from './availabilityQueries';
 import type { ConfirmVisitsChange } from './visitsChange';
 import {
   describeTimeOff,
@@ -35,24 +36,10 @@ const EMPTY_FORM: TimeOffFormValues = {
   until: '13:00',
   reason: '',
 };
-/** Time off changes the doctor's availability and the free slots students are offered. */
-const TIME_OFF_CHANGES = [queryKeys.availability, queryKeys.slots] as const;
 
 /** A doctor's upcoming time off, each removable, and a form to add more. */
 export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffListProps) {
-  const add = useApiMutation(
-    (client, values: TimeOffFormValues) =>
-      addTimeOff(client, { doctor, ...timeOffMoments(values, zone), reason: values.reason }),
-    {
-      invalidates: TIME_OFF_CHANGES,
-      errors: 'caller',
-      success: 'Time off added',
-    },
-  );
-  const remove = useApiMutation((client, entry: DoctorTimeOff) => removeTimeOff(client, entry.id), {
-    invalidates: TIME_OFF_CHANGES,
-    success: 'Time off removed',
-  });
+  const remove = useApiMutation(removeTimeOffMutation);
   const form = useForm({
     initial: EMPTY_FORM,
     validate: (values) => timeOffFormErrors(values, zone),
@@ -63,7 +50,7 @@ export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffLis
         !(await confirmChange({ kind: 'time_off', doctor_id: doctor.id, starts_at: startsAt, ends_at: endsAt }))
       )
         return false;
-      await add.mutateAsync(values);
+      await runApiMutation(addTimeOffMutation, { doctor, startsAt, endsAt, reason: values.reason });
       return true;
     },
     // Kept as typed when staff went back from the visits it affects.
@@ -71,7 +58,7 @@ export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffLis
       if (added) form.reset();
     },
   });
-  const removingId = remove.isPending ? remove.variables.id : null;
+  const removingId = remove.isPending ? remove.variables : null;
 
   const setFirstDay = (firstDay: string) => {
     form.setValue('firstDay', firstDay);
@@ -97,7 +84,7 @@ export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffLis
                   variant="secondary"
                   aria-label={`Remove time off ${when}`}
                   disabled={removingId === entry.id}
-                  onClick={() => remove.mutate(entry)}
+                  onClick={() => remove.mutate(entry.id)}
                 >
                   {removingId === entry.id ? 'Removing…' : 'Remove'}
                 </Button>
@@ -106,12 +93,7 @@ export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffLis
           })}
         </ul>
       )}
-      <form
-        className={styles.form}
-        aria-label="Add time off"
-        onSubmit={(event) => void form.handleSubmit(event)}
-        noValidate
-      >
+      <FormFrame form={form} className={styles.form} label="Add time off" submit="Add time off" busyLabel="Adding…">
         <div className={styles.row}>
           <TextField
             label="First day"
@@ -136,13 +118,7 @@ export function TimeOffList({ doctor, zone, entries, confirmChange }: TimeOffLis
           </div>
         )}
         <TextField label="Reason (optional)" maxLength={TIME_OFF_REASON_MAX_LENGTH} {...form.field('reason')} />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={form.submitting}>
-            {form.submitting ? 'Adding…' : 'Add time off'}
-          </Button>
-        </div>
-      </form>
+      </FormFrame>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ApiError, queryKeys, useApiQuery } from '@campuscare/shared';
-import { loadClinic, type Clinic } from './schedulingApi';
+import { type ApiError, useApiQuery } from '@campuscare/shared';
+import type { Clinic } from './schedulingApi';
+import { clinicQuery } from './schedulingQueries';
 
-/** The caller's clinic (time zone, hours, upcoming closures); saving any of them invalidates `queryKeys.clinic`. */
+/** The caller's clinic (time zone, hours, upcoming closures). */
 export function useClinic(): UseQueryResult<Clinic, ApiError> {
-  return useApiQuery(queryKeys.clinic, loadClinic);
+  return useApiQuery(clinicQuery());
 }
