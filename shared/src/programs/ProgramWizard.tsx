@@ -1,26 +1,22 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import {
-  ApiError,
   Button,
   COLUMN_RULES,
-  ErrorBanner,
   type FieldErrors,
+  FormFrame,
   hasErrors,
   Modal,
   type Program,
   PROGRAM_FIRST_STEP_FIELDS,
-  PROGRAM_PAST_DATE_MESSAGE,
   type ProgramValues,
-  queryKeys,
   TextAreaField,
   TextField,
-  toApiError,
-  useApiMutation,
   useForm,
   useUserProfile,
   validateProgram,
 } from '@campuscare/shared';
-import { createProgram, isPastProgram, localIsoDate, programValues, updateProgram } from './programsApi';
+import { isPastProgram, localIsoDate, programValues } from './programsApi';
+import { saveProgramMutation } from './programsQueries';
 import styles from './programs.module.css';
 
 type ProgramSaveKind = 'created' | 'updated';
@@ -42,14 +38,6 @@ function firstStepErrors(errors: FieldErrors<ProgramValues>): FieldErrors<Progra
   return onFirstStep;
 }
 
-/** The database's past-date refusal (a day that ended while the form was open) belongs under the Date field. */
-function onDateField(error: unknown): ApiError {
-  const apiError = toApiError(error);
-  return apiError.message === PROGRAM_PAST_DATE_MESSAGE
-    ? new ApiError(apiError.message, { code: apiError.code, status: apiError.status, field: 'date', cause: error })
-    : apiError;
-}
-
 function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'open'>) {
   const profile = useUserProfile();
   const [step, setStep] = useState<Step>(1);
@@ -60,20 +48,11 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
   const keepsPastDate = program ? isPastProgram(program, dateRule.today) : false;
   const validate = (values: ProgramValues) => validateProgram(values, dateRule);
 
-  const save = useApiMutation(
-    (client, values: ProgramValues) => {
-      if (program) return updateProgram(client, program.id, values);
-      if (profile.status !== 'signedIn') throw new ApiError('Sign in again to save the program.');
-      return createProgram(client, profile.member, values);
-    },
-    { invalidates: [queryKeys.programs, queryKeys.dashboard], errors: 'caller' },
-  );
   const form = useForm({
     initial,
     validate,
-    submit: (values: ProgramValues) =>
-      save.mutateAsync(values).catch((error: unknown) => Promise.reject(onDateField(error))),
-    successMessage: program ? 'Program updated' : 'Program created',
+    mutation: saveProgramMutation(program, profile.status === 'signedIn' ? profile.member : null),
+    input: (values: ProgramValues) => values,
     onSuccess: (saved: Program) => {
       onSaved(saved, kind);
       onClose();
@@ -88,11 +67,6 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
     const errors = firstStepErrors(validate(form.values));
     form.setErrors(errors);
     if (!hasErrors(errors)) setStep(2);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.handleSubmit();
   };
 
   const title = shownStep === 1 ? (program ? 'Edit program' : 'Create a new program') : 'Almost done!';
@@ -126,7 +100,13 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
           </div>
         </form>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <FormFrame
+          form={form}
+          className={styles.form}
+          label={title}
+          submit={program ? 'Save program' : 'Create program'}
+          cancel={{ label: 'Back', onClick: () => setStep(1) }}
+        >
           <TextField
             label="Location"
             maxLength={COLUMN_RULES.programs_location_length.maxLength}
@@ -148,16 +128,7 @@ function WizardDialog({ onClose, onSaved, program }: Omit<ProgramWizardProps, 'o
             maxLength={COLUMN_RULES.programs_activities_length.maxLength}
             {...form.field('activities')}
           />
-          {form.formError && <ErrorBanner message={form.formError} />}
-          <div className={styles.buttons}>
-            <Button variant="secondary" onClick={() => setStep(1)} disabled={form.submitting}>
-              Back
-            </Button>
-            <Button type="submit" disabled={form.submitting}>
-              {form.submitting ? 'Saving…' : program ? 'Save program' : 'Create program'}
-            </Button>
-          </div>
-        </form>
+        </FormFrame>
       )}
     </Modal>
   );

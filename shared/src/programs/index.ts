@@ -1,4 +1,5 @@
 export * from './programsApi';
+export * from './programsQueries';
 export * from './usePrograms';
 export * from './ProgramCards';
 export * from './ProgramBoard';

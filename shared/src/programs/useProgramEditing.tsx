@@ -1,13 +1,7 @@
 import { useState } from 'react';
-import {
-  ConfirmDialog,
-  type Program,
-  queryKeys,
-  type RowAction,
-  useApiMutation,
-  useUserProfile,
-} from '@campuscare/shared';
-import { deleteProgram, mayChangeProgram } from './programsApi';
+import { ConfirmDialog, type Program, type RowAction, useApiMutation, useUserProfile } from '@campuscare/shared';
+import { mayChangeProgram } from './programsApi';
+import { deleteProgramMutation } from './programsQueries';
 import { ProgramWizard } from './ProgramWizard';
 
 type Editing =
@@ -23,11 +17,7 @@ export function useProgramEditing() {
   const profile = useUserProfile();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
-  const remove = useApiMutation((client, id: string) => deleteProgram(client, id), {
-    invalidates: [queryKeys.programs, queryKeys.dashboard],
-    success: 'Program deleted',
-    errors: 'caller',
-  });
+  const remove = useApiMutation(deleteProgramMutation, { errors: 'caller' });
 
   const actionsFor = (program: Program): readonly RowAction[] =>
     profile.status === 'signedIn' && mayChangeProgram(profile.member, program)
