@@ -3,7 +3,6 @@ import {
   type AppointmentStatus,
   type Column,
   DataTable,
-  queryKeys,
   QueryView,
   type RowAction,
   RowActionMenu,
@@ -20,7 +19,6 @@ import {
   APPOINTMENT_STATUSES,
   appointmentTimeColumn,
   isActiveAppointment,
-  listAppointments,
   providerName,
   STATUS_LABEL,
   type AppointmentPeriod,
@@ -28,6 +26,7 @@ import {
   type OverviewAppointment,
 } from './appointmentsApi';
 import { useFrontDesk } from './appointmentHooks';
+import { appointmentsPageQuery } from './appointmentsQueries';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';
 
@@ -117,12 +116,8 @@ function ClinicAppointments({
     providerId: providerId ?? null,
     pageSize,
   };
-  const { query, rows, total, page, setPage } = usePagedQuery(
-    [...queryKeys.appointments, 'overview', filters],
-    async (client, pageNumber) => {
-      const result = await listAppointments(client, { ...filters, page: pageNumber });
-      return { rows: result.appointments, total: result.total };
-    },
+  const { query, rows, total, page, setPage } = usePagedQuery((pageNumber) =>
+    appointmentsPageQuery(filters, pageNumber),
   );
 
   const columns = useMemo<readonly Column<OverviewAppointment>[]>(() => {

@@ -1,20 +1,15 @@
 import { useMemo, useState } from 'react';
 import {
-  DialogButtons,
-  ErrorBanner,
   type FieldErrors,
+  FormFrame,
   Modal,
   QueryErrorBanner,
-  queryClient,
-  queryKeys,
   QueryView,
   SelectField,
   TextField,
-  useApiMutation,
   useForm,
 } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
-import { APPOINTMENT_CHANGE_INVALIDATES } from './appointmentsApi';
 import {
   type AppointmentType,
   chooseAppointmentType,
@@ -27,7 +22,8 @@ import {
 import { useAppointmentTypes, useDoctors } from './appointmentHooks';
 import { DoctorAndTimeFields } from './DoctorAndTimeFields';
 import { pickedSlotErrors, type PickedSlot } from './FreeSlotPicker';
-import { bookForStudent, type StudentBooking } from './frontDeskApi';
+import type { StudentBooking } from './frontDeskApi';
+import { bookForStudentMutation } from './frontDeskQueries';
 import { StudentSearch } from './StudentSearch';
 import { type StudentChoice, studentLine } from './studentSearchApi';
 import { WithClinic } from './WithClinic';
@@ -87,11 +83,6 @@ interface BookForStudentFormProps {
 function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentFormProps) {
   const doctors = useDoctors('bookable');
   const [chosen, setChosen] = useState<StudentChoice | null>(student ?? null);
-  const book = useApiMutation(bookForStudent, {
-    invalidates: APPOINTMENT_CHANGE_INVALIDATES,
-    errors: 'caller',
-    success: (appointment) => `Visit booked for ${appointment.name}: they are emailed the time`,
-  });
   const initial = useMemo<StudentBookingValues>(
     () => ({ studentId: student?.id ?? '', typeId: '', providerId: '', day: '', startsAt: '', details: '' }),
     [student],
@@ -100,15 +91,8 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
     initial,
     validate: (values) =>
       studentBookingErrors(values, { clinic, now: new Date(), type: types.find((type) => type.id === values.typeId) }),
-    submit: async (values) => {
-      try {
-        return await book.mutateAsync(studentBooking(values));
-      } catch (error) {
-        // Most refusals are about the time (taken meanwhile, or the student's own visit then): what is free is read again.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
-        throw error;
-      }
-    },
+    mutation: bookForStudentMutation,
+    input: studentBooking,
     onSuccess: onClose,
   });
   const type = types.find((candidate) => candidate.id === form.values.typeId);
@@ -121,11 +105,13 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
   return (
     <>
       {!student && <StudentSearch chosen={chosen} error={form.errors.studentId} onChoose={chooseStudent} />}
-      <form
-        aria-label="Book for a student"
+      <FormFrame
+        form={form}
         className={styles.form}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
+        label="Book for a student"
+        submit="Book the visit"
+        busyLabel="Booking…"
+        cancel={{ label: 'Close', onClick: onClose }}
       >
         {chosen && (
           <p className={styles.summary} aria-live="polite">
@@ -152,14 +138,7 @@ function BookForStudentForm({ clinic, types, student, onClose }: BookForStudentF
         </div>
         <p className={styles.summary}>The student is emailed the date and time, as when they book themselves.</p>
         <QueryErrorBanner query={doctors} />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Close', onClick: onClose }}
-          submit="Book the visit"
-          busy={form.submitting}
-          busyLabel="Booking…"
-        />
-      </form>
+      </FormFrame>
     </>
   );
 }

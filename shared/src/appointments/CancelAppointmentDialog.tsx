@@ -1,15 +1,7 @@
 import { useMemo } from 'react';
-import {
-  COLUMN_RULES,
-  columnError,
-  DialogButtons,
-  ErrorBanner,
-  Modal,
-  RULE_MESSAGES,
-  TextField,
-  useForm,
-} from '@campuscare/shared';
-import { useAppointmentChange, useChangeCutoff } from './appointmentHooks';
+import { COLUMN_RULES, columnError, FormFrame, Modal, RULE_MESSAGES, TextField, useForm } from '@campuscare/shared';
+import { useChangeCutoff } from './appointmentHooks';
+import { cancelAppointmentMutation } from './appointmentsQueries';
 import type { AppointmentDialogProps, ClinicDialogProps } from './appointmentDialogProps';
 import { AppointmentSummary } from './AppointmentSummary';
 import { WithClinic } from './WithClinic';
@@ -19,7 +11,6 @@ export const CANCEL_REASON_REQUIRED = RULE_MESSAGES.cancelReasonRequired;
 const CANCEL_REASON_MAX_LENGTH = COLUMN_RULES.appointments_cancel_reason_length.maxLength;
 
 function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicDialogProps) {
-  const cancel = useAppointmentChange('Appointment cancelled');
   const cutoff = useChangeCutoff(appointment, clinic, actor, 'cancel');
   const initial = useMemo(() => ({ reason: '' }), []);
   const form = useForm({
@@ -31,32 +22,32 @@ function CancelForm({ appointment, actor, doctorName, clinic, onClose }: ClinicD
           : columnError(COLUMN_RULES.appointments_cancel_reason_length, values.reason);
       return reason === undefined ? {} : { reason };
     },
-    submit: (values) =>
-      cancel.mutateAsync({ id: appointment.id, status: 'cancelled', cancelReason: values.reason.trim() }),
+    mutation: cancelAppointmentMutation,
+    input: (values) => ({ id: appointment.id, status: 'cancelled' as const, cancelReason: values.reason.trim() }),
     onSuccess: onClose,
   });
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <FormFrame
+      form={form}
+      className={styles.form}
+      label="Cancel appointment"
+      submit="Cancel appointment"
+      busyLabel="Cancelling…"
+      cancel={{ label: 'Keep appointment', onClick: onClose }}
+      danger
+      disabled={cutoff !== undefined}
+      describedBy={cutoff?.describedBy}
+    >
       <AppointmentSummary appointment={appointment} actor={actor} doctorName={doctorName} clinic={clinic} />
       {actor === 'staff' && <p className={styles.summary}>The student sees the reason.</p>}
       {appointment.status === 'ongoing' && (
         <p className={styles.summary}>The visit was started: its unsigned draft is discarded.</p>
       )}
       {cutoff?.explanation}
-      {form.formError && <ErrorBanner message={form.formError} />}
       {!cutoff && (
         <TextField label="Reason for cancelling" maxLength={CANCEL_REASON_MAX_LENGTH} {...form.field('reason')} />
       )}
-      <DialogButtons
-        dismiss={{ label: 'Keep appointment', onClick: onClose }}
-        submit="Cancel appointment"
-        busy={form.submitting}
-        busyLabel="Cancelling…"
-        danger
-        disabled={cutoff !== undefined}
-        describedBy={cutoff?.describedBy}
-      />
-    </form>
+    </FormFrame>
   );
 }
 

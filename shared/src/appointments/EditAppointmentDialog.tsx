@@ -3,12 +3,12 @@ import {
   ApiError,
   type Appointment,
   type AppointmentStatus,
-  DialogButtons,
-  ErrorBanner,
+  FormFrame,
   getSupabase,
   Modal,
   QueryErrorBanner,
   type Role,
+  runApiMutation,
   SelectField,
   TextField,
   useForm,
@@ -29,7 +29,8 @@ import {
   type OverviewAppointment,
   type ProviderSummary,
 } from './appointmentsApi';
-import { useAppointmentChange, useDoctors, useFreeSlotConfirmation } from './appointmentHooks';
+import { useDoctors, useFreeSlotConfirmation } from './appointmentHooks';
+import { editAppointmentMutation } from './appointmentsQueries';
 import { FreeSlotWarning, outsideFreeSlotsMessage } from './FreeSlotWarning';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';
@@ -77,7 +78,6 @@ function EditAppointmentForm({
 }: StaffDialogProps & { readonly viewerRole: Role; readonly clinic: Clinic }) {
   const zone = clinic.settings.timezone;
   const doctors = useDoctors();
-  const save = useAppointmentChange('Appointment updated');
   const confirmation = useFreeSlotConfirmation();
   const canReschedule = appointment.status === 'scheduled';
   const laterStatuses = nextStatuses(appointment.status, viewerRole);
@@ -115,7 +115,7 @@ function EditAppointmentForm({
         return rule && outsideFreeSlotsMessage(rule, doctorNameOf(doctorId));
       };
       if (moves && !(await confirmation.mayProceed(warningFor))) return null;
-      return save.mutateAsync(change);
+      return runApiMutation(editAppointmentMutation, change);
     },
     onSuccess: (saved) => {
       if (!saved) return;
@@ -150,7 +150,13 @@ function EditAppointmentForm({
       <p className={styles.summary}>
         {appointment.name} ({appointment.reg}) · {formatInZone(appointment.date, zone)}
       </p>
-      <form className={styles.form} onSubmit={(event) => void form.handleSubmit(event)} noValidate>
+      <FormFrame
+        form={form}
+        className={styles.form}
+        label="Edit appointment"
+        submit="Save changes"
+        cancel={{ label: 'Close', onClick: onClose }}
+      >
         <TextField
           label="Date and time"
           type="datetime-local"
@@ -179,14 +185,7 @@ function EditAppointmentForm({
           />
         )}
         <QueryErrorBanner query={doctors} />
-        {form.formError && <ErrorBanner message={form.formError} />}
-        <DialogButtons
-          dismiss={{ label: 'Close', onClick: onClose }}
-          submit="Save changes"
-          busy={form.submitting}
-          busyLabel="Saving…"
-        />
-      </form>
+      </FormFrame>
     </>
   );
 }

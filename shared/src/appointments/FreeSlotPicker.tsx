@@ -1,28 +1,10 @@
 import { useEffect, useRef } from 'react';
-import {
-  Button,
-  type CampusCareClient,
-  type Form,
-  QueryErrorBanner,
-  queryKeys,
-  SelectField,
-  TextField,
-  useApiQuery,
-} from '@campuscare/shared';
-import {
-  addDays,
-  type Clinic,
-  dayInZone,
-  formatDay,
-  formatInZone,
-  type FreeSlot,
-  listFreeSlots,
-} from '@campuscare/shared/scheduling';
+import { Button, type Form, QueryErrorBanner, SelectField, TextField, useApiQuery } from '@campuscare/shared';
+import { type Clinic, dayInZone, formatDay, formatInZone } from '@campuscare/shared/scheduling';
 import { bookableDays, dayProblem, openingSummary, slotLabel } from './clinicCalendar';
+import { NEXT_FREE_SEARCH_DAYS } from './freeTimesApi';
+import { freeTimesQuery } from './freeTimesQueries';
 import styles from './appointments.module.css';
-
-/** How far past an empty day the picker looks for the next free time, in one request (the database allows 31 days). */
-const NEXT_FREE_SEARCH_DAYS = 14;
 
 /** A change from the picker: a new choice, or (`dropped`) only that the time `dropped` is no longer offered. */
 type PickedSlotChange = PickedSlot & { readonly dropped?: string };
@@ -66,33 +48,6 @@ export function choosePickedSlot<Values extends PickedSlot>(
   form.setErrors((current) => ({ ...current, day: undefined, startsAt: undefined }));
 }
 
-interface FreeTimes {
-  readonly slots: readonly FreeSlot[];
-  /** The first free time after an empty day, within the search window. */
-  readonly nextFree?: FreeSlot;
-}
-
-interface FreeTimesRequest {
-  readonly day: string;
-  readonly open: boolean;
-  readonly last: string;
-  readonly doctorId: string | null;
-  readonly appointmentTypeId: string | null;
-}
-
-/** The free times of `day`; for an empty day, also the next free time after it. */
-async function loadFreeTimes(
-  client: CampusCareClient,
-  { day, open, last, doctorId, appointmentTypeId }: FreeTimesRequest,
-): Promise<FreeTimes> {
-  const ofType = appointmentTypeId ? { appointmentTypeId } : {};
-  const slots = open ? await listFreeSlots(client, { from: day, to: day, doctorId, ...ofType }) : [];
-  if (slots.length > 0 || day === last) return { slots };
-  const searchUntil = addDays(day, NEXT_FREE_SEARCH_DAYS) < last ? addDays(day, NEXT_FREE_SEARCH_DAYS) : last;
-  const [nextFree] = await listFreeSlots(client, { from: addDays(day, 1), to: searchUntil, doctorId, ...ofType });
-  return { slots, nextFree };
-}
-
 interface FreeSlotPickerProps {
   readonly clinic: Clinic;
   /** Whose free times to offer; null for any doctor ("first available": the database assigns one when booking). */
@@ -109,8 +64,7 @@ interface FreeSlotPickerProps {
  * A day, then one of the free times the database offers that day for the doctor (or for any doctor), as long as the
  * type of visit chosen lasts. Taken, closed
  * and too-soon times are never offered; times are the clinic's, the zone named, whatever the browser's zone. An empty
- * day says so and offers the next day with a free time. The times are cached under `queryKeys.slots`, which every
- * booking and change invalidates.
+ * day says so and offers the next day with a free time. Every booking and change reads the times again.
  */
 export function FreeSlotPicker({
   clinic,
@@ -126,12 +80,9 @@ export function FreeSlotPicker({
   const { day, startsAt } = value;
   const closedDay = day === '' ? undefined : dayProblem(clinic, day, new Date());
   const askable = day !== '' && day >= first && day <= last;
-  const times = useApiQuery(
-    [...queryKeys.slots, 'day', day, doctorId ?? 'any doctor', appointmentTypeId ?? 'one slot'],
-    (client) => loadFreeTimes(client, { day, open: closedDay === undefined, last, doctorId, appointmentTypeId }),
-    // Free times change with every booking: a day looked at before is read again, never shown from memory.
-    { enabled: askable, gcTime: 0 },
-  );
+  const times = useApiQuery(freeTimesQuery({ day, open: closedDay === undefined, last, doctorId, appointmentTypeId }), {
+    enabled: askable,
+  });
   const loaded = askable ? times.data : undefined;
   const slots = loaded?.slots ?? [];
   const nextFree = loaded?.nextFree;

@@ -1,15 +1,8 @@
 import { useMemo } from 'react';
-import {
-  type Appointment,
-  DialogButtons,
-  ErrorBanner,
-  Modal,
-  queryClient,
-  queryKeys,
-  useForm,
-} from '@campuscare/shared';
+import { type Appointment, FormFrame, Modal, useForm } from '@campuscare/shared';
 import { type Clinic, dayInZone } from '@campuscare/shared/scheduling';
-import { useAppointmentChange, useChangeCutoff } from './appointmentHooks';
+import { useChangeCutoff } from './appointmentHooks';
+import { rescheduleAppointmentMutation } from './appointmentsQueries';
 import type { AppointmentDialogProps, ClinicDialogProps } from './appointmentDialogProps';
 import { AppointmentSummary } from './AppointmentSummary';
 import { bookableDays } from './clinicCalendar';
@@ -25,32 +18,29 @@ function startingChoice(appointment: Appointment, clinic: Clinic): PickedSlot {
   return { day: day >= first && day <= last ? day : '', startsAt: '' };
 }
 
-/** A refusal (the time was taken meanwhile, or is now too soon) means the free times have changed: read them again. */
-async function rereadingSlotsOnRefusal<Output>(send: () => Promise<Output>): Promise<Output> {
-  try {
-    return await send();
-  } catch (error) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
-    throw error;
-  }
-}
-
 function FreeSlotRescheduleForm({ appointment, actor, doctorName, clinic, onClose }: ClinicDialogProps) {
-  const reschedule = useAppointmentChange('Appointment rescheduled');
   const cutoff = useChangeCutoff(appointment, clinic, actor, 'move');
   const initial = useMemo(() => startingChoice(appointment, clinic), [appointment, clinic]);
-  const form = useForm<PickedSlot>({
+  const form = useForm({
     initial,
     validate: (values) => pickedSlotErrors(clinic, values, new Date()),
-    submit: (values) =>
-      rereadingSlotsOnRefusal(() => reschedule.mutateAsync({ id: appointment.id, date: values.startsAt })),
+    mutation: rescheduleAppointmentMutation,
+    input: (values) => ({ id: appointment.id, date: values.startsAt }),
     onSuccess: onClose,
   });
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <FormFrame
+      form={form}
+      className={styles.form}
+      label="Reschedule appointment"
+      submit="Reschedule"
+      busyLabel="Sending…"
+      cancel={{ label: 'Keep current time', onClick: onClose }}
+      disabled={cutoff !== undefined}
+      describedBy={cutoff?.describedBy}
+    >
       <AppointmentSummary appointment={appointment} actor={actor} doctorName={doctorName} clinic={clinic} />
       {cutoff?.explanation}
-      {form.formError && <ErrorBanner message={form.formError} />}
       {!cutoff && (
         <div className={styles.fieldGrid}>
           <FreeSlotPicker
@@ -62,15 +52,7 @@ function FreeSlotRescheduleForm({ appointment, actor, doctorName, clinic, onClos
           />
         </div>
       )}
-      <DialogButtons
-        dismiss={{ label: 'Keep current time', onClick: onClose }}
-        submit="Reschedule"
-        busy={form.submitting}
-        busyLabel="Sending…"
-        disabled={cutoff !== undefined}
-        describedBy={cutoff?.describedBy}
-      />
-    </form>
+    </FormFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { queryKeys, QueryView, SearchBox, useApiQuery, useSearchTerm } from '@campuscare/shared';
-import { searchActiveStudents, type StudentChoice, studentLine } from './studentSearchApi';
+import { QueryView, SearchBox, useApiQuery, useSearchTerm } from '@campuscare/shared';
+import { type StudentChoice, studentLine } from './studentSearchApi';
+import { activeStudentsQuery } from './studentSearchQueries';
 import styles from './appointments.module.css';
 
 interface StudentSearchProps {
@@ -18,11 +19,7 @@ export function StudentSearch({ chosen, error, onChoose }: StudentSearchProps) {
   const groupName = useId();
   const { search, setSearch, appliedSearch } = useSearchTerm();
   const term = appliedSearch.trim();
-  const found = useApiQuery(
-    [...queryKeys.members, 'active students', term],
-    (client) => searchActiveStudents(client, term),
-    { enabled: term !== '', keepPrevious: true },
-  );
+  const found = useApiQuery(activeStudentsQuery(term), { enabled: term !== '' });
   return (
     <div className={styles.studentSearch}>
       <SearchBox

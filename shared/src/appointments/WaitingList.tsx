@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
-import { queryKeys, QueryView, useApiQuery } from '@campuscare/shared';
+import { QueryView, useApiQuery } from '@campuscare/shared';
 import { dayInZone, timeInZone } from '@campuscare/shared/scheduling';
 import { providerName } from './appointmentsApi';
-import { listWaiting, waitingText, type WaitingVisit } from './frontDeskApi';
+import { waitingText, type WaitingVisit } from './frontDeskApi';
+import { waitingQuery } from './frontDeskQueries';
 import styles from './appointments.module.css';
-
-/** How often the list is read again, and so how often each student's time waiting moves on. */
-const WAITING_REFRESH_MS = 60_000;
 
 interface WaitingListProps {
   /** The clinic's time zone: "today" and the booked times are the clinic's. */
@@ -23,13 +21,7 @@ interface WaitingListProps {
  */
 export function WaitingList({ zone, providerId = null, actions }: WaitingListProps) {
   const today = dayInZone(new Date(), zone);
-  const waiting = useApiQuery(
-    [...queryKeys.appointments, 'waiting', providerId ?? 'whole clinic', today],
-    (client) => listWaiting(client, { zone, now: new Date(), providerId }),
-    {
-      refetchInterval: WAITING_REFRESH_MS,
-    },
-  );
+  const waiting = useApiQuery(waitingQuery({ zone, today, providerId }));
   // The moment the list was read: every reading moves the times waited on, even when nobody came or went.
   const readAt = new Date(waiting.dataUpdatedAt);
   return (

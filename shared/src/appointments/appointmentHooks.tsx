@@ -1,27 +1,23 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { type Appointment, queryKeys, type RowAction, useApiMutation, useApiQuery } from '@campuscare/shared';
+import { type Appointment, type RowAction, useApiMutation, useApiQuery } from '@campuscare/shared';
 import type { Clinic } from '@campuscare/shared/scheduling';
-import {
-  APPOINTMENT_CHANGE_INVALIDATES,
-  type DoctorChoice,
-  listDoctors,
-  updateAppointment,
-  type AppointmentChange,
-} from './appointmentsApi';
-import { APPOINTMENT_TYPES_KEY, listAppointmentTypes } from './appointmentTypesApi';
-import { FRONT_DESK_DONE, FRONT_DESK_LABEL, FRONT_DESK_STATUS, frontDeskSteps } from './frontDeskApi';
+import type { AppointmentChange, DoctorChoice } from './appointmentsApi';
+import { appointmentChangeMutation, doctorsQuery } from './appointmentsQueries';
+import { appointmentTypesQuery } from './appointmentTypesQueries';
+import { FRONT_DESK_LABEL, FRONT_DESK_STATUS, frontDeskSteps } from './frontDeskApi';
+import { frontDeskMutation } from './frontDeskQueries';
 import type { AppointmentActor } from './appointmentDialogProps';
 import { changeCutoffMessage, isInBookingGrace, isPastChangeCutoff } from './clinicCalendar';
 import styles from './appointments.module.css';
 
 /** The university's active doctors (or only those students may book), cached for every picker of a doctor. */
 export function useDoctors(choice: DoctorChoice = 'active') {
-  return useApiQuery([...queryKeys.members, 'doctors', choice], (client) => listDoctors(client, choice));
+  return useApiQuery(doctorsQuery(choice));
 }
 
 /** The clinic's types of visit, "Other" last, cached for every picker of a type. */
 export function useAppointmentTypes() {
-  return useApiQuery(APPOINTMENT_TYPES_KEY, listAppointmentTypes);
+  return useApiQuery(appointmentTypesQuery());
 }
 
 /**
@@ -32,11 +28,7 @@ export function useAppointmentChange(
   success: string | ((change: AppointmentChange) => string),
   errors: 'toast' | 'caller' = 'caller',
 ) {
-  return useApiMutation((client, change: AppointmentChange) => updateAppointment(client, change), {
-    invalidates: APPOINTMENT_CHANGE_INVALIDATES,
-    success: (_updated, change) => (typeof success === 'string' ? success : success(change)),
-    errors,
-  });
+  return useApiMutation(appointmentChangeMutation(success), { errors });
 }
 
 /**
@@ -98,10 +90,7 @@ export function useChangeCutoff(
  * database would take them now; each is saved at once and a refusal is toasted.
  */
 export function useFrontDesk(zone: string) {
-  const { mutate, isPending } = useAppointmentChange(
-    (requested) => (requested.status && FRONT_DESK_DONE[requested.status]) ?? 'Appointment updated',
-    'toast',
-  );
+  const { mutate, isPending } = useApiMutation(frontDeskMutation);
   const actionsFor = useCallback(
     (appointment: Pick<Appointment, 'id' | 'status' | 'date'>): RowAction[] =>
       frontDeskSteps(appointment, zone, new Date()).map((step) => ({

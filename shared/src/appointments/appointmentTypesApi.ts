@@ -5,7 +5,6 @@ import {
   type Form,
   isSingleLine,
   OTHER_REASON,
-  queryKeys,
   type Tables,
   unwrap,
 } from '@campuscare/shared';
@@ -16,12 +15,6 @@ export type AppointmentType = Tables<'appointment_types'> & {
   /** The doctors who offer it; empty when every doctor does. */
   readonly doctorIds: readonly string[];
 };
-
-/**
- * Under the clinic's root: the types are part of how the clinic books, and a change of the clinic reads them again.
- * A change of a type makes the free times stale too (their length and doctors follow it).
- */
-export const APPOINTMENT_TYPES_KEY = [...queryKeys.clinic, 'appointment-types'] as const;
 
 export const REASON_DETAILS_MESSAGES = {
   missing: 'Say what the visit is about',

@@ -4,7 +4,6 @@ import {
   type CampusCareClient,
   type Column,
   type Member,
-  queryKeys,
   type Role,
   unwrap,
 } from '@campuscare/shared';
@@ -36,10 +35,7 @@ export type DateOrder = 'asc' | 'desc';
 /** Upcoming: from the start of the clinic's today on; past: before it; all: every appointment. */
 export type AppointmentPeriod = 'upcoming' | 'past' | 'all';
 
-/** What booking, rescheduling, assigning or cancelling an appointment makes stale: the lists, the free times, the counts. */
-export const APPOINTMENT_CHANGE_INVALIDATES = [queryKeys.appointments, queryKeys.slots, queryKeys.dashboard] as const;
-
-interface AppointmentQuery {
+export interface AppointmentQuery {
   /** 1-based page number. */
   readonly page: number;
   readonly pageSize: number;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, getSupabase, Modal, queryClient, QueryView, toApiError, useApiQuery } from '@campuscare/shared';
+import { Button, Modal, queryClient, QueryView, useApiQuery } from '@campuscare/shared';
 import type { VisitsChange } from '@campuscare/shared/scheduling';
-import { listVisitsAffectedBy, visitsAffectedKey } from './visitsNeedingActionApi';
+import { visitsAffectedQuery } from './visitsNeedingActionQueries';
 import { useVisitFixes, VisitsNeedingActionList } from './VisitsNeedingActionList';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';
@@ -24,7 +24,7 @@ interface AffectedVisitsDialogProps {
 
 /** The visits a change would leave, each resolvable here; the list reads itself again after every fix. */
 function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisitsDialogProps) {
-  const visits = useApiQuery(visitsAffectedKey(change), (client) => listVisitsAffectedBy(client, change));
+  const visits = useApiQuery(visitsAffectedQuery(change));
   const fixes = useVisitFixes();
   // A fix opens its own dialog in place of this one, which comes back with the list read again.
   if (fixes.opened) return fixes.dialog;
@@ -89,17 +89,8 @@ export function useAffectedVisitsCheck(proceedLabel: string) {
   );
 
   const check = async (change: VisitsChange): Promise<AffectedVisitsAnswer> => {
-    const client = await getSupabase();
     // Seeds the dialog's query: the list shows at once, and reads itself again after each fix.
-    const affected = await queryClient
-      .fetchQuery({
-        queryKey: visitsAffectedKey(change),
-        queryFn: () => listVisitsAffectedBy(client, change),
-        staleTime: 0,
-      })
-      .catch((error: unknown) => {
-        throw toApiError(error);
-      });
+    const affected = await queryClient.fetchQuery({ ...visitsAffectedQuery(change), staleTime: 0 });
     if (affected.length === 0) return 'none affected';
     return new Promise<AffectedVisitsAnswer>((resolve) => {
       answerRef.current = resolve;

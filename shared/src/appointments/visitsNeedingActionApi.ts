@@ -1,4 +1,4 @@
-import { type CampusCareClient, queryKeys, unwrap } from '@campuscare/shared';
+import { type CampusCareClient, unwrap } from '@campuscare/shared';
 import type { VisitsChange } from '@campuscare/shared/scheduling';
 import type { OverviewAppointment } from './appointmentsApi';
 
@@ -17,13 +17,6 @@ interface ProblemRow {
   readonly provider_name: string | null;
   readonly problem: string;
 }
-
-/**
- * Under `queryKeys.appointments`, so every reassignment, move or cancellation anywhere reads the lists again and a
- * resolved visit leaves them.
- */
-export const VISITS_NEEDING_A_DOCTOR_KEY = [...queryKeys.appointments, 'needing-a-doctor'] as const;
-export const visitsAffectedKey = (change: VisitsChange) => [...queryKeys.appointments, 'affected-by', change] as const;
 
 const APPOINTMENT_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
 
