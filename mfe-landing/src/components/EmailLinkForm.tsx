@@ -1,14 +1,5 @@
-import { type FormEvent, useMemo } from 'react';
-import {
-  Button,
-  type CampusCareClient,
-  type EmailValues,
-  ErrorBanner,
-  TextField,
-  useApiMutation,
-  useForm,
-  validateEmail,
-} from '@campuscare/shared';
+import { useMemo } from 'react';
+import { type ApiMutation, type EmailValues, FormFrame, TextField, useForm, validateEmail } from '@campuscare/shared';
 import { authFormStyles } from './AuthPageFrame';
 
 /**
@@ -18,34 +9,26 @@ import { authFormStyles } from './AuthPageFrame';
 export function EmailLinkForm({
   name,
   submitLabel,
-  send,
+  mutation,
   onSent,
 }: {
   readonly name: string;
   readonly submitLabel: string;
-  readonly send: (client: CampusCareClient, values: EmailValues) => Promise<void>;
+  /** What sends the link (the feature's declaration). */
+  readonly mutation: ApiMutation<EmailValues, void>;
   readonly onSent: () => void;
 }) {
-  const request = useApiMutation(send, { errors: 'caller' });
   const initial = useMemo<EmailValues>(() => ({ email: '' }), []);
   const form = useForm({
     initial,
     validate: validateEmail,
-    submit: (values: EmailValues) => request.mutateAsync(values),
+    mutation,
+    input: (values: EmailValues) => values,
     onSuccess: onSent,
   });
   return (
-    <form
-      className={authFormStyles.form}
-      onSubmit={(event: FormEvent) => void form.handleSubmit(event)}
-      noValidate
-      aria-label={name}
-    >
-      {form.formError && <ErrorBanner message={form.formError} />}
+    <FormFrame form={form} className={authFormStyles.form} label={name} submit={submitLabel} busyLabel="Sending…">
       <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-      <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
-        {form.submitting ? 'Sending…' : submitLabel}
-      </Button>
-    </form>
+    </FormFrame>
   );
 }

@@ -7,15 +7,12 @@ import {
   Link,
   LoadingState,
   PATHS,
-  queryKeys,
   useApiQuery,
   useUserProfile,
 } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
-import { EMAIL_CHANGE_REFUSED_MESSAGE, NO_EMAIL_CHANGE_LINK_MESSAGE, startEmailChangedSession } from './emailChangeApi';
-
-/** The session of the opened link: cached, so a remount still finds it (the link itself is spent). */
-const EMAIL_CHANGE_SESSION_KEY = [...queryKeys.emailChange, 'session'] as const;
+import { EMAIL_CHANGE_REFUSED_MESSAGE, NO_EMAIL_CHANGE_LINK_MESSAGE } from './emailChangeApi';
+import { emailChangedSessionQuery } from './emailChangeQueries';
 
 const TITLES = {
   session: 'Email address changed',
@@ -47,14 +44,9 @@ function NextStep() {
 export function EmailChangedPage() {
   const [link] = useState(emailChangeLink);
   const { ensureLoaded } = useUserProfile();
-  const session = useApiQuery(
-    EMAIL_CHANGE_SESSION_KEY,
-    (client) => (link.kind === 'session' ? startEmailChangedSession(client, link) : Promise.resolve('')),
-    {
-      enabled: link.kind === 'session',
-      staleTime: Infinity,
-    },
-  );
+  const session = useApiQuery(emailChangedSessionQuery(link.kind === 'session' ? link : null), {
+    enabled: link.kind === 'session',
+  });
   const email = session.data;
 
   useEffect(() => {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Link, PATHS } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { EmailLinkForm } from '../../components/EmailLinkForm';
-import { LINK_SENT_MESSAGE, requestPasswordReset } from './recoveryApi';
+import { LINK_SENT_MESSAGE } from './recoveryApi';
+import { passwordResetRequestMutation } from './recoveryQueries';
 
 /** Asks for the address and mails a recovery link, with one answer whether or not an account has the address. */
 export function ForgotPasswordPage() {
@@ -17,7 +18,7 @@ export function ForgotPasswordPage() {
         <EmailLinkForm
           name="Forgot password"
           submitLabel="Send reset link"
-          send={requestPasswordReset}
+          mutation={passwordResetRequestMutation}
           onSent={() => setSent(true)}
         />
       ) : (

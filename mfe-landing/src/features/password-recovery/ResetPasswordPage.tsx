@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
-  Button,
   ErrorBanner,
   type FieldErrors,
+  FormFrame,
   Link,
   LoadingState,
   MESSAGES,
@@ -10,17 +10,16 @@ import {
   PasswordField,
   PATHS,
   queryClient,
-  queryKeys,
   readEmailLink,
   type SignInRedirectState,
-  useApiMutation,
   useApiQuery,
   useForm,
   useLocation,
   useNavigate,
 } from '@campuscare/shared';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
-import { LINK_REFUSED_MESSAGE, setNewPassword, startRecoverySession } from './recoveryApi';
+import { LINK_REFUSED_MESSAGE } from './recoveryApi';
+import { newPasswordMutation, recoverySessionQuery } from './recoveryQueries';
 
 interface NewPasswordValues {
   readonly password: string;
@@ -28,9 +27,6 @@ interface NewPasswordValues {
 }
 
 const EMPTY: NewPasswordValues = { password: '', confirmPassword: '' };
-
-/** The recovery session of the opened link: cached, so a remount after the fragment was cleared still finds it. */
-const RECOVERY_SESSION_KEY = [...queryKeys.passwordRecovery, 'session'] as const;
 
 const NO_LINK_MESSAGE = 'To set a new password, open the link in the email we sent you.';
 
@@ -59,14 +55,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
   const [link] = useState(() => readEmailLink(hash, 'recovery'));
-  const session = useApiQuery(
-    RECOVERY_SESSION_KEY,
-    (client) => (link.kind === 'session' ? startRecoverySession(client, link) : Promise.resolve('')),
-    {
-      enabled: link.kind === 'session',
-      staleTime: Infinity,
-    },
-  );
+  const recoverySession = recoverySessionQuery(link.kind === 'session' ? link : null);
+  const session = useApiQuery(recoverySession, { enabled: link.kind === 'session' });
 
   // The tokens must not stay in the address bar (history, screenshots) once the session holds them, or the link failed.
   const settled = link.kind !== 'session' || session.isSuccess || session.isError;
@@ -74,14 +64,14 @@ export function ResetPasswordPage() {
     if (settled && hash !== '') navigate(pathname, { replace: true });
   }, [settled, hash, pathname, navigate]);
 
-  const save = useApiMutation(setNewPassword, { errors: 'caller' });
   const initial = useMemo(() => EMPTY, []);
   const form = useForm({
     initial,
     validate,
-    submit: (values: NewPasswordValues) => save.mutateAsync({ password: values.password }),
+    mutation: newPasswordMutation,
+    input: (values: NewPasswordValues) => ({ password: values.password }),
     onSuccess: (signInPage) => {
-      queryClient.removeQueries({ queryKey: RECOVERY_SESSION_KEY });
+      queryClient.removeQueries({ queryKey: recoverySession.queryKey });
       const state: SignInRedirectState = { from: PATHS.resetPassword, notice: 'passwordReset' };
       navigate(signInPage, { replace: true, state });
     },
@@ -90,14 +80,8 @@ export function ResetPasswordPage() {
   const content = () => {
     if (session.data !== undefined) {
       return (
-        <form
-          className={authFormStyles.form}
-          onSubmit={(event: FormEvent) => void form.handleSubmit(event)}
-          noValidate
-          aria-label="Set a new password"
-        >
+        <FormFrame form={form} className={authFormStyles.form} label="Set a new password" submit="Set new password">
           {session.data !== '' && <p>Choose a new password for {session.data}.</p>}
-          {form.formError && <ErrorBanner message={form.formError} />}
           <PasswordField
             label="New password"
             autoComplete="new-password"
@@ -111,10 +95,7 @@ export function ResetPasswordPage() {
             required
             {...form.field('confirmPassword')}
           />
-          <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
-            {form.submitting ? 'Saving…' : 'Set new password'}
-          </Button>
-        </form>
+        </FormFrame>
       );
     }
     if (link.kind === 'refused') return <AskForNewLink message={LINK_REFUSED_MESSAGE} />;
