@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, useApiMutation } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
-import { LINK_RESENT_MESSAGE, resendConfirmation } from './registrationApi';
+import { resendConfirmationMutation } from './registrationQueries';
 import styles from './registration.module.css';
 
 /** The auth service mails a sign-up at most one link a minute; asking sooner would only be ignored. */
@@ -14,8 +14,7 @@ export const RESEND_INTERVAL_MS = 60_000;
 export function CheckYourEmail({ email, onStartOver }: { readonly email: string; readonly onStartOver: () => void }) {
   const [sentAt, setSentAt] = useState(() => Date.now());
   const [now, setNow] = useState(sentAt);
-  const resend = useApiMutation(resendConfirmation, {
-    success: LINK_RESENT_MESSAGE,
+  const resend = useApiMutation(resendConfirmationMutation, {
     onSuccess: () => {
       const at = Date.now();
       setSentAt(at);

@@ -1,29 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type EmailLinkSession,
   ErrorBanner,
   LoadingState,
   notifySuccess,
   queryClient,
-  queryKeys,
   useApiQuery,
   useLocation,
   useNavigate,
 } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { EmailLinkForm } from '../../components/EmailLinkForm';
-import {
-  CONFIRMATION_REFUSED_MESSAGE,
-  LINK_RESENT_MESSAGE,
-  resendConfirmation,
-  startConfirmedSession,
-} from './registrationApi';
+import { CONFIRMATION_REFUSED_MESSAGE, LINK_RESENT_MESSAGE } from './registrationApi';
+import { confirmedSessionQuery, newConfirmationLinkMutation } from './registrationQueries';
 import { useSignUpFinish } from './signUpFinish';
 
 export const CONFIRMED_MESSAGE = 'Your email address is confirmed. Welcome to CampusCare!';
-
-/** The session the opened link started: cached, so a remount after the fragment was cleared still finds it. */
-const CONFIRMATION_KEY = [...queryKeys.registration, 'confirmation'] as const;
 
 /** For a confirmation link that no longer works: a new one, to the address typed (the answer is the same for any). */
 export function NewConfirmationLink() {
@@ -39,7 +31,7 @@ export function NewConfirmationLink() {
         <EmailLinkForm
           name="Send a new confirmation link"
           submitLabel="Send a new link"
-          send={resendConfirmation}
+          mutation={newConfirmationLinkMutation}
           onSent={() => setSent(true)}
         />
       )}
@@ -58,10 +50,8 @@ export function ConfirmEmail({ link }: { readonly link: EmailLinkSession }) {
   // Once the member is on their way the link has been used: nothing may start it again or clear the address bar after
   // the navigation to their first page (navigations are transitions, and the later one would win).
   const [leaving, setLeaving] = useState(false);
-  const session = useApiQuery(CONFIRMATION_KEY, (client) => startConfirmedSession(client, link), {
-    staleTime: Infinity,
-    enabled: !leaving,
-  });
+  const confirmedSession = useMemo(() => confirmedSessionQuery(link), [link]);
+  const session = useApiQuery(confirmedSession, { enabled: !leaving });
   const destination = session.data;
   const opened = useRef(false);
 
@@ -74,11 +64,11 @@ export function ConfirmEmail({ link }: { readonly link: EmailLinkSession }) {
     opened.current = true;
     void settle({ kind: 'signedIn', destination }).then((outcome) => {
       setLeaving(true);
-      queryClient.removeQueries({ queryKey: CONFIRMATION_KEY });
+      queryClient.removeQueries({ queryKey: confirmedSession.queryKey });
       notifySuccess(CONFIRMED_MESSAGE);
       go(outcome);
     });
-  }, [destination, settle, go]);
+  }, [destination, settle, go, confirmedSession]);
 
   return session.isError ? <NewConfirmationLink /> : <LoadingState label="Confirming your email address…" />;
 }

@@ -1,27 +1,22 @@
 import { useMemo } from 'react';
 import {
-  Button,
   ErrorBanner,
+  FormFrame,
   MESSAGES,
   NEW_PASSWORD_MIN_LENGTH,
   PasswordField,
   QueryView,
-  queryKeys,
+  runApiMutation,
   type StaffAcceptanceValues,
   TextField,
-  useApiMutation,
   useApiQuery,
   useForm,
   validateStaffAcceptance,
 } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
-import {
-  acceptStaffInvitation,
-  findStaffInvitation,
-  INVITATION_REFUSED_MESSAGE,
-  type StaffInvitation,
-} from './registrationApi';
+import { INVITATION_REFUSED_MESSAGE, type StaffInvitation } from './registrationApi';
+import { acceptInvitationMutation, staffInvitationQuery } from './registrationQueries';
 import { useSignUpFinish } from './signUpFinish';
 import styles from './registration.module.css';
 
@@ -29,17 +24,20 @@ const EMPTY: StaffAcceptanceValues = { firstName: '', lastName: '', password: ''
 const ROLE_NAMES = { doctor: 'a doctor', admin: 'an administrator' } as const;
 
 function AcceptInvitation({ token, invitation }: { readonly token: string; readonly invitation: StaffInvitation }) {
-  const accept = useApiMutation(acceptStaffInvitation, {
-    errors: 'caller',
-    success: `Welcome to ${invitation.universityName}`,
-  });
   const { settle, go } = useSignUpFinish();
   const initial = useMemo(() => EMPTY, []);
   const form = useForm({
     initial,
     validate: validateStaffAcceptance,
     submit: async (values: StaffAcceptanceValues) =>
-      settle({ kind: 'signedIn', destination: await accept.mutateAsync({ token, email: invitation.email, values }) }),
+      settle({
+        kind: 'signedIn',
+        destination: await runApiMutation(acceptInvitationMutation(invitation.universityName), {
+          token,
+          email: invitation.email,
+          values,
+        }),
+      }),
     onSuccess: go,
   });
   const field = (name: keyof StaffAcceptanceValues) => liveCheckedField(form, validateStaffAcceptance, name);
@@ -49,12 +47,12 @@ function AcceptInvitation({ token, invitation }: { readonly token: string; reado
       <p className={styles.university}>
         {invitation.universityName} invites {invitation.email} to join as {ROLE_NAMES[invitation.role]}.
       </p>
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <form
+      <FormFrame
+        form={form}
         className={authFormStyles.form}
-        onSubmit={(event) => void form.handleSubmit(event)}
-        noValidate
-        aria-label="Accept the invitation"
+        label="Accept the invitation"
+        submit="Join"
+        busyLabel="Joining…"
       >
         <div className={styles.nameRow}>
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
@@ -67,10 +65,7 @@ function AcceptInvitation({ token, invitation }: { readonly token: string; reado
           hint={MESSAGES.newPasswordHint}
           {...field('password')}
         />
-        <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
-          {form.submitting ? 'Joining…' : 'Join'}
-        </Button>
-      </form>
+      </FormFrame>
     </>
   );
 }
@@ -80,9 +75,7 @@ function AcceptInvitation({ token, invitation }: { readonly token: string; reado
  * password, and the account is created then, its address proven by the link.
  */
 export function StaffInvitationForm({ token }: { readonly token: string }) {
-  const invitation = useApiQuery([...queryKeys.registration, 'invitation', token], (client) =>
-    findStaffInvitation(client, token),
-  );
+  const invitation = useApiQuery(staffInvitationQuery(token));
   return (
     <QueryView
       query={invitation}

@@ -1,21 +1,21 @@
 import { useMemo } from 'react';
 import {
-  Button,
-  ErrorBanner,
+  FormFrame,
   MESSAGES,
   NEW_PASSWORD_MIN_LENGTH,
   PasswordField,
+  runApiMutation,
   SelectField,
   type StudentRegistrationValues,
   TextField,
-  useApiMutation,
   useForm,
   validateStudentRegistration,
   YEARS_OF_STUDY,
 } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 import { liveCheckedField } from './liveCheckedField';
-import { joinUniversity, type JoinableUniversity } from './registrationApi';
+import type { JoinableUniversity } from './registrationApi';
+import { joinUniversityMutation } from './registrationQueries';
 import { useSignUpFinish } from './signUpFinish';
 import styles from './registration.module.css';
 
@@ -49,13 +49,13 @@ export function StudentJoinForm({
   readonly university: JoinableUniversity;
   readonly onConfirmEmail: (email: string) => void;
 }) {
-  const join = useApiMutation(joinUniversity, { errors: 'caller' });
   const finish = useSignUpFinish(onConfirmEmail);
   const initial = useMemo(() => EMPTY, []);
   const form = useForm({
     initial,
     validate: validateStudentRegistration,
-    submit: async (values: StudentRegistrationValues) => finish.settle(await join.mutateAsync({ joinCode, values })),
+    submit: async (values: StudentRegistrationValues) =>
+      finish.settle(await runApiMutation(joinUniversityMutation, { joinCode, values })),
     onSuccess: finish.go,
   });
   const field = (name: keyof StudentRegistrationValues) => liveCheckedField(form, validateStudentRegistration, name);
@@ -66,12 +66,12 @@ export function StudentJoinForm({
         {university.logoUrl && <img src={university.logoUrl} alt="" className={styles.universityLogo} />}
         <span>You are joining {university.name}</span>
       </p>
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <form
+      <FormFrame
+        form={form}
         className={authFormStyles.form}
-        onSubmit={(event) => void form.handleSubmit(event)}
-        noValidate
-        aria-label="Join your university"
+        label="Join your university"
+        submit="Create account"
+        busyLabel="Creating account…"
       >
         <div className={styles.nameRow}>
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
@@ -93,10 +93,7 @@ export function StudentJoinForm({
           hint={MESSAGES.newPasswordHint}
           {...field('password')}
         />
-        <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
-          {form.submitting ? 'Creating account…' : 'Create account'}
-        </Button>
-      </form>
+      </FormFrame>
     </>
   );
 }
