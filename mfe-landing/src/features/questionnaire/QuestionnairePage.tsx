@@ -2,20 +2,19 @@ import { useMemo } from 'react';
 import {
   API_MESSAGES,
   ApiError,
-  Button,
-  ErrorBanner,
+  FormFrame,
   type HealthProfileValues,
   Link,
   PATHS,
-  queryKeys,
-  useApiMutation,
+  runApiMutation,
   useForm,
   useNavigate,
   useUserProfile,
   validateHealthProfile,
 } from '@campuscare/shared';
-import { HealthProfileFields, healthProfileFormValues, saveHealthProfile } from '@campuscare/shared/health';
+import { HealthProfileFields, healthProfileFormValues } from '@campuscare/shared/health';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
+import { questionnaireMutation } from './questionnaireQueries';
 
 /** The health questionnaire a student fills in after joining (the guard lets only signed-in students here). */
 export function QuestionnairePage() {
@@ -23,20 +22,14 @@ export function QuestionnairePage() {
   const navigate = useNavigate();
   const student = profile.status === 'signedIn' ? profile.member : null;
   const storedProfile = profile.status === 'signedIn' ? profile.healthProfile : null;
-  // The signed-in profile carries the health profile: both are re-read after saving.
-  const save = useApiMutation(saveHealthProfile, {
-    invalidates: [queryKeys.healthProfile, queryKeys.profile],
-    errors: 'caller',
-  });
   const initial = useMemo(() => healthProfileFormValues(storedProfile), [storedProfile]);
   const form = useForm({
     initial,
     validate: validateHealthProfile,
     submit: async (values: HealthProfileValues) => {
       if (!student) throw new ApiError(API_MESSAGES.sessionEnded);
-      await save.mutateAsync({ studentId: student.id, values });
+      await runApiMutation(questionnaireMutation, { studentId: student.id, values });
     },
-    successMessage: 'Your health profile is saved',
     onSuccess: () => navigate(PATHS.studentDashboard),
   });
 
@@ -50,23 +43,14 @@ export function QuestionnairePage() {
         </p>
       }
     >
-      {form.formError && <ErrorBanner message={form.formError} />}
-      <form
-        className={authFormStyles.form}
-        onSubmit={(event) => void form.handleSubmit(event)}
-        noValidate
-        aria-label="Health questionnaire"
-      >
+      <FormFrame form={form} className={authFormStyles.form} label="Health questionnaire" submit="Continue">
         <HealthProfileFields
           values={form.values}
           errors={form.errors}
           onChange={form.setValues}
           disabled={form.submitting}
         />
-        <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
-          {form.submitting ? 'Saving…' : 'Continue'}
-        </Button>
-      </form>
+      </FormFrame>
       <p className={authFormStyles.footnote}>
         Not you? <Link to={PATHS.signIn}>Login</Link>
       </p>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import {
-  Button,
+  FormFrame,
   Link,
   PasswordField,
   PATHS,
@@ -35,26 +35,23 @@ export function AdminSignInPage() {
     >
       <SignInFeedback
         notice={notice}
-        refusal={signIn.form.formError}
         signInInstead={signIn.signInInstead}
         insteadLabel="Go to the student sign-in page"
       />
-      <form
-        ref={signIn.form.formRef}
+      <FormFrame
+        form={signIn.form}
         className={authFormStyles.form}
-        onSubmit={signIn.onSubmit}
-        noValidate
-        aria-label="Admin sign in"
+        label="Admin sign in"
+        submit="Login"
+        busyLabel="Signing in…"
+        disabled={!signIn.canSubmit}
       >
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
         <PasswordField label="Password" autoComplete="current-password" required {...signIn.passwordField} />
         <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>
           Forgot password?
         </Link>
-        <Button type="submit" className={authFormStyles.submit} disabled={!signIn.canSubmit}>
-          {signIn.form.submitting ? 'Signing in…' : 'Login'}
-        </Button>
-      </form>
+      </FormFrame>
       <p className={authFormStyles.footnote}>
         Students sign in on the <Link to={PATHS.signIn}>student sign-in page</Link>.
       </p>

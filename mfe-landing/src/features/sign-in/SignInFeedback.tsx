@@ -1,15 +1,13 @@
-import { type ContractPath, ErrorBanner, Link } from '@campuscare/shared';
+import { type ContractPath, Link } from '@campuscare/shared';
 import { authFormStyles } from '../../components/AuthPageFrame';
 
-/** Above a sign-in form: why the visitor was sent here, the refusal of the last try, and the page to use instead. */
+/** Above a sign-in form: why the visitor was sent here, and the page to use instead when a refusal said so. */
 export function SignInFeedback({
   notice,
-  refusal,
   signInInstead,
   insteadLabel,
 }: {
   readonly notice: string | undefined;
-  readonly refusal: string | null;
   readonly signInInstead: ContractPath | null;
   readonly insteadLabel: string;
 }) {
@@ -20,7 +18,6 @@ export function SignInFeedback({
           {notice}
         </p>
       )}
-      {refusal && <ErrorBanner message={refusal} />}
       {signInInstead && (
         <p>
           <Link to={signInInstead}>{insteadLabel}</Link>

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import {
-  Button,
   ErrorBanner,
   type FieldErrors,
+  FormFrame,
   Link,
   MESSAGES,
   PasswordField,
@@ -61,16 +61,16 @@ export function SignInPage() {
       {form.errors.role && <ErrorBanner message={form.errors.role} />}
       <SignInFeedback
         notice={notice}
-        refusal={form.formError}
         signInInstead={signIn.signInInstead}
         insteadLabel="Go to the staff sign-in page"
       />
-      <form
-        ref={form.formRef}
+      <FormFrame
+        form={form}
         className={authFormStyles.form}
-        onSubmit={signIn.onSubmit}
-        noValidate
-        aria-label="Sign in"
+        label="Sign in"
+        submit="Sign In"
+        busyLabel="Signing in…"
+        disabled={!signIn.canSubmit}
       >
         <TextField label="Email" type="email" autoComplete="email" required {...signIn.emailField} />
         <SelectField
@@ -85,10 +85,7 @@ export function SignInPage() {
         <Link to={PATHS.forgotPassword} className={authFormStyles.forgot}>
           Forgot password?
         </Link>
-        <Button type="submit" className={authFormStyles.submit} disabled={!signIn.canSubmit}>
-          {form.submitting ? 'Signing in…' : 'Sign In'}
-        </Button>
-      </form>
+      </FormFrame>
       <p className={authFormStyles.footnote}>
         University administrators and staff sign in on the <Link to={PATHS.adminSignIn}>staff sign-in page</Link>. New
         university? <Link to={PATHS.register}>Create account</Link>

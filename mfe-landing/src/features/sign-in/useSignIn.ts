@@ -1,18 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   type ContractPath,
   type FieldErrors,
+  runApiMutation,
   type SignInPortal,
   SignInRefusal,
   signInRequestedPage,
   type SignInValues,
-  signInWithRole,
-  useApiMutation,
   useForm,
   useLocation,
   useNavigate,
   useUserProfile,
 } from '@campuscare/shared';
+import { signInMutation } from './signInQueries';
 import { canSubmitSignIn, visibleSignInErrors } from './signInRules';
 
 interface SignInFormOptions<Values extends SignInValues> {
@@ -25,8 +25,8 @@ interface SignInFormOptions<Values extends SignInValues> {
 /**
  * A sign-in form: sends the credentials, waits for the profile, then goes to the page the visitor was on their way to
  * when it is theirs to open, or where the account's role belongs. The email
- * and password fields show the spec's rules while typing; a refusal shows above the form, and when another sign-in
- * page is the right one, `signInInstead` links to it.
+ * and password fields show the spec's rules while typing; when a refusal says another sign-in page is the right one,
+ * `signInInstead` links to it.
  */
 export function useSignInForm<Values extends SignInValues>({ initial, validate, portalOf }: SignInFormOptions<Values>) {
   const navigate = useNavigate();
@@ -34,14 +34,17 @@ export function useSignInForm<Values extends SignInValues>({ initial, validate, 
   const { refresh } = useUserProfile();
   const [signInInstead, setSignInInstead] = useState<ContractPath | null>(null);
   const [emailTouched, setEmailTouched] = useState(false);
-  const signIn = useApiMutation(signInWithRole, { errors: 'caller' });
   const form = useForm({
     initial,
-    validate,
+    // A submit shows the email's rule from then on, as leaving the field does.
+    validate: (values: Values) => {
+      setEmailTouched(true);
+      return validate(values);
+    },
     submit: async (values: Values) => {
       setSignInInstead(null);
       try {
-        const signedIn = await signIn.mutateAsync({
+        const signedIn = await runApiMutation(signInMutation, {
           credentials: { email: values.email, password: values.password },
           portal: portalOf(values),
           requestedPage: signInRequestedPage(state),
@@ -68,12 +71,9 @@ export function useSignInForm<Values extends SignInValues>({ initial, validate, 
   return {
     form,
     signInInstead,
-    canSubmit: !form.submitting && canSubmitSignIn(form.values, shownErrors),
+    /** Whether the spec lets the button be pressed: both fields filled and no rule broken that shows. */
+    canSubmit: canSubmitSignIn(form.values, shownErrors),
     emailField: { ...credential('email'), onBlur: () => setEmailTouched(true) },
     passwordField: credential('password'),
-    onSubmit: (event: FormEvent) => {
-      setEmailTouched(true);
-      void form.handleSubmit(event);
-    },
   };
 }

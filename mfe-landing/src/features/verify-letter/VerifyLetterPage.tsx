@@ -1,12 +1,11 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
-  Button,
-  ErrorBanner,
   type FieldErrors,
+  FormFrame,
   Link,
   PATHS,
+  runApiMutation,
   TextField,
-  useApiMutation,
   useForm,
   useSearchParams,
 } from '@campuscare/shared';
@@ -14,7 +13,7 @@ import type { LetterVerification } from '@campuscare/shared/clinical';
 import { formatDay } from '@campuscare/shared/scheduling';
 import { AuthPageFrame, authFormStyles } from '../../components/AuthPageFrame';
 import { groupLetterCode, LETTER_CODE_LENGTH, letterCodeError, normaliseLetterCode } from './letterCode';
-import { verifyExcuseLetter } from './verifyLetterApi';
+import { letterCheckMutation } from './verifyLetterQueries';
 import styles from './VerifyLetter.module.css';
 
 interface CodeValues {
@@ -118,13 +117,12 @@ export function VerifyLetterPage() {
   const linkedCode = searchParams.get('code') ?? '';
   const initial = useMemo<CodeValues>(() => ({ code: linkedCode }), [linkedCode]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const check = useApiMutation((client, code: string) => verifyExcuseLetter(client, code), { errors: 'caller' });
   const form = useForm({
     initial,
     validate,
     submit: ({ code }: CodeValues) => {
       setOutcome(null);
-      return check.mutateAsync(code);
+      return runApiMutation(letterCheckMutation, code);
     },
     onSuccess: (verification: LetterVerification, { code }: CodeValues) => setOutcome({ code, verification }),
   });
@@ -148,13 +146,13 @@ export function VerifyLetterPage() {
         </p>
       }
     >
-      <form
+      <FormFrame
+        form={form}
         className={authFormStyles.form}
-        onSubmit={(event: FormEvent) => void form.handleSubmit(event)}
-        noValidate
-        aria-label="Verify an excuse letter"
+        label="Verify an excuse letter"
+        submit="Check letter"
+        busyLabel="Checking…"
       >
-        {form.formError && <ErrorBanner message={form.formError} />}
         <TextField
           label="Verification code"
           hint="24 letters and digits, e.g. ABCD-EFGH-JKMN-PQRS-TUVW-XY23. Dashes, spaces and small letters are fine."
@@ -166,10 +164,7 @@ export function VerifyLetterPage() {
           required
           {...form.field('code')}
         />
-        <Button type="submit" className={authFormStyles.submit} disabled={form.submitting}>
-          {form.submitting ? 'Checking…' : 'Check letter'}
-        </Button>
-      </form>
+      </FormFrame>
       <div aria-live="polite">{outcome && <Result outcome={outcome} />}</div>
       <p className={authFormStyles.footnote}>
         Students find their letters under My visits after <Link to={PATHS.signIn}>signing in</Link>.
