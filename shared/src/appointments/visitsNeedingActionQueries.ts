@@ -1,16 +1,12 @@
 import { apiQuery, queryKeys } from '@campuscare/shared';
 import type { VisitsChange } from '@campuscare/shared/scheduling';
-import { listVisitsAffectedBy, listVisitsNeedingADoctor } from './visitsNeedingActionApi';
+import { listVisitsAffectedBy } from './visitsNeedingActionApi';
 
 /**
  * Under `queryKeys.appointments`, so every reassignment, move or cancellation anywhere reads the lists again and a
  * resolved visit leaves them.
  */
 export const VISITS_NEEDING_A_DOCTOR_KEY = [...queryKeys.appointments, 'needing-a-doctor'] as const;
-
-/** The university's booked visits that cannot take place as booked (admins only). */
-export const visitsNeedingADoctorQuery = () =>
-  apiQuery({ key: VISITS_NEEDING_A_DOCTOR_KEY, load: listVisitsNeedingADoctor });
 
 /** The booked visits `change` would leave without a doctor or outside the hours, were it saved now. */
 export const visitsAffectedQuery = (change: VisitsChange) =>
