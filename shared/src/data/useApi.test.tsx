@@ -159,22 +159,3 @@ it('a route prefetches with the same factory a component shows, with the app’s
     ),
   ).rejects.toMatchObject({ message: 'You are not allowed to do that.' });
 });
-
-it('keeps the older inline form working: a key and a loader, and a run with its options', async () => {
-  function Inline() {
-    const names = useApiQuery(['inline'], async () => ['Ada'], { staleTime: 0 });
-    const add = useApiMutation(async (_client, name: string) => name, { success: (name) => `Added ${name}` });
-    return (
-      <>
-        <QueryView query={names}>{(rows) => <p>{rows.join(', ')}</p>}</QueryView>
-        <button type="button" onClick={() => add.mutate('Bo')}>
-          Add
-        </button>
-      </>
-    );
-  }
-  render(<Inline />);
-  expect(await screen.findByText('Ada')).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-  await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Added Bo'));
-});

@@ -48,7 +48,7 @@ interface ApiQueryDefinition<Data> extends Omit<ApiQueryOptions, 'enabled'> {
 }
 
 /**
- * A query declared once, in its feature's api file, with its key and its loader together: what `useApiQuery` shows
+ * A query declared once, in its feature's Queries file, with its key and its loader together: what `useApiQuery` shows
  * and what a route prefetches with `queryClient.prefetchQuery(xxxQuery(args))`. No hooks, so anything may build one.
  */
 export function apiQuery<Data>({ key, load, keepPrevious, ...cache }: ApiQueryDefinition<Data>): ApiQuery<Data> {
@@ -66,29 +66,13 @@ export function apiQuery<Data>({ key, load, keepPrevious, ...cache }: ApiQueryDe
  */
 export function useApiQuery<Data>(
   query: ApiQuery<Data>,
-  options?: { readonly enabled?: boolean },
-): UseQueryResult<Data, ApiError>;
-/** The older form, a key and a loader written where they are used: new code declares an `apiQuery` instead. */
-export function useApiQuery<Data>(
-  key: QueryKey,
-  load: (client: CampusCareClient) => Promise<Data>,
-  options?: ApiQueryOptions,
-): UseQueryResult<Data, ApiError>;
-export function useApiQuery<Data>(
-  keyOrQuery: QueryKey | ApiQuery<Data>,
-  loadOrOptions?: ((client: CampusCareClient) => Promise<Data>) | { readonly enabled?: boolean },
-  options: ApiQueryOptions = {},
+  options: { readonly enabled?: boolean } = {},
 ): UseQueryResult<Data, ApiError> {
-  const query =
-    typeof loadOrOptions === 'function'
-      ? apiQuery({ ...options, key: keyOrQuery as QueryKey, load: loadOrOptions })
-      : (keyOrQuery as ApiQuery<Data>);
-  const enabled = typeof loadOrOptions === 'function' ? options.enabled : loadOrOptions?.enabled;
-  return useQuery<Data, ApiError>({ ...query, enabled }, queryClient);
+  return useQuery<Data, ApiError>({ ...query, enabled: options.enabled }, queryClient);
 }
 
 /**
- * A change through the API declared once, in its feature's api file: what it runs, what it makes stale and what
+ * A change through the API declared once, in its feature's Queries file: what it runs, what it makes stale and what
  * it tells people when it worked. Components (`useApiMutation`) and forms (`useForm({ mutation })`) use it as is.
  */
 export interface ApiMutation<Input, Output> {
@@ -138,31 +122,14 @@ interface ApiMutationOptions<Input, Output> {
   readonly errors?: 'toast' | 'caller';
 }
 
-/** The older form's options: the definition's parts written where the mutation is used. */
-interface InlineMutationOptions<Input, Output>
-  extends ApiMutationOptions<Input, Output>, Omit<ApiMutation<Input, Output>, 'run'> {}
-
 /**
- * A change through the API (an `apiMutation` of the feature's api file): `mutate(input)` runs it, toasts the outcome
- * and invalidates what it changed; `mutateAsync` resolves with the output or rejects with an ApiError.
+ * A change through the API (an `apiMutation` of the feature's Queries file): `mutate(input)` runs it, toasts the
+ * outcome and invalidates what it changed; `mutateAsync` resolves with the output or rejects with an ApiError.
  */
 export function useApiMutation<Input, Output>(
   mutation: ApiMutation<Input, Output>,
-  options?: ApiMutationOptions<Input, Output>,
-): UseMutationResult<Output, ApiError, Input>;
-/** The older form, the run and its invalidations written where they are used: new code declares an `apiMutation`. */
-export function useApiMutation<Input, Output = unknown>(
-  run: (client: CampusCareClient, input: Input) => Promise<Output>,
-  options?: InlineMutationOptions<Input, Output>,
-): UseMutationResult<Output, ApiError, Input>;
-export function useApiMutation<Input, Output>(
-  mutationOrRun: ApiMutation<Input, Output> | ((client: CampusCareClient, input: Input) => Promise<Output>),
-  options: InlineMutationOptions<Input, Output> = {},
+  options: ApiMutationOptions<Input, Output> = {},
 ): UseMutationResult<Output, ApiError, Input> {
-  const mutation: ApiMutation<Input, Output> =
-    typeof mutationOrRun === 'function'
-      ? { run: mutationOrRun, invalidates: options.invalidates, success: options.success }
-      : mutationOrRun;
   return useMutation<Output, ApiError, Input>(
     {
       mutationFn: (input) => sendMutation(mutation, input),
@@ -201,35 +168,13 @@ export interface PagedQuery<Row> {
  */
 export function usePagedQuery<Row>(
   pageQuery: (page: number) => ApiQuery<PagedRows<Row>>,
-  options?: Pick<ApiQueryOptions, 'enabled'>,
-): PagedQuery<Row>;
-/** The older form, a key and a loader written where they are used: new code passes a page's `apiQuery` factory. */
-export function usePagedQuery<Row>(
-  key: QueryKey,
-  load: (client: CampusCareClient, page: number) => Promise<PagedRows<Row>>,
-  options?: Pick<ApiQueryOptions, 'enabled'>,
-): PagedQuery<Row>;
-export function usePagedQuery<Row>(
-  keyOrPageQuery: QueryKey | ((page: number) => ApiQuery<PagedRows<Row>>),
-  loadOrOptions?:
-    ((client: CampusCareClient, page: number) => Promise<PagedRows<Row>>) | Pick<ApiQueryOptions, 'enabled'>,
   options: Pick<ApiQueryOptions, 'enabled'> = {},
 ): PagedQuery<Row> {
-  const pageQuery: (page: number) => ApiQuery<PagedRows<Row>> =
-    typeof keyOrPageQuery === 'function'
-      ? keyOrPageQuery
-      : (page: number) =>
-          apiQuery({
-            key: [...keyOrPageQuery, 'page', page],
-            load: (client) =>
-              (loadOrOptions as (client: CampusCareClient, page: number) => Promise<PagedRows<Row>>)(client, page),
-          });
-  const enabled = typeof loadOrOptions === 'function' ? options.enabled : loadOrOptions?.enabled;
-  const filter = JSON.stringify(typeof keyOrPageQuery === 'function' ? keyOrPageQuery(1).queryKey : keyOrPageQuery);
+  const filter = JSON.stringify(pageQuery(1).queryKey);
   const [paging, setPaging] = useState({ filter, page: 1 });
   const page = paging.filter === filter ? paging.page : 1;
   const query = useQuery<PagedRows<Row>, ApiError>(
-    { ...pageQuery(page), placeholderData: keepPreviousData, enabled },
+    { ...pageQuery(page), placeholderData: keepPreviousData, enabled: options.enabled },
     queryClient,
   );
   const setPage = useCallback((next: number) => setPaging({ filter, page: next }), [filter]);

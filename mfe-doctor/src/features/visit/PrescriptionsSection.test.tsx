@@ -2,7 +2,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, queryClient, type Prescription, useApiQuery } from '@campuscare/shared';
 import { openedVisitFixture } from '../../test/clinicalTestData';
-import type { OpenedVisit } from '@campuscare/shared/clinical';
 import { notifySuccess } from '../../../../shared/src/toast/toast';
 import {
   ACKNOWLEDGEMENT_REQUIRED,
@@ -51,13 +50,8 @@ function stored(columns: Parameters<typeof addPrescription>[1]['prescription']):
 }
 
 function PrescriptionsOfDraft() {
-  const opened = useApiQuery<OpenedVisit>(
-    visitQuery('visit-1').queryKey,
-    async () => {
-      throw new Error('the visit is read once, when the page opens');
-    },
-    { staleTime: Infinity },
-  );
+  // The page's own query: the visit it holds is never read again.
+  const opened = useApiQuery(visitQuery('visit-1'));
   return opened.data ? <PrescriptionsEditor visit={opened.data.visit} /> : null;
 }
 

@@ -1,5 +1,5 @@
-import { apiMutation, apiQuery, queryClient, queryKeys } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES } from '@campuscare/shared/appointments';
+import { apiMutation, apiQuery, queryKeys } from '@campuscare/shared';
+import { APPOINTMENT_CHANGE_INVALIDATES, rereadingFreeTimesOnRefusal } from '@campuscare/shared/appointments';
 import { addDays, formatInZone, listFreeSlots } from '@campuscare/shared/scheduling';
 import {
   addAddendum,
@@ -86,15 +86,7 @@ export const signVisitMutation = apiMutation({
 /** A follow-up, announced on the clinic's clock (`zone`). */
 export const followUpMutation = (zone: string) =>
   apiMutation({
-    run: async (client, request: FollowUpRequest) => {
-      try {
-        await bookFollowUp(client, request);
-      } catch (refusal) {
-        // The time was taken meanwhile, or is now too soon: the free times have changed.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
-        throw refusal;
-      }
-    },
+    run: (client, request: FollowUpRequest) => rereadingFreeTimesOnRefusal(() => bookFollowUp(client, request)),
     invalidates: APPOINTMENT_CHANGE_INVALIDATES,
     success: (_done, request) => `Follow-up booked for ${formatInZone(request.date, zone)}`,
   });

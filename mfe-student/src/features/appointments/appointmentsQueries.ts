@@ -1,5 +1,5 @@
-import { apiMutation, apiQuery, type CampusCareClient, queryClient, queryKeys } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES } from '@campuscare/shared/appointments';
+import { apiMutation, apiQuery, queryKeys } from '@campuscare/shared';
+import { APPOINTMENT_CHANGE_INVALIDATES, rereadingFreeTimesOnRefusal } from '@campuscare/shared/appointments';
 import { bookAppointment, type BookingRequest, listMyAppointments, type MyAppointmentPeriod } from './appointmentsApi';
 
 export const MY_APPOINTMENTS_PAGE_SIZE = 5;
@@ -11,21 +11,11 @@ export const myAppointmentsPageQuery = (studentId: string, period: MyAppointment
     load: (client) => listMyAppointments(client, { studentId, period, page, pageSize: MY_APPOINTMENTS_PAGE_SIZE, now }),
   });
 
-async function bookReadingFreeTimesAgainOnRefusal(client: CampusCareClient, request: BookingRequest) {
-  try {
-    return await bookAppointment(client, request);
-  } catch (error) {
-    // Most refusals are about the time (taken meanwhile, too soon): what is free now is read again.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
-    throw error;
-  }
-}
-
 /**
  * The student's booking. Its success is said by the form as it empties, not before (the form is then ready for
  * another booking when the student reads it), so it has no text of its own.
  */
 export const bookAppointmentMutation = apiMutation({
-  run: bookReadingFreeTimesAgainOnRefusal,
+  run: (client, request: BookingRequest) => rereadingFreeTimesOnRefusal(() => bookAppointment(client, request)),
   invalidates: APPOINTMENT_CHANGE_INVALIDATES,
 });
