@@ -29,6 +29,7 @@ export * from './forms/useForm';
 export * from './forms/ConfirmDialog';
 export * from './forms/DialogButtons';
 export * from './forms/FormFrame';
+export * from './forms/NewPasswordField';
 export * from './data';
 export * from './validation/constraints';
 export * from './routes/lazyPage';

@@ -4,8 +4,8 @@ import {
   type FieldErrors,
   FormFrame,
   isRole,
-  MESSAGES,
   type PasswordChangeValues,
+  NewPasswordField,
   PasswordField,
   useForm,
   useNavigate,
@@ -64,12 +64,7 @@ export function PasswordChangeForm() {
     <FormFrame form={form} className={styles.form} label="Change password" submit="Save Changes">
       {mustChange && <p className={styles.notice}>{FORCED_CHANGE_NOTICE}</p>}
       <PasswordField label="Current Password" autoComplete="current-password" {...form.field('currentPassword')} />
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        hint={MESSAGES.newPasswordHint}
-        {...form.field('newPassword')}
-      />
+      <NewPasswordField label="New Password" {...form.field('newPassword')} />
       <PasswordField label="Confirm New Password" autoComplete="new-password" {...form.field('confirmPassword')} />
     </FormFrame>
   );

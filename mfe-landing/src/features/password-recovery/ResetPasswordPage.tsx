@@ -7,6 +7,7 @@ import {
   LoadingState,
   MESSAGES,
   newPasswordError,
+  NewPasswordField,
   PasswordField,
   PATHS,
   queryClient,
@@ -82,13 +83,7 @@ export function ResetPasswordPage() {
       return (
         <FormFrame form={form} className={authFormStyles.form} label="Set a new password" submit="Set new password">
           {session.data !== '' && <p>Choose a new password for {session.data}.</p>}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            hint={MESSAGES.newPasswordHint}
-            required
-            {...form.field('password')}
-          />
+          <NewPasswordField label="New password" required {...form.field('password')} />
           <PasswordField
             label="Confirm new password"
             autoComplete="new-password"

@@ -2,9 +2,7 @@ import { useMemo } from 'react';
 import {
   ErrorBanner,
   FormFrame,
-  MESSAGES,
-  NEW_PASSWORD_MIN_LENGTH,
-  PasswordField,
+  NewPasswordField,
   QueryView,
   runApiMutation,
   type StaffAcceptanceValues,
@@ -58,13 +56,7 @@ function AcceptInvitation({ token, invitation }: { readonly token: string; reado
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
         </div>
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          minLength={NEW_PASSWORD_MIN_LENGTH}
-          hint={MESSAGES.newPasswordHint}
-          {...field('password')}
-        />
+        <NewPasswordField label="Password" {...field('password')} />
       </FormFrame>
     </>
   );

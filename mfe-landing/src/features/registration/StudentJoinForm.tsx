@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import {
   FormFrame,
-  MESSAGES,
-  NEW_PASSWORD_MIN_LENGTH,
-  PasswordField,
+  NewPasswordField,
   runApiMutation,
   SelectField,
   type StudentRegistrationValues,
@@ -86,13 +84,7 @@ export function StudentJoinForm({
         />
         <TextField label="Department" {...field('department')} />
         <SelectField label="Year of study" options={YEAR_OPTIONS} {...field('yearOfStudy')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          minLength={NEW_PASSWORD_MIN_LENGTH}
-          hint={MESSAGES.newPasswordHint}
-          {...field('password')}
-        />
+        <NewPasswordField label="Password" {...field('password')} />
       </FormFrame>
     </>
   );

@@ -2,9 +2,7 @@ import { useMemo } from 'react';
 import {
   FormFrame,
   LOGO_HINT,
-  MESSAGES,
-  NEW_PASSWORD_MIN_LENGTH,
-  PasswordField,
+  NewPasswordField,
   TextField,
   runApiMutation,
   type UniversityRegistrationValues,
@@ -46,13 +44,7 @@ export function UniversityRegistrationForm({ onConfirmEmail }: { readonly onConf
       <TextField label="University name" autoComplete="organization" {...field('universityName')} />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        minLength={NEW_PASSWORD_MIN_LENGTH}
-        hint={MESSAGES.newPasswordHint}
-        {...field('password')}
-      />
+      <NewPasswordField label="Password" {...field('password')} />
       <p className={authFormStyles.footnote}>
         {LOGO_HINT} You add it in Settings once your email address is confirmed.
       </p>
