@@ -812,6 +812,38 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.assigned_visit_ids_with_problems(p_university uuid)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select a.id from public.members m join public.appointments a on a.provider_id = m.id
+    where m.university_id = p_university and m.role = 'doctor' and m.status <> 'active'
+      and a.status = 'scheduled' and a.date > now()
+    union
+    select a.id from public.clinic_closures c
+    join public.clinic_settings s on s.university_id = c.university_id
+    join public.appointments a on a.university_id = c.university_id
+      and a.date >= (c.starts_on::timestamp at time zone s.timezone) and a.date < ((c.ends_on + 1)::timestamp at time zone s.timezone)
+    where c.university_id = p_university and c.ends_on >= (now() at time zone s.timezone)::date
+      and a.provider_id is not null and a.status = 'scheduled' and a.date > now()
+    union
+    select a.id from public.doctor_time_off t
+    join public.appointments a on a.provider_id = t.doctor_id
+      and a.date < t.ends_at and a.date > t.starts_at - interval '4 hours'
+    where t.university_id = p_university and t.ends_at > now()
+      and a.status = 'scheduled' and a.date > now()
+      and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(a.date, a.duration_minutes)
+    union
+    select a.id from private.visits_outside_hours o join public.appointments a on a.id = o.appointment_id
+    where o.university_id = p_university and a.provider_id is not null and a.status = 'scheduled' and a.date > now()
+      and private.visit_problem(a) is not null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.audit_changes_text(p_changed jsonb)
  RETURNS text
  LANGUAGE sql
@@ -1300,6 +1332,19 @@ CREATE OR REPLACE FUNCTION private.clinic_zone(p_university uuid)
  SET search_path TO ''
 AS $function$
   select coalesce((select s.timezone from public.clinic_settings s where s.university_id = p_university), 'UTC')
+$function$;
+
+CREATE OR REPLACE FUNCTION private.count_visits_with_problems(p_university uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return (select count(*) from public.appointments a
+          where a.university_id = p_university and a.provider_id is null and a.status = 'scheduled' and a.date > now())
+       + (select count(*) from private.assigned_visit_ids_with_problems(p_university));
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.create_default_appointment_types(p_university uuid)
@@ -3814,31 +3859,11 @@ CREATE OR REPLACE FUNCTION private.visits_with_problems(p_university uuid)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select distinct on (a.date, a.id) a.*
-  from (
+  select a.* from (
     select a.* from public.appointments a
     where a.university_id = p_university and a.provider_id is null and a.status = 'scheduled' and a.date > now()
     union all
-    select a.* from public.members m join public.appointments a on a.provider_id = m.id
-    where m.university_id = p_university and m.role = 'doctor' and m.status <> 'active'
-      and a.status = 'scheduled' and a.date > now()
-    union all
-    select a.* from public.clinic_closures c
-    join public.clinic_settings s on s.university_id = c.university_id
-    join public.appointments a on a.university_id = c.university_id
-      and a.date >= (c.starts_on::timestamp at time zone s.timezone) and a.date < ((c.ends_on + 1)::timestamp at time zone s.timezone)
-    where c.university_id = p_university and c.ends_on >= (now() at time zone s.timezone)::date
-      and a.status = 'scheduled' and a.date > now()
-    union all
-    select a.* from public.doctor_time_off t
-    join public.appointments a on a.provider_id = t.doctor_id
-      and a.date < t.ends_at and a.date > t.starts_at - interval '4 hours'
-    where t.university_id = p_university and t.ends_at > now()
-      and a.status = 'scheduled' and a.date > now()
-      and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(a.date, a.duration_minutes)
-    union all
-    select a.* from private.visits_outside_hours o join public.appointments a on a.id = o.appointment_id
-    where o.university_id = p_university and a.status = 'scheduled' and a.date > now()
+    select a.* from public.appointments a where a.id in (select private.assigned_visit_ids_with_problems(p_university))
   ) a
   order by a.date, a.id
 $function$;
@@ -4584,8 +4609,7 @@ begin
                 where t.university_id = v_me.university_id and t.subject = 'staff'),
       'students', (select coalesce(sum(t.n), 0) from private.dashboard_tallies t
                    where t.university_id = v_me.university_id and t.subject = 'students'),
-      'visits_needing_a_doctor', (select count(*) from private.visits_with_problems(v_me.university_id) a
-                                  where private.visit_problem(a) is not null));
+      'visits_needing_a_doctor', private.count_visits_with_problems(v_me.university_id));
   elsif v_me.role = 'doctor' then
     return jsonb_build_object(
       'role', 'doctor',

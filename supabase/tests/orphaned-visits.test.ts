@@ -135,6 +135,40 @@ describe('a closure or time off over booked visits', () => {
       { provider_id: BELLO, problem: 'Dr Tunde Bello is away then' },
     ]);
   });
+
+  it('are counted on the admin dashboard once each, as many as the list shows, whatever makes them need a doctor', async () => {
+    const at = await clinicSlot(database.client, 20, '10:00');
+    const day = await localDay(at);
+    const end = new Date(new Date(at).getTime() + 60 * 60_000).toISOString();
+    // Bello's visit is in a closure and in his time off; another student's visit that day has no doctor at all.
+    const unassigned = '00000000-0000-4000-8000-0000000fe1a1';
+    const setup = `${bookedWithBello(at)};
+      set local campuscare.provisioning = 'on';
+      insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason)
+      select '${unassigned}', m.university_id, m.id, null, '${end}', m.first_name || ' ' || m.last_name, m.department,
+             m.reg_number, m.year_of_study, 'Check-up'
+      from public.members m where m.id = '${nf('student04')}';
+      set local campuscare.provisioning = '';
+      insert into public.clinic_closures (university_id, starts_on, ends_on, reason)
+      values ('${NORTHFIELD_ID}', '${day}', '${day}', 'Staff training');
+      insert into public.doctor_time_off (doctor_id, starts_at, ends_at, reason) values ('${BELLO}', '${at}', '${end}', 'Conference')`;
+    const listed = (await needing(ADMIN, setup)).rows;
+    const counted = await probe<{ n: number }>(
+      database.client,
+      ADMIN,
+      `select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`,
+      [],
+      setup,
+    );
+    expect(
+      listed.filter((row) => row.id === VISIT || row.id === unassigned).map((row) => [row.id, row.problem]),
+    ).toEqual([
+      [VISIT, 'The clinic is closed that day (Staff training)'],
+      [unassigned, 'No doctor is assigned'],
+    ]);
+    expect(new Set(listed.map((row) => row.id)).size).toBe(listed.length);
+    expect(counted.rows[0].n).toBe(listed.length);
+  });
 });
 
 describe("new opening hours or a doctor's new hours", () => {
