@@ -1818,14 +1818,15 @@ begin
         and (p_provider is null or m.id = p_provider)
         and (p_type is null or private.offers_appointment_type(p_type, m.id))
     ),
-    -- Everything that blocks a slot, read once per call through the exclusion constraints' GiST indexes (provider or
-    -- student, and the visit's time range), so candidates are checked against a small set, not the whole table.
+    -- Everything that blocks a slot, read once per call, so candidates are checked against a small set, not the whole
+    -- table: a doctor's visits by their start within the range's margin (appointments_provider_open_idx), the
+    -- student's through their exclusion constraint's GiST index.
     doctor_busy as materialized (
       select a.provider_id, tstzrange(a.date, a.date + make_interval(mins => a.duration_minutes)) as during
       from public.appointments a, settings s
       where a.provider_id in (select id from doctors) and a.status in ('scheduled', 'arrived', 'ongoing')
         and a.id is distinct from p_exclude
-        and private.appointment_slot(a.date, a.duration_minutes) && tstzrange(s.range_start, s.range_end)
+        and a.date >= s.range_start and a.date < s.range_end
       union all
       select t.doctor_id, tstzrange(t.starts_at, t.ends_at)
       from public.doctor_time_off t, settings s
