@@ -38,7 +38,7 @@ import type { Pool } from 'pg';
 import { freePort } from '../../server/src/ports';
 import { loadOrCreateSecrets } from '../../server/src/secrets';
 import { REPO_ROOT, startStack, type Stack } from '../../server/src/stack';
-import { checkBookings, deleteBenchBookings, type BookingCheck } from './bookings';
+import { checkBookings, deleteBenchBookings, settleReminderBacklog, type BookingCheck } from './bookings';
 import { CPU_GROUPS, addCpuSpan, cpuCores, cpuMsPerRequest, emptyCpuUsage, sampleCpu, type CpuUsage } from './cpu';
 import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir, doctorId } from './dataset';
 import { explainScenario } from './explain';
@@ -218,6 +218,8 @@ async function main(): Promise<void> {
       throw new Error(`${dataDir} holds no benchmark data: run \`npm run bench:data\` first.`);
     // The loader writes rows with triggers off, so the universities' default clinics may be missing.
     await stack.adminPool.query('select private.create_default_clinic(u.id) from public.universities u');
+    if (mailOn)
+      console.log(`mail on: ${await settleReminderBacklog(stack.adminPool)} reminders queued and marked delivered`);
     const { rows } = await stack.adminPool.query<{
       today: Date;
       window_start: Date;
@@ -653,7 +655,7 @@ async function describeMachine(stack: Stack, loadBefore: number[], mailOn: boole
     '  compete for the same cores, so absolute numbers are lower than on separate machines, and the gateway runs are',
     '  additionally charged for the gateway’s own CPU.',
     mailOn
-      ? '- Mail on (BENCH_MAIL=on), as in `npm start`: the gateway’s mail worker, its child process, delivers the emails the bookings queue (to the local mailbox) and queues reminders while the requests are measured; its CPU is part of “other processes”. The emails are deleted with the bookings.'
+      ? '- Mail on (BENCH_MAIL=on), as in `npm start`: the gateway’s mail worker, its child process, delivers the emails the bookings queue (to the local mailbox) and runs its reminder passes while the requests are measured; in the closed loop’s CPU table its CPU is counted with the load generator’s (both are node processes under this one). The reminders already due when the bench starts (every student due for an immunization) are marked delivered first, as in a clinic that has been running. Every email is deleted with the bookings.'
       : '- Mail off: the gateway sends no email here (as beside `npm run worker`); the bookings’ emails stay queued and are deleted with the bookings.',
   ].join('\n');
 }
