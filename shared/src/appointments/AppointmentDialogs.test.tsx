@@ -323,6 +323,15 @@ describe("the doctor's reschedule dialog", () => {
     expect(notifySuccess).toHaveBeenCalledWith('Appointment rescheduled');
   });
 
+  it("offers times of the appointment's own type, so a long visit is offered only times it fits in", async () => {
+    const { dialog } = openDoctorReschedule({ appointment_type_id: 'type-50-minutes' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Time')).toBeEnabled());
+    expect(freeSlots).toHaveBeenCalledWith(
+      {},
+      { from: '2026-11-26', to: '2026-11-26', doctorId: adams.id, appointmentTypeId: 'type-50-minutes' },
+    );
+  });
+
   it("asks for one of the free times, and keeps offering them within the students' cutoff", async () => {
     // 21:00 in New York on Monday 23 November, 11 hours after NOW: a student could no longer move it.
     const { dialog, user } = openDoctorReschedule({ date: '2026-11-24T02:00:00.000Z' });

@@ -46,6 +46,7 @@ function FreeSlotRescheduleForm({ appointment, actor, doctorName, clinic, onClos
           <FreeSlotPicker
             clinic={clinic}
             doctorId={appointment.provider_id}
+            appointmentTypeId={appointment.appointment_type_id}
             value={form.values}
             errors={form.errors}
             onChange={(choice) => choosePickedSlot(form, choice)}
@@ -57,8 +58,9 @@ function FreeSlotRescheduleForm({ appointment, actor, doctorName, clinic, onClos
 }
 
 /**
- * Moves an appointment to one of the free slots the database offers for its doctor (any doctor's while it has none),
- * the student's way and the doctor's alike; only a student stops at the clinic's cutoff. Staff who must place a visit
+ * Moves an appointment to one of the free slots the database offers for its doctor (any doctor's while it has none)
+ * and its type (times of the type's length; one clinic slot for an appointment without one), the student's way and the
+ * doctor's alike; only a student stops at the clinic's cutoff. Staff who must place a visit
  * outside the free slots do it from the appointments overview's Edit, after a warning. The database still refuses
  * past times and overlaps, with a message for people.
  */
