@@ -1,4 +1,4 @@
-import { apiMutation, apiQuery, type PagedRows, queryClient, queryKeys } from '@campuscare/shared';
+import { apiMutation, apiQuery, type PagedRows, queryKeys } from '@campuscare/shared';
 import {
   type AppointmentChange,
   type AppointmentQuery,
@@ -11,6 +11,12 @@ import {
 
 /** What booking, rescheduling, assigning or cancelling an appointment makes stale: the lists, the free times, the counts. */
 export const APPOINTMENT_CHANGE_INVALIDATES = [queryKeys.appointments, queryKeys.slots, queryKeys.dashboard] as const;
+
+/**
+ * What a refused booking or move at a free time makes stale: refused because the time was taken meanwhile, or is now
+ * too soon, the free times shown were out of date.
+ */
+export const FREE_TIMES_ON_REFUSAL = [queryKeys.slots] as const;
 
 /** The university's active doctors (or only those students may book), shared by every picker of a doctor. */
 export const doctorsQuery = (choice: DoctorChoice = 'active') =>
@@ -38,22 +44,10 @@ export const editAppointmentMutation = appointmentChangeMutation('Appointment up
 
 export const cancelAppointmentMutation = appointmentChangeMutation('Appointment cancelled');
 
-/**
- * Sends a booking or move at a free time. A refusal (the time was taken meanwhile, or is now too soon) means the free
- * times have changed: they are read again.
- */
-export async function rereadingFreeTimesOnRefusal<Output>(send: () => Promise<Output>): Promise<Output> {
-  try {
-    return await send();
-  } catch (error) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.slots });
-    throw error;
-  }
-}
-
 /** Moves an appointment to one of the free times offered. */
 export const rescheduleAppointmentMutation = apiMutation({
-  run: (client, change: AppointmentChange) => rereadingFreeTimesOnRefusal(() => updateAppointment(client, change)),
+  run: updateAppointment,
   invalidates: APPOINTMENT_CHANGE_INVALIDATES,
+  invalidatesOnRefusal: FREE_TIMES_ON_REFUSAL,
   success: 'Appointment rescheduled',
 });

@@ -2,7 +2,7 @@ import { apiMutation, apiQuery, queryKeys } from '@campuscare/shared';
 import {
   APPOINTMENT_CHANGE_INVALIDATES,
   appointmentChangeMutation,
-  rereadingFreeTimesOnRefusal,
+  FREE_TIMES_ON_REFUSAL,
 } from './appointmentsQueries';
 import { bookForStudent, FRONT_DESK_DONE, listWaiting } from './frontDeskApi';
 
@@ -32,8 +32,8 @@ export const frontDeskMutation = appointmentChangeMutation(
 
 /** Staff booking for a student at a free time; the student is emailed it. */
 export const bookForStudentMutation = apiMutation({
-  run: (client, booking: Parameters<typeof bookForStudent>[1]) =>
-    rereadingFreeTimesOnRefusal(() => bookForStudent(client, booking)),
+  run: bookForStudent,
   invalidates: APPOINTMENT_CHANGE_INVALIDATES,
+  invalidatesOnRefusal: FREE_TIMES_ON_REFUSAL,
   success: (appointment) => `Visit booked for ${appointment.name}: they are emailed the time`,
 });

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { notifyError, notifySuccess } from '../toast/toast';
 import { queryClient } from './queryClient';
 import { QueryView } from './QueryView';
-import { apiMutation, apiQuery, type PagedRows, useApiMutation, useApiQuery, usePagedQuery } from './useApi';
+import {
+  apiMutation,
+  apiQuery,
+  type PagedRows,
+  runApiMutation,
+  useApiMutation,
+  useApiQuery,
+  usePagedQuery,
+} from './useApi';
 
 jest.mock('../toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
 jest.mock('../supabase/client', () => ({ getSupabase: async () => ({ name: 'client' }) }));
@@ -104,6 +112,26 @@ it('a change toasts its outcome and reloads what it invalidates; a refusal is to
   expect(notifySuccess).toHaveBeenCalledWith('Added Cy');
   await userEvent.click(screen.getByRole('button', { name: 'Add' }));
   await waitFor(() => expect(notifyError).toHaveBeenCalledWith('You are not allowed to do that.'));
+});
+
+it('a refusal makes stale what the mutation says a refusal changes, and nothing else', async () => {
+  const names = jest.fn<Promise<string[]>, []>().mockResolvedValue(['Ada']);
+  const times = jest.fn<Promise<string[]>, []>().mockResolvedValue(['09:00']);
+  await queryClient.fetchQuery(apiQuery({ key: ['names'], load: names }));
+  await queryClient.fetchQuery(apiQuery({ key: ['times'], load: times }));
+  const book = apiMutation({
+    run: async () => {
+      throw { code: 'P0001', message: 'That time is not free: choose one of the free times' };
+    },
+    invalidates: [['names']],
+    invalidatesOnRefusal: [['times']],
+  });
+  await expect(runApiMutation(book, undefined)).rejects.toMatchObject({
+    message: 'That time is not free: choose one of the free times',
+  });
+  expect(queryClient.getQueryState(['times'])?.isInvalidated).toBe(true);
+  expect(queryClient.getQueryState(['names'])?.isInvalidated).toBe(false);
+  queryClient.clear();
 });
 
 function PagedNames({

@@ -79,6 +79,11 @@ export interface ApiMutation<Input, Output> {
   readonly run: (client: CampusCareClient, input: Input) => Promise<Output>;
   /** Query roots whose cached data this change makes stale. */
   readonly invalidates?: readonly QueryKey[];
+  /**
+   * Query roots a refusal makes stale: a booking refused because its time was taken meanwhile means the free times
+   * shown were out of date.
+   */
+  readonly invalidatesOnRefusal?: readonly QueryKey[];
   /** Toasted after a real success. */
   readonly success?: string | ((output: Output, input: Input) => string);
 }
@@ -88,8 +93,13 @@ export function apiMutation<Input, Output = void>(mutation: ApiMutation<Input, O
   return mutation;
 }
 
-function sendMutation<Input, Output>(mutation: ApiMutation<Input, Output>, input: Input): Promise<Output> {
-  return withApiClient((client) => mutation.run(client, input));
+async function sendMutation<Input, Output>(mutation: ApiMutation<Input, Output>, input: Input): Promise<Output> {
+  try {
+    return await withApiClient((client) => mutation.run(client, input));
+  } catch (refusal) {
+    for (const queryKey of mutation.invalidatesOnRefusal ?? []) void queryClient.invalidateQueries({ queryKey });
+    throw refusal;
+  }
 }
 
 function announceSuccess<Input, Output>(mutation: ApiMutation<Input, Output>, output: Output, input: Input) {

@@ -1,12 +1,11 @@
 import { apiMutation, apiQuery, queryKeys } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES, rereadingFreeTimesOnRefusal } from '@campuscare/shared/appointments';
+import { APPOINTMENT_CHANGE_INVALIDATES, FREE_TIMES_ON_REFUSAL } from '@campuscare/shared/appointments';
 import { addDays, formatInZone, listFreeSlots } from '@campuscare/shared/scheduling';
 import {
   addAddendum,
   addDiagnosis,
   addPrescription,
   bookFollowUp,
-  type FollowUpRequest,
   listUpcomingVisits,
   openVisit,
   recordVitals,
@@ -86,7 +85,8 @@ export const signVisitMutation = apiMutation({
 /** A follow-up, announced on the clinic's clock (`zone`). */
 export const followUpMutation = (zone: string) =>
   apiMutation({
-    run: (client, request: FollowUpRequest) => rereadingFreeTimesOnRefusal(() => bookFollowUp(client, request)),
+    run: bookFollowUp,
     invalidates: APPOINTMENT_CHANGE_INVALIDATES,
+    invalidatesOnRefusal: FREE_TIMES_ON_REFUSAL,
     success: (_done, request) => `Follow-up booked for ${formatInZone(request.date, zone)}`,
   });

@@ -1,6 +1,6 @@
 import { apiMutation, apiQuery, queryKeys } from '@campuscare/shared';
-import { APPOINTMENT_CHANGE_INVALIDATES, rereadingFreeTimesOnRefusal } from '@campuscare/shared/appointments';
-import { bookAppointment, type BookingRequest, listMyAppointments, type MyAppointmentPeriod } from './appointmentsApi';
+import { APPOINTMENT_CHANGE_INVALIDATES, FREE_TIMES_ON_REFUSAL } from '@campuscare/shared/appointments';
+import { bookAppointment, listMyAppointments, type MyAppointmentPeriod } from './appointmentsApi';
 
 export const MY_APPOINTMENTS_PAGE_SIZE = 5;
 
@@ -16,6 +16,7 @@ export const myAppointmentsPageQuery = (studentId: string, period: MyAppointment
  * another booking when the student reads it), so it has no text of its own.
  */
 export const bookAppointmentMutation = apiMutation({
-  run: (client, request: BookingRequest) => rereadingFreeTimesOnRefusal(() => bookAppointment(client, request)),
+  run: bookAppointment,
   invalidates: APPOINTMENT_CHANGE_INVALIDATES,
+  invalidatesOnRefusal: FREE_TIMES_ON_REFUSAL,
 });
