@@ -25,6 +25,7 @@ export * from './ui/SearchBox';
 export * from './ui/RowActionMenu';
 export * from './ui/Modal';
 export * from './ui/FormFields';
+export * from './ui/downloadText';
 export * from './forms/useForm';
 export * from './forms/ConfirmDialog';
 export * from './forms/DialogButtons';

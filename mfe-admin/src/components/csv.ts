@@ -14,16 +14,3 @@ export function csvCell(value: string): string {
 export function csvDocument(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return `${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
-
-/** Hands `text` to the browser as a file download. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: the browser reads the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type CampusCareClient, toApiError } from '@campuscare/shared';
 import { notifyError } from '../../../shared/src/toast/toast';
-import { downloadText } from './csv';
+import { downloadText } from '../../../shared/src/ui/downloadText';
 import { ExportButton } from './exportCsv';
 import { exportCsv } from './exportCsvApi';
 
@@ -11,7 +11,7 @@ const client = { functions: { invoke } } as unknown as CampusCareClient;
 
 jest.mock('../../../shared/src/supabase/client', () => ({ getSupabase: async () => client }));
 jest.mock('../../../shared/src/toast/toast', () => ({ notifySuccess: jest.fn(), notifyError: jest.fn() }));
-jest.mock('./csv', () => ({ ...jest.requireActual('./csv'), downloadText: jest.fn() }));
+jest.mock('../../../shared/src/ui/downloadText', () => ({ downloadText: jest.fn() }));
 
 beforeEach(() => {
   invoke.mockReset();

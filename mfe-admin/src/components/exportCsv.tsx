@@ -1,5 +1,4 @@
-import { Button, useApiMutation } from '@campuscare/shared';
-import { downloadText } from './csv';
+import { Button, useApiMutation, downloadText } from '@campuscare/shared';
 import type { ExportRequest } from './exportCsvApi';
 import { exportCsvMutation } from './exportCsvQueries';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notifyError, notifySuccess } from '../../../../shared/src/toast/toast';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
 import { AUDIT_EXPORT_LIMIT, type AuditEntry } from './auditApi';
-import { downloadText } from '../../components/csv';
+import { downloadText } from '../../../../shared/src/ui/downloadText';
 import { AuditPage } from './AuditPage';
 
 /** The audit_entries RPC: its arguments, and the page it answers with (`total` on every row, as the database does). */
@@ -18,7 +18,7 @@ jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
   ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
   loadClinic: jest.fn(),
 }));
-jest.mock('../../components/csv', () => ({ ...jest.requireActual('../../components/csv'), downloadText: jest.fn() }));
+jest.mock('../../../../shared/src/ui/downloadText', () => ({ downloadText: jest.fn() }));
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id,

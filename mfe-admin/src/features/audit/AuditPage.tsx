@@ -11,11 +11,11 @@ import {
   useApiMutation,
   usePagedQuery,
   useSearchTerm,
+  downloadText,
 } from '@campuscare/shared';
 import { formatDateTime, useClinic } from '@campuscare/shared/scheduling';
 import { useState } from 'react';
 import { AUDIT_EVENTS, auditEventLabel, type AuditEntry, type AuditEvent, type AuditFilter } from './auditApi';
-import { downloadText } from '../../components/csv';
 import { auditCsv } from './auditCsv';
 import { AUDIT_PAGE_SIZE, auditExportMutation, auditPageQuery } from './auditQueries';
 import styles from './audit.module.css';

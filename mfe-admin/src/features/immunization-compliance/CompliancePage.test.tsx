@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { queryClient, SEARCH_DELAY_MS } from '@campuscare/shared';
 import { clinic, NOW } from '../../../../test/web/appointmentsTestData';
 import { loadClinic } from '../../../../shared/src/scheduling/schedulingApi';
-import { downloadText } from '../../components/csv';
+import { downloadText } from '../../../../shared/src/ui/downloadText';
 import { exportHolds, type Hold, listHolds, loadCompliance } from './complianceApi';
 import { CompliancePage, complianceShare } from './CompliancePage';
 
@@ -13,7 +13,7 @@ jest.mock('../../../../shared/src/scheduling/schedulingApi', () => ({
   ...jest.requireActual('../../../../shared/src/scheduling/schedulingApi'),
   loadClinic: jest.fn(),
 }));
-jest.mock('../../components/csv', () => ({ ...jest.requireActual('../../components/csv'), downloadText: jest.fn() }));
+jest.mock('../../../../shared/src/ui/downloadText', () => ({ downloadText: jest.fn() }));
 jest.mock('./complianceApi', () => ({
   ...jest.requireActual('./complianceApi'),
   loadCompliance: jest.fn(),

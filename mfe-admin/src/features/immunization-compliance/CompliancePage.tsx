@@ -13,11 +13,11 @@ import {
   usePagedQuery,
   useSearchTerm,
   YEAR_OF_STUDY_RANGE,
+  downloadText,
 } from '@campuscare/shared';
 import { IMMUNIZATION_STATUS_LABEL } from '@campuscare/shared/clinical';
 import { WithClinic } from '@campuscare/shared/appointments';
 import { dayInZone, formatCount, formatDay } from '@campuscare/shared/scheduling';
-import { downloadText } from '../../components/csv';
 import type { ComplianceRow, Hold, HoldsFilter } from './complianceApi';
 import { complianceQuery, HOLDS_PAGE_SIZE, holdsExportMutation, holdsPageQuery } from './complianceQueries';
 import { holdsCsv } from './holdsCsv';

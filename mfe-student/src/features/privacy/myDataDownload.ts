@@ -1,4 +1,4 @@
-import { ApiError, type CampusCareClient } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, downloadText } from '@campuscare/shared';
 import {
   fhirRecordFileName,
   fhirRecordJson,
@@ -20,13 +20,6 @@ function objectUrl(text: string, type: string): string {
   return url;
 }
 
-function saveFile(name: string, text: string, type: string): void {
-  const link = document.createElement('a');
-  link.href = objectUrl(text, type);
-  link.download = name;
-  link.click();
-}
-
 function openPrintable(html: string): void {
   // The page is our own escaped, script-free document, so the new tab may keep its opener; that lets us tell a
   // blocked pop-up from an opened one.
@@ -42,10 +35,10 @@ export async function deliverMyData(
 ): Promise<void> {
   if (format === 'fhir') {
     const record = await loadFhirRecord(client);
-    saveFile(fhirRecordFileName(record, zone), fhirRecordJson(record), 'application/fhir+json');
+    downloadText(fhirRecordFileName(record, zone), fhirRecordJson(record), 'application/fhir+json');
     return;
   }
   const data = await loadMyData(client);
-  if (format === 'json') saveFile(MY_DATA_FILE_NAME, myDataJson(data), 'application/json');
+  if (format === 'json') downloadText(MY_DATA_FILE_NAME, myDataJson(data), 'application/json');
   else openPrintable(myDataHtml(data, zone));
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COLUMN_RULES, CONSTRAINT_RULES, RULE_MESSAGES } from '@campuscare/shared';
-import { downloadText } from '../../../components/csv';
+import { downloadText } from '../../../../../shared/src/ui/downloadText';
 import { errorReportCsv, problemMessage, ROLE_MESSAGE } from './problems';
 import { RosterImport } from './RosterImport';
 import {
@@ -21,10 +21,7 @@ jest.mock('@campuscare/shared/scheduling', () => ({
   ...jest.requireActual('@campuscare/shared/scheduling'),
   useClinic: () => ({ data: { settings: { timezone: 'UTC' } } }),
 }));
-jest.mock('../../../components/csv', () => ({
-  ...jest.requireActual('../../../components/csv'),
-  downloadText: jest.fn(),
-}));
+jest.mock('../../../../../shared/src/ui/downloadText', () => ({ downloadText: jest.fn() }));
 jest.mock('./rosterImportApi', () => ({
   ...jest.requireActual('./rosterImportApi'),
   latestImport: jest.fn(),

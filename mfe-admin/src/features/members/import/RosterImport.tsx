@@ -13,9 +13,9 @@ import {
   useApiMutation,
   useApiQuery,
   usePagedQuery,
+  downloadText,
 } from '@campuscare/shared';
 import { formatCount, formatDateTime, useClinic } from '@campuscare/shared/scheduling';
-import { downloadText } from '../../../components/csv';
 import {
   type ColumnMapping,
   IMPORT_FIELDS,
