@@ -34,6 +34,13 @@ describe('pages rendered at build time', () => {
           ),
         );
       expect(styled).toBe(true);
+      // And the global style sheet is there with it: the design tokens the classes read, and the document's reset
+      // (without it, the whole page moves when the style sheet arrives with the scripts).
+      const page = await session.page.evaluate(() => ({
+        primaryColour: getComputedStyle(document.documentElement).getPropertyValue('--cc-color-primary').trim(),
+        bodyMargin: getComputedStyle(document.body).margin,
+      }));
+      expect(page).toEqual({ primaryColour: '#1d4ed8', bodyMargin: '0px' });
     },
   );
 

@@ -5,6 +5,8 @@
 // package they reach the core by its name, never by a relative path, or each area would carry its own copy of the core
 // (and of its state).
 // The design tokens (colours, spacing) every app's styles read; loaded with the package so no app reaches into it.
+// package.json names this file among those with side effects: the bundler skips the package's other modules when
+// nothing of theirs is used, and would otherwise skip this import with them.
 import './ui/tokens.css';
 
 export * from './routes/contract';
