@@ -201,7 +201,7 @@ CREATE INDEX appointments_appointment_type_idx ON public.appointments USING btre
 CREATE INDEX appointments_name_trgm_idx ON public.appointments USING gin (name extensions.gin_trgm_ops);
 CREATE INDEX appointments_no_show_idx ON public.appointments USING btree (student_id) WHERE status = 'no_show'::public.appointment_status;
 CREATE INDEX appointments_provider_date_cover_idx ON public.appointments USING btree (provider_id, date) INCLUDE (university_id, student_id);
-CREATE INDEX appointments_provider_open_idx ON public.appointments USING btree (provider_id, date) WHERE status = ANY (ARRAY['scheduled'::public.appointment_status, 'arrived'::public.appointment_status, 'ongoing'::public.appointment_status]);
+CREATE INDEX appointments_provider_open_idx ON public.appointments USING btree (provider_id, date) INCLUDE (duration_minutes, id) WHERE status = ANY (ARRAY['scheduled'::public.appointment_status, 'arrived'::public.appointment_status, 'ongoing'::public.appointment_status]);
 CREATE INDEX appointments_reg_trgm_idx ON public.appointments USING gin (reg extensions.gin_trgm_ops);
 CREATE INDEX appointments_scheduled_date_idx ON public.appointments USING btree (date) WHERE status = 'scheduled'::public.appointment_status;
 CREATE INDEX appointments_student_date_idx ON public.appointments USING btree (student_id, date);

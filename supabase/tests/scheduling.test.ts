@@ -169,6 +169,33 @@ describe('available_slots', () => {
     expect(noticed.rows).toEqual(usual.rows.filter((s) => s.starts_at >= twoDaysAhead));
   });
 
+  it("keeps out every slot that any of a doctor's or a student's visits overlaps: back to back, and longer than a slot", async () => {
+    const at = (time: string) => clinicSlot(database.client, 43, time);
+    const visit = async (time: string, minutes: number) =>
+      `insert into public.appointments (university_id, student_id, provider_id, date, duration_minutes, name, department, reg, year, reason)
+       values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', '${await at(time)}', ${minutes}, 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up');`;
+    const busy = (await visit('10:00', 30)) + (await visit('10:30', 30)) + (await visit('14:00', 90));
+    const day = (await localTimes([new Date(await at('09:00'))], 'America/New_York'))[0].day;
+    const startTimes = async (rows: Slot[]) =>
+      (
+        await localTimes(
+          rows.map((s) => s.starts_at),
+          'America/New_York',
+        )
+      ).map((l) => l.time);
+
+    const taken = ['10:00', '10:30', '14:00', '14:30', '15:00'];
+    const doctorsDay = await startTimes((await slots(STUDENT2, day, day, DOCTOR, busy)).rows);
+    expect(doctorsDay).toEqual(expect.arrayContaining(['09:30', '11:00', '13:30', '15:30']));
+    expect(doctorsDay.filter((time) => taken.includes(time))).toEqual([]);
+    // The student is as busy as the doctor; the other doctors are free then, but not for this student.
+    const studentsDay = await startTimes((await slots(STUDENT, day, day, null, busy)).rows);
+    expect(studentsDay).toEqual(expect.arrayContaining(['09:30', '11:00', '13:30', '15:30']));
+    expect(studentsDay.filter((time) => taken.includes(time))).toEqual([]);
+    const othersDay = await startTimes((await slots(STUDENT2, day, day, null, busy)).rows);
+    expect(othersDay).toEqual(expect.arrayContaining(taken));
+  });
+
   it("answers for the caller's university only, and refuses bad ranges and callers without rights", async () => {
     const from = await localDay(40, SOUTHBANK_ID);
     const to = await localDay(44, SOUTHBANK_ID);
