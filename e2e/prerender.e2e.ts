@@ -1,6 +1,6 @@
 import { PRERENDERED_PATH_ATTRIBUTE } from '../shell/src/app/prerenderedPath';
 import { expect as expectPage } from './support/expectations';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, fillSignIn } from './support/session';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, fillSignIn, openSignedIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
 const suite = useE2eSuite();
@@ -9,6 +9,13 @@ const PRERENDERED = [
   { path: '/', heading: 'The right care for students’ health needs' },
   { path: '/signin', heading: 'Sign in' },
   { path: '/adminsignin', heading: 'Admin sign in' },
+] as const;
+
+/** The dashboards the build renders as frames: each role's, opened from the sign-in page that role uses. */
+const DASHBOARD_FRAMES = [
+  { path: '/dashboardd', email: DEMO_ACCOUNTS.admin, signInPath: '/adminsignin' },
+  { path: '/dashboarrd', email: DEMO_ACCOUNTS.doctor, signInPath: '/adminsignin' },
+  { path: '/studentdashboard', email: DEMO_ACCOUNTS.student, signInPath: '/signin' },
 ] as const;
 
 describe('pages rendered at build time', () => {
@@ -94,6 +101,27 @@ describe('pages rendered at build time', () => {
     await expectPage.mainHeading(session.page);
     expect(await session.page.getByLabel('Email').inputValue()).toBe('dr.adams@northfield.edu');
   });
+
+  // The frame copies the page's section titles (shell/src/app/PagePlaceholder.tsx) so the page replaces it without
+  // moving anything: a section renamed, moved, or added above another on the page alone would make the page jump as it
+  // arrives. Sections after the frame's last (the student's visit summary and immunizations appear only with data)
+  // move nothing.
+  it.each(DASHBOARD_FRAMES)(
+    'frames $path with the titles of the sections its page shows first, in the same order',
+    async ({ path, email, signInPath }) => {
+      const html = await (await fetch(`${suite.stack.url}${path}`)).text();
+      expect(html).toContain(`${PRERENDERED_PATH_ATTRIBUTE}="${path}"`);
+      const framed = Array.from(html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g), ([, title]) => title);
+
+      const { page } = await suite.openBrowser();
+      await openSignedIn(page, suite.stack, { signInPath, email, path });
+      await page.waitForSelector(`#root:not([${PRERENDERED_PATH_ATTRIBUTE}]) h1`);
+      await page.waitForLoadState('networkidle');
+      const shown = await page.locator('main h2').allTextContents();
+      expect(framed.length).toBeGreaterThan(0);
+      expect(shown.slice(0, framed.length)).toEqual(framed);
+    },
+  );
 
   it('shows the landing area’s fallback instead of a dead page when its remote cannot be reached', async () => {
     const session = await suite.openBrowser();

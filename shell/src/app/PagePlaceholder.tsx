@@ -3,7 +3,8 @@ import { type ContractPath, findRoute, LoadingState, PageHeader, PATHS, Section 
 /**
  * The sections of the dashboards, the pages members open every day, as their pages title them: the frame shows them
  * where the page will, so its largest paint (often a long section title) is the frame's, in the HTML the build
- * rendered, and the page fills them in place. A renamed section only shows its old title until the page is here.
+ * rendered, and the page fills them in place. e2e/prerender.e2e.ts holds these titles to the ones each page shows
+ * first.
  */
 const DASHBOARD_SECTIONS: Partial<Record<ContractPath, readonly string[]>> = {
   [PATHS.adminDashboard]: [
