@@ -1,4 +1,4 @@
-import { ApiError, type CampusCareClient, downloadText } from '@campuscare/shared';
+import { ApiError, type CampusCareClient, downloadText, temporaryTextUrl } from '@campuscare/shared';
 import {
   fhirRecordFileName,
   fhirRecordJson,
@@ -11,19 +11,10 @@ import {
 
 export type MyDataFormat = 'json' | 'html' | 'fhir';
 
-/** Long enough for the browser to have read the file or opened the tab; the URL is useless afterwards. */
-const OBJECT_URL_LIFETIME_MS = 60_000;
-
-function objectUrl(text: string, type: string): string {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
-  return url;
-}
-
 function openPrintable(html: string): void {
   // The page is our own escaped, script-free document, so the new tab may keep its opener; that lets us tell a
   // blocked pop-up from an opened one.
-  if (!window.open(objectUrl(html, 'text/html'), '_blank')) {
+  if (!window.open(temporaryTextUrl(html, 'text/html'), '_blank')) {
     throw new ApiError('Your browser blocked the new tab: allow pop-ups for this site and try again');
   }
 }
