@@ -1797,10 +1797,12 @@ AS $function$
 begin
   return query
     with settings as (
-      select s.timezone, s.slot_minutes, coalesce(p_minutes, s.slot_minutes) as visit_minutes, s.min_notice_minutes,
-             -- What can overlap the range: visits are at most 4 hours long, so a day's margin either side is plenty.
-             (p_from::timestamp at time zone s.timezone) - interval '1 day' as range_start,
-             ((p_to + 1)::timestamp at time zone s.timezone) + interval '1 day' as range_end
+      select s.timezone, s.slot_minutes, coalesce(p_minutes, s.slot_minutes) as visit_minutes,
+             now() + make_interval(mins => s.min_notice_minutes) as earliest_start, now() + interval '1 year' as latest_start,
+             -- What can overlap the range's slots: they lie between its first midnight and its last, and a visit lasts at
+             -- most 4 hours (appointments_duration_range).
+             (p_from::timestamp at time zone s.timezone) - interval '4 hours' as range_start,
+             (p_to + 1)::timestamp at time zone s.timezone as range_end
       from public.clinic_settings s where s.university_id = p_university
     ),
     open_days as (
@@ -1844,32 +1846,37 @@ begin
       where a.student_id = p_student and a.status in ('scheduled', 'arrived', 'ongoing') and a.id is distinct from p_exclude
         and private.appointment_slot(a.date, a.duration_minutes) && tstzrange(s.range_start, s.range_end)
     ),
-    windows as (
+    -- Each doctor's working hours of each open day, with their busy time.
+    windows as materialized (
       select doc.id as provider_id, o.day,
              greatest(ch.opens_at, coalesce(dh.opens_at, ch.opens_at)) as opens_at,
-             least(ch.closes_at, coalesce(dh.closes_at, ch.closes_at)) as closes_at
+             least(ch.closes_at, coalesce(dh.closes_at, ch.closes_at)) as closes_at,
+             busy.during as busy
       from open_days o
       join public.clinic_hours ch on ch.university_id = p_university and ch.weekday = extract(isodow from o.day)
       cross join doctors doc
       left join public.doctor_hours dh on dh.doctor_id = doc.id and dh.weekday = ch.weekday
+      left join doctor_busy busy on busy.provider_id = doc.id
       where not doc.keeps_own_hours or dh.doctor_id is not null
     ),
-    -- Visits start on the clinic's slot grid and must end by closing time, whatever their length.
-    candidates as materialized (
-      select w.provider_id, tstzrange(start.at, start.at + make_interval(mins => s.visit_minutes)) as during
-      from windows w
+    -- Visits start on the clinic's slot grid and must end by closing time, whatever their length. Doctors who keep the
+    -- same hours share one grid, built once (in the clinic's time zone, the costly part) and tested once against the
+    -- student's visits.
+    slots as materialized (
+      select g.day, g.opens_at, g.closes_at, slot.during
+      from (select distinct w.day, w.opens_at, w.closes_at from windows w) g
       cross join settings s
-      cross join lateral generate_series(0, (extract(epoch from w.closes_at - w.opens_at) / 60)::integer - s.visit_minutes, s.slot_minutes)
-        as slot(offset_minutes)
-      cross join lateral (select (w.day + w.opens_at + make_interval(mins => slot.offset_minutes)) at time zone s.timezone as at) start
+      cross join lateral generate_series(0, (extract(epoch from g.closes_at - g.opens_at) / 60)::integer - s.visit_minutes, s.slot_minutes)
+        as grid(offset_minutes)
+      cross join lateral (select (g.day + g.opens_at + make_interval(mins => grid.offset_minutes)) at time zone s.timezone as at) start
+      cross join lateral (select tstzrange(start.at, start.at + make_interval(mins => s.visit_minutes)) as during) slot
+      where start.at >= s.earliest_start and start.at < s.latest_start
+        and not exists (select 1 from student_busy b where b.during && slot.during)
     )
-    select lower(c.during), upper(c.during), c.provider_id
-    from candidates c
-    cross join settings s
-    where lower(c.during) >= now() + make_interval(mins => s.min_notice_minutes)
-      and lower(c.during) < now() + interval '1 year'
-      and not exists (select 1 from doctor_busy b where b.provider_id = c.provider_id and b.during && c.during)
-      and not exists (select 1 from student_busy b where b.during && c.during)
+    select lower(g.during), upper(g.during), w.provider_id
+    from windows w
+    join slots g on g.day = w.day and g.opens_at = w.opens_at and g.closes_at = w.closes_at
+    where not coalesce(w.busy && g.during, false)
     order by 1, 3;
 end;
 $function$;

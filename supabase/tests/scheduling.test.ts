@@ -196,6 +196,24 @@ describe('available_slots', () => {
     expect(othersDay).toEqual(expect.arrayContaining(taken));
   });
 
+  it('keeps out the first slots of a day that a visit begun the evening before still holds', async () => {
+    const midnight = await clinicSlot(database.client, 43, '00:00');
+    const day = (await localTimes([new Date(midnight)], 'America/New_York'))[0].day;
+    // Open from midnight that weekday; a four-hour visit (the longest there is) from 21:00 the evening before.
+    const setup = `update public.clinic_hours set opens_at = '00:00'
+       where university_id = '${NORTHFIELD_ID}' and weekday = extract(isodow from '${day}'::date);
+     insert into public.appointments (university_id, student_id, provider_id, date, duration_minutes, name, department, reg, year, reason)
+     values ('${NORTHFIELD_ID}', '${STUDENT}', '${DOCTOR}', '${midnight}'::timestamptz - interval '3 hours', 240, 'Ada Okoro', 'Law', 'NFU/2025/001', 2, 'Check-up');`;
+    const result = await slots(STUDENT2, day, day, DOCTOR, setup);
+    const times = (
+      await localTimes(
+        result.rows.map((s) => s.starts_at),
+        'America/New_York',
+      )
+    ).map((l) => l.time);
+    expect(times.slice(0, 3)).toEqual(['01:00', '01:30', '02:00']);
+  });
+
   it("answers for the caller's university only, and refuses bad ranges and callers without rights", async () => {
     const from = await localDay(40, SOUTHBANK_ID);
     const to = await localDay(44, SOUTHBANK_ID);
