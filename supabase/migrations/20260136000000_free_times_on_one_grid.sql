@@ -8,6 +8,8 @@
 -- - The visits read are those that start between 4 hours (the longest visit, appointments_duration_range) before the
 --   range's first midnight and its last midnight; a day either side was read before.
 -- On the bench data: any doctor's week 12 → 7.5 ms, the same answer (md5 of a week, any doctor and one doctor).
+-- The visits' and the grid's ranges are written out rather than built by private.appointment_slot: that function sets
+-- its search_path, so PostgreSQL calls it for each row instead of inlining it.
 create or replace function private.free_slots(p_university uuid, p_from date, p_to date, p_provider uuid,
                                               p_student uuid, p_exclude uuid, p_minutes integer default null,
                                               p_type uuid default null)

@@ -199,7 +199,7 @@ describe('available_slots', () => {
   it('keeps out the first slots of a day that a visit begun the evening before still holds', async () => {
     const midnight = await clinicSlot(database.client, 43, '00:00');
     const day = (await localTimes([new Date(midnight)], 'America/New_York'))[0].day;
-    // Open from midnight that weekday; a four-hour visit (the longest there is) from 21:00 the evening before.
+    // Open from midnight that weekday; a four-hour visit (the longest there is) from three hours before that midnight.
     const setup = `update public.clinic_hours set opens_at = '00:00'
        where university_id = '${NORTHFIELD_ID}' and weekday = extract(isodow from '${day}'::date);
      insert into public.appointments (university_id, student_id, provider_id, date, duration_minutes, name, department, reg, year, reason)
