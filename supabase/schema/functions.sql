@@ -332,6 +332,29 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.appointment_hours_mark_follows()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from private.visits_outside_hours o where o.appointment_id = new.id) then
+    return null;
+  end if;
+  if new.status = 'scheduled' and new.provider_id is not null and new.date > now()
+     and private.outside_week_hours(new.date, new.duration_minutes,
+                                    (select s.timezone from public.clinic_settings s where s.university_id = new.university_id),
+                                    private.clinic_week_hours(new.university_id),
+                                    private.doctor_week_hours((select m from public.members m where m.id = new.provider_id))) then
+    update private.visits_outside_hours o set starts_at = new.date where o.appointment_id = new.id;
+  else
+    delete from private.visits_outside_hours o where o.appointment_id = new.id;
+  end if;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.appointment_slot(starts_at timestamp with time zone, minutes integer)
  RETURNS tstzrange
  LANGUAGE sql
@@ -814,34 +837,13 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.assigned_visit_ids_with_problems(p_university uuid)
  RETURNS SETOF uuid
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-begin
-  return query
-    select a.id from public.members m join public.appointments a on a.provider_id = m.id
-    where m.university_id = p_university and m.role = 'doctor' and m.status <> 'active'
-      and a.status = 'scheduled' and a.date > now()
-    union
-    select a.id from public.clinic_closures c
-    join public.clinic_settings s on s.university_id = c.university_id
-    join public.appointments a on a.university_id = c.university_id
-      and a.date >= (c.starts_on::timestamp at time zone s.timezone) and a.date < ((c.ends_on + 1)::timestamp at time zone s.timezone)
-    where c.university_id = p_university and c.ends_on >= (now() at time zone s.timezone)::date
-      and a.provider_id is not null and a.status = 'scheduled' and a.date > now()
-    union
-    select a.id from public.doctor_time_off t
-    join public.appointments a on a.provider_id = t.doctor_id
-      and a.date < t.ends_at and a.date > t.starts_at - interval '4 hours'
-    where t.university_id = p_university and t.ends_at > now()
-      and a.status = 'scheduled' and a.date > now()
-      and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(a.date, a.duration_minutes)
-    union
-    select a.id from private.visits_outside_hours o join public.appointments a on a.id = o.appointment_id
-    where o.university_id = p_university and a.provider_id is not null and a.status = 'scheduled' and a.date > now()
-      and private.visit_problem(a) is not null;
-end;
+  select b.id from private.blocked_visit_ids(p_university) b(id)
+  union
+  select o.appointment_id from private.visits_outside_hours o where o.university_id = p_university and o.starts_at > now()
 $function$;
 
 CREATE OR REPLACE FUNCTION private.audit_changes_text(p_changed jsonb)
@@ -1039,6 +1041,34 @@ begin
   values (case when p_succeeded then v_member.id end, v_member.university_id,
           case when p_succeeded then 'sign_in' else 'sign_in_failed' end, 'sessions', v_member.id,
           jsonb_strip_nulls(jsonb_build_object('ip', p_ip, 'reason', p_reason)));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.blocked_visit_ids(p_university uuid)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select a.id from public.members m join public.appointments a on a.provider_id = m.id
+    where m.university_id = p_university and m.role = 'doctor' and m.status <> 'active'
+      and a.status = 'scheduled' and a.date > now()
+    union
+    select a.id from public.clinic_closures c
+    join public.clinic_settings s on s.university_id = c.university_id
+    join public.appointments a on a.university_id = c.university_id
+      and a.date >= (c.starts_on::timestamp at time zone s.timezone) and a.date < ((c.ends_on + 1)::timestamp at time zone s.timezone)
+    where c.university_id = p_university and c.ends_on >= (now() at time zone s.timezone)::date
+      and a.provider_id is not null and a.status = 'scheduled' and a.date > now()
+    union
+    select a.id from public.doctor_time_off t
+    join public.appointments a on a.provider_id = t.doctor_id
+      and a.date < t.ends_at and a.date > t.starts_at - interval '4 hours'
+    where t.university_id = p_university and t.ends_at > now()
+      and a.status = 'scheduled' and a.date > now()
+      and tstzrange(t.starts_at, t.ends_at) && private.appointment_slot(a.date, a.duration_minutes);
 end;
 $function$;
 
@@ -1306,6 +1336,18 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.clinic_timezone_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.mark_visits_outside_hours(new.university_id, null);
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.clinic_today(p_university uuid)
  RETURNS date
  LANGUAGE sql
@@ -1343,7 +1385,9 @@ AS $function$
 begin
   return (select count(*) from public.appointments a
           where a.university_id = p_university and a.provider_id is null and a.status = 'scheduled' and a.date > now())
-       + (select count(*) from private.assigned_visit_ids_with_problems(p_university));
+       + (select count(*) from private.visits_outside_hours o where o.university_id = p_university and o.starts_at > now())
+       + (select count(*) from private.blocked_visit_ids(p_university) b(id)
+          where not exists (select 1 from private.visits_outside_hours o where o.appointment_id = b.id and o.starts_at > now()));
 end;
 $function$;
 
@@ -2292,27 +2336,20 @@ AS $function$
 declare
   v_zone text;
   v_clinic jsonb := private.clinic_week_hours(p_university);
-  v_doctor jsonb;
 begin
   select s.timezone into v_zone from public.clinic_settings s where s.university_id = p_university;
   delete from private.visits_outside_hours o
   where o.university_id = p_university
-    and not exists (select 1 from public.appointments a where a.id = o.appointment_id and a.status = 'scheduled' and a.date > now());
-  if p_doctor is null then
-    insert into private.visits_outside_hours (appointment_id, university_id)
-    select a.id, a.university_id from public.appointments a
-    where a.university_id = p_university and a.status = 'scheduled' and a.date > now()
-      and not private.within_week_hours(a.date, a.duration_minutes, v_zone, v_clinic)
-    on conflict do nothing;
-  else
-    v_doctor := private.doctor_week_hours((select m from public.members m where m.id = p_doctor));
-    insert into private.visits_outside_hours (appointment_id, university_id)
-    select a.id, a.university_id from public.appointments a
-    where a.provider_id = p_doctor and a.status = 'scheduled' and a.date > now()
-      and not (private.within_week_hours(a.date, a.duration_minutes, v_zone, v_clinic)
-               and private.within_week_hours(a.date, a.duration_minutes, v_zone, v_doctor))
-    on conflict do nothing;
-  end if;
+    and (p_doctor is null or o.starts_at <= now()
+         or exists (select 1 from public.appointments a where a.id = o.appointment_id and a.provider_id = p_doctor));
+  insert into private.visits_outside_hours (appointment_id, university_id, starts_at)
+  select a.id, a.university_id, a.date
+  from (select m.id, private.doctor_week_hours(m) as hours
+        from public.members m
+        where m.university_id = p_university and m.role = 'doctor' and (p_doctor is null or m.id = p_doctor)) doctor
+  join public.appointments a on a.provider_id = doctor.id
+  where a.status = 'scheduled' and a.date > now()
+    and private.outside_week_hours(a.date, a.duration_minutes, v_zone, v_clinic, doctor.hours);
 end;
 $function$;
 
@@ -2507,6 +2544,13 @@ AS $function$
   select not exists (select 1 from public.appointment_type_doctors o where o.appointment_type_id = p_type)
          or exists (select 1 from public.appointment_type_doctors o where o.appointment_type_id = p_type and o.doctor_id = p_doctor)
 $function$;
+
+CREATE OR REPLACE FUNCTION private.outside_week_hours(p_date timestamp with time zone, p_minutes integer, p_zone text, p_clinic jsonb, p_doctor jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+RETURN (NOT (private.within_week_hours(p_date, p_minutes, p_zone, p_clinic) AND private.within_week_hours(p_date, p_minutes, p_zone, p_doctor)));
 
 CREATE OR REPLACE FUNCTION private.overlap_message(constraint_name text)
  RETURNS text

@@ -130,11 +130,12 @@ CREATE INDEX student_moves_student_moved_at ON private.student_moves USING btree
 CREATE TABLE private.visits_outside_hours (
     appointment_id uuid NOT NULL,
     university_id uuid NOT NULL,
+    starts_at timestamp with time zone NOT NULL,
     CONSTRAINT visits_outside_hours_pkey PRIMARY KEY (appointment_id),
     CONSTRAINT visits_outside_hours_appointment_id_fkey FOREIGN KEY (appointment_id) REFERENCES public.appointments(id) ON DELETE CASCADE,
     CONSTRAINT visits_outside_hours_university_id_fkey FOREIGN KEY (university_id) REFERENCES public.universities(id) ON DELETE CASCADE
 );
-CREATE INDEX visits_outside_hours_university_idx ON private.visits_outside_hours USING btree (university_id);
+CREATE INDEX visits_outside_hours_university_start_idx ON private.visits_outside_hours USING btree (university_id, starts_at);
 
 CREATE TABLE public.appointment_type_doctors (
     appointment_type_id uuid NOT NULL,

@@ -38,6 +38,7 @@ CREATE TRIGGER appointment_types_validate BEFORE INSERT OR UPDATE ON public.appo
 CREATE TRIGGER appointments_before BEFORE INSERT OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_before();
 -- AFTER, for each row:
 CREATE TRIGGER appointments_audit AFTER INSERT OR DELETE OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER appointments_hours_mark_follows AFTER UPDATE OF date, duration_minutes, provider_id, status ON public.appointments FOR EACH ROW WHEN (old.date IS DISTINCT FROM new.date OR old.duration_minutes IS DISTINCT FROM new.duration_minutes OR old.provider_id IS DISTINCT FROM new.provider_id OR old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.appointment_hours_mark_follows();
 CREATE TRIGGER appointments_notify AFTER INSERT OR UPDATE OF status, date, duration_minutes, provider_id ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_notify();
 CREATE TRIGGER appointments_staff_booking AFTER INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_staff_booking();
 CREATE TRIGGER appointments_visit AFTER INSERT OR UPDATE OF status ON public.appointments FOR EACH ROW EXECUTE FUNCTION private.appointments_visit();
@@ -71,6 +72,7 @@ CREATE TRIGGER clinic_settings_validate BEFORE INSERT OR UPDATE ON public.clinic
 -- AFTER, for each row:
 CREATE TRIGGER clinic_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.clinic_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER clinic_settings_immunization_standings AFTER UPDATE OF timezone ON public.clinic_settings FOR EACH ROW EXECUTE FUNCTION private.clinic_settings_immunization_standings();
+CREATE TRIGGER clinic_settings_timezone_marks AFTER UPDATE OF timezone ON public.clinic_settings FOR EACH ROW WHEN (old.timezone IS DISTINCT FROM new.timezone) EXECUTE FUNCTION private.clinic_timezone_changed();
 
 -- public.diagnoses
 -- BEFORE, for each row:

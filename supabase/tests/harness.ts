@@ -124,6 +124,17 @@ export async function hoursFromNow(client: Queryable, hours: number): Promise<st
 }
 
 /**
+ * The university's clinic on another time zone with none of the row's triggers (validation, audit, what a new zone
+ * judges afresh): how a test puts a clinic on a zone the server's time-zone data no longer knows, as after an upgrade
+ * that dropped it, where nobody changed the row, and puts the real zone back.
+ */
+export async function setClinicZoneWithoutTriggers(client: Queryable, university: string, zone: string): Promise<void> {
+  await client.query('alter table public.clinic_settings disable trigger user');
+  await client.query('update public.clinic_settings set timezone = $2 where university_id = $1', [university, zone]);
+  await client.query('alter table public.clinic_settings enable trigger user');
+}
+
+/**
  * A moment of today in the university's time zone that is hours away from now (20:00 before noon, 02:00 after), so
  * an appointment there is "today" for the start/complete rule and overlaps none of the seed's visits around now.
  */

@@ -6,7 +6,16 @@
  */
 import type { Client } from 'pg';
 import { storeSiteUrl } from '../../server/src/postgres/migrate';
-import { actAs, type Caller, probe, rolledBack, runAs, serverVisit, testDatabase } from './harness';
+import {
+  actAs,
+  type Caller,
+  probe,
+  rolledBack,
+  runAs,
+  serverVisit,
+  setClinicZoneWithoutTriggers,
+  testDatabase,
+} from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -779,11 +788,7 @@ describe('immunization reminders', () => {
     try {
       const result = await rolledBack(database.client, async () => {
         // A zone the server's time-zone data no longer knows, as after an upgrade that dropped it.
-        await database.client.query('alter table public.clinic_settings disable trigger clinic_settings_validate');
-        await database.client.query(
-          `update public.clinic_settings set timezone = 'Atlantis/Lost_City' where university_id = $1`,
-          [SOUTHBANK_ID],
-        );
+        await setClinicZoneWithoutTriggers(database.client, SOUTHBANK_ID, 'Atlantis/Lost_City');
         await database.client.query(
           `insert into public.immunization_requirements (university_id, name, cvx_codes, due_on) values ($1, 'Typhoid', '{101}', '2020-01-01')`,
           [SOUTHBANK_ID],

@@ -229,6 +229,78 @@ describe("new opening hours or a doctor's new hours", () => {
     expect(ours((await needing(ADMIN, givenToAdams)).rows)).toEqual([]);
     expect(ours((await needing(sb('registrar'), clinicMornings)).rows)).toEqual([]);
   });
+
+  it('follow each visit as it moves, changes doctor or is cancelled, and as the hours or the time zone change, the dashboard counting what the list shows', async () => {
+    const afternoon = await clinicSlot(database.client, 20, '15:00');
+    const anotherAfternoon = await clinicSlot(database.client, 22, '15:30');
+    const morning = await clinicSlot(database.client, 20, '10:00');
+    const setTimezone = (zone: string) =>
+      `update public.clinic_settings set timezone = '${zone}' where university_id = '${NORTHFIELD_ID}'`;
+    const mornings = `${bookedWithBello(afternoon)};
+      update public.clinic_hours set closes_at = '12:00' where university_id = '${NORTHFIELD_ID}'`;
+    const belloMornings = `${bookedWithBello(afternoon)}; delete from public.doctor_hours where doctor_id = '${BELLO}';
+      insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+      select '${BELLO}', '${NORTHFIELD_ID}', d, '08:00', '12:00' from generate_series(1, 5) d`;
+    const move = (to: string) => `update public.appointments set date = '${to}' where id = '${VISIT}'`;
+    const outsideClinicHours = [{ provider_id: BELLO, problem: "Outside the clinic's opening hours" }];
+    const states: ReadonlyArray<[string, string, ReturnType<typeof ours>]> = [
+      ['mornings only', mornings, outsideClinicHours],
+      ['moved to another afternoon', `${mornings}; ${move(anotherAfternoon)}`, outsideClinicHours],
+      ['moved to a morning', `${mornings}; ${move(morning)}`, []],
+      ['moved to a morning and back', `${mornings}; ${move(morning)}; ${move(afternoon)}`, []],
+      [
+        'cancelled',
+        `${mornings}; update public.appointments set status = 'cancelled', cancel_reason = 'Feeling better' where id = '${VISIT}'`,
+        [],
+      ],
+      [
+        'given to no doctor',
+        `${mornings}; update public.appointments set provider_id = null where id = '${VISIT}'`,
+        [{ provider_id: null, problem: 'No doctor is assigned' }],
+      ],
+      [
+        'open all day again',
+        `${mornings}; update public.clinic_hours set closes_at = '17:00' where university_id = '${NORTHFIELD_ID}'`,
+        [],
+      ],
+      // 15:00 in New York is 09:00 or 10:00 in Honolulu, within the mornings; 19:00 or 20:00 in London, after closing.
+      ['mornings, on Honolulu time', `${mornings}; ${setTimezone('Pacific/Honolulu')}`, []],
+      ['all day, on London time', `${bookedWithBello(afternoon)}; ${setTimezone('Europe/London')}`, outsideClinicHours],
+      ['Bello keeps mornings', belloMornings, [{ provider_id: BELLO, problem: "Outside Dr Tunde Bello's hours" }]],
+      [
+        'Bello keeps mornings, the clinic changes its hours',
+        `${belloMornings}; update public.clinic_hours set opens_at = '07:00' where university_id = '${NORTHFIELD_ID}'`,
+        [{ provider_id: BELLO, problem: "Outside Dr Tunde Bello's hours" }],
+      ],
+      [
+        'Bello keeps mornings, the visit given to Adams',
+        `${belloMornings}; update public.appointments set provider_id = '${ADAMS}' where id = '${VISIT}'`,
+        [],
+      ],
+    ];
+    for (const [state, setup, expected] of states) {
+      const listing = await needing(ADMIN, setup);
+      const counted = await probe<{ n: number }>(
+        database.client,
+        ADMIN,
+        `select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`,
+        [],
+        setup,
+      );
+      expect({ state, refused: listing.error ?? counted.error }).toEqual({ state, refused: undefined });
+      const listed = listing.rows;
+      expect({ state, ours: ours(listed), counted: counted.rows[0].n }).toEqual({
+        state,
+        ours: expected,
+        counted: listed.length,
+      });
+    }
+  });
+
+  it('staff booking outside the hours on purpose does not flag the visit', async () => {
+    const evening = await clinicSlot(database.client, 20, '18:00');
+    expect(ours((await needing(ADMIN, bookedWithBello(evening))).rows)).toEqual([]);
+  });
 });
 
 describe('who may ask', () => {

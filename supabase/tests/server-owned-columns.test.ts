@@ -7,7 +7,15 @@
  */
 import pino from 'pino';
 import { startReminderScheduler } from '../../server/src/mail/reminders';
-import { actAs, clinicSlot, hoursFromNow, probe, rolledBack, testDatabase } from './harness';
+import {
+  actAs,
+  clinicSlot,
+  hoursFromNow,
+  probe,
+  rolledBack,
+  setClinicZoneWithoutTriggers,
+  testDatabase,
+} from './harness';
 import { NORTHFIELD_ID, SOUTHBANK_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -327,16 +335,6 @@ describe('the reminder pass', () => {
       ).rows[0].id;
     const northfield = await book(NORTHFIELD_ID, nf('student09'), nf('dr.bello'), 7);
     const southbank = await book(SOUTHBANK_ID, sb('student09'), sb('dr.bello'), 8);
-    // A zone the server's time-zone data no longer knows (as after an upgrade that dropped it): Southbank's emails can
-    // no longer be written.
-    const setZone = async (zone: string) => {
-      await database.client.query('alter table public.clinic_settings disable trigger clinic_settings_validate');
-      await database.client.query('update public.clinic_settings set timezone = $2 where university_id = $1', [
-        SOUTHBANK_ID,
-        zone,
-      ]);
-      await database.client.query('alter table public.clinic_settings enable trigger clinic_settings_validate');
-    };
     const reminders = async (appointment: string) =>
       (
         await database.client.query(
@@ -345,7 +343,8 @@ describe('the reminder pass', () => {
         )
       ).rowCount;
 
-    await setZone('Atlantis/Lost_City');
+    // A zone the server's time-zone data no longer knows: Southbank's emails can no longer be written.
+    await setClinicZoneWithoutTriggers(database.client, SOUTHBANK_ID, 'Atlantis/Lost_City');
     const logged: { level: number; msg: string; detail?: string; err?: unknown }[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
     try {
@@ -365,7 +364,7 @@ describe('the reminder pass', () => {
         ),
       ).toBe(true);
     } finally {
-      await setZone('Europe/London');
+      await setClinicZoneWithoutTriggers(database.client, SOUTHBANK_ID, 'Europe/London');
     }
     await database.client.query('select private.queue_appointment_reminders()');
     expect(await reminders(southbank)).toBe(2);
