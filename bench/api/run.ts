@@ -39,6 +39,7 @@ import { freePort } from '../../server/src/ports';
 import { loadOrCreateSecrets } from '../../server/src/secrets';
 import { REPO_ROOT, startStack, type Stack } from '../../server/src/stack';
 import { checkBookings, deleteBenchBookings, settleReminderBacklog, type BookingCheck } from './bookings';
+import { readIntoPageCache, type PageCacheWarmUp } from './pageCache';
 import { CPU_GROUPS, addCpuSpan, cpuCores, cpuMsPerRequest, emptyCpuUsage, sampleCpu, type CpuUsage } from './cpu';
 import { BIG_UNIVERSITY, BOOKING_WINDOW_START_DAYS, benchDataDir, doctorId } from './dataset';
 import { explainScenario } from './explain';
@@ -196,6 +197,11 @@ async function main(): Promise<void> {
   const resultsFile = resolve(process.env.BENCH_RESULTS ?? join(REPO_ROOT, 'bench', 'results', 'latest.md'));
   // What else the machine is doing, before anything of the benchmark runs: part of how to read its numbers.
   const loadBefore = loadavg();
+  const systemCallMicros = systemCallMicroseconds();
+  const warmUp = await readIntoPageCache(join(dataDir, 'pg'));
+  console.log(
+    `the database's ${warmUp.files} files (${(warmUp.bytes / 2 ** 30).toFixed(1)} GiB) read into the page cache in ${warmUp.seconds.toFixed(1)} s`,
+  );
 
   const port = await freePort();
   // Chosen here so the second gateway can be given the cluster's address as its DATABASE_URL.
@@ -269,7 +275,7 @@ async function main(): Promise<void> {
       ? await runRosterBench({ pool: stack.adminPool, baseUrl: stack.url, apiKey: stack.anonKey, context })
       : undefined;
 
-    const machine = await describeMachine(stack, loadBefore, mailOn);
+    const machine = await describeMachine(stack, loadBefore, systemCallMicros, warmUp, mailOn);
     const report = `${renderReport({ closedLoop, openLoop, machine, gateCost })}${roster ? renderRosterSection(roster) : ''}`;
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, report);
@@ -638,7 +644,26 @@ splitting it does to latency, not the horizontal scale that gateways on separate
 `;
 }
 
-async function describeMachine(stack: Stack, loadBefore: number[], mailOn: boolean): Promise<string> {
+/**
+ * What one system call costs on this machine (getppid, which Node makes on every read of process.ppid), in µs. Every
+ * request crosses the kernel many times (sockets, PostgreSQL's latches and pipes), and on some virtual machines a
+ * system call costs several times what it does on others: with the request gate's cost, this tells whether two runs'
+ * machines can be compared.
+ */
+function systemCallMicroseconds(): number {
+  const calls = 200_000;
+  const startedAt = process.hrtime.bigint();
+  for (let call = 0; call < calls; call += 1) if (process.ppid < 0) throw new Error('no parent process');
+  return Number(process.hrtime.bigint() - startedAt) / calls / 1000;
+}
+
+async function describeMachine(
+  stack: Stack,
+  loadBefore: number[],
+  systemCallMicros: number,
+  warmUp: PageCacheWarmUp,
+  mailOn: boolean,
+): Promise<string> {
   const cores = cpus();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
   const { rows } = await stack.adminPool.query<{ version: string; shared_buffers: string }>(
@@ -650,10 +675,13 @@ async function describeMachine(stack: Stack, loadBefore: number[], mailOn: boole
     `- Node ${process.version}; ${rows[0].version.split(',')[0]} (shared_buffers ${rows[0].shared_buffers}); ${server}`,
     `- Load average (1, 5, 15 min): ${load(loadBefore)} before the benchmark started (other work on the machine), ${load(loadavg())}`,
     `  at its end (the benchmark included), on ${cores.length} cores.`,
+    `- A system call (getppid) took ${systemCallMicros.toFixed(2)} µs, measured before the benchmark started.`,
     '- Everything on the same machine: PostgreSQL, PostgREST, the gateway (this process) and the load generator (a',
     '  child process per measurement: autocannon in the closed loop, open-loop-generator.ts in the open loop). They',
     '  compete for the same cores, so absolute numbers are lower than on separate machines, and the gateway runs are',
     '  additionally charged for the gateway’s own CPU.',
+    `- The database’s files (${(warmUp.bytes / 2 ** 30).toFixed(1)} GiB) were read once before the first measurement, so that none pays`,
+    '  for reading them from disk (right after `npm run bench:data` a run spent about twice the CPU a request).',
     mailOn
       ? '- Mail on (BENCH_MAIL=on), as in `npm start`: the gateway’s mail worker, its child process, delivers the emails the bookings queue (to the local mailbox) and runs its reminder passes while the requests are measured; in the closed loop’s CPU table its CPU is counted with the load generator’s (both are node processes under this one). The reminders already due when the bench starts (every student due for an immunization) are marked delivered first, as in a clinic that has been running. Every email is deleted with the bookings.'
       : '- Mail off: the gateway sends no email here (as beside `npm run worker`); the bookings’ emails stay queued and are deleted with the bookings.',
