@@ -2904,7 +2904,10 @@ export type Database = {
         }
       visits_needing_a_doctor:
         {
-          Args: never
+          Args: {
+            page_size?: number
+            page_offset?: number
+          }
           Returns: {
             id: string
             date: string
@@ -2915,6 +2918,7 @@ export type Database = {
             provider_id: string
             provider_name: string
             problem: string
+            total: number
           }[]
         }
     }

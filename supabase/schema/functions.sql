@@ -6420,21 +6420,35 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.visits_needing_a_doctor()
- RETURNS TABLE(id uuid, date timestamp with time zone, duration_minutes integer, student_id uuid, student_name text, reg text, provider_id uuid, provider_name text, problem text)
+CREATE OR REPLACE FUNCTION public.visits_needing_a_doctor(page_size integer DEFAULT 20, page_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, date timestamp with time zone, duration_minutes integer, student_id uuid, student_name text, reg text, provider_id uuid, provider_name text, problem text, total bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+#variable_conflict use_column
 declare
   v_me public.members := private.current_member();
+  v_total bigint;
 begin
   if v_me.id is null or v_me.role <> 'admin' then
     perform private.fail('Only the university''s administrators can see the visits that need a doctor');
   end if;
+  if visits_needing_a_doctor.page_size is null or visits_needing_a_doctor.page_size not between 1 and 100 then
+    perform private.fail('Ask for 1 to 100 visits at a time');
+  end if;
+  if visits_needing_a_doctor.page_offset is null or visits_needing_a_doctor.page_offset < 0 then
+    perform private.fail('Start the page at the first visit or later');
+  end if;
+  v_total := private.count_visits_with_problems(v_me.university_id);
   return query
-    select r.* from private.visits_with_problems(v_me.university_id) a,
-      lateral private.visit_needing_action(a, private.visit_problem(a)) r
+    select r.*, v_total
+    from (
+      select a.* from private.visits_with_problems(v_me.university_id) a
+      order by a.date, a.id
+      limit visits_needing_a_doctor.page_size offset visits_needing_a_doctor.page_offset
+    ) a,
+    lateral private.visit_needing_action(a, private.visit_problem(a)) r
     where r.problem is not null
     order by r.date, r.id;
 end;

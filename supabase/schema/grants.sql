@@ -255,4 +255,4 @@ GRANT EXECUTE ON FUNCTION public.update_appointment(uuid,text,timestamp with tim
 GRANT EXECUTE ON FUNCTION public.verify_excuse_letter(text) TO anon;
 GRANT EXECUTE ON FUNCTION public.verify_excuse_letter(text) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.visits_affected_by(jsonb) TO authenticated;
-GRANT EXECUTE ON FUNCTION public.visits_needing_a_doctor() TO authenticated;
+GRANT EXECUTE ON FUNCTION public.visits_needing_a_doctor(integer,integer) TO authenticated;

@@ -22,6 +22,7 @@ interface NeedingRow {
   provider_id: string | null;
   provider_name: string | null;
   problem: string;
+  total: string;
 }
 
 const database = testDatabase();
@@ -50,7 +51,7 @@ async function localDay(at: string): Promise<string> {
 }
 
 const needing = (caller: Caller, setup: string) =>
-  probe<NeedingRow>(database.client, caller, 'select * from public.visits_needing_a_doctor()', [], setup);
+  probe<NeedingRow>(database.client, caller, 'select * from public.visits_needing_a_doctor(100)', [], setup);
 const affected = (caller: Caller, change: unknown, setup: string) =>
   probe<NeedingRow>(
     database.client,
@@ -75,14 +76,15 @@ describe('deactivating a doctor', () => {
       ).rows;
       await database.client.query(`select public.set_member_status($1, 'deactivated')`, [BELLO]);
       await actAs(database.client, ADMIN);
-      const waiting = (await database.client.query<NeedingRow>('select * from public.visits_needing_a_doctor()')).rows;
+      const waiting = (await database.client.query<NeedingRow>('select * from public.visits_needing_a_doctor(100)'))
+        .rows;
       const counted = (
         await database.client.query<{ n: number }>(
           `select (public.dashboard_counts() ->> 'visits_needing_a_doctor')::integer as n`,
         )
       ).rows[0].n;
       await database.client.query('select public.update_appointment($1, provider_id => $2)', [VISIT, ADAMS]);
-      const after = (await database.client.query<NeedingRow>('select * from public.visits_needing_a_doctor()')).rows;
+      const after = (await database.client.query<NeedingRow>('select * from public.visits_needing_a_doctor(100)')).rows;
       await asServer();
       const mail = (
         await database.client.query<{ kind: string; to_email: string; subject: string; body: string }>(
@@ -316,6 +318,38 @@ describe('who may ask', () => {
       );
     }
     expect((await needing(null, setup)).error?.code).toBe('42501');
+  });
+
+  it('gives the list a page at a time, soonest first, each row with the whole list’s length, and refuses a page it cannot give in words', async () => {
+    const setup = `${bookedWithBello(await at())}; update public.appointments set provider_id = null where id = '${VISIT}'`;
+    const page = (size: number | null, offset: number | null) =>
+      probe<NeedingRow>(
+        database.client,
+        ADMIN,
+        'select * from public.visits_needing_a_doctor($1, $2)',
+        [size, offset],
+        setup,
+      );
+    const whole = (await page(100, 0)).rows;
+    expect(whole.length).toBeGreaterThan(2);
+    expect(whole.every((row) => Number(row.total) === whole.length)).toBe(true);
+    const paged: NeedingRow[] = [];
+    for (let offset = 0; offset < whole.length; offset += 2) paged.push(...(await page(2, offset)).rows);
+    expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
+    expect((await page(2, whole.length)).rows).toEqual([]);
+    for (const [size, offset, message] of [
+      [0, 0, 'Ask for 1 to 100 visits at a time'],
+      [101, 0, 'Ask for 1 to 100 visits at a time'],
+      [null, 0, 'Ask for 1 to 100 visits at a time'],
+      [5, -1, 'Start the page at the first visit or later'],
+      [5, null, 'Start the page at the first visit or later'],
+    ] as const) {
+      expect({ size, offset, error: (await page(size, offset)).error?.message }).toEqual({
+        size,
+        offset,
+        error: message,
+      });
+    }
   });
 
   it('previews a change only for those who may make it, and refuses a malformed change in words', async () => {

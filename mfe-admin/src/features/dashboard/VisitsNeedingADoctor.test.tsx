@@ -1,8 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ApiError, Member } from '@campuscare/shared';
-import { listVisitsNeedingADoctor, type VisitNeedingAction } from '@campuscare/shared/appointments';
+import { type ApiError, type Member, queryClient } from '@campuscare/shared';
+import {
+  listVisitsNeedingADoctor,
+  VISITS_NEEDING_A_DOCTOR_KEY,
+  type VisitNeedingAction,
+} from '@campuscare/shared/appointments';
 import type { Clinic } from '@campuscare/shared/scheduling';
 import { adams, appointmentFixture, clinic } from '../../../../test/web/appointmentsTestData';
 import { VisitsNeedingADoctor } from './VisitsNeedingADoctor';
@@ -51,7 +55,10 @@ const noDoctor: VisitNeedingAction = {
 
 beforeEach(() => {
   rpc.mockReset();
-  jest.mocked(listVisitsNeedingADoctor).mockReset().mockResolvedValue([closedDay, noDoctor]);
+  jest
+    .mocked(listVisitsNeedingADoctor)
+    .mockReset()
+    .mockResolvedValue({ rows: [closedDay, noDoctor], total: 2 });
 });
 
 describe('visits that need a doctor', () => {
@@ -81,7 +88,7 @@ describe('visits that need a doctor', () => {
     const user = userEvent.setup();
     render(<VisitsNeedingADoctor />);
     const row = await screen.findByRole('listitem', { name: 'Ada Obi, Thu, 26 Nov 2026, 09:00' });
-    jest.mocked(listVisitsNeedingADoctor).mockResolvedValue([noDoctor]);
+    jest.mocked(listVisitsNeedingADoctor).mockResolvedValue({ rows: [noDoctor], total: 1 });
     await user.click(within(row).getByRole('button', { name: 'Cancel visit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
     await user.type(within(dialog).getByLabelText('Reason for cancelling'), 'The clinic is closed');
@@ -107,8 +114,52 @@ describe('visits that need a doctor', () => {
     expect(within(dialog).getByLabelText('Doctor')).toHaveDisplayValue('Unassigned');
   });
 
+  it('shows ten visits a page, the next page on request, and the page before once fixes empty the last one', async () => {
+    const user = userEvent.setup();
+    const visitOn = (day: number): VisitNeedingAction => ({
+      ...noDoctor,
+      appointment: {
+        ...noDoctor.appointment,
+        id: `v${day}`,
+        name: `Student ${day}`,
+        date: `2026-12-${String(day).padStart(2, '0')}T15:00:00.000Z`,
+      },
+    });
+    jest
+      .mocked(listVisitsNeedingADoctor)
+      .mockImplementation(async (_client, { page }) =>
+        page === 1
+          ? { rows: Array.from({ length: 10 }, (_, i) => visitOn(i + 1)), total: 12 }
+          : { rows: [visitOn(11), visitOn(12)], total: 12 },
+      );
+    render(<VisitsNeedingADoctor />);
+    const pages = await screen.findByRole('navigation', { name: 'Visits that need a doctor pages' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(10);
+    expect(listVisitsNeedingADoctor).toHaveBeenLastCalledWith(expect.anything(), { page: 1, pageSize: 10 });
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('listitem', { name: /^Student 12/ })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Visits that need a doctor pages' })).toHaveTextContent(
+      'Page 2 of 2',
+    );
+
+    // Both visits of page 2 fixed elsewhere: the list is read again, page 2 is empty, page 1 holds what is left.
+    jest
+      .mocked(listVisitsNeedingADoctor)
+      .mockImplementation(async (_client, { page }) =>
+        page === 1 ? { rows: Array.from({ length: 10 }, (_, i) => visitOn(i + 1)), total: 10 } : { rows: [], total: 0 },
+      );
+    await queryClient.invalidateQueries({ queryKey: VISITS_NEEDING_A_DOCTOR_KEY });
+    expect(await screen.findByRole('listitem', { name: /^Student 1,/ })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Visits that need a doctor pages' })).not.toBeInTheDocument(),
+    );
+    expect(listVisitsNeedingADoctor).toHaveBeenLastCalledWith(expect.anything(), { page: 1, pageSize: 10 });
+  });
+
   it('says so when every booked visit has a doctor', async () => {
-    jest.mocked(listVisitsNeedingADoctor).mockResolvedValue([]);
+    jest.mocked(listVisitsNeedingADoctor).mockResolvedValue({ rows: [], total: 0 });
     render(<VisitsNeedingADoctor />);
     expect(await screen.findByText('Every booked visit has a doctor who can see it.')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();

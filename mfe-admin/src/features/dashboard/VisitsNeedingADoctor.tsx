@@ -1,32 +1,53 @@
-import { QueryView, useApiQuery } from '@campuscare/shared';
+import { useEffect } from 'react';
+import { Pagination, QueryView, usePagedQuery } from '@campuscare/shared';
 import { useVisitFixes, VisitsNeedingActionList, WithClinic } from '@campuscare/shared/appointments';
-import { visitsNeedingADoctorQuery } from './dashboardQueries';
+import { VISITS_NEEDING_A_DOCTOR_PAGE_SIZE, visitsNeedingADoctorPageQuery } from './dashboardQueries';
 import styles from './dashboard.module.css';
 
+const LABEL = 'Visits that need a doctor';
+
 /**
- * The booked visits that cannot take place as booked (no doctor, a doctor gone or away, the clinic closed), each with
- * its fixes; a fixed visit leaves the list, which every change to an appointment reloads.
+ * The booked visits that cannot take place as booked (no doctor, a doctor gone or away, the clinic closed), soonest
+ * first, a page at a time, each with its fixes; a fixed visit leaves the list, which every change to an appointment
+ * reloads.
  */
 export function VisitsNeedingADoctor() {
-  const visits = useApiQuery(visitsNeedingADoctorQuery());
+  const visits = usePagedQuery(visitsNeedingADoctorPageQuery);
   const fixes = useVisitFixes();
+  const { page, setPage, rows, query } = visits;
+  // Fixing the last visits of the last page empties it: the page before holds what is left.
+  const emptiedPage = page > 1 && query.isSuccess && !query.isPlaceholderData && rows.length === 0;
+  useEffect(() => {
+    if (emptiedPage) setPage(page - 1);
+  }, [emptiedPage, page, setPage]);
   return (
     <>
       <WithClinic loadingLabel="Loading the visits…">
         {(clinic) => (
           <QueryView
-            query={visits}
+            query={query}
             loadingLabel="Loading the visits…"
-            isEmpty={(rows) => rows.length === 0}
+            isEmpty={(data) => data.total === 0}
             empty={<p className={styles.caption}>Every booked visit has a doctor who can see it.</p>}
           >
-            {(rows) => (
-              <VisitsNeedingActionList
-                label="Visits that need a doctor"
-                visits={rows}
-                zone={clinic.settings.timezone}
-                onFix={fixes.open}
-              />
+            {(data) => (
+              <>
+                <VisitsNeedingActionList
+                  label={LABEL}
+                  visits={data.rows}
+                  zone={clinic.settings.timezone}
+                  onFix={fixes.open}
+                />
+                {data.total > VISITS_NEEDING_A_DOCTOR_PAGE_SIZE && (
+                  <Pagination
+                    label={LABEL}
+                    page={page}
+                    pageSize={VISITS_NEEDING_A_DOCTOR_PAGE_SIZE}
+                    total={data.total}
+                    onPageChange={setPage}
+                  />
+                )}
+              </>
             )}
           </QueryView>
         )}

@@ -12,6 +12,11 @@ export const dailyLoadQuery = () =>
     load: (client) => fetchDailyLoad(client, CHART_DAYS),
   });
 
-/** The booked visits that cannot take place as booked: every change to an appointment reloads them. */
-export const visitsNeedingADoctorQuery = () =>
-  apiQuery({ key: VISITS_NEEDING_A_DOCTOR_KEY, load: listVisitsNeedingADoctor });
+export const VISITS_NEEDING_A_DOCTOR_PAGE_SIZE = 10;
+
+/** One page of the booked visits that cannot take place as booked: every change to an appointment reloads them. */
+export const visitsNeedingADoctorPageQuery = (page: number) =>
+  apiQuery({
+    key: [...VISITS_NEEDING_A_DOCTOR_KEY, 'page', page],
+    load: (client) => listVisitsNeedingADoctor(client, { page, pageSize: VISITS_NEEDING_A_DOCTOR_PAGE_SIZE }),
+  });
