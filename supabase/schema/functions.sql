@@ -2349,7 +2349,9 @@ begin
         where m.university_id = p_university and m.role = 'doctor' and (p_doctor is null or m.id = p_doctor)) doctor
   join public.appointments a on a.provider_id = doctor.id
   where a.status = 'scheduled' and a.date > now()
-    and private.outside_week_hours(a.date, a.duration_minutes, v_zone, v_clinic, doctor.hours);
+    and private.outside_week_hours(a.date, a.duration_minutes, v_zone, v_clinic, doctor.hours)
+  -- Two changes of hours at once: the later waits for the earlier's marks, then keeps them.
+  on conflict (appointment_id) do update set starts_at = excluded.starts_at;
 end;
 $function$;
 

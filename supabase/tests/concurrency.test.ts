@@ -4,7 +4,7 @@
  */
 import type { Client } from 'pg';
 import { actAs, clinicSlot, startTestDb, type TestDb } from './harness';
-import { uuidForEmail } from './ids';
+import { NORTHFIELD_ID, uuidForEmail } from './ids';
 
 let db: TestDb;
 let students: string[] = [];
@@ -103,4 +103,64 @@ it('one student racing 20 bookings of one slot with different doctors gets exact
     [student, slot],
   );
   expect(stored.rows[0].n).toBe(1);
+});
+
+it("a doctor's new hours and the clinic's, saved at once, leave one mark on the visit both put outside", async () => {
+  const bello = uuidForEmail('dr.bello@northfield.edu');
+  const afternoon = await clinicSlot(db.pool, 32, '15:00');
+  const doctorHours = await db.connect();
+  const clinicHours = await db.connect();
+  let visit: string | undefined;
+  try {
+    await doctorHours.query(`begin; set local campuscare.provisioning = 'on'`);
+    visit = (
+      await doctorHours.query<{ id: string }>(
+        `insert into public.appointments (university_id, student_id, provider_id, date, name, department, reg, year, reason)
+         select m.university_id, m.id, $2, $3, m.first_name || ' ' || m.last_name, m.department, m.reg_number,
+                m.year_of_study, 'Check-up'
+         from public.members m where m.id = $1 returning id`,
+        [students[1], bello, afternoon],
+      )
+    ).rows[0].id;
+    await doctorHours.query('commit');
+
+    await doctorHours.query('begin');
+    await doctorHours.query(
+      `insert into public.doctor_hours (doctor_id, university_id, weekday, opens_at, closes_at)
+       select $1, $2, d, '08:00', '12:00' from generate_series(1, 5) d`,
+      [bello, NORTHFIELD_ID],
+    );
+    const clinicPid = (await clinicHours.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+    await clinicHours.query('begin');
+    const clinicSaved = clinicHours.query(
+      `update public.clinic_hours set closes_at = '12:00' where university_id = $1`,
+      [NORTHFIELD_ID],
+    );
+    // The clinic's change marks the same visit, so it waits for the doctor's uncommitted mark.
+    const waitsForALock = async () => {
+      for (let poll = 0; poll < 100; poll += 1) {
+        const { rows } = await db.pool.query<{ wait: string | null }>(
+          'select wait_event_type as wait from pg_stat_activity where pid = $1',
+          [clinicPid],
+        );
+        if (rows[0]?.wait === 'Lock') return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    };
+    expect(await waitsForALock()).toBe(true);
+    await doctorHours.query('commit');
+    await clinicSaved;
+    await clinicHours.query('commit');
+    const marks = await db.pool.query(`select starts_at from private.visits_outside_hours where appointment_id = $1`, [
+      visit,
+    ]);
+    expect(marks.rows).toEqual([{ starts_at: new Date(afternoon) }]);
+  } finally {
+    await doctorHours.end();
+    await clinicHours.end();
+    await db.pool.query(`delete from public.doctor_hours where doctor_id = $1`, [bello]);
+    await db.pool.query(`update public.clinic_hours set closes_at = '17:00' where university_id = $1`, [NORTHFIELD_ID]);
+    if (visit) await db.pool.query('delete from public.appointments where id = $1', [visit]);
+  }
 });
