@@ -12,9 +12,8 @@ const LABEL = 'Visits that need a doctor';
  * reloads.
  */
 export function VisitsNeedingADoctor() {
-  const visits = usePagedQuery(visitsNeedingADoctorPageQuery);
+  const { page, setPage, rows, query } = usePagedQuery(visitsNeedingADoctorPageQuery);
   const fixes = useVisitFixes();
-  const { page, setPage, rows, query } = visits;
   // Fixing the last visits of the last page empties it: the page before holds what is left.
   const emptiedPage = page > 1 && query.isSuccess && !query.isPlaceholderData && rows.length === 0;
   useEffect(() => {
