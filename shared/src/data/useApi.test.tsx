@@ -165,6 +165,17 @@ it('pages on the server and goes back to page 1 when the filter changes', async 
   expect(queryClient.getQueryData(['paged', 'b', 'page', 1])).toEqual({ rows: ['row 1'], total: 3 });
 });
 
+it('steps back a page when the page shown comes back empty, its rows gone meanwhile', async () => {
+  let left = 3;
+  const load = jest.fn(async (page: number) => ({ rows: page <= left ? [`row ${page}`] : [], total: left }));
+  render(<PagedNames filter="c" load={load} />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Page 2: row 2 of 3')).toBeInTheDocument();
+  left = 1;
+  await queryClient.invalidateQueries({ queryKey: ['paged', 'c'] });
+  expect(await screen.findByText('Page 1: row 1 of 1')).toBeInTheDocument();
+});
+
 it('a route prefetches with the same factory a component shows, with the app’s client and errors for people', async () => {
   queryClient.removeQueries({ queryKey: ['names'] });
   const load = jest.fn(async () => ['Prefetched']);

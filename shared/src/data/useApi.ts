@@ -9,7 +9,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getSupabase, type CampusCareClient } from '../supabase/client';
 import { notifyError, notifySuccess } from '../toast/toast';
 import { toApiError, type ApiError } from './apiError';
@@ -174,7 +174,8 @@ export interface PagedQuery<Row> {
 /**
  * One server-side page of a list: `pageQuery(page)` is the feature's query factory for one page, and its key holds
  * everything the list is filtered by: when that changes, the list goes back to page 1. The previous page stays on
- * screen while the next one loads.
+ * screen while the next one loads. A page that comes back empty after its rows went (removed, resolved) steps back to
+ * the page before, which holds what is left.
  */
 export function usePagedQuery<Row>(
   pageQuery: (page: number) => ApiQuery<PagedRows<Row>>,
@@ -188,5 +189,9 @@ export function usePagedQuery<Row>(
     queryClient,
   );
   const setPage = useCallback((next: number) => setPaging({ filter, page: next }), [filter]);
+  const emptied = page > 1 && query.isSuccess && !query.isPlaceholderData && query.data.rows.length === 0;
+  useEffect(() => {
+    if (emptied) setPage(page - 1);
+  }, [emptied, page, setPage]);
   return { query, rows: query.data?.rows ?? [], total: query.data?.total ?? 0, page, setPage };
 }

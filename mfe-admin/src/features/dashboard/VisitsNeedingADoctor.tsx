@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Pagination, QueryView, usePagedQuery } from '@campuscare/shared';
 import { useVisitFixes, VisitsNeedingActionList, WithClinic } from '@campuscare/shared/appointments';
 import { VISITS_NEEDING_A_DOCTOR_PAGE_SIZE, visitsNeedingADoctorPageQuery } from './dashboardQueries';
@@ -12,13 +11,8 @@ const LABEL = 'Visits that need a doctor';
  * reloads.
  */
 export function VisitsNeedingADoctor() {
-  const { page, setPage, rows, query } = usePagedQuery(visitsNeedingADoctorPageQuery);
+  const { page, setPage, query } = usePagedQuery(visitsNeedingADoctorPageQuery);
   const fixes = useVisitFixes();
-  // Fixing the last visits of the last page empties it: the page before holds what is left.
-  const emptiedPage = page > 1 && query.isSuccess && !query.isPlaceholderData && rows.length === 0;
-  useEffect(() => {
-    if (emptiedPage) setPage(page - 1);
-  }, [emptiedPage, page, setPage]);
   return (
     <>
       <WithClinic loadingLabel="Loading the visits…">
