@@ -2889,6 +2889,8 @@ export type Database = {
         {
           Args: {
             change: Json
+            page_size?: number
+            page_offset?: number
           }
           Returns: {
             id: string
@@ -2900,6 +2902,7 @@ export type Database = {
             provider_id: string
             provider_name: string
             problem: string
+            total: number
           }[]
         }
       visits_needing_a_doctor:

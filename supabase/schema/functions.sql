@@ -6320,8 +6320,8 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.visits_affected_by(change jsonb)
- RETURNS TABLE(id uuid, date timestamp with time zone, duration_minutes integer, student_id uuid, student_name text, reg text, provider_id uuid, provider_name text, problem text)
+CREATE OR REPLACE FUNCTION public.visits_affected_by(change jsonb, page_size integer DEFAULT 20, page_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, date timestamp with time zone, duration_minutes integer, student_id uuid, student_name text, reg text, provider_id uuid, provider_name text, problem text, total bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -6335,6 +6335,11 @@ declare
   v_from timestamptz;
   v_to timestamptz;
   v_hours jsonb;
+  -- The hours kept now, read once rather than for every booked visit.
+  v_current_hours jsonb;
+  v_problem text;
+  -- Every affected visit, soonest first.
+  v_ids uuid[];
 begin
   if v_me.id is null or v_me.role not in ('admin', 'doctor') then
     perform private.fail('Only clinic staff can see which visits a change affects');
@@ -6342,6 +6347,12 @@ begin
   if jsonb_typeof(change) is distinct from 'object'
      or v_kind is null or v_kind not in ('deactivation', 'closure', 'time_off', 'clinic_hours', 'doctor_hours') then
     perform private.fail('Say which change: kind is deactivation, closure, time_off, clinic_hours or doctor_hours');
+  end if;
+  if visits_affected_by.page_size is null or visits_affected_by.page_size not between 1 and 100 then
+    perform private.fail('Ask for 1 to 100 visits at a time');
+  end if;
+  if visits_affected_by.page_offset is null or visits_affected_by.page_offset < 0 then
+    perform private.fail('Start the page at the first visit or later');
   end if;
   select s.timezone into v_zone from public.clinic_settings s where s.university_id = v_me.university_id;
 
@@ -6365,60 +6376,70 @@ begin
   end if;
 
   if v_kind = 'deactivation' then
-    return query
-      select r.* from public.appointments a,
-        lateral private.visit_needing_action(a, format('%s will no longer be at the clinic', v_name)) r
+    v_problem := format('%s will no longer be at the clinic', v_name);
+    v_ids := array(
+      select a.id from public.appointments a
       where a.provider_id = v_doctor.id and a.status = 'scheduled' and a.date > now()
-      order by a.date, a.id;
+      order by a.date, a.id);
   elsif v_kind = 'closure' then
     if coalesce(change ->> 'starts_on', '') !~ '^\d{4}-\d{2}-\d{2}$' or coalesce(change ->> 'ends_on', '') !~ '^\d{4}-\d{2}-\d{2}$' then
       perform private.fail('Give the closure''s first and last days as YYYY-MM-DD');
     end if;
     v_from := private.moment_field(change, 'starts_on');
     v_to := private.moment_field(change, 'ends_on');
-    return query
-      select r.* from public.appointments a,
-        lateral private.visit_needing_action(a, 'The clinic will be closed that day') r
+    v_problem := 'The clinic will be closed that day';
+    v_ids := array(
+      select a.id from public.appointments a
       where a.university_id = v_me.university_id and a.status = 'scheduled' and a.date > now()
         and a.date >= ((change ->> 'starts_on')::date::timestamp at time zone v_zone)
         and a.date < (((change ->> 'ends_on')::date + 1)::timestamp at time zone v_zone)
-      order by a.date, a.id;
+      order by a.date, a.id);
   elsif v_kind = 'time_off' then
     v_from := private.moment_field(change, 'starts_at');
     v_to := private.moment_field(change, 'ends_at');
     if v_to <= v_from then
       perform private.fail('Time off must end after it starts');
     end if;
-    return query
-      select r.* from public.appointments a,
-        lateral private.visit_needing_action(a, format('%s will be away then', v_name)) r
+    v_problem := format('%s will be away then', v_name);
+    v_ids := array(
+      select a.id from public.appointments a
       where a.provider_id = v_doctor.id and a.status = 'scheduled' and a.date > now()
         and a.date < v_to and a.date > v_from - interval '4 hours'
         and tstzrange(v_from, v_to) && private.appointment_slot(a.date, a.duration_minutes)
-      order by a.date, a.id;
+      order by a.date, a.id);
   elsif v_kind = 'clinic_hours' then
     v_hours := private.week_hours(change -> 'hours');
-    return query
-      select r.* from public.appointments a,
-        lateral private.visit_needing_action(a, 'Outside the new opening hours') r
+    v_current_hours := private.clinic_week_hours(v_me.university_id);
+    v_problem := 'Outside the new opening hours';
+    v_ids := array(
+      select a.id from public.appointments a
       where a.university_id = v_me.university_id and a.status = 'scheduled' and a.date > now()
-        and private.within_week_hours(a.date, a.duration_minutes, v_zone, private.clinic_week_hours(v_me.university_id))
+        and private.within_week_hours(a.date, a.duration_minutes, v_zone, v_current_hours)
         and not private.within_week_hours(a.date, a.duration_minutes, v_zone, v_hours)
-      order by a.date, a.id;
+      order by a.date, a.id);
   else
     v_hours := private.week_hours(change -> 'hours');
     -- A doctor who keeps no hours of their own is bookable in the clinic's.
     if jsonb_array_length(v_hours) = 0 then
       v_hours := private.clinic_week_hours(v_me.university_id);
     end if;
-    return query
-      select r.* from public.appointments a,
-        lateral private.visit_needing_action(a, format('Outside %s''s new hours', v_name)) r
+    v_current_hours := private.doctor_week_hours(v_doctor);
+    v_problem := format('Outside %s''s new hours', v_name);
+    v_ids := array(
+      select a.id from public.appointments a
       where a.provider_id = v_doctor.id and a.status = 'scheduled' and a.date > now()
-        and private.within_week_hours(a.date, a.duration_minutes, v_zone, private.doctor_week_hours(v_doctor))
+        and private.within_week_hours(a.date, a.duration_minutes, v_zone, v_current_hours)
         and not private.within_week_hours(a.date, a.duration_minutes, v_zone, v_hours)
-      order by a.date, a.id;
+      order by a.date, a.id);
   end if;
+
+  return query
+    select r.*, cardinality(v_ids)::bigint
+    from unnest(v_ids[visits_affected_by.page_offset + 1 : visits_affected_by.page_offset + visits_affected_by.page_size])
+      with ordinality as p(appointment_id, n)
+    join public.appointments a on a.id = p.appointment_id,
+    lateral private.visit_needing_action(a, v_problem) r
+    order by p.n;
 end;
 $function$;
 

@@ -254,5 +254,5 @@ GRANT EXECUTE ON FUNCTION public.update_appointment(uuid,text,timestamp with tim
 GRANT EXECUTE ON FUNCTION public.update_appointment(uuid,text,timestamp with time zone,uuid,integer,text) TO service_role;
 GRANT EXECUTE ON FUNCTION public.verify_excuse_letter(text) TO anon;
 GRANT EXECUTE ON FUNCTION public.verify_excuse_letter(text) TO authenticated;
-GRANT EXECUTE ON FUNCTION public.visits_affected_by(jsonb) TO authenticated;
+GRANT EXECUTE ON FUNCTION public.visits_affected_by(jsonb,integer,integer) TO authenticated;
 GRANT EXECUTE ON FUNCTION public.visits_needing_a_doctor(integer,integer) TO authenticated;

@@ -32,10 +32,10 @@ async function asServer(): Promise<void> {
 }
 
 /** SQL that books STUDENT with Dr Bello at `at`, as the server would (no one is told: it is a fixture). */
-function bookedWithBello(at: string): string {
+function bookedWithBello(at: string, id = VISIT): string {
   return `set local campuscare.provisioning = 'on';
     insert into public.appointments (id, university_id, student_id, provider_id, date, name, department, reg, year, reason)
-    select '${VISIT}', m.university_id, m.id, '${BELLO}', '${at}', m.first_name || ' ' || m.last_name, m.department,
+    select '${id}', m.university_id, m.id, '${BELLO}', '${at}', m.first_name || ' ' || m.last_name, m.department,
            m.reg_number, m.year_of_study, 'Check-up'
     from public.members m where m.id = '${STUDENT}';
     set local campuscare.provisioning = ''`;
@@ -56,7 +56,7 @@ const affected = (caller: Caller, change: unknown, setup: string) =>
   probe<NeedingRow>(
     database.client,
     caller,
-    'select * from public.visits_affected_by($1::jsonb)',
+    'select * from public.visits_affected_by($1::jsonb, 100)',
     [JSON.stringify(change)],
     setup,
   );
@@ -332,6 +332,45 @@ describe('who may ask', () => {
       );
     const whole = (await page(100, 0)).rows;
     expect(whole.length).toBeGreaterThan(2);
+    expect(whole.every((row) => Number(row.total) === whole.length)).toBe(true);
+    const paged: NeedingRow[] = [];
+    for (let offset = 0; offset < whole.length; offset += 2) paged.push(...(await page(2, offset)).rows);
+    expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
+    expect((await page(2, whole.length)).rows).toEqual([]);
+    for (const [size, offset, message] of [
+      [0, 0, 'Ask for 1 to 100 visits at a time'],
+      [101, 0, 'Ask for 1 to 100 visits at a time'],
+      [null, 0, 'Ask for 1 to 100 visits at a time'],
+      [5, -1, 'Start the page at the first visit or later'],
+      [5, null, 'Start the page at the first visit or later'],
+    ] as const) {
+      expect({ size, offset, error: (await page(size, offset)).error?.message }).toEqual({
+        size,
+        offset,
+        error: message,
+      });
+    }
+  });
+
+  it('previews a change a page at a time, soonest first, each row with how many visits it affects in all, and refuses a page it cannot give in words', async () => {
+    const visits = [
+      [VISIT, await clinicSlot(database.client, 21, '10:00')],
+      ['00000000-0000-4000-8000-0000000fe1a1', await clinicSlot(database.client, 20, '11:00')],
+      ['00000000-0000-4000-8000-0000000fe1a2', await clinicSlot(database.client, 20, '10:00')],
+    ] as const;
+    const setup = visits.map(([id, at]) => bookedWithBello(at, id)).join(';');
+    const leaving = JSON.stringify({ kind: 'deactivation', doctor_id: BELLO });
+    const page = (size: number | null, offset: number | null) =>
+      probe<NeedingRow>(
+        database.client,
+        SUPER,
+        'select * from public.visits_affected_by($1::jsonb, $2, $3)',
+        [leaving, size, offset],
+        setup,
+      );
+    const whole = (await page(100, 0)).rows;
+    const booked = visits.map(([id]) => id as string);
+    expect(whole.map((row) => row.id).filter((id) => booked.includes(id))).toEqual([booked[2], booked[1], booked[0]]);
     expect(whole.every((row) => Number(row.total) === whole.length)).toBe(true);
     const paged: NeedingRow[] = [];
     for (let offset = 0; offset < whole.length; offset += 2) paged.push(...(await page(2, offset)).rows);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Modal, queryClient, QueryView, useApiQuery } from '@campuscare/shared';
+import { Button, Modal, Pagination, queryClient, QueryView, usePagedQuery } from '@campuscare/shared';
 import type { VisitsChange } from '@campuscare/shared/scheduling';
-import { visitsAffectedQuery } from './visitsNeedingActionQueries';
+import { VISITS_AFFECTED_PAGE_SIZE, visitsAffectedPageQuery } from './visitsNeedingActionQueries';
 import { useVisitFixes, VisitsNeedingActionList } from './VisitsNeedingActionList';
 import { WithClinic } from './WithClinic';
 import styles from './appointments.module.css';
@@ -22,13 +22,18 @@ interface AffectedVisitsDialogProps {
   readonly onAnswer: (answer: AffectedVisitsAnswer) => void;
 }
 
-/** The visits a change would leave, each resolvable here; the list reads itself again after every fix. */
+const LIST_LABEL = 'Affected visits';
+
+/**
+ * The visits a change would leave, a page at a time, each resolvable here; the list reads itself again after every
+ * fix.
+ */
 function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisitsDialogProps) {
-  const visits = useApiQuery(visitsAffectedQuery(change));
+  const { page, setPage, query: visits } = usePagedQuery((page) => visitsAffectedPageQuery(change, page));
   const fixes = useVisitFixes();
-  // A fix opens its own dialog in place of this one, which comes back with the list read again.
+  // A fix opens its own dialog in place of this one, which comes back with the list read again, on the same page.
   if (fixes.opened) return fixes.dialog;
-  const count = visits.data?.length;
+  const count = visits.data?.total;
   const title = count === undefined || count === 0 ? 'Booked visits this change affects' : affectsTitle(count);
   return (
     <Modal title={title} open onClose={() => onAnswer('go back')}>
@@ -36,8 +41,8 @@ function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisits
         <WithClinic loadingLabel="Loading the visits…">
           {(clinic) => (
             <QueryView query={visits} loadingLabel="Loading the visits…">
-              {(rows) =>
-                rows.length === 0 ? (
+              {({ rows, total }) =>
+                total === 0 ? (
                   <p className={styles.summary}>No booked visit is affected any more.</p>
                 ) : (
                   <>
@@ -46,11 +51,20 @@ function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisits
                       the change. {LEFT_AS_IT_IS}
                     </p>
                     <VisitsNeedingActionList
-                      label="Affected visits"
+                      label={LIST_LABEL}
                       visits={rows}
                       zone={clinic.settings.timezone}
                       onFix={fixes.open}
                     />
+                    {total > VISITS_AFFECTED_PAGE_SIZE && (
+                      <Pagination
+                        label={LIST_LABEL}
+                        page={page}
+                        pageSize={VISITS_AFFECTED_PAGE_SIZE}
+                        total={total}
+                        onPageChange={setPage}
+                      />
+                    )}
                   </>
                 )
               }
@@ -89,9 +103,9 @@ export function useAffectedVisitsCheck(proceedLabel: string) {
   );
 
   const check = async (change: VisitsChange): Promise<AffectedVisitsAnswer> => {
-    // Seeds the dialog's query: the list shows at once, and reads itself again after each fix.
-    const affected = await queryClient.fetchQuery({ ...visitsAffectedQuery(change), staleTime: 0 });
-    if (affected.length === 0) return 'none affected';
+    // Seeds the dialog's first page: the list shows at once, and reads itself again after each fix.
+    const affected = await queryClient.fetchQuery({ ...visitsAffectedPageQuery(change, 1), staleTime: 0 });
+    if (affected.total === 0) return 'none affected';
     return new Promise<AffectedVisitsAnswer>((resolve) => {
       answerRef.current = resolve;
       setPending(change);

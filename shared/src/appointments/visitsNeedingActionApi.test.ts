@@ -44,18 +44,14 @@ describe('the visits staff must act on', () => {
     ]);
   });
 
-  it('reads the appointments of a long list 100 at a time, so no request outgrows what the gateway accepts', async () => {
-    const { client, idsAsked } = clientListing(250);
-    const visits = await listVisitsAffectedBy(client, {
-      kind: 'closure',
-      starts_on: '2026-12-01',
-      ends_on: '2026-12-31',
-    });
-    expect(idsAsked.map((ids) => ids.length)).toEqual([100, 100, 50]);
-    expect(visits).toHaveLength(249);
-    expect(visits.map((visit) => visit.appointment.id)).toEqual(
-      Array.from({ length: 250 }, (_, i) => `v${i}`).filter((id) => id !== 'v3'),
-    );
+  it('asks for one page of the visits a change affects, and reads that page’s appointments in one request', async () => {
+    const { client, rpc, idsAsked } = clientListing(20, 250);
+    const change = { kind: 'closure', starts_on: '2026-12-01', ends_on: '2026-12-31' } as const;
+    const page = await listVisitsAffectedBy(client, change, { page: 2, pageSize: 20 });
+    expect(rpc).toHaveBeenCalledWith('visits_affected_by', { change, page_size: 20, page_offset: 20 });
+    expect(idsAsked).toEqual([Array.from({ length: 20 }, (_, i) => `v${i}`)]);
+    expect(page.total).toBe(250);
+    expect(page.rows).toHaveLength(19);
   });
 
   it('has nothing to read for an empty page', async () => {

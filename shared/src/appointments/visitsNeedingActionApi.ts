@@ -19,44 +19,59 @@ interface ProblemRow {
 }
 
 const APPOINTMENT_COLUMNS = '*, provider:members!appointments_provider_id_fkey(id, title, first_name, last_name)';
-/** Ids per request for the appointments: 100 make a ~3.7 KB address, far below what the gateway accepts (16 KB). */
-const IDS_PER_REQUEST = 100;
 
-/** The rows the database listed, each with its appointment; a visit that is no longer readable is left out. */
-async function withAppointments(client: CampusCareClient, rows: readonly ProblemRow[]): Promise<VisitNeedingAction[]> {
-  if (rows.length === 0) return [];
-  const batches: string[][] = [];
-  for (let start = 0; start < rows.length; start += IDS_PER_REQUEST)
-    batches.push(rows.slice(start, start + IDS_PER_REQUEST).map((row) => row.id));
-  const appointments: readonly OverviewAppointment[] = (
-    await Promise.all(
-      batches.map(async (ids) =>
-        unwrap<OverviewAppointment[]>(await client.from('appointments').select(APPOINTMENT_COLUMNS).in('id', ids)),
-      ),
-    )
-  ).flat();
-  const byId = new Map(appointments.map((appointment) => [appointment.id, appointment]));
-  return rows.flatMap((row) => {
-    const appointment = byId.get(row.id);
-    return appointment ? [{ appointment, doctorName: row.provider_name, problem: row.problem }] : [];
-  });
+interface PageRequest {
+  /** 1-based. */
+  readonly page: number;
+  /** At most 100, as the database allows: the page's ids then fit one request's address. */
+  readonly pageSize: number;
 }
 
-/** One page (1-based) of the university's booked visits that cannot take place as booked, soonest first (admins only). */
+type PageRow = ProblemRow & { readonly total: number };
+
+/** A page of the rows the database listed, each with its appointment; a visit no longer readable is left out. */
+async function withAppointments(
+  client: CampusCareClient,
+  rows: readonly PageRow[],
+): Promise<PagedRows<VisitNeedingAction>> {
+  if (rows.length === 0) return { rows: [], total: 0 };
+  const appointments = unwrap<OverviewAppointment[]>(
+    await client
+      .from('appointments')
+      .select(APPOINTMENT_COLUMNS)
+      .in(
+        'id',
+        rows.map((row) => row.id),
+      ),
+  );
+  const byId = new Map(appointments.map((appointment) => [appointment.id, appointment]));
+  return {
+    rows: rows.flatMap((row) => {
+      const appointment = byId.get(row.id);
+      return appointment ? [{ appointment, doctorName: row.provider_name, problem: row.problem }] : [];
+    }),
+    total: rows[0].total,
+  };
+}
+
+const pageArguments = ({ page, pageSize }: PageRequest) => ({
+  page_size: pageSize,
+  page_offset: (page - 1) * pageSize,
+});
+
+/** One page of the university's booked visits that cannot take place as booked, soonest first (admins only). */
 export async function listVisitsNeedingADoctor(
   client: CampusCareClient,
-  { page, pageSize }: { readonly page: number; readonly pageSize: number },
+  page: PageRequest,
 ): Promise<PagedRows<VisitNeedingAction>> {
-  const rows = unwrap(
-    await client.rpc('visits_needing_a_doctor', { page_size: pageSize, page_offset: (page - 1) * pageSize }),
-  );
-  return { rows: await withAppointments(client, rows), total: rows[0]?.total ?? 0 };
+  return withAppointments(client, unwrap(await client.rpc('visits_needing_a_doctor', pageArguments(page))));
 }
 
-/** The booked visits `change` would leave without a doctor or outside the hours, were it saved now. */
+/** One page of the booked visits `change` would leave without a doctor or outside the hours, were it saved now. */
 export async function listVisitsAffectedBy(
   client: CampusCareClient,
   change: VisitsChange,
-): Promise<VisitNeedingAction[]> {
-  return withAppointments(client, unwrap(await client.rpc('visits_affected_by', { change })));
+  page: PageRequest,
+): Promise<PagedRows<VisitNeedingAction>> {
+  return withAppointments(client, unwrap(await client.rpc('visits_affected_by', { change, ...pageArguments(page) })));
 }

@@ -8,9 +8,12 @@ import { listVisitsAffectedBy } from './visitsNeedingActionApi';
  */
 export const VISITS_NEEDING_A_DOCTOR_KEY = [...queryKeys.appointments, 'needing-a-doctor'] as const;
 
-/** The booked visits `change` would leave without a doctor or outside the hours, were it saved now. */
-export const visitsAffectedQuery = (change: VisitsChange) =>
+/** Visits a page in the preview of a change, as on the admin dashboard. */
+export const VISITS_AFFECTED_PAGE_SIZE = 10;
+
+/** A page of the booked visits `change` would leave without a doctor or outside the hours, were it saved now. */
+export const visitsAffectedPageQuery = (change: VisitsChange, page: number) =>
   apiQuery({
-    key: [...queryKeys.appointments, 'affected-by', change],
-    load: (client) => listVisitsAffectedBy(client, change),
+    key: [...queryKeys.appointments, 'affected-by', change, 'page', page],
+    load: (client) => listVisitsAffectedBy(client, change, { page, pageSize: VISITS_AFFECTED_PAGE_SIZE }),
   });

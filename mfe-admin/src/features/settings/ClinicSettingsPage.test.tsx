@@ -103,7 +103,7 @@ beforeEach(() => {
     saveClinicContact,
   ])
     jest.mocked(mock).mockReset();
-  jest.mocked(listVisitsAffectedBy).mockReset().mockResolvedValue([]);
+  jest.mocked(listVisitsAffectedBy).mockReset().mockResolvedValue({ rows: [], total: 0 });
   jest.mocked(notifySuccess).mockReset();
   jest.spyOn(queryClient, 'invalidateQueries');
 });
@@ -254,7 +254,7 @@ describe('ClinicSettingsPage', () => {
       doctorName: 'Dr Amelia Adams',
       problem: 'The clinic will be closed that day',
     };
-    jest.mocked(listVisitsAffectedBy).mockResolvedValue([visit]);
+    jest.mocked(listVisitsAffectedBy).mockResolvedValue({ rows: [visit], total: 1 });
     jest.mocked(addClosure).mockResolvedValue(undefined);
     // A closure may begin on any day from the clinic's today on.
     const day = addDays(dayInZone(new Date(), clinic.settings.timezone), 3);
@@ -266,7 +266,11 @@ describe('ClinicSettingsPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Add closure' }));
 
     let dialog = await screen.findByRole('dialog', { name: 'This change affects 1 booked visit' });
-    expect(listVisitsAffectedBy).toHaveBeenCalledWith({}, { kind: 'closure', starts_on: day, ends_on: day });
+    expect(listVisitsAffectedBy).toHaveBeenCalledWith(
+      {},
+      { kind: 'closure', starts_on: day, ends_on: day },
+      { page: 1, pageSize: 10 },
+    );
     const row = within(dialog).getByRole('listitem', { name: 'Ada Obi, Thu, 26 Nov 2026, 09:00' });
     expect(row).toHaveTextContent('The clinic will be closed that day');
     expect(within(row).getByRole('button', { name: 'Another doctor' })).toBeInTheDocument();
@@ -287,6 +291,45 @@ describe('ClinicSettingsPage', () => {
     expect(within(form).getByLabelText('Reason')).toHaveValue('');
   });
 
+  it('shows the visits a change affects a page at a time, counting them all', async () => {
+    const visitOn = (day: number) => ({
+      appointment: {
+        ...appointmentFixture(),
+        id: `v${day}`,
+        name: `Student ${day}`,
+        date: `2026-12-${String(day).padStart(2, '0')}T15:00:00.000Z`,
+        provider: adams,
+      },
+      doctorName: 'Dr Amelia Adams',
+      problem: 'Outside the new opening hours',
+    });
+    jest
+      .mocked(listVisitsAffectedBy)
+      .mockImplementation(async (_client, _change, { page }) =>
+        page === 1
+          ? { rows: Array.from({ length: 10 }, (_, i) => visitOn(i + 1)), total: 12 }
+          : { rows: [visitOn(11), visitOn(12)], total: 12 },
+      );
+    const user = userEvent.setup();
+    renderPage();
+    const form = screen.getByRole('form', { name: 'Opening hours' });
+    await user.click(within(form).getByRole('checkbox', { name: 'Open on Friday' }));
+    await user.click(within(form).getByRole('button', { name: 'Save opening hours' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'This change affects 12 booked visits' });
+    expect(within(within(dialog).getByRole('list')).getAllByRole('listitem')).toHaveLength(10);
+    const pages = within(dialog).getByRole('navigation', { name: 'Affected visits pages' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByRole('listitem', { name: /^Student 12/ })).toBeInTheDocument();
+    expect(listVisitsAffectedBy).toHaveBeenLastCalledWith({}, expect.objectContaining({ kind: 'clinic_hours' }), {
+      page: 2,
+      pageSize: 10,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(saveClinicHours).not.toHaveBeenCalled();
+  });
+
   it('asks which visits new opening hours leave out, sending the open days', async () => {
     jest.mocked(saveClinicHours).mockResolvedValue(undefined);
     const user = userEvent.setup();
@@ -301,6 +344,7 @@ describe('ClinicSettingsPage', () => {
         kind: 'clinic_hours',
         hours: [1, 2, 3, 4].map((weekday) => ({ weekday, opens_at: '08:00', closes_at: '17:00' })),
       },
+      { page: 1, pageSize: 10 },
     );
   });
 
