@@ -835,17 +835,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.assigned_visit_ids_with_problems(p_university uuid)
- RETURNS SETOF uuid
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select b.id from private.blocked_visit_ids(p_university) b(id)
-  union
-  select o.appointment_id from private.visits_outside_hours o where o.university_id = p_university and o.starts_at > now()
-$function$;
-
 CREATE OR REPLACE FUNCTION private.audit_changes_text(p_changed jsonb)
  RETURNS text
  LANGUAGE sql
@@ -2566,6 +2555,31 @@ AS $function$
   end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.page_of_visits_with_problems(p_university uuid, p_limit integer, p_offset integer)
+ RETURNS SETOF public.appointments
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select a.* from public.appointments a
+  where a.id in (
+    select p.id from (
+      (select a.id, a.date from public.appointments a
+       where a.university_id = p_university and a.provider_id is null and a.status = 'scheduled' and a.date > now()
+       order by a.date, a.id limit p_offset + p_limit)
+      -- A visit both marked and blocked comes once: a mark keeps its visit's start (the marks' trigger).
+      union
+      (select o.appointment_id, o.starts_at from private.visits_outside_hours o
+       where o.university_id = p_university and o.starts_at > now()
+       order by o.starts_at, o.appointment_id limit p_offset + p_limit)
+      union
+      (select a.id, a.date from private.blocked_visit_ids(p_university) b(id) join public.appointments a on a.id = b.id
+       order by a.date, a.id limit p_offset + p_limit)
+    ) p
+    order by p.date, p.id limit p_limit offset p_offset)
+  order by a.date, a.id
+$function$;
+
 CREATE OR REPLACE FUNCTION private.password_context(p_user_id uuid, p_user_metadata jsonb)
  RETURNS TABLE(words text[], default_staff_password_hash text)
  LANGUAGE sql
@@ -3911,21 +3925,6 @@ begin
   end if;
   return null;
 end;
-$function$;
-
-CREATE OR REPLACE FUNCTION private.visits_with_problems(p_university uuid)
- RETURNS SETOF public.appointments
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select a.* from (
-    select a.* from public.appointments a
-    where a.university_id = p_university and a.provider_id is null and a.status = 'scheduled' and a.date > now()
-    union all
-    select a.* from public.appointments a where a.id in (select private.assigned_visit_ids_with_problems(p_university))
-  ) a
-  order by a.date, a.id
 $function$;
 
 CREATE OR REPLACE FUNCTION private.vital_flags(p_vitals public.vital_signs)
@@ -6466,11 +6465,8 @@ begin
   v_total := private.count_visits_with_problems(v_me.university_id);
   return query
     select r.*, v_total
-    from (
-      select a.* from private.visits_with_problems(v_me.university_id) a
-      order by a.date, a.id
-      limit visits_needing_a_doctor.page_size offset visits_needing_a_doctor.page_offset
-    ) a,
+    from private.page_of_visits_with_problems(v_me.university_id, visits_needing_a_doctor.page_size,
+                                              visits_needing_a_doctor.page_offset) a,
     lateral private.visit_needing_action(a, private.visit_problem(a)) r
     where r.problem is not null
     order by r.date, r.id;

@@ -320,8 +320,19 @@ describe('who may ask', () => {
     expect((await needing(null, setup)).error?.code).toBe('42501');
   });
 
-  it('gives the list a page at a time, soonest first, each row with the whole list’s length, and refuses a page it cannot give in words', async () => {
-    const setup = `${bookedWithBello(await at())}; update public.appointments set provider_id = null where id = '${VISIT}'`;
+  it('gives the list a page at a time, soonest first, each visit once whatever its causes, each row with the whole list’s length, and refuses a page it cannot give in words', async () => {
+    const afternoon = await clinicSlot(database.client, 20, '15:00');
+    const unassigned = '00000000-0000-4000-8000-0000000fe1a1';
+    const laterAfternoon = '00000000-0000-4000-8000-0000000fe1a2';
+    // Bello's afternoon visit falls on a closure and, once the clinic closes at noon, outside the hours; another of
+    // his is outside the hours only; a third visit has no doctor.
+    const setup = `${bookedWithBello(afternoon)};
+      ${bookedWithBello(await clinicSlot(database.client, 22, '15:30'), laterAfternoon)};
+      ${bookedWithBello(await clinicSlot(database.client, 21, '10:00'), unassigned)};
+      update public.appointments set provider_id = null where id = '${unassigned}';
+      insert into public.clinic_closures (university_id, starts_on, ends_on, reason)
+      values ('${NORTHFIELD_ID}', '${await localDay(afternoon)}', '${await localDay(afternoon)}', 'Staff training');
+      update public.clinic_hours set closes_at = '12:00' where university_id = '${NORTHFIELD_ID}'`;
     const page = (size: number | null, offset: number | null) =>
       probe<NeedingRow>(
         database.client,
@@ -331,10 +342,22 @@ describe('who may ask', () => {
         setup,
       );
     const whole = (await page(100, 0)).rows;
-    expect(whole.length).toBeGreaterThan(2);
+    expect(
+      whole.filter((row) => [VISIT, unassigned, laterAfternoon].includes(row.id)).map((row) => [row.id, row.problem]),
+    ).toEqual([
+      [VISIT, 'The clinic is closed that day (Staff training)'],
+      [unassigned, 'No doctor is assigned'],
+      [laterAfternoon, "Outside the clinic's opening hours"],
+    ]);
+    expect(new Set(whole.map((row) => row.id)).size).toBe(whole.length);
     expect(whole.every((row) => Number(row.total) === whole.length)).toBe(true);
     const paged: NeedingRow[] = [];
-    for (let offset = 0; offset < whole.length; offset += 2) paged.push(...(await page(2, offset)).rows);
+    for (let offset = 0; offset < whole.length; offset += 2) {
+      const rows = (await page(2, offset)).rows;
+      // Full pages but the last: a visit with two causes takes one place in the list, not two.
+      expect({ offset, rows: rows.length }).toEqual({ offset, rows: Math.min(2, whole.length - offset) });
+      paged.push(...rows);
+    }
     expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
     expect((await page(2, whole.length)).rows).toEqual([]);
     for (const [size, offset, message] of [
