@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, Pool, type PoolClient } from 'pg';
+import { Client, escapeLiteral, Pool, type PoolClient } from 'pg';
 import pino from 'pino';
 import { startCluster } from '../../server/src/postgres/cluster';
 import { migrate } from '../../server/src/postgres/migrate';
@@ -129,9 +129,13 @@ export async function hoursFromNow(client: Queryable, hours: number): Promise<st
  * that dropped it, where nobody changed the row, and puts the real zone back.
  */
 export async function setClinicZoneWithoutTriggers(client: Queryable, university: string, zone: string): Promise<void> {
-  await client.query('alter table public.clinic_settings disable trigger user');
-  await client.query('update public.clinic_settings set timezone = $2 where university_id = $1', [university, zone]);
-  await client.query('alter table public.clinic_settings enable trigger user');
+  // One statement, so the triggers are never left off: outside a transaction a failed update would otherwise skip
+  // the statement that turns them back on, and every later test would run without them.
+  await client.query(`do $$ begin
+    alter table public.clinic_settings disable trigger user;
+    update public.clinic_settings set timezone = ${escapeLiteral(zone)} where university_id = ${escapeLiteral(university)};
+    alter table public.clinic_settings enable trigger user;
+  end $$`);
 }
 
 /**
