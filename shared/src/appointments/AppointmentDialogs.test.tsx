@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_MESSAGES } from '../data/apiError';
 import { loadDoctorAvailability } from '../scheduling/availabilityApi';
@@ -260,12 +260,21 @@ describe('EditAppointmentDialog', () => {
 
   it('hands a visit started from Edit on to where it is written, once saved', async () => {
     const today = { ...staffAppointment, date: new Date().toISOString() };
-    update.mockImplementation(async (_client, change) => ({ ...today, status: change.status ?? today.status }));
+    // The save answers when the test says, inside act: the form's last update (no longer submitting) lands there.
+    let answerSave = () => {};
+    update.mockImplementation(
+      (_client, change) =>
+        new Promise((resolve) => {
+          answerSave = () => resolve({ ...today, status: change.status ?? today.status });
+        }),
+    );
     const onVisitStarted = jest.fn();
     const { dialog, onClose, user } = openEdit({ viewerRole: 'doctor', appointment: today, onVisitStarted });
     await user.selectOptions(await within(dialog).findByLabelText('Status'), 'ongoing');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(onVisitStarted).toHaveBeenCalledWith(today));
+    expect(onVisitStarted).not.toHaveBeenCalled();
+    await act(async () => answerSave());
+    expect(onVisitStarted).toHaveBeenCalledWith(today);
     expect(onClose).toHaveBeenCalled();
     expect(update).toHaveBeenCalledWith({}, { id: today.id, status: 'ongoing' });
   });
