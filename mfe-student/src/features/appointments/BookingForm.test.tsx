@@ -124,6 +124,12 @@ async function fillSlotAndReason(user: User) {
   await user.selectOptions(screen.getByLabelText('Time'), '09:30 (America/New_York)');
 }
 
+/** Waits until the form has taken a booking's answer in full: emptied and ready for the next one. */
+async function formReadyAgain() {
+  await waitFor(() => expect(screen.getByLabelText('Reason')).toHaveValue(''));
+  expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+}
+
 describe('BookingForm', () => {
   it('prefills the student fields from the profile and starts with the first available doctor', () => {
     renderForm();
@@ -170,6 +176,7 @@ describe('BookingForm', () => {
         }),
       ),
     );
+    await formReadyAgain();
 
     await user.selectOptions(screen.getByLabelText('Reason'), 'Check-up · 30 min');
     await chooseDay(user, TUESDAY);
@@ -194,6 +201,7 @@ describe('BookingForm', () => {
         },
       ),
     );
+    await formReadyAgain();
   });
 
   it('offers the types the student may book with their length, and free times as long as the type chosen', async () => {
@@ -247,6 +255,7 @@ describe('BookingForm', () => {
         expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.malaria.id, details: 'Fever since Sunday' }),
       ),
     );
+    await formReadyAgain();
 
     await user.selectOptions(screen.getByLabelText('Reason'), 'Other · 30 min');
     await chooseDay(user, TUESDAY);
@@ -263,6 +272,7 @@ describe('BookingForm', () => {
         expect.objectContaining({ appointmentTypeId: APPOINTMENT_TYPES.other.id, details: 'Sports injury' }),
       ),
     );
+    await formReadyAgain();
   });
 
   it('marks each invalid field with its own message, sends nothing and focuses the first one', async () => {
