@@ -4,7 +4,7 @@
  * (no doctor, a closure, the doctor away) until staff resolve it; visits_affected_by() says which visits a change would
  * leave so before it is saved; the student hears of a new doctor by email. Across roles and both universities.
  */
-import { actAs, type Caller, clinicSlot, probe, rolledBack, testDatabase } from './harness';
+import { actAs, type Caller, clinicSlot, type Outcome, probe, rolledBack, testDatabase } from './harness';
 import { NORTHFIELD_ID, uuidForEmail } from './ids';
 
 const nf = (local: string) => uuidForEmail(`${local}@northfield.edu`);
@@ -62,6 +62,41 @@ const affected = (caller: Caller, change: unknown, setup: string) =>
   );
 const ours = (rows: NeedingRow[]) =>
   rows.filter((row) => row.id === VISIT).map((row) => ({ provider_id: row.provider_id, problem: row.problem }));
+
+type PageOf = (size: number | null, offset: number | null) => Promise<Outcome<NeedingRow>>;
+
+/**
+ * Checks a paged list against its whole (a page of 100): every row carries the whole list's length, pages of two
+ * give the same rows in the same order, each full but the last, nothing past the end, and a page that cannot be given
+ * is refused in words.
+ */
+async function expectPagesOfTheWhole(page: PageOf): Promise<NeedingRow[]> {
+  const whole = (await page(100, 0)).rows;
+  expect(new Set(whole.map((row) => row.id)).size).toBe(whole.length);
+  expect(whole.every((row) => Number(row.total) === whole.length)).toBe(true);
+  const paged: NeedingRow[] = [];
+  for (let offset = 0; offset < whole.length; offset += 2) {
+    const rows = (await page(2, offset)).rows;
+    expect({ offset, rows: rows.length }).toEqual({ offset, rows: Math.min(2, whole.length - offset) });
+    paged.push(...rows);
+  }
+  expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
+  expect((await page(2, whole.length)).rows).toEqual([]);
+  for (const [size, offset, message] of [
+    [0, 0, 'Ask for 1 to 100 visits at a time'],
+    [101, 0, 'Ask for 1 to 100 visits at a time'],
+    [null, 0, 'Ask for 1 to 100 visits at a time'],
+    [5, -1, 'Start the page at the first visit or later'],
+    [5, null, 'Start the page at the first visit or later'],
+  ] as const) {
+    expect({ size, offset, error: (await page(size, offset)).error?.message }).toEqual({
+      size,
+      offset,
+      error: message,
+    });
+  }
+  return whole;
+}
 
 describe('deactivating a doctor', () => {
   it('unassigns their booked visits, which then need a doctor on the admin dashboard until one is given, and tells the student', async () => {
@@ -341,7 +376,8 @@ describe('who may ask', () => {
         [size, offset],
         setup,
       );
-    const whole = (await page(100, 0)).rows;
+    // A visit with two causes takes one place in the list, not two: every page but the last is full.
+    const whole = await expectPagesOfTheWhole(page);
     expect(
       whole.filter((row) => [VISIT, unassigned, laterAfternoon].includes(row.id)).map((row) => [row.id, row.problem]),
     ).toEqual([
@@ -349,30 +385,6 @@ describe('who may ask', () => {
       [unassigned, 'No doctor is assigned'],
       [laterAfternoon, "Outside the clinic's opening hours"],
     ]);
-    expect(new Set(whole.map((row) => row.id)).size).toBe(whole.length);
-    expect(whole.every((row) => Number(row.total) === whole.length)).toBe(true);
-    const paged: NeedingRow[] = [];
-    for (let offset = 0; offset < whole.length; offset += 2) {
-      const rows = (await page(2, offset)).rows;
-      // Full pages but the last: a visit with two causes takes one place in the list, not two.
-      expect({ offset, rows: rows.length }).toEqual({ offset, rows: Math.min(2, whole.length - offset) });
-      paged.push(...rows);
-    }
-    expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
-    expect((await page(2, whole.length)).rows).toEqual([]);
-    for (const [size, offset, message] of [
-      [0, 0, 'Ask for 1 to 100 visits at a time'],
-      [101, 0, 'Ask for 1 to 100 visits at a time'],
-      [null, 0, 'Ask for 1 to 100 visits at a time'],
-      [5, -1, 'Start the page at the first visit or later'],
-      [5, null, 'Start the page at the first visit or later'],
-    ] as const) {
-      expect({ size, offset, error: (await page(size, offset)).error?.message }).toEqual({
-        size,
-        offset,
-        error: message,
-      });
-    }
   });
 
   it('previews a change a page at a time, soonest first, each row with how many visits it affects in all, and refuses a page it cannot give in words', async () => {
@@ -391,27 +403,9 @@ describe('who may ask', () => {
         [leaving, size, offset],
         setup,
       );
-    const whole = (await page(100, 0)).rows;
+    const whole = await expectPagesOfTheWhole(page);
     const booked = visits.map(([id]) => id as string);
     expect(whole.map((row) => row.id).filter((id) => booked.includes(id))).toEqual([booked[2], booked[1], booked[0]]);
-    expect(whole.every((row) => Number(row.total) === whole.length)).toBe(true);
-    const paged: NeedingRow[] = [];
-    for (let offset = 0; offset < whole.length; offset += 2) paged.push(...(await page(2, offset)).rows);
-    expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
-    expect((await page(2, whole.length)).rows).toEqual([]);
-    for (const [size, offset, message] of [
-      [0, 0, 'Ask for 1 to 100 visits at a time'],
-      [101, 0, 'Ask for 1 to 100 visits at a time'],
-      [null, 0, 'Ask for 1 to 100 visits at a time'],
-      [5, -1, 'Start the page at the first visit or later'],
-      [5, null, 'Start the page at the first visit or later'],
-    ] as const) {
-      expect({ size, offset, error: (await page(size, offset)).error?.message }).toEqual({
-        size,
-        offset,
-        error: message,
-      });
-    }
   });
 
   it('previews a change only for those who may make it, and refuses a malformed change in words', async () => {
