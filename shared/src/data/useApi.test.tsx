@@ -114,6 +114,34 @@ it('a change toasts its outcome and reloads what it invalidates; a refusal is to
   await waitFor(() => expect(notifyError).toHaveBeenCalledWith('You are not allowed to do that.'));
 });
 
+it('a change made while a list is still on its way to the screen shows: the list is asked again', async () => {
+  const names = ['Ada'];
+  let answerFirstLoad: () => void = () => undefined;
+  const load = jest
+    .fn<Promise<string[]>, []>()
+    .mockImplementationOnce(() => {
+      // The first answer is read before the change and only arrives after it.
+      const before = [...names];
+      return new Promise((resolve) => {
+        answerFirstLoad = () => resolve(before);
+      });
+    })
+    .mockImplementation(async () => [...names]);
+  render(<Names load={load} />);
+  await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  const added = runApiMutation(
+    addNameMutation(async (name) => {
+      names.push(name);
+      return name;
+    }),
+    'Cy',
+  );
+  await waitFor(() => expect(names).toEqual(['Ada', 'Cy']));
+  answerFirstLoad();
+  await added;
+  expect(await screen.findByText('Ada, Cy')).toBeInTheDocument();
+});
+
 it('a refusal makes stale what the mutation says a refusal changes, and nothing else', async () => {
   const names = jest.fn<Promise<string[]>, []>().mockResolvedValue(['Ada']);
   const times = jest.fn<Promise<string[]>, []>().mockResolvedValue(['09:00']);

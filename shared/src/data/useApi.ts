@@ -93,11 +93,27 @@ export function apiMutation<Input, Output = void>(mutation: ApiMutation<Input, O
   return mutation;
 }
 
+/**
+ * Makes what is cached under `queryKey` stale and reloads what screens show. TanStack Query restarts a load already
+ * showing data, but lets a first load still on its way stand in for the reload: that load was asked before the change
+ * and answers from before it. Such a load is asked again once it has answered.
+ */
+export async function invalidate(queryKey: QueryKey): Promise<void> {
+  const firstLoads = queryClient.getQueryCache().findAll({
+    queryKey,
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+  await queryClient.invalidateQueries({ queryKey });
+  await Promise.all(
+    firstLoads.map((query) => queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })),
+  );
+}
+
 async function sendMutation<Input, Output>(mutation: ApiMutation<Input, Output>, input: Input): Promise<Output> {
   try {
     return await withApiClient((client) => mutation.run(client, input));
   } catch (refusal) {
-    for (const queryKey of mutation.invalidatesOnRefusal ?? []) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of mutation.invalidatesOnRefusal ?? []) void invalidate(queryKey);
     throw refusal;
   }
 }
@@ -109,7 +125,7 @@ function announceSuccess<Input, Output>(mutation: ApiMutation<Input, Output>, ou
 
 /** Every screen showing what `mutation` changed reloads, in any remote. */
 async function invalidateAfter(mutation: Pick<ApiMutation<never, never>, 'invalidates'>) {
-  await Promise.all((mutation.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all((mutation.invalidates ?? []).map(invalidate));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AuthChangeEvent, User } from '@supabase/supabase-js';
 import type { HealthProfile, Member } from '../database.types';
 import { queryClient } from '../data/queryClient';
 import { queryKeys } from '../data/queryKeys';
-import { useApiQuery } from '../data/useApi';
+import { invalidate, useApiQuery } from '../data/useApi';
 import { hasStoredSession, onSupabaseReady } from '../supabase/client';
 import { isEndedSession, type ProfileLoadResult, type SignedOutReason } from './profileApi';
 import { currentProfileQuery } from './profileQueries';
@@ -70,13 +70,13 @@ export function UserProfileProvider({ children }: { readonly children: ReactNode
         if (!SESSION_CHANGES.has(event)) return;
         if (event !== 'USER_UPDATED') forgetOtherSessionsData();
         // Supabase must not be called from inside its own auth callback (it holds the auth lock).
-        setTimeout(() => void queryClient.invalidateQueries({ queryKey: CURRENT_PROFILE_KEY }), 0);
+        setTimeout(() => void invalidate(CURRENT_PROFILE_KEY), 0);
       });
       unsubscribeAuth = () => data.subscription.unsubscribe();
     });
     // A request refused because the session ended (revoked, deactivated) re-checks the session, which says why.
     const recheckIfEnded = (error: unknown) => {
-      if (isEndedSession(error)) void queryClient.invalidateQueries({ queryKey: CURRENT_PROFILE_KEY });
+      if (isEndedSession(error)) void invalidate(CURRENT_PROFILE_KEY);
     };
     const stopWatchingQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && !isProfileQuery(event.query.queryKey))
