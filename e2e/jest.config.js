@@ -3,7 +3,7 @@
 module.exports = {
   displayName: 'e2e',
   rootDir: __dirname,
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/support/environment.ts',
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],

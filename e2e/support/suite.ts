@@ -33,6 +33,10 @@ export function useE2eSuite({ stackOptions }: E2eSuiteOptions = {}): E2eSuite {
   });
 
   afterEach(async () => {
+    // Set by ./environment.ts when the test that just ran failed.
+    if ((globalThis as { e2eTestFailed?: boolean }).e2eTestFailed === true)
+      for (const [index, session] of sessions.entries())
+        console.log(`Browser ${index + 1} of ${sessions.length} when the test failed:\n${await session.report()}`);
     await Promise.all(sessions.splice(0).map((session) => session.close()));
   });
 
