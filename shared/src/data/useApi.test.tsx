@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import userEvent from '@testing-library/user-event';
 import { notifyError, notifySuccess } from '../toast/toast';
 import { queryClient } from './queryClient';
@@ -162,21 +163,32 @@ it('a refusal makes stale what the mutation says a refusal changes, and nothing 
   queryClient.clear();
 });
 
+/** One row a page; `onShown` hears what each render that reached the screen showed. */
 function PagedNames({
   filter,
   load,
+  onShown,
 }: {
   readonly filter: string;
   readonly load: (page: number) => Promise<PagedRows<string>>;
+  readonly onShown?: (text: string) => void;
 }) {
   const list = usePagedQuery((page) => apiQuery({ key: ['paged', filter, 'page', page], load: () => load(page) }));
+  const text =
+    list.query.data === undefined
+      ? `Page ${list.page}: loading`
+      : `Page ${list.page}: ${list.rows.join(', ')} of ${list.total}`;
+  useLayoutEffect(() => {
+    onShown?.(text);
+  }, [onShown, text]);
   return (
     <div>
-      <p>
-        Page {list.page}: {list.rows.join(', ')} of {list.total}
-      </p>
+      <p>{text}</p>
       <button type="button" onClick={() => list.setPage(list.page + 1)}>
         Next
+      </button>
+      <button type="button" onClick={() => list.setPage(list.total)}>
+        Last
       </button>
     </div>
   );
@@ -193,15 +205,18 @@ it('pages on the server and goes back to page 1 when the filter changes', async 
   expect(queryClient.getQueryData(['paged', 'b', 'page', 1])).toEqual({ rows: ['row 1'], total: 3 });
 });
 
-it('steps back a page when the page shown comes back empty, its rows gone meanwhile', async () => {
+it('steps back from a page emptied meanwhile without showing it, nor its emptiness as the page before', async () => {
   let left = 3;
   const load = jest.fn(async (page: number) => ({ rows: page <= left ? [`row ${page}`] : [], total: left }));
-  render(<PagedNames filter="c" load={load} />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
-  expect(await screen.findByText('Page 2: row 2 of 3')).toBeInTheDocument();
-  left = 1;
-  await queryClient.invalidateQueries({ queryKey: ['paged', 'c'] });
-  expect(await screen.findByText('Page 1: row 1 of 1')).toBeInTheDocument();
+  const shown: string[] = [];
+  render(<PagedNames filter="d" load={load} onShown={(text) => shown.push(text)} />);
+  expect(await screen.findByText('Page 1: row 1 of 3')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Last' }));
+  expect(await screen.findByText('Page 3: row 3 of 3')).toBeInTheDocument();
+  left = 2;
+  await act(() => queryClient.invalidateQueries({ queryKey: ['paged', 'd'] }));
+  expect(await screen.findByText('Page 2: row 2 of 2')).toBeInTheDocument();
+  expect(shown.filter((text) => text.includes(':  of'))).toEqual([]);
 });
 
 it('a route prefetches with the same factory a component shows, with the app’s client and errors for people', async () => {

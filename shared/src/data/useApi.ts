@@ -9,7 +9,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { getSupabase, type CampusCareClient } from '../supabase/client';
 import { notifyError, notifySuccess } from '../toast/toast';
 import { toApiError, type ApiError } from './apiError';
@@ -188,10 +188,18 @@ export interface PagedQuery<Row> {
 }
 
 /**
+ * While the next page loads, the rows on screen stay. An empty answer is not kept: the page before one emptied
+ * meanwhile shows as loading, not as the end of the list.
+ */
+function keepRowsShown<Row>(previous: PagedRows<Row> | undefined): PagedRows<Row> | undefined {
+  return previous !== undefined && previous.rows.length > 0 ? previous : undefined;
+}
+
+/**
  * One server-side page of a list: `pageQuery(page)` is the feature's query factory for one page, and its key holds
  * everything the list is filtered by: when that changes, the list goes back to page 1. The previous page stays on
  * screen while the next one loads. A page that comes back empty after its rows went (removed, resolved) steps back to
- * the page before, which holds what is left.
+ * the page before, which holds what is left, before the emptied page is ever drawn.
  */
 export function usePagedQuery<Row>(
   pageQuery: (page: number) => ApiQuery<PagedRows<Row>>,
@@ -201,13 +209,12 @@ export function usePagedQuery<Row>(
   const [paging, setPaging] = useState({ filter, page: 1 });
   const page = paging.filter === filter ? paging.page : 1;
   const query = useQuery<PagedRows<Row>, ApiError>(
-    { ...pageQuery(page), placeholderData: keepPreviousData, enabled: options.enabled },
+    { ...pageQuery(page), placeholderData: keepRowsShown, enabled: options.enabled },
     queryClient,
   );
   const setPage = useCallback((next: number) => setPaging({ filter, page: next }), [filter]);
-  const emptied = page > 1 && query.isSuccess && !query.isPlaceholderData && query.data.rows.length === 0;
-  useEffect(() => {
-    if (emptied) setPage(page - 1);
-  }, [emptied, page, setPage]);
+  // Set while rendering, so React renders again at once and the emptied page never reaches the screen.
+  if (page > 1 && query.isSuccess && !query.isPlaceholderData && query.data.rows.length === 0)
+    setPaging({ filter, page: page - 1 });
   return { query, rows: query.data?.rows ?? [], total: query.data?.total ?? 0, page, setPage };
 }
