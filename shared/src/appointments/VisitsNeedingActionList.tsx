@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, useUserProfile } from '@campuscare/shared';
+import { Button, type PageInfo, Pagination, useUserProfile } from '@campuscare/shared';
 import { formatDateTime } from '@campuscare/shared/scheduling';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { EditAppointmentDialog } from './EditAppointmentDialog';
@@ -68,34 +68,46 @@ interface VisitsNeedingActionListProps {
   /** The clinic's time zone: every time is on its clock. */
   readonly zone: string;
   readonly onFix: ReturnType<typeof useVisitFixes>['open'];
+  /** Which page of them `visits` is: the pages are offered when there is more than one. */
+  readonly pages: PageInfo;
 }
 
-/** Booked visits that cannot take place as booked: when, whose, with whom, why, and what can be done about each. */
-export function VisitsNeedingActionList({ label, visits, zone, onFix }: VisitsNeedingActionListProps) {
+/**
+ * A page of booked visits that cannot take place as booked: when, whose, with whom, why, and what can be done about
+ * each.
+ */
+export function VisitsNeedingActionList({ label, visits, zone, onFix, pages }: VisitsNeedingActionListProps) {
   return (
-    <ul aria-label={label} className={styles.visitList}>
-      {visits.map((visit) => {
-        const { appointment } = visit;
-        const when = formatDateTime(appointment.date, zone);
-        return (
-          <li key={appointment.id} className={styles.visit} aria-label={`${appointment.name}, ${when}`}>
-            <div className={styles.visitText}>
-              <p className={styles.visitWhen}>{when}</p>
-              <p className={styles.visitWho}>
-                {appointment.name} ({appointment.reg}) · {visit.doctorName ?? NO_DOCTOR}
-              </p>
-              <p className={styles.visitProblem}>{visit.problem}</p>
-            </div>
-            <div className={styles.visitFixes}>
-              {fixesFor(visit).map((fix) => (
-                <Button key={fix} variant={fix === 'cancel' ? 'danger' : 'secondary'} onClick={() => onFix(fix, visit)}>
-                  {FIX_LABEL[fix]}
-                </Button>
-              ))}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul aria-label={label} className={styles.visitList}>
+        {visits.map((visit) => {
+          const { appointment } = visit;
+          const when = formatDateTime(appointment.date, zone);
+          return (
+            <li key={appointment.id} className={styles.visit} aria-label={`${appointment.name}, ${when}`}>
+              <div className={styles.visitText}>
+                <p className={styles.visitWhen}>{when}</p>
+                <p className={styles.visitWho}>
+                  {appointment.name} ({appointment.reg}) · {visit.doctorName ?? NO_DOCTOR}
+                </p>
+                <p className={styles.visitProblem}>{visit.problem}</p>
+              </div>
+              <div className={styles.visitFixes}>
+                {fixesFor(visit).map((fix) => (
+                  <Button
+                    key={fix}
+                    variant={fix === 'cancel' ? 'danger' : 'secondary'}
+                    onClick={() => onFix(fix, visit)}
+                  >
+                    {FIX_LABEL[fix]}
+                  </Button>
+                ))}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {pages.total > pages.pageSize && <Pagination label={label} {...pages} />}
+    </>
   );
 }

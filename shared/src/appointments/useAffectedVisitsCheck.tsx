@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Modal, Pagination, queryClient, QueryView, usePagedQuery } from '@campuscare/shared';
+import { Button, Modal, queryClient, QueryView, usePagedQuery } from '@campuscare/shared';
 import type { VisitsChange } from '@campuscare/shared/scheduling';
 import { VISITS_AFFECTED_PAGE_SIZE, visitsAffectedPageQuery } from './visitsNeedingActionQueries';
 import { useVisitFixes, VisitsNeedingActionList } from './VisitsNeedingActionList';
@@ -55,16 +55,8 @@ function AffectedVisitsDialog({ change, proceedLabel, onAnswer }: AffectedVisits
                       visits={rows}
                       zone={clinic.settings.timezone}
                       onFix={fixes.open}
+                      pages={{ page, pageSize: VISITS_AFFECTED_PAGE_SIZE, total, onPageChange: setPage }}
                     />
-                    {total > VISITS_AFFECTED_PAGE_SIZE && (
-                      <Pagination
-                        label={LIST_LABEL}
-                        page={page}
-                        pageSize={VISITS_AFFECTED_PAGE_SIZE}
-                        total={total}
-                        onPageChange={setPage}
-                      />
-                    )}
                   </>
                 )
               }

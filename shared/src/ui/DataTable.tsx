@@ -7,7 +7,7 @@ export interface Column<Row> {
   readonly render: (row: Row) => ReactNode;
 }
 
-interface PageInfo {
+export interface PageInfo {
   /** 1-based page number. */
   readonly page: number;
   readonly pageSize: number;

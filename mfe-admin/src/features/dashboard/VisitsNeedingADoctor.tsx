@@ -1,4 +1,4 @@
-import { Pagination, QueryView, usePagedQuery } from '@campuscare/shared';
+import { QueryView, usePagedQuery } from '@campuscare/shared';
 import { useVisitFixes, VisitsNeedingActionList, WithClinic } from '@campuscare/shared/appointments';
 import { VISITS_NEEDING_A_DOCTOR_PAGE_SIZE, visitsNeedingADoctorPageQuery } from './dashboardQueries';
 import styles from './dashboard.module.css';
@@ -24,23 +24,18 @@ export function VisitsNeedingADoctor() {
             empty={<p className={styles.caption}>Every booked visit has a doctor who can see it.</p>}
           >
             {(data) => (
-              <>
-                <VisitsNeedingActionList
-                  label={LABEL}
-                  visits={data.rows}
-                  zone={clinic.settings.timezone}
-                  onFix={fixes.open}
-                />
-                {data.total > VISITS_NEEDING_A_DOCTOR_PAGE_SIZE && (
-                  <Pagination
-                    label={LABEL}
-                    page={page}
-                    pageSize={VISITS_NEEDING_A_DOCTOR_PAGE_SIZE}
-                    total={data.total}
-                    onPageChange={setPage}
-                  />
-                )}
-              </>
+              <VisitsNeedingActionList
+                label={LABEL}
+                visits={data.rows}
+                zone={clinic.settings.timezone}
+                onFix={fixes.open}
+                pages={{
+                  page,
+                  pageSize: VISITS_NEEDING_A_DOCTOR_PAGE_SIZE,
+                  total: data.total,
+                  onPageChange: setPage,
+                }}
+              />
             )}
           </QueryView>
         )}
