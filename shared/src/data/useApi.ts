@@ -94,11 +94,11 @@ export function apiMutation<Input, Output = void>(mutation: ApiMutation<Input, O
 }
 
 /**
- * Makes what is cached under `queryKey` stale and reloads what screens show. TanStack Query restarts a load already
- * showing data, but lets a first load still on its way stand in for the reload: that load was asked before the change
- * and answers from before it. Such a load is asked again once it has answered.
+ * Makes what a change touched stale and reloads what screens show. TanStack Query restarts a load already showing
+ * data, but lets a first load still on its way stand in for the reload: that load was asked before the change and
+ * answers from before it. Such a load is asked again once it has answered.
  */
-export async function invalidate(queryKey: QueryKey): Promise<void> {
+async function invalidate(queryKey: QueryKey): Promise<void> {
   const firstLoads = queryClient.getQueryCache().findAll({
     queryKey,
     predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',

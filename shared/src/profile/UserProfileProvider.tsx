@@ -3,7 +3,7 @@ import type { AuthChangeEvent, User } from '@supabase/supabase-js';
 import type { HealthProfile, Member } from '../database.types';
 import { queryClient } from '../data/queryClient';
 import { queryKeys } from '../data/queryKeys';
-import { invalidate, useApiQuery } from '../data/useApi';
+import { useApiQuery } from '../data/useApi';
 import { hasStoredSession, onSupabaseReady } from '../supabase/client';
 import { isEndedSession, type ProfileLoadResult, type SignedOutReason } from './profileApi';
 import { currentProfileQuery } from './profileQueries';
@@ -69,14 +69,17 @@ export function UserProfileProvider({ children }: { readonly children: ReactNode
       const { data } = client.auth.onAuthStateChange((event) => {
         if (!SESSION_CHANGES.has(event)) return;
         if (event !== 'USER_UPDATED') forgetOtherSessionsData();
-        // Supabase must not be called from inside its own auth callback (it holds the auth lock).
-        setTimeout(() => void invalidate(CURRENT_PROFILE_KEY), 0);
+        // Supabase must not be called from inside its own auth callback (it holds the auth lock). A check already in
+        // flight stands for this one, on purpose: supabase-js also announces a sign-in when it restores the stored
+        // session at start, which that check already uses, and asking again would double the wait when the API
+        // cannot be reached (12.1 s against the 8 s e2e/routes.e2e.ts allows).
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: CURRENT_PROFILE_KEY }), 0);
       });
       unsubscribeAuth = () => data.subscription.unsubscribe();
     });
     // A request refused because the session ended (revoked, deactivated) re-checks the session, which says why.
     const recheckIfEnded = (error: unknown) => {
-      if (isEndedSession(error)) void invalidate(CURRENT_PROFILE_KEY);
+      if (isEndedSession(error)) void queryClient.invalidateQueries({ queryKey: CURRENT_PROFILE_KEY });
     };
     const stopWatchingQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && !isProfileQuery(event.query.queryKey))
