@@ -334,8 +334,9 @@ describe('staff', () => {
     expect(await canSignIn(suite.stack, 'dr.chen@northfield.edu', DEMO_PASSWORD)).toBe(true);
 
     await page.getByLabel('Search staff').fill('new.doctor');
-    await expectPage.visible(table.getByRole('row').filter({ hasText: 'new.doctor@northfield.edu' }));
-    await chooseRowAction(page, /^Actions for /, 'Remove User');
+    const newDoctorsRow = table.getByRole('row').filter({ hasText: 'new.doctor@northfield.edu' });
+    await expectPage.visible(newDoctorsRow);
+    await chooseRowAction(newDoctorsRow, /^Actions for /, 'Remove User');
     await dialog(page, 'Remove user').getByRole('button', { name: 'Remove User' }).click();
     await waitForText(page, 'has been removed');
     await waitForText(table, 'Nobody matches your search');
@@ -369,16 +370,18 @@ describe('students', () => {
     const { page, context, errors } = await openAs(SUPER_ADMIN, '/student');
     const table = page.getByRole('table', { name: 'Students' });
     await page.getByLabel('Search students').fill('student05@');
-    await expectPage.visible(table.getByRole('row').filter({ hasText: 'student05@northfield.edu' }));
-    await chooseRowAction(page, /^Actions for /, 'Deactivate User');
+    const student05sRow = table.getByRole('row').filter({ hasText: 'student05@northfield.edu' });
+    await expectPage.visible(student05sRow);
+    await chooseRowAction(student05sRow, /^Actions for /, 'Deactivate User');
     await dialog(page, 'Deactivate user').getByRole('button', { name: 'Deactivate User' }).click();
     await waitForText(page, 'has been deactivated');
     await waitForText(table, 'Deactivated');
     expect(await canSignIn(suite.stack, 'student05@northfield.edu', DEMO_PASSWORD)).toBe(false);
 
     await page.getByLabel('Search students').fill('student06@');
-    await expectPage.visible(table.getByRole('row').filter({ hasText: 'student06@northfield.edu' }));
-    await chooseRowAction(page, /^Actions for /, 'Remove User');
+    const student06sRow = table.getByRole('row').filter({ hasText: 'student06@northfield.edu' });
+    await expectPage.visible(student06sRow);
+    await chooseRowAction(student06sRow, /^Actions for /, 'Remove User');
     await dialog(page, 'Remove user').getByRole('button', { name: 'Remove User' }).click();
     await waitForText(page, 'has been removed');
     expect(await query(`select 1 from public.members where email = 'student06@northfield.edu'`)).toHaveLength(0);
